@@ -1,0 +1,26 @@
+// Messages of one feature (layout, fleet, catalog, orders …) in all four languages, one file per feature,
+// so that features grow without touching each other's files. Each file exports `{ en, zh, es, ja }`, every
+// tree under `vf.<feature>`; add one line below. The completeness test compares the four key sets.
+import type { Lang } from '../../resources/accounts';
+import { mergeTrees, type MessageTree } from '../translate';
+import fleet from './fleet';
+import layout from './layout';
+import live from './live';
+import catalog from './catalog';
+import service from './service';
+import orders from './orders';
+
+export type FeatureTexts = Record<Lang, MessageTree>;
+
+export const features: Record<string, FeatureTexts> = {
+  fleet,
+  layout,
+  live,
+  catalog,
+  service,
+  orders,
+};
+
+export function featureTexts(lang: Lang): MessageTree {
+  return Object.values(features).reduce<MessageTree>((all, f) => mergeTrees(all, f[lang]), {});
+}

@@ -1,0 +1,2 @@
+// react-admin's own English messages.
+export { default } from 'ra-language-english';

@@ -1,0 +1,42 @@
+import type { ResourceLabels } from './types';
+
+const types = {
+  en: { icecream: 'Ice cream', coffee: 'Coffee', coffee_icecream: 'Coffee + ice cream', noodle: 'Noodles', milktea: 'Milk tea', fastfood: 'Fast food' },
+  zh: { icecream: '冰淇淋', coffee: '咖啡', coffee_icecream: '咖啡+冰淇淋', noodle: '面食', milktea: '奶茶', fastfood: '快餐' },
+  es: { icecream: 'Helados', coffee: 'Café', coffee_icecream: 'Café + helados', noodle: 'Fideos', milktea: 'Té con leche', fastfood: 'Comida rápida' },
+  ja: { icecream: 'アイスクリーム', coffee: 'コーヒー', coffee_icecream: 'コーヒー＋アイス', noodle: '麺類', milktea: 'ミルクティー', fastfood: 'ファストフード' },
+};
+const states = {
+  en: { idle: 'Idle', busy: 'Busy', failure: 'Failure', lack: 'Out of supplies', pause: 'Paused', unknown: 'Unknown' },
+  zh: { idle: '空闲', busy: '忙碌', failure: '故障', lack: '缺料', pause: '暂停', unknown: '未知' },
+  es: { idle: 'Libre', busy: 'Ocupado', failure: 'Avería', lack: 'Sin suministros', pause: 'En pausa', unknown: 'Desconocido' },
+  ja: { idle: '待機中', busy: '稼働中', failure: '故障', lack: '材料不足', pause: '一時停止', unknown: '不明' },
+};
+
+const labels: ResourceLabels = {
+  en: {
+    name: 'Robot |||| Robots',
+    fields: { _id: 'Id', device_id: 'Device id', name: 'Name', sn: 'Serial number', type: 'Robot type', category: 'Category', integrator: 'Brand', dealer: 'Store', online: 'Online', state: 'State', work_status: 'Work status', last_heartbeat: 'Last heartbeat', key_issued_at: 'Key issued', create_time: 'Created', device_key: 'Device key', q: 'Search' },
+    choices: { type: types.en, state: states.en },
+    actions: { unbind: 'Unbind from store', rotate_key: 'Rotate key' },
+  },
+  zh: {
+    name: '设备 |||| 设备',
+    fields: { _id: '编号', device_id: '设备编号', name: '名称', sn: '序列号', type: '机器人类型', category: '分类', integrator: '品牌', dealer: '门店', online: '在线', state: '状态', work_status: '工作状态', last_heartbeat: '最后心跳', key_issued_at: '密钥签发时间', create_time: '创建时间', device_key: '设备密钥', q: '搜索' },
+    choices: { type: types.zh, state: states.zh },
+    actions: { unbind: '解绑门店', rotate_key: '更换密钥' },
+  },
+  es: {
+    name: 'Robot |||| Robots',
+    fields: { _id: 'Id', device_id: 'Id del dispositivo', name: 'Nombre', sn: 'Número de serie', type: 'Tipo de robot', category: 'Categoría', integrator: 'Marca', dealer: 'Tienda', online: 'En línea', state: 'Estado', work_status: 'Estado de trabajo', last_heartbeat: 'Último latido', key_issued_at: 'Clave emitida', create_time: 'Creado', device_key: 'Clave del dispositivo', q: 'Buscar' },
+    choices: { type: types.es, state: states.es },
+    actions: { unbind: 'Desvincular de la tienda', rotate_key: 'Renovar clave' },
+  },
+  ja: {
+    name: 'ロボット |||| ロボット',
+    fields: { _id: 'ID', device_id: 'デバイスID', name: '名称', sn: 'シリアル番号', type: 'ロボット種別', category: 'カテゴリ', integrator: 'ブランド', dealer: '店舗', online: 'オンライン', state: '状態', work_status: '作業状態', last_heartbeat: '最終ハートビート', key_issued_at: 'キー発行日時', create_time: '作成日時', device_key: 'デバイスキー', q: '検索' },
+    choices: { type: types.ja, state: states.ja },
+    actions: { unbind: '店舗との紐付け解除', rotate_key: 'キーを再発行' },
+  },
+};
+export default labels;

@@ -1,0 +1,22 @@
+// Labels of every declared resource, in every language. One file per resource, one line here.
+import type { Lang } from '../../resources/accounts';
+import type { ResourceLabels, ResourceText } from './types';
+import user from './user';
+import role from './role';
+import authorization from './authorization';
+import integrator from './integrator';
+import dealer from './dealer';
+import device from './device';
+import message from './message';
+import { lecode, chatchat, report, log } from './service';
+import product from './product';
+import template from './template';
+import product_classify from './product_classify';
+import order from './order';
+import refund from './refund';
+
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, message, product, template, product_classify, order, refund, lecode, chatchat, report, log };
+
+export function resourceTexts(lang: Lang): Record<string, ResourceText> {
+  return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));
+}

@@ -1,0 +1,5 @@
+// Labels of the service part's resources: vouchers, Q&A history, fault reports, operation log.
+export { default as lecode } from './lecode';
+export { default as chatchat } from './chatchat';
+export { default as report } from './report';
+export { default as log } from './log';

@@ -1,0 +1,28 @@
+import { defineResource } from './types';
+import { ID_PATTERN } from './validate';
+
+/** SPEC §3: the permission groups an authorization belongs to. */
+export const PERMISSION_GROUPS = [
+  'device', 'integrator', 'account', 'role', 'authorization', 'order', 'product', 'dealer', 'message',
+  'payment', 'chatterbot', 'report', 'voucher', 'system',
+] as const;
+
+// Authorizations (permissions). Their calls live under /auth/authorization (SPEC.md §7).
+export default defineResource({
+  name: 'authorization',
+  table: 'permission', // AUTHORIZATION is a reserved word in SQL
+  title: 'display_name',
+  base: '/auth/authorization',
+  idField: { type: 'text', required: true, max: 40, pattern: ID_PATTERN, patternMessage: 'vf.validation.id_format' },
+  fields: {
+    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true },
+    group: { type: 'choice', choices: PERMISSION_GROUPS, required: true, filter: 'eq', list: true },
+    create_time: { type: 'datetime', readOnly: true },
+  },
+  permissions: {
+    list: 'authorization_list', read: 'authorization_list', add: 'authorization_add',
+    edit: 'authorization_edit', delete: 'authorization_delete',
+  },
+  list: { sort: { field: 'group', order: 'ASC' } },
+  menu: { section: 'system', order: 30, icon: 'Key' },
+});

@@ -1,0 +1,30 @@
+import { defineResource } from './types';
+
+export const DEALER_STATUS = ['normal', 'closed', 'deleted'] as const;
+
+// Stores (dealers). Closing and reopening ask for confirmation; a removed store is kept as `deleted`.
+export default defineResource({
+  name: 'dealer',
+  table: 'dealer',
+  title: 'name',
+  fields: {
+    name: { type: 'text', required: true, min: 4, max: 30, search: true, list: true },
+    description: { type: 'text', required: true, min: 4, max: 100, multiline: true, search: true, list: true },
+    integrator: { type: 'reference', reference: 'integrator', required: true, filter: 'eq', list: true },
+    logo: { type: 'image', max: 300 },
+    location: { type: 'text', max: 100, search: true, list: true },
+    notify_enabled: { type: 'boolean', default: true, list: true },
+    pay_enabled: { type: 'boolean', default: true, list: true },
+    status: { type: 'choice', choices: DEALER_STATUS, readOnly: true, filter: 'eq', list: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, filter: 'range' },
+  },
+  permissions: { list: 'dealer_list', read: 'dealer_read', add: 'dealer_add', edit: 'dealer_edit', delete: 'dealer_edit' },
+  tenant: { integrator: 'integrator', dealer: '_id' },
+  remove: { field: 'status', value: 'deleted' },
+  list: { sort: { field: 'create_time', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
+  actions: {
+    close: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'closed' } },
+    reopen: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['closed'] }, set: { status: 'normal' } },
+  },
+  menu: { section: 'fleet', order: 20, icon: 'Store' },
+});

@@ -1,0 +1,35 @@
+import { defineResource } from './types';
+
+export const ROBOT_TYPES = ['icecream', 'coffee', 'coffee_icecream', 'noodle', 'milktea', 'fastfood'] as const;
+export const DEVICE_STATES = ['idle', 'busy', 'failure', 'lack', 'pause', 'unknown'] as const;
+
+// Robots. Creating one, or rotating its key, answers the device key once (data.device_key).
+// `online`, `state`, `work_status` and `last_heartbeat` are moved by the robots' own calls (device gateway).
+export default defineResource({
+  name: 'device',
+  table: 'device',
+  title: 'name',
+  fields: {
+    device_id: { type: 'text', required: true, min: 8, max: 18, pattern: '^[A-Za-z0-9_-]+$', unique: true, createOnly: true, search: true, list: true },
+    name: { type: 'text', required: true, min: 2, max: 15, search: true, list: true },
+    sn: { type: 'text', required: true, min: 1, max: 40, search: true, list: true },
+    type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true },
+    category: { type: 'text', required: true, min: 1, max: 30, list: true },
+    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true },
+    online: { type: 'boolean', readOnly: true, filter: 'eq', list: true },
+    state: { type: 'choice', choices: DEVICE_STATES, readOnly: true, filter: 'eq', list: true },
+    work_status: { type: 'text', readOnly: true },
+    last_heartbeat: { type: 'datetime', readOnly: true, list: true },
+    key_issued_at: { type: 'datetime', readOnly: true },
+    create_time: { type: 'datetime', readOnly: true, filter: 'range' },
+  },
+  permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'create_time', order: 'DESC' } },
+  actions: {
+    unbind: { permission: 'device_edit', confirm: true, set: { dealer: null } },
+    rotate_key: { permission: 'device_edit', confirm: true },
+  },
+  menu: { section: 'fleet', order: 30, icon: 'PrecisionManufacturing' },
+});

@@ -1,0 +1,24 @@
+// Every declared resource. A new entity = one new file here and one line below.
+import type { ResourceDef } from './types';
+import user from './user';
+import role from './role';
+import authorization from './authorization';
+import integrator from './integrator';
+import dealer from './dealer';
+import device from './device';
+import message from './message';
+import { lecode, chatchat, report, log } from './service';
+import product from './product';
+import template from './template';
+import product_classify from './product_classify';
+import order from './order';
+import refund from './refund';
+
+export const resources: readonly ResourceDef[] = [integrator, dealer, device, message, product, template, product_classify, order, refund, user, role, authorization, lecode, chatchat, report, log];
+
+export function findResource(name: string): ResourceDef | undefined {
+  return resources.find((r) => r.name === name);
+}
+
+export type { ResourceDef, FieldDef, ActionDef, Verb, Permission } from './types';
+export { callPath } from './types';

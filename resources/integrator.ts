@@ -1,0 +1,29 @@
+import { defineResource } from './types';
+
+/** A customer-service phone: digits with the usual separators, an optional leading +. */
+export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{3,22}[0-9]$';
+
+// Brands (integrators): what their robots show (logo, waiting-screen poster, customer-service QR code and
+// phone), how they are paid and notified, and how customers pick up their food.
+export default defineResource({
+  name: 'integrator',
+  table: 'integrator',
+  title: 'name',
+  fields: {
+    name: { type: 'text', required: true, min: 4, max: 30, unique: true, search: true, list: true },
+    description: { type: 'text', required: true, min: 4, max: 100, multiline: true, search: true, list: true },
+    logo: { type: 'image', max: 300, list: true },
+    poster: { type: 'image', max: 300 },
+    service_qr: { type: 'image', max: 300 },
+    service_phone: { type: 'text', max: 24, pattern: PHONE_PATTERN, patternMessage: 'vf.fleet.error.phone', list: true },
+    location: { type: 'text', max: 100, search: true },
+    pay_info: { type: 'json' },
+    notify_info: { type: 'json' },
+    pickup_config: { type: 'json' },
+    create_time: { type: 'datetime', readOnly: true, list: true, filter: 'range' },
+  },
+  permissions: { list: 'integrator_list', read: 'integrator_list', add: 'integrator_add', edit: 'integrator_edit' },
+  tenant: { integrator: '_id' },
+  list: { sort: { field: 'create_time', order: 'DESC' } },
+  menu: { section: 'fleet', order: 10, icon: 'Storefront' },
+});

@@ -1,0 +1,26 @@
+import { defineResource } from './types';
+
+// The operation log: every write of the service (server/log.ts writes it in the write's transaction).
+// Append-only: the declaration offers list and read only, and a trigger refuses any UPDATE or DELETE.
+export default defineResource({
+  name: 'log',
+  table: 'log',
+  title: 'action',
+  fields: {
+    time: { type: 'datetime', readOnly: true, filter: 'range', list: true },
+    operator: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true },
+    account_type: { type: 'text', readOnly: true, list: true },
+    action: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true },
+    resource: { type: 'text', readOnly: true, filter: 'eq', list: true },
+    record: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq' },
+    before: { type: 'json', readOnly: true },
+    after: { type: 'json', readOnly: true },
+    ip: { type: 'text', readOnly: true, filter: 'eq', list: true },
+  },
+  permissions: { list: 'log_list', read: 'log_list' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'time', order: 'DESC' } },
+  menu: { section: 'message', order: 20, icon: 'History' },
+});

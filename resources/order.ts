@@ -1,0 +1,69 @@
+import { defineResource } from './types';
+import { ROBOT_TYPES } from './device';
+
+export const ORDER_STATUSES = ['CREATED', 'CANCEL', 'CLOSE', 'DELETE', 'FAILD'] as const;
+export const PAY_STATUSES = ['UNPAY', 'WAITPAY', 'PAID', 'PAYERROR', 'CANCEL', 'FREE'] as const;
+export const WORK_STATUSES = ['WAIT', 'START', 'DONE', 'END', 'FAILD'] as const;
+export const ORDER_CHANNELS = ['APP', 'MINIPROGRAM'] as const;
+export const REFUND_STATUSES = ['CREATED', 'SUCCESS', 'CHANGE', 'REFUNDCLOSE'] as const;
+
+// Orders come from the robots (device API); the console lists them, changes the pay status by hand
+// (with a reason, logged) and requests a refund. The table is `orders`: `order` is a reserved word.
+export default defineResource({
+  name: 'order',
+  table: 'orders',
+  title: '_id',
+  fields: {
+    create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true },
+    channel: { type: 'choice', choices: ORDER_CHANNELS, readOnly: true, filter: 'eq', list: true },
+    status: { type: 'choice', choices: ORDER_STATUSES, readOnly: true, filter: 'eq', list: true },
+    pay_status: { type: 'choice', choices: PAY_STATUSES, readOnly: true, filter: 'eq', list: true },
+    pay_time: { type: 'datetime', readOnly: true },
+    pay_type: { type: 'text', readOnly: true },
+    work_status: { type: 'choice', choices: WORK_STATUSES, readOnly: true, filter: 'eq', list: true },
+    amount: { type: 'money', readOnly: true, list: true },
+    quantity: { type: 'number', readOnly: true },
+    pickup_code: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true },
+    pickup_point: { type: 'text', readOnly: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true },
+    device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq' },
+    device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq' },
+    device_name: { type: 'text', readOnly: true, list: true },
+    products: { type: 'json', readOnly: true },
+    flow: { type: 'json', readOnly: true },
+    end_type: { type: 'text', readOnly: true },
+    end_msg: { type: 'text', readOnly: true },
+    pay: { type: 'json', readOnly: true },
+    pay_history: { type: 'json', readOnly: true },
+    close_time: { type: 'datetime', readOnly: true },
+    close_reason: { type: 'text', readOnly: true },
+    forward: { type: 'boolean', readOnly: true, filter: 'eq' },
+    forward_from: { type: 'text', readOnly: true },
+    refund_status: { type: 'choice', choices: REFUND_STATUSES, readOnly: true, filter: 'eq', list: true },
+    refund_amount: { type: 'money', readOnly: true },
+  },
+  permissions: { list: 'order_list', read: 'order_list' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'create_time', order: 'DESC' } },
+  actions: {
+    // request a refund; `approve` also approves it at once (needs refund_approve too)
+    refund: {
+      permission: 'order_refund',
+      from: { field: 'pay_status', values: ['PAID'] },
+      body: {
+        amount: { type: 'money', required: true, min: 1 },
+        reason: { type: 'text', required: true, min: 1, max: 200, multiline: true },
+        approve: { type: 'boolean' },
+      },
+    },
+    pay_status: {
+      permission: 'order_pay_status',
+      body: {
+        pay_status: { type: 'choice', choices: PAY_STATUSES, required: true },
+        reason: { type: 'text', required: true, min: 1, max: 200, multiline: true },
+      },
+    },
+  },
+  menu: { section: 'sales', order: 10, icon: 'Receipt' },
+});

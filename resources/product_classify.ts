@@ -1,0 +1,34 @@
+import { defineResource } from './types';
+
+// Product groups of a store: the robots' menu shows the online groups by sortIndex, each with its products
+// in the order of `products`. A group's store is fixed once created (SPEC §8).
+export default defineResource({
+  name: 'product_classify',
+  table: 'product_classify',
+  title: 'name',
+  fields: {
+    name: { type: 'text', required: true, min: 1, max: 20, search: true, list: true },
+    tag: { type: 'text', required: true, min: 1, max: 20, search: true, list: true },
+    sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true },
+    integrator: { type: 'reference', reference: 'integrator', required: true, filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', required: true, filter: 'eq', list: true },
+    products: { type: 'references', reference: 'product', max: 200 },
+    hide: { type: 'boolean', default: false, list: true, filter: 'eq' },
+    online: { type: 'boolean', readOnly: true, list: true, filter: 'eq' },
+    create_time: { type: 'datetime', readOnly: true, list: true, filter: 'range' },
+  },
+  permissions: {
+    list: 'product_classify_list',
+    read: 'product_classify_list',
+    add: 'product_classify_add',
+    edit: 'product_classify_edit',
+    delete: 'product_classify_delete',
+  },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'sortIndex', order: 'ASC' } },
+  actions: {
+    publish: { permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [false] }, set: { online: true } },
+    withdraw: { permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [true] }, set: { online: false } },
+  },
+  menu: { section: 'catalog', order: 30, icon: 'Category' },
+});

@@ -1,0 +1,45 @@
+import { defineResource } from './types';
+import { REFUND_STATUSES } from './order';
+
+// Refunds: one per order, ever (a unique index on `order`). Requested from the order; approved or
+// rejected by a holder of refund_approve; the money moves through the payment gateway (server/payments).
+export default defineResource({
+  name: 'refund',
+  table: 'refund',
+  title: '_id',
+  fields: {
+    request_time: { type: 'datetime', readOnly: true, filter: 'range', list: true },
+    order: { type: 'reference', reference: 'order', readOnly: true, filter: 'eq', search: true, list: true },
+    pickup_code: { type: 'text', readOnly: true, filter: 'eq', search: true },
+    status: { type: 'choice', choices: REFUND_STATUSES, readOnly: true, filter: 'eq', list: true },
+    amount: { type: 'money', readOnly: true, list: true },
+    real_amount: { type: 'money', readOnly: true, list: true },
+    refund_time: { type: 'datetime', readOnly: true, filter: 'range', list: true },
+    reason: { type: 'text', readOnly: true, list: true },
+    reject_reason: { type: 'text', readOnly: true },
+    channel: { type: 'text', readOnly: true },
+    channel_id: { type: 'text', readOnly: true, search: true },
+    account: { type: 'text', readOnly: true },
+    account_type: { type: 'text', readOnly: true },
+    funds_source: { type: 'text', readOnly: true },
+    source: { type: 'text', readOnly: true },
+    requester: { type: 'text', readOnly: true },
+    operator: { type: 'text', readOnly: true, list: true },
+    error: { type: 'text', readOnly: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true },
+  },
+  permissions: { list: 'refund_list', read: 'refund_list' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'request_time', order: 'DESC' } },
+  actions: {
+    // CHANGE (the channel refused) may be tried again, or closed
+    approve: { permission: 'refund_approve', confirm: true, from: { field: 'status', values: ['CREATED', 'CHANGE'] } },
+    reject: {
+      permission: 'refund_approve',
+      from: { field: 'status', values: ['CREATED', 'CHANGE'] },
+      body: { reason: { type: 'text', required: true, min: 1, max: 200, multiline: true } },
+    },
+  },
+  menu: { section: 'sales', order: 20, icon: 'CurrencyExchange' },
+});

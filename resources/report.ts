@@ -1,0 +1,40 @@
+import { defineResource } from './types';
+
+export const REPORT_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+export const REPORT_SOURCES = ['console', 'robot'] as const;
+
+// Fault reports: a robot, the fault (a code or free text), a description and photos; raised from the
+// console or by the robot itself (POST /device-gateway/report); taken in hand, then resolved.
+export default defineResource({
+  name: 'report',
+  table: 'report',
+  title: 'fault',
+  fields: {
+    device: { type: 'reference', reference: 'device', required: true, createOnly: true, filter: 'eq', list: true },
+    code: { type: 'text', max: 20, pattern: '^[A-Za-z0-9_.-]+$', search: true, list: true },
+    fault: { type: 'text', max: 100, search: true, list: true },
+    description: { type: 'text', required: true, min: 1, max: 2000, multiline: true, search: true },
+    photos: { type: 'json', hideInForm: true },
+    status: { type: 'choice', choices: REPORT_STATUSES, readOnly: true, filter: 'eq', list: true },
+    source: { type: 'choice', choices: REPORT_SOURCES, readOnly: true, filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
+    reporter: { type: 'text', readOnly: true },
+    handler: { type: 'text', readOnly: true, filter: 'eq', list: true },
+    resolution: { type: 'text', readOnly: true },
+    resolve_time: { type: 'datetime', readOnly: true },
+    create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true },
+  },
+  permissions: { list: 'report_all', read: 'report_all', add: 'report_all', edit: 'report_all' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'create_time', order: 'DESC' } },
+  actions: {
+    start: { permission: 'report_all', from: { field: 'status', values: ['open'] } },
+    resolve: {
+      permission: 'report_all',
+      from: { field: 'status', values: ['open', 'in_progress'] },
+      body: { resolution: { type: 'text', required: true, min: 1, max: 1000, multiline: true } },
+    },
+  },
+  menu: { section: 'service', order: 20, icon: 'ReportProblem' },
+});

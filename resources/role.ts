@@ -1,0 +1,22 @@
+import { defineResource, } from './types';
+import { ID_PATTERN } from './validate';
+import { ACCOUNT_TYPES } from './accounts';
+
+// Roles hold authorizations; an account's authorizations are the union of its roles'.
+// Roles are platform-wide, so only provider staff may change them.
+export default defineResource({
+  name: 'role',
+  table: 'role',
+  title: 'display_name',
+  idField: { type: 'text', required: true, max: 40, pattern: ID_PATTERN, patternMessage: 'vf.validation.id_format' },
+  fields: {
+    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true },
+    description: { type: 'text', max: 200, multiline: true, list: true },
+    account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true },
+    authorizations: { type: 'references', reference: 'authorization', list: true },
+    create_time: { type: 'datetime', readOnly: true },
+  },
+  permissions: { list: 'role_list', read: 'role_list', add: 'role_add', edit: 'role_edit', delete: 'role_delete' },
+  list: { sort: { field: 'create_time', order: 'ASC' } },
+  menu: { section: 'system', order: 20, icon: 'Badge' },
+});

@@ -1,0 +1,19 @@
+import { defineResource } from './types';
+import { productShape } from './product';
+
+// Product templates of a brand: the product's shape without store, robots or stock. Stores import them
+// into the product form (after a confirmation, since importing overwrites what was typed).
+export default defineResource({
+  name: 'template',
+  table: 'template',
+  title: 'name',
+  fields: {
+    ...productShape,
+    integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true },
+    create_time: { type: 'datetime', readOnly: true, filter: 'range' },
+  },
+  permissions: { list: 'template_list', read: 'template_list', add: 'template_add', edit: 'template_edit' },
+  tenant: { integrator: 'integrator' },
+  list: { sort: { field: 'create_time', order: 'DESC' } },
+  menu: { section: 'catalog', order: 20, icon: 'ViewQuilt' },
+});

@@ -1,0 +1,112 @@
+// The shape of a resource declaration: the single source that the server (schema, validation, SQL,
+// permissions, tenant scope) and the browser (List/Create/Edit/Show, filters, menu, labels) both read.
+
+export type FieldType =
+  | 'text'
+  | 'email'
+  | 'password' // write-only: never returned, hashed by the server
+  | 'number' // integer
+  | 'money' // integer cents in the API and the database; yuan with two decimals on screen
+  | 'boolean'
+  | 'choice' // one of `choices`
+  | 'choices' // several of `choices` (text[])
+  | 'reference' // the _id of a row of `reference`
+  | 'references' // several _ids of `reference` (text[])
+  | 'image' // a path in object storage
+  | 'datetime'
+  | 'json';
+
+export interface FieldDef {
+  type: FieldType;
+  required?: boolean;
+  /** length for text, value for number and money */
+  min?: number;
+  max?: number;
+  /** a regular expression source the whole value must match */
+  pattern?: string;
+  /** i18n key of the message shown when `pattern` fails (default: vf.validation.pattern) */
+  patternMessage?: string;
+  unique?: boolean;
+  /** set by the server only (timestamps, counters, status moved by actions) */
+  readOnly?: boolean;
+  /** may be given on create, never changed afterwards */
+  createOnly?: boolean;
+  choices?: readonly string[];
+  /** resource name, for reference(s) */
+  reference?: string;
+  default?: unknown;
+  /** free-text search (`q`) looks in this field */
+  search?: boolean;
+  /** the field's filter in the list: equality, or a from/to range */
+  filter?: 'eq' | 'range';
+  /** shown in the list's columns */
+  list?: boolean;
+  /** left out of generated forms (shown only, or handled by an action) */
+  hideInForm?: boolean;
+  /** a long text: a multi-line input */
+  multiline?: boolean;
+  /** the form offers the field only while another field holds one of these values */
+  when?: { field: string; values: readonly string[] };
+}
+
+export type Verb = 'list' | 'read' | 'add' | 'edit' | 'delete';
+
+/** One authorization id, or several of which any one suffices. */
+export type Permission = string | readonly string[];
+
+export interface ActionDef {
+  permission: Permission;
+  /** the browser asks for a confirmation first */
+  confirm?: boolean;
+  /** the action only applies to rows whose `field` is one of these values */
+  from?: { field: string; values: readonly (string | boolean | null)[] };
+  /** what the action sets, when it is a plain state change */
+  set?: Record<string, unknown>;
+  /** extra body fields the action requires, validated like fields */
+  body?: Record<string, FieldDef>;
+}
+
+/** The columns that tie a row to a brand (integrator) and a store (dealer). */
+export interface TenantScope {
+  integrator?: string;
+  dealer?: string;
+}
+
+export interface ResourceDef {
+  name: string;
+  table: string;
+  fields: Record<string, FieldDef>;
+  permissions: Partial<Record<Verb, Permission>>;
+  /** absent: the resource is not tenant-owned (e.g. roles, authorizations) */
+  tenant?: TenantScope;
+  /** how rows are removed: `delete` removes; `status` sets a field instead (soft delete) */
+  remove?: { field: string; value: string };
+  list: {
+    sort: { field: string; order: 'ASC' | 'DESC' };
+    /** rows with this field value are left out unless the filter asks for them */
+    hide?: { field: string; value: string };
+  };
+  actions?: Record<string, ActionDef>;
+  menu?: { section: string; order: number; icon?: string };
+  /** the field that names a row (in references, breadcrumbs, titles) */
+  title?: string;
+  /** _id is typed by the user (account login, role id) instead of generated */
+  idField?: FieldDef;
+  /** path prefix of the calls under /api (default `/${name}`) */
+  base?: string;
+  /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */
+  paths?: Partial<Record<Verb, string>>;
+}
+
+/** The path of a verb's call under /api, as both the server routes it and the browser calls it. */
+export function callPath(def: ResourceDef, verb: Verb | string): string {
+  const own = (def.paths as Record<string, string> | undefined)?.[verb];
+  if (own) return own;
+  const base = def.base ?? `/${def.name}`;
+  if (verb === 'read') return `${base}/detail/:id`;
+  return `${base}/${verb}`;
+}
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  return def;
+}

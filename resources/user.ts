@@ -1,0 +1,35 @@
+import { defineResource } from './types';
+import { ACCOUNT_STATUS, ACCOUNT_TYPES } from './accounts';
+
+// Accounts. The calls keep SPEC.md §7's paths (/user/profile/{id}, /user/freeze, …).
+export default defineResource({
+  name: 'user',
+  table: 'account',
+  title: 'nickname',
+  idField: { type: 'text', required: true, min: 3, max: 64, pattern: '^[A-Za-z0-9._@-]+$', patternMessage: 'vf.validation.login_name' },
+  fields: {
+    nickname: { type: 'text', max: 30, search: true, list: true },
+    email: { type: 'email', max: 100, search: true, list: true },
+    password: { type: 'password', required: true },
+    account_type: { type: 'choice', choices: ACCOUNT_TYPES, required: true, filter: 'eq', list: true, createOnly: true },
+    roles: { type: 'references', reference: 'role', filter: 'eq', list: true },
+    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, when: { field: 'account_type', values: ['INTEGRATOR'] } },
+    dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, when: { field: 'account_type', values: ['DEALER'] } },
+    status: { type: 'choice', choices: ACCOUNT_STATUS, readOnly: true, filter: 'eq', list: true },
+    avatar: { type: 'image' },
+    create_timestamp: { type: 'datetime', readOnly: true, list: true, filter: 'range' },
+    last_login: { type: 'datetime', readOnly: true, list: true },
+  },
+  permissions: { list: 'user_list', read: 'user_list', add: 'user_add', edit: 'user_edit', delete: 'user_edit' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  remove: { field: 'status', value: 'deleted' },
+  list: { sort: { field: 'create_timestamp', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
+  paths: { read: '/user/profile/:id', edit: '/user/profile/:id', delete: '/user/delete' },
+  actions: {
+    freeze: { permission: 'user_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'frozen' } },
+    unfreeze: { permission: 'user_edit', confirm: true, from: { field: 'status', values: ['frozen'] }, set: { status: 'normal' } },
+    set_roles: { permission: 'user_edit', body: { roles: { type: 'references', reference: 'role', required: true } } },
+    set_password: { permission: 'user_edit', body: { password: { type: 'password', required: true } } },
+  },
+  menu: { section: 'system', order: 10, icon: 'People' },
+});

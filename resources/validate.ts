@@ -1,0 +1,149 @@
+// Field validation from a declaration. The server runs it on every write; the browser runs the same
+// function in its forms, so a rule is written once and both halves give the same message.
+import type { FieldDef } from './types';
+
+/** An error: an i18n key and its arguments. `field` is filled with the translated label by the caller. */
+export interface FieldError {
+  key: string;
+  args?: Record<string, string | number>;
+}
+export type FieldErrors = Record<string, FieldError>;
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** SPEC §5: at least 8, upper case, lower case and digits, letters and digits only. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,64}$/;
+/** SPEC §5: permission and role ids look like xxx_xxx. */
+export const ID_PATTERN = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
+/** Text with no declared maximum is still bounded, so a hostile body cannot fill the database. */
+const DEFAULT_TEXT_MAX = 2000;
+const JSON_MAX_CHARS = 200_000;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const length = (s: string) => [...s].length;
+
+function checkLength(def: FieldDef, s: string): FieldError | undefined {
+  const n = length(s);
+  const max = def.max ?? DEFAULT_TEXT_MAX;
+  if (def.min !== undefined && n < def.min) {
+    return def.max !== undefined
+      ? { key: 'vf.validation.length_between', args: { min: def.min, max: def.max } }
+      : { key: 'vf.validation.min_length', args: { min: def.min } };
+  }
+  if (n > max) {
+    return def.min !== undefined
+      ? { key: 'vf.validation.length_between', args: { min: def.min, max } }
+      : { key: 'vf.validation.max_length', args: { max } };
+  }
+  return undefined;
+}
+
+function checkRange(def: FieldDef, n: number): FieldError | undefined {
+  if (def.min !== undefined && def.max !== undefined && (n < def.min || n > def.max)) {
+    return { key: 'vf.validation.value_between', args: { min: def.min, max: def.max } };
+  }
+  if (def.min !== undefined && n < def.min) return { key: 'vf.validation.min_value', args: { min: def.min } };
+  if (def.max !== undefined && n > def.max) return { key: 'vf.validation.max_value', args: { max: def.max } };
+  return undefined;
+}
+
+function toInteger(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  return undefined;
+}
+
+/** Checks one present, non-empty value; returns the cleaned value or an error. */
+export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?: FieldError } {
+  switch (def.type) {
+    case 'text':
+    case 'email':
+    case 'image':
+    case 'reference': {
+      if (typeof v !== 'string') return { error: { key: 'vf.validation.type_text' } };
+      const s = v.trim();
+      const err = checkLength(def, s);
+      if (err) return { error: err };
+      if (def.type === 'email' && !EMAIL_PATTERN.test(s)) return { error: { key: 'vf.validation.email' } };
+      if (def.pattern && !new RegExp(def.pattern).test(s)) {
+        return { error: { key: def.patternMessage ?? 'vf.validation.pattern' } };
+      }
+      return { value: s };
+    }
+    case 'password': {
+      if (typeof v !== 'string' || !PASSWORD_PATTERN.test(v)) return { error: { key: 'vf.validation.password' } };
+      return { value: v };
+    }
+    case 'number':
+    case 'money': {
+      const n = toInteger(v);
+      if (n === undefined) return { error: { key: 'vf.validation.integer' } };
+      const err = checkRange(def, n);
+      return err ? { error: err } : { value: n };
+    }
+    case 'boolean': {
+      if (typeof v !== 'boolean') return { error: { key: 'vf.validation.type_boolean' } };
+      return { value: v };
+    }
+    case 'choice': {
+      if (typeof v !== 'string' || !def.choices?.includes(v)) {
+        return { error: { key: 'vf.validation.choice', args: { choices: (def.choices ?? []).join(', ') } } };
+      }
+      return { value: v };
+    }
+    case 'choices':
+    case 'references': {
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.length === 0 || x.length > 200)) {
+        return { error: { key: 'vf.validation.type_list' } };
+      }
+      if (def.type === 'choices' && v.some((x) => !def.choices?.includes(x))) {
+        return { error: { key: 'vf.validation.choice', args: { choices: (def.choices ?? []).join(', ') } } };
+      }
+      const unique = [...new Set(v as string[])];
+      if (unique.length > (def.max ?? 500)) return { error: { key: 'vf.validation.max_items', args: { max: def.max ?? 500 } } };
+      if (def.required && unique.length === 0) return { error: { key: 'vf.validation.required' } };
+      return { value: unique };
+    }
+    case 'datetime': {
+      const t = typeof v === 'number' ? new Date(v) : typeof v === 'string' ? new Date(v) : undefined;
+      if (!t || Number.isNaN(t.getTime())) return { error: { key: 'vf.validation.datetime' } };
+      return { value: t.toISOString() };
+    }
+    case 'json': {
+      if (typeof v !== 'object') return { error: { key: 'vf.validation.type_json' } };
+      if (JSON.stringify(v).length > JSON_MAX_CHARS) return { error: { key: 'vf.validation.too_large' } };
+      return { value: v };
+    }
+  }
+}
+
+/**
+ * Validates a body against declared fields. On create, required fields must be present and defaults
+ * fill the gaps; on edit, only the fields given are checked. Fields the declaration does not name, or
+ * marks read-only, are dropped: a client cannot write what it was not meant to.
+ */
+export function validateFields(
+  fields: Record<string, FieldDef>,
+  body: Record<string, unknown>,
+  mode: 'create' | 'edit',
+): { values: Record<string, unknown>; errors: FieldErrors } {
+  const values: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  for (const [name, def] of Object.entries(fields)) {
+    if (def.readOnly) continue;
+    // A password changes only through its own call (set_password, /user/password), never by an edit.
+    if (def.type === 'password' && mode === 'edit') continue;
+    const present = Object.prototype.hasOwnProperty.call(body, name);
+    if (mode === 'edit' && !present) continue;
+    const v = present ? body[name] : undefined;
+    if (isEmpty(v) || (Array.isArray(v) && v.length === 0 && def.required)) {
+      if (def.required && (mode === 'create' || present)) errors[name] = { key: 'vf.validation.required' };
+      else if (mode === 'create' && def.default !== undefined) values[name] = def.default;
+      else if (present) values[name] = def.type === 'choices' || def.type === 'references' ? [] : null;
+      continue;
+    }
+    const { value, error } = checkValue(def, v);
+    if (error) errors[name] = error;
+    else values[name] = value;
+  }
+  return { values, errors };
+}

@@ -1,0 +1,71 @@
+// The HTTP service: the /api routes and, when built, the browser app with a fallback to index.html.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { DB } from './db';
+import { resources, type ResourceDef } from '../resources';
+import { installEnvelope, sendError } from './http/envelope';
+import { ApiError } from './http/errors';
+import { installAuth } from './auth/plugin';
+import { installGatewayAuth } from './gateway/auth';
+import { registerResource } from './crud/router';
+import { authRoutes } from './routes/auth';
+import { serviceRoutes } from './routes/service';
+import { catalogRoutes } from './routes/catalog';
+import { liveRoutes } from './routes/live';
+import { uploadRoutes } from './routes/uploads';
+import { orderRoutes } from './routes/orders';
+import { dashboardRoutes } from './routes/dashboard';
+import './domain';
+
+export interface AppOptions {
+  db: DB;
+  /** the built browser app; not served when absent */
+  distDir?: string;
+  logger?: boolean;
+  /** the declared resources to serve (tests add a fixture one) */
+  resources?: readonly ResourceDef[];
+  /** where uploaded images go when no S3 bucket is configured (DATA_DIR/uploads) */
+  dataDir?: string;
+}
+
+/** Request bodies above this are refused with 413 (uploads have their own limit). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  installEnvelope(app);
+  installAuth(app, opts.db);
+  installGatewayAuth(app, opts.db);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
+  authRoutes(app, opts.db);
+  serviceRoutes(app, opts.db);
+  catalogRoutes(app, opts.db);
+  orderRoutes(app, opts.db);
+  dashboardRoutes(app, opts.db);
+  liveRoutes(app, opts.db);
+  await uploadRoutes(app, opts.db, { dataDir: opts.dataDir });
+  for (const def of opts.resources ?? resources) registerResource(app, opts.db, def);
+
+  const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;
+  if (dist) await app.register(fastifyStatic, { root: path.resolve(dist), wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !dist || req.method !== 'GET') {
+      return sendError(req, reply, new ApiError(404, 'vf.error.route_not_found', { path: req.url.split('?')[0].slice(0, 200) }));
+    }
+    // The browser app routes every other path itself (unknown ones land on its /404 page).
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

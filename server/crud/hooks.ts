@@ -1,0 +1,58 @@
+// What a resource does beyond the declaration: invariants that span fields, derived values, actions
+// with their own logic. Kept beside the generic service so that the common path stays one path.
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import type { ResourceDef } from '../../resources/types';
+
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  trx: DB;
+  ctx: CallContext;
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  /** validated values about to be written; a hook may change them */
+  values: Row;
+  /** the row before an edit */
+  existing?: Row;
+  /** values added to this call's answer only (e.g. a device key shown once) */
+  reply: Row;
+}
+
+export interface ActionContext {
+  trx: DB;
+  ctx: CallContext;
+  def: ResourceDef;
+  existing: Row;
+  /** the action's validated body fields */
+  body: Row;
+  /** values added to this call's answer only */
+  reply: Row;
+}
+
+export interface ResourceHooks {
+  /** checks and shapes a write before it reaches the database (after validation and tenant settling) */
+  beforeWrite?(w: WriteContext): Promise<void> | void;
+  /** runs in the same transaction after the row is written */
+  afterWrite?(w: WriteContext & { saved: Row }): Promise<void> | void;
+  /** refuses an edit, removal or action on this existing row (e.g. an account ranked above the caller) */
+  guard?(a: Omit<ActionContext, 'body' | 'reply'> & { verb: string }): Promise<void> | void;
+  /** checks a removal before it happens */
+  beforeRemove?(a: Omit<ActionContext, 'body' | 'reply'>): Promise<void> | void;
+  /** actions whose logic is more than setting fields; returns the updated row */
+  actions?: Record<string, (a: ActionContext) => Promise<Row | undefined>>;
+  /** after a declared `set` action, in the same transaction (e.g. revoke sessions on freeze) */
+  afterAction?(name: string, a: ActionContext & { saved: Row }): Promise<void> | void;
+  /** extra read-only values on a record (names of references and the like) */
+  present?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
+}
+
+const registry = new Map<string, ResourceHooks>();
+
+export function registerHooks(name: string, hooks: ResourceHooks) {
+  registry.set(name, hooks);
+}
+
+export function hooksOf(name: string): ResourceHooks {
+  return registry.get(name) ?? {};
+}

@@ -1,0 +1,321 @@
+// The generic service every declared resource gets: list, read, create, update, remove and declared
+// actions, with validation, permission checks, tenant scope and the operation log on each.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import type { ResourceDef, FieldDef } from '../../resources/types';
+import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
+import { requirePermission } from '../auth/permissions';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
+import { writeLog, newId } from '../log';
+import { inScope, scopeConditions } from './scope';
+import { hooksOf, type Row } from './hooks';
+
+export const MAX_PAGE_SIZE = 500;
+
+const isArrayField = (f: FieldDef) => f.type === 'choices' || f.type === 'references';
+const outputColumns = (def: ResourceDef) =>
+  ['_id', ...Object.entries(def.fields).filter(([, f]) => f.type !== 'password').map(([n]) => n), ...tenantColumns(def)].filter(
+    (c, i, all) => all.indexOf(c) === i,
+  );
+const tenantColumns = (def: ResourceDef) =>
+  [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c && c !== '_id');
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterValue(def: FieldDef, v: unknown, field: string): unknown {
+  if (def.type === 'datetime') {
+    const { value, error } = checkValue(def, v);
+    if (error) throw badRequest('vf.error.unknown_filter', { filter: field });
+    return value;
+  }
+  if (def.type === 'number' || def.type === 'money') {
+    const { value, error } = checkValue({ type: 'number' }, v);
+    if (error) throw badRequest('vf.error.unknown_filter', { filter: field });
+    return value;
+  }
+  if (def.type === 'boolean') {
+    if (typeof v === 'boolean') return v;
+    if (v === 'true' || v === 'false') return v === 'true';
+    throw badRequest('vf.error.unknown_filter', { filter: field });
+  }
+  if (typeof v === 'string' && v.length <= 500) return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  throw badRequest('vf.error.unknown_filter', { filter: field });
+}
+
+type EB = ExpressionBuilder<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
+export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>) {
+  const scope = scopeConditions(def, ctx.user);
+  return (eb: EB): Expression<SqlBool> => {
+    const conds: Expression<SqlBool>[] = [];
+    if (scope === 'none') return sql<SqlBool>`false`;
+    for (const [col, value] of scope) conds.push(eb(eb.ref(col), '=', value));
+    if (def.list.hide && filter[def.list.hide.field] === undefined) {
+      conds.push(eb(eb.ref(def.list.hide.field), '<>', def.list.hide.value));
+    }
+    for (const [key, raw] of Object.entries(filter)) {
+      if (raw === undefined || raw === null || raw === '') continue;
+      if (key === 'q') {
+        if (typeof raw !== 'string' || raw.length > 200) throw badRequest('vf.error.unknown_filter', { filter: key });
+        const like = `%${escapeLike(raw.trim())}%`;
+        const cols = Object.entries(def.fields).filter(([, f]) => f.search).map(([n]) => n);
+        if (def.idField) cols.push('_id');
+        if (cols.length) conds.push(eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))));
+        continue;
+      }
+      if (key === '_id') {
+        const ids = Array.isArray(raw) ? raw : [raw];
+        if (ids.length === 0 || ids.length > 1000 || ids.some((x) => typeof x !== 'string')) {
+          throw badRequest('vf.error.unknown_filter', { filter: key });
+        }
+        conds.push(eb(eb.ref('_id'), 'in', ids as string[]));
+        continue;
+      }
+      const range = /^(.+)_(gte|lte)$/.exec(key);
+      if (range && def.fields[range[1]] && !def.fields[key]) {
+        const f = def.fields[range[1]];
+        conds.push(eb(eb.ref(range[1]), range[2] === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
+        continue;
+      }
+      const f = def.fields[key] ?? (tenantColumns(def).includes(key) ? ({ type: 'reference' } as FieldDef) : undefined);
+      if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.error.unknown_filter', { filter: key });
+      if (isArrayField(f)) {
+        conds.push(sql<SqlBool>`${sql.ref(key)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
+      } else if (Array.isArray(raw)) {
+        if (raw.length === 0 || raw.length > 1000) throw badRequest('vf.error.unknown_filter', { filter: key });
+        conds.push(eb(eb.ref(key), 'in', raw.map((v) => filterValue(f, v, key))));
+      } else {
+        conds.push(eb(eb.ref(key), '=', filterValue(f, raw, key)));
+      }
+    }
+    return conds.length ? eb.and(conds) : sql<SqlBool>`true`;
+  };
+}
+
+export interface ListBody {
+  page?: unknown;
+  pageSize?: unknown;
+  sort?: { field?: unknown; order?: unknown };
+  filter?: Record<string, unknown>;
+}
+
+export function pagingOf(body: ListBody) {
+  const page = body.page === undefined ? 1 : Number(body.page);
+  const pageSize = body.pageSize === undefined ? 20 : Number(body.pageSize);
+  if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw badRequest('vf.error.paging', { max: MAX_PAGE_SIZE });
+  }
+  return { page, pageSize };
+}
+
+export function sortOf(def: ResourceDef, body: ListBody): { field: string; order: 'asc' | 'desc' } {
+  const field = body.sort?.field === undefined ? def.list.sort.field : body.sort.field;
+  const order = String(body.sort?.order ?? def.list.sort.order).toUpperCase();
+  if (typeof field !== 'string' || (field !== '_id' && (!def.fields[field] || def.fields[field].type === 'password'))) {
+    throw badRequest('vf.error.unknown_sort', { field: String(field) });
+  }
+  if (order !== 'ASC' && order !== 'DESC') throw badRequest('vf.error.unknown_sort', { field: String(field) });
+  return { field, order: order === 'ASC' ? 'asc' : 'desc' };
+}
+
+function asObject(v: unknown): Record<string, unknown> {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw badRequest('vf.error.body');
+  return v as Record<string, unknown>;
+}
+
+export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown) {
+  requirePermission(ctx.user, def.permissions.list);
+  const body = asObject(rawBody) as ListBody;
+  const { page, pageSize } = pagingOf(body);
+  const sort = sortOf(def, body);
+  const where = whereOf(def, ctx, asObject(body.filter));
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(def.table)
+      .select(outputColumns(def))
+      .where(where)
+      .orderBy(sort.field, sort.order)
+      .orderBy('_id', sort.order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom(def.table).select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  await hooksOf(def.name).present?.(rows, db, ctx);
+  return { list: rows, total: count.total };
+}
+
+function checkId(id: unknown): string {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
+  return id;
+}
+
+/** A row the caller may see, locked for update when inside a write; 404 otherwise, even if it exists elsewhere. */
+async function loadScoped(db: DB, ctx: CallContext, def: ResourceDef, id: unknown, lock = false): Promise<Row> {
+  let q = db.selectFrom(def.table).selectAll().where(whereOf(def, ctx, {})).where('_id', '=', checkId(id));
+  if (lock) q = q.forUpdate();
+  const row = (await q.executeTakeFirst()) as Row | undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+function present(def: ResourceDef, row: Row): Row {
+  const out: Row = {};
+  for (const c of outputColumns(def)) out[c] = row[c];
+  return out;
+}
+
+export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unknown) {
+  requirePermission(ctx.user, def.permissions.read ?? def.permissions.list);
+  const row = present(def, await loadScoped(db, ctx, def, id));
+  await hooksOf(def.name).present?.([row], db, ctx);
+  return row;
+}
+
+/** A store row gives its brand to whatever hangs off it; a scoped account's rows stay in its tenant. */
+async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Row) {
+  const t = def.tenant;
+  if (!t) return;
+  const u = ctx.user;
+  const dealerCol = t.dealer && t.dealer !== '_id' ? t.dealer : undefined;
+  const integratorCol = t.integrator && t.integrator !== '_id' ? t.integrator : undefined;
+  if (dealerCol && u.account_type === 'DEALER' && row[dealerCol] == null) row[dealerCol] = u.dealer;
+  if (dealerCol && integratorCol && row[dealerCol]) {
+    const store = await trx.selectFrom('dealer').select('integrator').where('_id', '=', String(row[dealerCol])).executeTakeFirst();
+    if (!store) throw badRequest('vf.error.reference_missing');
+    row[integratorCol] = store.integrator;
+  }
+  if (integratorCol && u.account_type === 'INTEGRATOR' && row[integratorCol] == null) row[integratorCol] = u.integrator;
+  if (!inScope(def, u, row)) throw forbidden('vf.error.forbidden_scope');
+}
+
+function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'edit') {
+  const fields = mode === 'create' && def.idField ? { _id: def.idField, ...def.fields } : def.fields;
+  const { values, errors } = validateFields(fields, body, mode);
+  return { values, errors };
+}
+
+export async function create(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown) {
+  requirePermission(ctx.user, def.permissions.add);
+  const body = asObject(rawBody);
+  const { values, errors } = validated(def, body, 'create');
+  if (Object.keys(errors).length) throw invalid(errors);
+  const hooks = hooksOf(def.name);
+  const reply: Row = {};
+  const saved = await db.transaction().execute(async (trx) => {
+    const row: Row = { ...values, _id: def.idField ? values._id : newId() };
+    await settleTenant(trx, def, ctx, row);
+    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
+    const saved = (await trx.insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow()) as Row;
+    await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
+    await writeLog(trx, ctx, { action: 'add', resource: def.name, record: String(saved._id), after: present(def, saved), ...tenantOf(def, saved) });
+    return saved;
+  });
+  return { ...(await read(db, ctx, { ...def, permissions: { ...def.permissions, read: def.permissions.add } }, saved._id)), ...reply };
+}
+
+export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, id?: unknown) {
+  requirePermission(ctx.user, def.permissions.edit);
+  const body = asObject(rawBody);
+  const targetId = id ?? body._id;
+  const { values, errors } = validated(def, body, 'edit');
+  const hooks = hooksOf(def.name);
+  const reply: Row = {};
+  await db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, targetId, true);
+    await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
+    const fieldErrors: FieldErrors = { ...errors };
+    for (const [name, f] of Object.entries(def.fields)) {
+      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: 'vf.validation.create_only' };
+    }
+    if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
+    const row: Row = { ...existing, ...values };
+    await settleTenant(trx, def, ctx, row);
+    const changes: Row = {};
+    for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
+    if (Object.keys(changes).length === 0) return;
+    if ('update_time' in existing) changes.update_time = new Date().toISOString();
+    const saved = (await trx.updateTable(def.table).set(encode(def, changes)).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
+    await writeLog(trx, ctx, { action: 'edit', resource: def.name, record: String(saved._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
+  });
+  return { ...(await read(db, ctx, { ...def, permissions: { ...def.permissions, read: def.permissions.edit } }, targetId)), ...reply };
+}
+
+export async function remove(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown) {
+  requirePermission(ctx.user, def.permissions.delete);
+  const body = asObject(rawBody);
+  const hooks = hooksOf(def.name);
+  return db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, body._id, true);
+    await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
+    await hooks.beforeRemove?.({ trx, ctx, def, existing });
+    if (def.remove) {
+      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value }).where('_id', '=', existing._id as string).execute();
+    } else {
+      await trx.deleteFrom(def.table).where('_id', '=', existing._id as string).execute();
+    }
+    await hooks.afterAction?.('delete', { trx, ctx, def, existing, body: {}, reply: {}, saved: existing });
+    await writeLog(trx, ctx, { action: 'delete', resource: def.name, record: String(existing._id), before: present(def, existing), ...tenantOf(def, existing) });
+    return { _id: existing._id };
+  });
+}
+
+export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: string, rawBody: unknown) {
+  const action = def.actions?.[name];
+  if (!action) throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
+  requirePermission(ctx.user, action.permission);
+  const body = asObject(rawBody);
+  const { values, errors } = validateFields(action.body ?? {}, body, 'create');
+  if (Object.keys(errors).length) throw invalid(errors);
+  const hooks = hooksOf(def.name);
+  const reply: Row = {};
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, body._id, true);
+    await hooks.guard?.({ trx, ctx, def, existing, verb: name });
+    if (action.from && !action.from.values.includes(existing[action.from.field] as string | boolean | null)) {
+      throw conflict('vf.error.state', { field: action.from.field, value: String(existing[action.from.field]) });
+    }
+    const a = { trx, ctx, def, existing, body: values, reply };
+    let saved: Row | undefined;
+    const custom = hooks.actions?.[name];
+    if (custom) saved = await custom(a);
+    else if (action.set) {
+      saved = (await trx.updateTable(def.table).set(action.set).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    } else {
+      throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
+    }
+    saved ??= existing;
+    await hooks.afterAction?.(name, { ...a, saved });
+    await writeLog(trx, ctx, { action: name, resource: def.name, record: String(existing._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
+    return existing._id;
+  });
+  return { ...(await read(db, ctx, { ...def, permissions: { ...def.permissions, read: action.permission } }, id)), ...reply };
+}
+
+function tenantOf(def: ResourceDef, row: Row) {
+  const t = def.tenant;
+  return {
+    integrator: t?.integrator ? ((row[t.integrator] as string) ?? null) : null,
+    dealer: t?.dealer ? ((row[t.dealer] as string) ?? null) : null,
+  };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** JSON fields are written as JSON text; arrays of text stay arrays (node-postgres sends text[]). */
+function encode(def: ResourceDef, row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[k] = def.fields[k]?.type === 'json' && v !== null ? JSON.stringify(v) : v;
+  return out;
+}

@@ -1,0 +1,101 @@
+// One query interface over two engines: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Both go through node-postgres, so kysely runs the same code path on either.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+
+// Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DB = Kysely<any>;
+
+export interface Database {
+  db: DB;
+  kind: 'pglite' | 'postgres';
+  /** a connection string for LISTEN/NOTIFY (PostgreSQL only) */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', url: opts.url, close: () => db.destroy() };
+  }
+  const dir = path.resolve(opts.dataDir ?? './data');
+  fs.mkdirSync(dir, { recursive: true });
+  const release = takeLock(path.join(dir, 'pgdata.lock'));
+  try {
+    const pglite = new PGlite(path.join(dir, 'pgdata'));
+    await pglite.waitReady;
+    const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/**
+ * PGlite does not lock its data folder, and two processes writing it corrupt it. A lock file naming
+ * the owner's pid keeps a second process out; a lock left by a dead process is taken over.
+ */
+function takeLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The database folder ${path.dirname(file)} is in use by process ${owner}. Stop it first, or set DATA_DIR.`);
+      }
+      fs.unlinkSync(file);
+    }
+  }
+  throw new Error(`Cannot lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,39 @@
+// Demo data, in order: each later seeder may use what the earlier ones made.
+import { sql } from 'kysely';
+import type { DB } from '../index';
+import { migrate } from '../migrate';
+import { hashPassword } from '../../auth/password';
+import seedAccounts from './accounts';
+import seedCatalog from './catalog';
+import seedFleet from './fleet';
+import seedOrders from './orders';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+export { DEMO_DEVICES, demoDeviceKey } from './fleet';
+
+const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog];
+
+export async function seedDemo(db: DB) {
+  await db.transaction().execute(async (trx) => {
+    for (const seed of SEEDERS) await seed(trx);
+  });
+}
+
+export async function isEmpty(db: DB): Promise<boolean> {
+  return (await db.selectFrom('account').select('_id').limit(1).execute()).length === 0;
+}
+
+/** Production start on a real server: one SUPER account, `admin`, with the given password. */
+export async function createAdmin(db: DB, password: string) {
+  await db
+    .insertInto('account')
+    .values({ _id: 'admin', nickname: 'Administrator', account_type: 'SUPER', roles: ['super'], password: await hashPassword(password) })
+    .execute();
+}
+
+/** Drops every table and builds the schema again. */
+export async function resetSchema(db: DB) {
+  await sql`DROP SCHEMA public CASCADE`.execute(db);
+  await sql`CREATE SCHEMA public`.execute(db);
+  await migrate(db);
+}

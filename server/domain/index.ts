@@ -1,0 +1,9 @@
+// Per-resource server behaviour beyond the declaration; importing registers it.
+import './user';
+import './role';
+import './device';
+import './dealer';
+import './message';
+import './report';
+import './catalog';
+import './order';

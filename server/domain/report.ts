@@ -1,0 +1,65 @@
+// Fault reports take their brand and store from the robot they name; they move open → in_progress →
+// resolved, recording who handled them, and a resolved report is no longer edited.
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import { badRequest, conflict, forbidden, invalid } from '../http/errors';
+import { registerHooks, type Row } from '../crud/hooks';
+import { inScope, scopeConditions } from '../crud/scope';
+import device from '../../resources/device';
+
+export const MAX_PHOTOS = 9;
+
+/** Photos are paths in object storage: a short list of short strings. */
+export function checkPhotos(v: unknown): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > MAX_PHOTOS || v.some((p) => typeof p !== 'string' || p.length === 0 || p.length > 300)) {
+    throw invalid({ photos: { key: 'vf.service.error.photos', args: { max: MAX_PHOTOS } } });
+  }
+  return v as string[];
+}
+
+/** The robot, if the caller may see it. */
+export async function visibleDevice(db: DB, ctx: CallContext, id: unknown) {
+  const scope = scopeConditions(device, ctx.user);
+  if (scope === 'none' || typeof id !== 'string') return undefined;
+  let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', '=', id);
+  for (const [col, value] of scope) q = q.where(col, '=', value);
+  return q.executeTakeFirst();
+}
+
+registerHooks('report', {
+  async beforeWrite({ trx, ctx, def, mode, values }) {
+    if ('photos' in values) values.photos = checkPhotos(values.photos);
+    if (mode !== 'create') return;
+    const robot = await visibleDevice(trx, ctx, values.device);
+    if (!robot) throw badRequest('vf.error.reference_missing');
+    values.integrator = robot.integrator;
+    values.dealer = robot.dealer;
+    values.reporter = ctx.user._id;
+    values.source = 'console';
+    values.status = 'open';
+    if (!inScope(def, ctx.user, values)) throw forbidden('vf.error.forbidden_scope');
+  },
+  guard({ existing, verb }) {
+    if (verb === 'edit' && existing.status === 'resolved') throw conflict('vf.error.state', { field: 'status', value: 'resolved' });
+  },
+  actions: {
+    async start({ trx, ctx, existing }) {
+      return (await trx
+        .updateTable('report')
+        .set({ status: 'in_progress', handler: ctx.user._id, update_time: sql`now()` })
+        .where('_id', '=', existing._id as string)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Row;
+    },
+    async resolve({ trx, ctx, existing, body }) {
+      return (await trx
+        .updateTable('report')
+        .set({ status: 'resolved', handler: ctx.user._id, resolution: body.resolution as string, resolve_time: sql`now()`, update_time: sql`now()` })
+        .where('_id', '=', existing._id as string)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Row;
+    },
+  },
+});

@@ -1,0 +1,119 @@
+// Stock of a product, changed only by single guarded UPDATEs, so concurrent sales never take it below zero
+// and never sell what is not there. -1 is unlimited and stays -1. Callers pass their own transaction:
+// a sale's order row and its stock decrement commit or fail together.
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import { raiseMessage } from '../messages';
+
+/** Notification codes 200000-200009 (SPEC §8): 200000 sold out, 20000n low stock with n left. */
+export const STOCK_CODE_BASE = 200000;
+
+interface StockRow {
+  _id: string;
+  name: string;
+  code: string;
+  integrator: string;
+  dealer: string;
+  stock: number;
+  warn_stock: number;
+}
+
+function checkQuantity(quantity: unknown): number {
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > 1_000_000) {
+    throw badRequest('vf.catalog.error.quantity');
+  }
+  return quantity;
+}
+
+/**
+ * A stock warning when a change takes the stock from above warn_stock to warn_stock or below (or to 0):
+ * one message per crossing, not one per sale.
+ */
+export async function warnIfLow(trx: DB, row: StockRow, before: number, device?: string | null) {
+  if (row.stock < 0 || before === row.stock) return;
+  const crossedWarn = row.stock <= row.warn_stock && (before < 0 || before > row.warn_stock);
+  const soldOut = row.stock === 0 && before !== 0;
+  if (!crossedWarn && !soldOut) return;
+  await raiseMessage(trx, {
+    code: STOCK_CODE_BASE + Math.min(row.stock, 9),
+    device: device ?? null,
+    integrator: row.integrator,
+    dealer: row.dealer,
+    detail: { product: row._id, product_code: row.code, product_name: row.name, stock: row.stock, warn_stock: row.warn_stock },
+  });
+}
+
+/**
+ * Takes `quantity` of a product inside the caller's transaction: one UPDATE that succeeds only when
+ * enough is left (or the stock is unlimited). Throws 409 vf.catalog.error.out_of_stock otherwise,
+ * 404 when there is no such product. Raises a stock warning when the stock falls to warn_stock.
+ */
+export async function takeStock(
+  trx: DB,
+  { productId, quantity, device }: { productId: string; quantity: number; device?: string | null },
+): Promise<{ stock: number }> {
+  const n = checkQuantity(quantity);
+  const row = (await trx
+    .updateTable('product')
+    .set({ stock: sql`CASE WHEN stock = -1 THEN -1 ELSE stock - ${n} END`, update_time: sql`now()` })
+    .where('_id', '=', productId)
+    .where((eb) => eb.or([eb('stock', '=', -1), eb('stock', '>=', n)]))
+    .returning(['_id', 'name', 'code', 'integrator', 'dealer', 'stock', 'warn_stock'])
+    .executeTakeFirst()) as StockRow | undefined;
+  if (!row) {
+    const exists = await trx.selectFrom('product').select(['name', 'stock']).where('_id', '=', productId).executeTakeFirst();
+    if (!exists) throw notFound();
+    throw new ApiError(409, 'vf.catalog.error.out_of_stock', { name: exists.name, stock: Math.max(0, exists.stock) });
+  }
+  if (row.stock >= 0) await warnIfLow(trx, row, row.stock + n, device);
+  return { stock: row.stock };
+}
+
+/** Puts `quantity` back (a cancelled or failed sale). Unlimited stock stays unlimited. */
+export async function returnStock(trx: DB, { productId, quantity }: { productId: string; quantity: number }): Promise<{ stock: number }> {
+  const n = checkQuantity(quantity);
+  const row = await trx
+    .updateTable('product')
+    .set({ stock: sql`CASE WHEN stock = -1 THEN -1 ELSE stock + ${n} END`, update_time: sql`now()` })
+    .where('_id', '=', productId)
+    .returning(['stock'])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { stock: row.stock as number };
+}
+
+/**
+ * Sets the stock to a value (≥ -1) in one statement. `before` is the stock the caller read under its row
+ * lock (the generic action locks the row), used only to decide whether a warning is due.
+ */
+export async function setStock(trx: DB, productId: string, stock: number, before: number) {
+  if (!Number.isSafeInteger(stock) || stock < -1) throw badRequest('vf.catalog.error.stock');
+  const row = (await trx
+    .updateTable('product')
+    .set({ stock, update_time: sql`now()` })
+    .where('_id', '=', productId)
+    .returningAll()
+    .executeTakeFirst()) as (StockRow & Record<string, unknown>) | undefined;
+  if (!row) throw notFound();
+  await warnIfLow(trx, row, before);
+  return row;
+}
+
+/** Adds a positive quantity to a limited stock; unlimited stock has nothing to restock (409). */
+export async function restock(trx: DB, productId: string, quantity: number) {
+  const n = checkQuantity(quantity);
+  const row = await trx
+    .updateTable('product')
+    .set({ stock: sql`stock + ${n}`, update_time: sql`now()` })
+    .where('_id', '=', productId)
+    .where('stock', '>=', 0)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await trx.selectFrom('product').select('_id').where('_id', '=', productId).executeTakeFirst();
+    if (!exists) throw notFound();
+    throw conflict('vf.catalog.error.unlimited');
+  }
+  return row;
+}

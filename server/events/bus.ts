@@ -1,0 +1,109 @@
+// Live events (API.md): device.status, message.created, order.created. Each carries the tenant it belongs
+// to, so a subscriber sees only what its account may see.
+//
+// On PGlite (one process) an emitter carries them. On PostgreSQL several processes may share the
+// database behind a load balancer, so an event goes out as NOTIFY on one channel and comes back to every
+// process — this one included — through a dedicated LISTEN connection; each process then hands it to its
+// own subscribers. Published inside a transaction, the NOTIFY is delivered only if and when it commits.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { DB, Database } from '../db';
+
+export type EventType = 'device.status' | 'message.created' | 'order.created';
+
+export interface LiveEvent {
+  type: EventType;
+  integrator: string | null;
+  dealer: string | null;
+  data: Record<string, unknown>;
+}
+
+/** The PostgreSQL channel every process listens on. */
+export const CHANNEL = 'vf_events';
+/** NOTIFY payloads must stay under 8000 bytes; an event larger than this travels without its detail. */
+const MAX_PAYLOAD = 7000;
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0);
+
+interface Relay {
+  db: DB;
+  client: pg.Client;
+}
+let relay: Relay | undefined;
+
+function deliver(e: LiveEvent) {
+  emitter.emit('event', e);
+}
+
+function payloadOf(e: LiveEvent): string {
+  const text = JSON.stringify(e);
+  if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
+  const { detail: _detail, ...data } = e.data;
+  return JSON.stringify({ ...e, data: { ...data, truncated: true } });
+}
+
+/**
+ * Hands an event to every subscriber of every process. `db` may be the caller's transaction: on
+ * PostgreSQL the event is then sent only if the transaction commits.
+ */
+export async function publish(e: LiveEvent, db?: DB): Promise<void> {
+  if (!relay) return deliver(e);
+  await sql`SELECT pg_notify(${CHANNEL}, ${payloadOf(e)})`.execute(db ?? relay.db);
+}
+
+export function subscribe(fn: (e: LiveEvent) => void): () => void {
+  emitter.on('event', fn);
+  return () => emitter.off('event', fn);
+}
+
+/**
+ * On PostgreSQL: LISTEN on the shared channel, so events raised by any process reach this one's
+ * subscribers. Returns what stops it. On PGlite events stay in the process and nothing is started.
+ */
+export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | 'url'>): Promise<() => Promise<void>> {
+  if (database.kind !== 'postgres' || !database.url) return async () => {};
+  let stopped = false;
+  let client: pg.Client | undefined;
+
+  const connect = async (): Promise<pg.Client> => {
+    const c = new pg.Client({ connectionString: database.url });
+    c.on('notification', (n) => {
+      if (n.channel !== CHANNEL || !n.payload) return;
+      try {
+        deliver(JSON.parse(n.payload) as LiveEvent);
+      } catch {
+        /* not one of ours */
+      }
+    });
+    // A lost LISTEN connection is opened again; events sent meanwhile are missed, and the browsers
+    // catch up when they reconnect (they refetch on every (re)connection).
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped) return;
+      const retry = () => {
+        if (stopped) return;
+        connect().then(
+          (next) => {
+            client = next;
+            if (relay) relay.client = next;
+          },
+          () => setTimeout(retry, 1000).unref(),
+        );
+      };
+      setTimeout(retry, 200).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    return c;
+  };
+
+  client = await connect();
+  relay = { db: database.db, client };
+  return async () => {
+    stopped = true;
+    if (relay?.client === client) relay = undefined;
+    await client?.end().catch(() => undefined);
+  };
+}

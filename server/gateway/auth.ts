@@ -1,0 +1,49 @@
+// The robots' side of the service: /api/device-gateway/* authenticated by X-Device-Id + X-Device-Key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { DB } from '../db';
+import { unauthorized } from '../http/errors';
+import { hashDeviceKey } from '../domain/device';
+import { writeLog } from '../log';
+
+export interface GatewayDevice {
+  _id: string;
+  device_id: string;
+  name: string;
+  type: string;
+  integrator: string;
+  dealer: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    device?: GatewayDevice;
+  }
+}
+
+export const GATEWAY_PREFIX = '/api/device-gateway/';
+
+export function installGatewayAuth(app: FastifyInstance, db: DB) {
+  app.decorateRequest('device', undefined);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith(GATEWAY_PREFIX)) return;
+    const id = req.headers['x-device-id'];
+    const key = req.headers['x-device-key'];
+    if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 200) throw unauthorized();
+    const row = await db.selectFrom('device').select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'key_hash']).where('device_id', '=', id).executeTakeFirst();
+    const given = Buffer.from(hashDeviceKey(key), 'hex');
+    const good = row && timingSafeEqual(given, Buffer.from(row.key_hash, 'hex'));
+    if (!row || !good) {
+      // Refused keys are logged: a robot with a stale key, or someone guessing.
+      await writeLog(db, { ip: req.ip }, { action: 'gateway_refused', resource: 'device', record: row?._id ?? id.slice(0, 64), integrator: row?.integrator ?? null, dealer: row?.dealer ?? null });
+      throw unauthorized();
+    }
+    const { key_hash: _kh, ...device } = row;
+    req.device = device;
+  });
+}
+
+export function deviceOf(req: FastifyRequest): GatewayDevice {
+  if (!req.device) throw unauthorized();
+  return req.device;
+}

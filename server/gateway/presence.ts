@@ -1,0 +1,97 @@
+// Online / offline. A robot is online while its last heartbeat is recent: a heartbeat sets it online,
+// and a sweeper in every server process sets offline the robots whose heartbeats stopped. Both are single
+// UPDATE statements that return the rows they changed, so with several processes on one database each
+// change happens — and is announced — exactly once.
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { publish } from '../events/bus';
+import { raiseMessage } from '../messages';
+
+/** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
+export const CODE_ONLINE = 100001;
+export const CODE_OFFLINE = 100002;
+
+/** Seconds without a heartbeat after which a robot counts as offline (OFFLINE_AFTER_SECONDS, default 90). */
+export function offlineAfterSeconds(): number {
+  const v = Number(process.env.OFFLINE_AFTER_SECONDS);
+  return Number.isFinite(v) && v > 0 ? v : 90;
+}
+
+/** How often the sweeper looks: a quarter of the window, between 0.25 and 5 seconds. */
+export function sweepEveryMs(window = offlineAfterSeconds()): number {
+  return Math.min(5000, Math.max(250, Math.round((window * 1000) / 4)));
+}
+
+/** What a browser needs to show a robot's status change. */
+export const STATUS_COLUMNS = ['_id', 'device_id', 'name', 'integrator', 'dealer', 'online', 'state', 'work_status', 'last_heartbeat'] as const;
+
+export interface Beat {
+  /** the device row's _id */
+  id: string;
+  state?: string;
+  work_status?: string;
+}
+
+type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & { was_online: boolean; was_state: string; was_work_status: string | null };
+
+export function statusEvent(row: Record<string, unknown>) {
+  const data = Object.fromEntries(STATUS_COLUMNS.map((c) => [c, row[c]]));
+  return { type: 'device.status' as const, integrator: (row.integrator as string) ?? null, dealer: (row.dealer as string) ?? null, data };
+}
+
+/**
+ * Records a heartbeat (and, if given, the robot's state and work status) in one statement that also
+ * returns what the row held before, so that only real changes are announced.
+ */
+export async function heartbeat(db: DB, beat: Beat): Promise<StatusRow> {
+  const row = await sql<StatusRow>`
+    WITH old AS (SELECT _id, online, state, work_status FROM device WHERE _id = ${beat.id} FOR UPDATE)
+    UPDATE device d
+       SET online = true,
+           last_heartbeat = now(),
+           state = coalesce(${beat.state ?? null}::text, d.state),
+           work_status = coalesce(${beat.work_status ?? null}::text, d.work_status)
+      FROM old
+     WHERE d._id = old._id
+    RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},
+              old.online AS was_online, old.state AS was_state, old.work_status AS was_work_status`.execute(db);
+  const r = row.rows[0];
+  if (!r) throw new Error(`device ${beat.id} vanished`);
+  if (!r.was_online) {
+    await raiseMessage(db, { code: CODE_ONLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
+  }
+  if (!r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status) await publish(statusEvent(r), db);
+  return r;
+}
+
+/** Sets offline every robot silent for longer than the window; announces each and raises its alarm. */
+export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await sql<Record<string, unknown>>`
+      UPDATE device SET online = false
+       WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
+      RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(c)))}`.execute(trx);
+    for (const r of gone.rows) {
+      await raiseMessage(trx, { code: CODE_OFFLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
+      await publish(statusEvent(r), trx);
+    }
+    return gone.rows.length;
+  });
+}
+
+/** Runs the sweeper until the returned function is called (which also waits for a sweep under way). */
+export function startSweeper(db: DB, onError: (e: unknown) => void): () => Promise<void> {
+  const window = offlineAfterSeconds();
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped) return;
+    running = running.then(() => (stopped ? 0 : sweepOffline(db, window))).catch(onError);
+  }, sweepEveryMs(window));
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

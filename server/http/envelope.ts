@@ -1,0 +1,99 @@
+// The answer shape of API.md: { code: 0, data } or { code, message, errors? }, in the caller's language.
+// Bad input of any shape ends here as a 4xx; only a real bug is a 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translate, langFromHeader } from '../../i18n';
+import type { Lang } from '../../resources/accounts';
+import { ApiError } from './errors';
+
+export function ok(data: unknown) {
+  return { code: 0, data };
+}
+
+function fieldLabel(lang: Lang, resource: string | undefined, field: string): string {
+  if (resource) {
+    const key = `resources.${resource}.fields.${field}`;
+    const label = translate(lang, key);
+    if (label !== key) return label;
+  }
+  return field;
+}
+
+/** Postgres errors that bad input can cause, mapped to what the caller did wrong. */
+function fromPostgres(err: { code?: string; detail?: string; constraint?: string }): ApiError | undefined {
+  switch (err.code) {
+    case '23505': {
+      const m = /Key \((?:lower\()?"?([\w]+)"?\)?(?:, [^)]*)?\)=\((.*)\) already exists/.exec(err.detail ?? '');
+      return new ApiError(409, 'vf.error.duplicate', { field: m?.[1] ?? '', value: m?.[2] ?? '' });
+    }
+    case '23503':
+      return /is still referenced/.test(err.detail ?? '')
+        ? new ApiError(409, 'vf.error.in_use')
+        : new ApiError(400, 'vf.error.reference_missing');
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+    case '2201X':
+    case '2201W':
+    case '54000':
+      return new ApiError(400, 'vf.error.bad_request');
+    case '40001':
+    case '40P01':
+      return new ApiError(409, 'vf.error.bad_request');
+    default:
+      return undefined;
+  }
+}
+
+function fromFastify(err: FastifyError): ApiError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'vf.error.too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'vf.error.unsupported_type');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_VALIDATION':
+      return new ApiError(400, 'vf.error.body');
+  }
+  if (err instanceof SyntaxError) return new ApiError(400, 'vf.error.body');
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, err.statusCode === 413 ? 'vf.error.too_large' : 'vf.error.bad_request');
+  }
+  return undefined;
+}
+
+export function requestLang(req: FastifyRequest): Lang {
+  return langFromHeader(req.headers['accept-language']);
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
+  const lang = requestLang(req);
+  const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
+  let message = translate(lang, e.key, e.args ? { ...e.args, field: e.args.field ? fieldLabel(lang, resource, String(e.args.field)) : undefined } : undefined);
+  let errors: Record<string, string> | undefined;
+  if (e.fieldErrors) {
+    errors = Object.fromEntries(
+      Object.entries(e.fieldErrors).map(([field, fe]) => [
+        field,
+        translate(lang, fe.key, { ...fe.args, field: fieldLabel(lang, resource, field) }),
+      ]),
+    );
+    message = `${message}: ${Object.values(errors).join('; ')}`;
+  }
+  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}) });
+}
+
+export function installEnvelope(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
+    const known = err instanceof ApiError ? err : fromPostgres(err) ?? fromFastify(err);
+    if (known) return sendError(req, reply, known);
+    req.log.error({ err }, 'unhandled error');
+    return sendError(req, reply, new ApiError(500, 'vf.error.server'));
+  });
+}
+

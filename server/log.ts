@@ -1,0 +1,47 @@
+// The operation log: every write, in the same transaction as the write it records.
+import { randomBytes } from 'node:crypto';
+import type { DB } from './db';
+import type { CallContext } from './auth/context';
+
+export const newId = () => randomBytes(12).toString('hex');
+
+export interface LogEntry {
+  action: string;
+  resource: string;
+  record?: string | null;
+  before?: unknown;
+  after?: unknown;
+  /** the tenant the record belongs to, so brand and store accounts see their own logs */
+  integrator?: string | null;
+  dealer?: string | null;
+}
+
+/** Secrets never reach the log. */
+function scrub(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v ?? null;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (/password|secret|token|device_key|key_hash/i.test(k)) continue;
+    out[k] = x;
+  }
+  return out;
+}
+
+export async function writeLog(db: DB, ctx: Pick<CallContext, 'ip'> & { user?: CallContext['user'] }, e: LogEntry) {
+  await db
+    .insertInto('log')
+    .values({
+      _id: newId(),
+      operator: ctx.user?._id ?? null,
+      account_type: ctx.user?.account_type ?? null,
+      integrator: e.integrator ?? ctx.user?.integrator ?? null,
+      dealer: e.dealer ?? ctx.user?.dealer ?? null,
+      action: e.action,
+      resource: e.resource,
+      record: e.record ?? null,
+      before: e.before === undefined ? null : JSON.stringify(scrub(e.before)),
+      after: e.after === undefined ? null : JSON.stringify(scrub(e.after)),
+      ip: ctx.ip,
+    })
+    .execute();
+}

@@ -1,0 +1,126 @@
+// Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (SPEC.md §7).
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { ctxOf } from '../auth/plugin';
+import { ok } from '../http/envelope';
+import { badRequest, invalid, tooMany, unauthorized } from '../http/errors';
+import { createSession, revokeAccount, revokeToken } from '../auth/session';
+import { hashPassword, verifyPassword, DUMMY_HASH } from '../auth/password';
+import { validateFields } from '../../resources/validate';
+import { writeLog } from '../log';
+import user from '../../resources/user';
+
+/** At most this many failed sign-ins a minute, per username and per client address. */
+export const MAX_FAILURES_PER_MINUTE = 10;
+
+async function failures(db: DB, key: string): Promise<number> {
+  const r = await db
+    .selectFrom('login_failure')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('key', '=', key)
+    .where('time', '>', sql<Date>`now() - interval '1 minute'`)
+    .executeTakeFirstOrThrow();
+  return r.n;
+}
+
+export function authRoutes(app: FastifyInstance, db: DB) {
+  app.post('/api/auth/signin', async (req) => {
+    const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
+    if (typeof body.username !== 'string' || typeof body.password !== 'string' || body.username.trim() === '' || body.password === '') {
+      throw badRequest('vf.error.login_failed');
+    }
+    const username = body.username.trim().slice(0, 100);
+    const password = body.password.slice(0, 200);
+    const keys = [`u:${username.toLowerCase()}`, `ip:${req.ip}`];
+    for (const key of keys) if ((await failures(db, key)) >= MAX_FAILURES_PER_MINUTE) throw tooMany();
+    const account = await db.selectFrom('account').select(['_id', 'password', 'status']).where('_id', '=', username).executeTakeFirst();
+    const good = await verifyPassword(password, account?.password ?? DUMMY_HASH);
+    if (!account || !good || account.status === 'deleted') {
+      await db.insertInto('login_failure').values(keys.map((key) => ({ key }))).execute();
+      throw unauthorized('vf.error.login_failed');
+    }
+    if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
+    const token = await createSession(db, account._id, req.ip, req.headers['user-agent']);
+    await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
+    return ok({ token });
+  });
+
+  app.get('/api/auth/logout', async (req) => {
+    const ctx = ctxOf(req);
+    await revokeToken(db, ctx.user.tokenHash);
+    return ok({});
+  });
+
+  app.get('/api/user/profile', async (req) => {
+    const { user } = ctxOf(req);
+    const a = await db.selectFrom('account').selectAll().where('_id', '=', user._id).executeTakeFirstOrThrow();
+    const roles = await db.selectFrom('role').select(['_id', 'display_name']).where('_id', 'in', user.roles.length ? user.roles : ['']).execute();
+    const auths = [...user.authorizations];
+    const authRows = await db.selectFrom('permission').select(['_id', 'display_name']).where('_id', 'in', auths.length ? auths : ['']).orderBy('_id').execute();
+    const brand = a.integrator ? await db.selectFrom('integrator').select(['name', 'logo']).where('_id', '=', a.integrator).executeTakeFirst() : undefined;
+    const store = a.dealer ? await db.selectFrom('dealer').select(['name', 'logo']).where('_id', '=', a.dealer).executeTakeFirst() : undefined;
+    return ok({
+      _id: a._id,
+      nickname: a.nickname,
+      email: a.email,
+      avatar: a.avatar,
+      account_type: a.account_type,
+      roles: a.roles,
+      roles_detail: roles,
+      authorizations: authRows.map((r) => r._id),
+      authorizations_detail: authRows,
+      create_timestamp: a.create_timestamp,
+      last_login: a.last_login,
+      status: a.status,
+      integrator: a.integrator,
+      integrator_name: brand?.name ?? null,
+      integrator_logo: brand?.logo ?? null,
+      dealer: a.dealer,
+      dealer_name: store?.name ?? null,
+      dealer_logo: store?.logo ?? brand?.logo ?? null,
+    });
+  });
+
+  // Own basic info: nickname, e-mail and avatar only; type, roles and tenant are not the caller's to change.
+  app.post('/api/user/profile', { config: { resource: 'user' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const { nickname, email, avatar } = user.fields;
+    const { values, errors } = validateFields({ nickname, email, avatar }, (req.body ?? {}) as Record<string, unknown>, 'edit');
+    if (Object.keys(errors).length) throw invalid(errors);
+    if (Object.keys(values).length) {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', ctx.user._id).executeTakeFirst();
+        await trx.updateTable('account').set({ ...values, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+        await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
+      });
+    }
+    return ok({ _id: ctx.user._id, ...values });
+  });
+
+  // Own password: needs the old one; ends every session, this one included.
+  app.post('/api/user/password', { config: { resource: 'user' } }, async (req) => {
+    const ctx = ctxOf(req);
+    const body = (req.body ?? {}) as { old_password?: unknown; password?: unknown };
+    const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
+    if (Object.keys(errors).length) throw invalid(errors);
+    const a = await db.selectFrom('account').select('password').where('_id', '=', ctx.user._id).executeTakeFirstOrThrow();
+    if (typeof body.old_password !== 'string' || !(await verifyPassword(body.old_password, a.password))) {
+      throw badRequest('vf.error.old_password');
+    }
+    const hash = await hashPassword(String(body.password));
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('account').set({ password: hash, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+      await revokeAccount(trx, ctx.user._id);
+      await writeLog(trx, ctx, { action: 'password', resource: 'user', record: ctx.user._id });
+    });
+    return ok({});
+  });
+
+  // Every signed-in account may read the id → name map: the browser labels permissions with it.
+  app.get('/api/auth/authorization/shortlist', async (req) => {
+    ctxOf(req);
+    const rows = await db.selectFrom('permission').select(['_id', 'display_name']).orderBy('_id').execute();
+    return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
+  });
+}

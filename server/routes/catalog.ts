@@ -1,0 +1,223 @@
+// Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
+// menu (GET /api/device-gateway/menu).
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import { ctxOf } from '../auth/plugin';
+import { requirePermission } from '../auth/permissions';
+import { scopeConditions } from '../crud/scope';
+import { ok } from '../http/envelope';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { deviceOf } from '../gateway/auth';
+import { newId, writeLog } from '../log';
+import { translate } from '../../i18n';
+import productDef from '../../resources/product';
+import dealerDef from '../../resources/dealer';
+import type { ProductProperty } from '../../resources/product';
+
+/** At most this many products and target stores in one copy call (the page sends them in chunks). */
+export const MAX_COPY_PRODUCTS = 500;
+export const MAX_COPY_TARGETS = 50;
+
+export interface CopyResult {
+  target: string;
+  target_name: string | null;
+  copied: number;
+  skipped: number;
+  failed: number;
+  /** why the target failed, in the caller's language */
+  reason?: string;
+  /** codes copied and skipped (already present) */
+  copied_codes: string[];
+  skipped_codes: string[];
+}
+
+function idList(v: unknown, max: number, name: string, allowEmpty: boolean): string[] {
+  if (v === undefined || v === null) {
+    if (allowEmpty) return [];
+    throw badRequest('vf.catalog.error.copy_field', { field: name });
+  }
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.length === 0 || x.length > 200)) {
+    throw badRequest('vf.catalog.error.copy_field', { field: name });
+  }
+  const ids = [...new Set(v as string[])];
+  if ((!allowEmpty && ids.length === 0) || ids.length > max) throw badRequest('vf.catalog.error.copy_field', { field: name });
+  return ids;
+}
+
+/** A store the caller may see, else 404 (never revealing one of another tenant). */
+async function visibleStore(db: DB, ctx: CallContext, id: string) {
+  const scope = scopeConditions(dealerDef, ctx.user);
+  if (scope === 'none') throw notFound();
+  let q = db.selectFrom('dealer').select(['_id', 'name', 'integrator', 'status']).where('_id', '=', id);
+  for (const [col, value] of scope) q = q.where(col, '=', value);
+  return q.executeTakeFirst();
+}
+
+export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
+  requirePermission(ctx.user, 'product_copy');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
+  const body = raw as Record<string, unknown>;
+  if (typeof body.source !== 'string' || !body.source) throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
+  const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
+  const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);
+  const source = await visibleStore(db, ctx, body.source);
+  if (!source) throw notFound();
+  // Empty `products` means every product of the source store.
+  let q = db.selectFrom('product').selectAll().where('dealer', '=', source._id).orderBy('create_time').orderBy('_id');
+  if (products.length) q = q.where('_id', 'in', products);
+  else q = q.limit(MAX_COPY_PRODUCTS);
+  const rows = await q.execute();
+  if (products.length && rows.length !== products.length) throw notFound();
+
+  const results: CopyResult[] = [];
+  for (const target of targets) {
+    const store = await visibleStore(db, ctx, target);
+    const fail = (key: string): CopyResult => ({
+      target,
+      target_name: store?.name ?? null,
+      copied: 0,
+      skipped: 0,
+      failed: rows.length,
+      reason: translate(ctx.lang, key),
+      copied_codes: [],
+      skipped_codes: [],
+    });
+    if (!store) {
+      results.push(fail('vf.error.not_found'));
+      continue;
+    }
+    if (store._id === source._id) {
+      results.push(fail('vf.catalog.error.copy_same_store'));
+      continue;
+    }
+    if (store.status !== 'normal') {
+      results.push(fail('vf.catalog.error.copy_store_closed'));
+      continue;
+    }
+    try {
+      const copied = await db.transaction().execute(async (trx) => {
+        if (rows.length === 0) return [] as string[];
+        // One statement per target: what is already there by code is left alone (ON CONFLICT DO NOTHING),
+        // so running a copy twice, or two copies at once, never doubles a product.
+        const inserted = await trx
+          .insertInto('product')
+          .values(
+            rows.map((p) => ({
+              _id: newId(),
+              integrator: store.integrator,
+              dealer: store._id,
+              code: p.code,
+              name: p.name,
+              sub_name: p.sub_name,
+              price: p.price,
+              type: p.type,
+              description: p.description,
+              image: p.image,
+              devices: [], // robots belong to a store: the target's are chosen there
+              buy_limit: p.buy_limit,
+              warn_stock: p.warn_stock,
+              stock: p.stock,
+              number: p.number,
+              properties: JSON.stringify(p.properties as ProductProperty[]),
+              hide: p.hide,
+              freeze: p.freeze,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['code', 'dealer']).doNothing())
+          .returning(['_id', 'code'])
+          .execute();
+        await writeLog(trx, ctx, {
+          action: 'copy',
+          resource: productDef.name,
+          record: null,
+          after: { source: source._id, target: store._id, copied: inserted.map((r) => r.code) },
+          integrator: store.integrator,
+          dealer: store._id,
+        });
+        return inserted.map((r) => r.code as string);
+      });
+      const copiedSet = new Set(copied);
+      results.push({
+        target,
+        target_name: store.name,
+        copied: copied.length,
+        skipped: rows.length - copied.length,
+        failed: 0,
+        copied_codes: copied,
+        skipped_codes: rows.map((r) => r.code as string).filter((c) => !copiedSet.has(c)),
+      });
+    } catch (e) {
+      const key = e instanceof ApiError ? e.key : 'vf.error.server';
+      results.push(fail(key));
+    }
+  }
+  return { source: source._id, products: rows.length, results };
+}
+
+export interface MenuProduct {
+  _id: string;
+  code: string;
+  name: string;
+  sub_name: string | null;
+  price: number;
+  type: string;
+  description: string | null;
+  image: string | null;
+  buy_limit: number | null;
+  stock: number;
+  number: number;
+  properties: ProductProperty[];
+}
+
+/** The robot's menu: listed, visible, in-stock products of its store's online, shown groups, in order. */
+export async function menuOf(db: DB, device: { _id: string; dealer: string | null }) {
+  if (!device.dealer) return { dealer: null, groups: [] };
+  const groups = await db
+    .selectFrom('product_classify')
+    .select(['_id', 'name', 'tag', 'sortIndex', 'products'])
+    .where('dealer', '=', device.dealer)
+    .where('online', '=', true)
+    .where('hide', '=', false)
+    .orderBy('sortIndex')
+    .orderBy('create_time')
+    .execute();
+  const ids = [...new Set(groups.flatMap((g) => g.products as string[]))];
+  const rows = ids.length
+    ? await db
+        .selectFrom('product')
+        .select(['_id', 'code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'stock', 'number', 'properties', 'devices'])
+        .where('_id', 'in', ids)
+        .where('dealer', '=', device.dealer)
+        .where('freeze', '=', false)
+        .where('hide', '=', false)
+        .where('stock', '<>', 0)
+        .execute()
+    : [];
+  const byId = new Map<string, MenuProduct>();
+  for (const r of rows) {
+    const devices = r.devices as string[];
+    // A product limited to some robots is offered only on those.
+    if (devices.length && !devices.includes(device._id)) continue;
+    const { devices: _d, ...p } = r;
+    byId.set(r._id as string, { ...(p as unknown as MenuProduct), properties: (r.properties as ProductProperty[]).filter((x) => !x.hide) });
+  }
+  return {
+    dealer: device.dealer,
+    groups: groups
+      .map((g) => ({
+        _id: g._id as string,
+        name: g.name as string,
+        tag: g.tag as string,
+        sortIndex: g.sortIndex as number,
+        products: (g.products as string[]).map((id) => byId.get(id)).filter((p): p is MenuProduct => !!p),
+      }))
+      .filter((g) => g.products.length > 0),
+  };
+}
+
+export function catalogRoutes(app: FastifyInstance, db: DB) {
+  app.post('/api/product/copy', { config: { resource: 'product' } }, async (req) => ok(await copyProducts(db, ctxOf(req), req.body)));
+  app.get('/api/device-gateway/menu', async (req) => ok(await menuOf(db, deviceOf(req))));
+}
+

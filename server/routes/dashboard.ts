@@ -1,0 +1,121 @@
+// The dashboard (API.md): figures for a time range and the data of its charts, scoped to the caller's
+// brand or store by the same conditions as the order list (whereOf), so the two can never disagree.
+//
+// Figures over the orders created in [from, to]: orders and quantity count sold orders (PAID or FREE);
+// fee sums their amounts; refund_orders and refund_fee count and sum the refunds that went through
+// (SUCCESS); real_fee = fee - refund_fee. All money in cents.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import { ctxOf } from '../auth/plugin';
+import { requirePermission } from '../auth/permissions';
+import { ok } from '../http/envelope';
+import { badRequest } from '../http/errors';
+import { whereOf } from '../crud/service';
+import orderDef from '../../resources/order';
+import deviceDef from '../../resources/device';
+
+export const SOLD = ['PAID', 'FREE'] as const;
+/** The longest range a call may ask for: about three years. */
+const MAX_RANGE_MS = 1100 * 86_400_000;
+
+function timeOf(v: unknown, name: string): Date {
+  const d = typeof v === 'number' || (typeof v === 'string' && v.length <= 40) ? new Date(v) : undefined;
+  if (!d || Number.isNaN(d.getTime())) throw badRequest('vf.orders.error.range', { field: name });
+  return d;
+}
+
+interface DashboardBody {
+  from: Date;
+  to: Date;
+  filter: Record<string, unknown>;
+  tz: number;
+}
+
+function bodyOf(raw: unknown): DashboardBody {
+  const b = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const from = timeOf(b.from, 'from');
+  const to = timeOf(b.to, 'to');
+  if (to < from || to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest('vf.orders.error.range', { field: 'to' });
+  const tz = b.tz_offset === undefined ? 0 : Number(b.tz_offset);
+  if (!Number.isInteger(tz) || Math.abs(tz) > 14 * 60) throw badRequest('vf.orders.error.range', { field: 'tz_offset' });
+  const filter: Record<string, unknown> = {};
+  for (const k of ['integrator', 'dealer'] as const) if (b[k] !== undefined && b[k] !== null && b[k] !== '') filter[k] = b[k];
+  return { from, to, filter, tz };
+}
+
+function ordersIn(db: DB, ctx: CallContext, b: DashboardBody) {
+  return db.selectFrom('orders').where(whereOf(orderDef, ctx, { ...b.filter, create_time_gte: b.from.toISOString(), create_time_lte: b.to.toISOString() }));
+}
+
+export async function summary(db: DB, ctx: CallContext, raw: unknown) {
+  requirePermission(ctx.user, orderDef.permissions.list);
+  const b = bodyOf(raw);
+  const r = await ordersIn(db, ctx, b)
+    .select([
+      sql<number>`count(*) FILTER (WHERE pay_status IN ('PAID', 'FREE'))::int`.as('orders'),
+      sql<number>`coalesce(sum(quantity) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0)::int`.as('quantity'),
+      sql<number>`coalesce(sum(amount) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0)::bigint`.as('fee'),
+      sql<number>`count(*) FILTER (WHERE refund_status = 'SUCCESS')::int`.as('refund_orders'),
+      sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...r, real_fee: r.fee - r.refund_fee, from: b.from.toISOString(), to: b.to.toISOString() };
+}
+
+export async function charts(db: DB, ctx: CallContext, raw: unknown) {
+  requirePermission(ctx.user, orderDef.permissions.list);
+  const b = bodyOf(raw);
+  const sold = sql<boolean>`pay_status IN ('PAID', 'FREE')`;
+  // Days in the viewer's time zone: tz_offset is the browser's getTimezoneOffset() (minutes behind UTC).
+  const day = sql<string>`to_char(create_time - make_interval(mins => ${b.tz}), 'YYYY-MM-DD')`;
+  const [sales, byType, top, robots] = await Promise.all([
+    ordersIn(db, ctx, b)
+      .where(sold)
+      .select([
+        day.as('day'),
+        sql<number>`count(*)::int`.as('orders'),
+        sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
+        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
+      ])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+    ordersIn(db, ctx, b)
+      .where(sold)
+      .select([sql<string>`coalesce(device_type, 'unknown')`.as('type'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee')])
+      .groupBy(sql`1`)
+      .orderBy('fee', 'desc')
+      .execute(),
+    db
+      .selectFrom(
+        ordersIn(db, ctx, b)
+          .where(sold)
+          .select(sql<unknown>`jsonb_array_elements(products)`.as('p'))
+          .as('items'),
+      )
+      .select([
+        sql<string>`p->>'code'`.as('code'),
+        sql<string>`max(p->>'name')`.as('name'),
+        sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
+        sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
+      ])
+      .groupBy(sql`p->>'code'`)
+      .orderBy('quantity', 'desc')
+      .limit(10)
+      .execute(),
+    db
+      .selectFrom('device')
+      .where(whereOf(deviceDef, ctx, b.filter))
+      .select(['state', 'online', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['state', 'online'])
+      .execute(),
+  ]);
+  return { sales, by_type: byType, top_products: top, robots };
+}
+
+export function dashboardRoutes(app: FastifyInstance, db: DB) {
+  app.post('/api/dashboard/summary', async (req) => ok(await summary(db, ctxOf(req), req.body)));
+  app.post('/api/dashboard/charts', async (req) => ok(await charts(db, ctxOf(req), req.body)));
+}

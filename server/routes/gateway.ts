@@ -1,0 +1,80 @@
+// The robots' calls (API.md, Device API): heartbeat, status and notify, authenticated by
+// server/gateway/auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db';
+import { deviceOf } from '../gateway/auth';
+import { heartbeat, offlineAfterSeconds, startSweeper } from '../gateway/presence';
+import { raiseMessage } from '../messages';
+import { ok } from '../http/envelope';
+import { ApiError, badRequest } from '../http/errors';
+import { NOTIFY_CODES } from '../../i18n/notify/codes';
+import { DEVICE_STATES } from '../../resources/device';
+
+/** Largest `detail` a notification may carry, as JSON. */
+export const MAX_DETAIL_BYTES = 2000;
+const MAX_WORK_STATUS = 40;
+
+function bodyOf(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
+  return raw as Record<string, unknown>;
+}
+
+function stateOf(v: unknown, required: boolean): string | undefined {
+  if (v === undefined || v === null) {
+    if (required) throw new ApiError(400, 'vf.live.error.state', { states: DEVICE_STATES.join(', ') });
+    return undefined;
+  }
+  if (typeof v !== 'string' || !(DEVICE_STATES as readonly string[]).includes(v)) {
+    throw new ApiError(400, 'vf.live.error.state', { states: DEVICE_STATES.join(', ') });
+  }
+  return v;
+}
+
+function workStatusOf(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length > MAX_WORK_STATUS) throw new ApiError(400, 'vf.live.error.work_status', { max: MAX_WORK_STATUS });
+  return v;
+}
+
+export function gatewayRoutes(app: FastifyInstance, db: DB) {
+  const beat = async (raw: unknown, id: string, stateRequired: boolean) => {
+    const body = bodyOf(raw);
+    const state = stateOf(body.state, stateRequired);
+    const work_status = workStatusOf(body.work_status);
+    const r = await heartbeat(db, { id, state, work_status });
+    return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds() });
+  };
+
+  // Marks the robot online now; the answer tells it how long it may stay silent.
+  app.post('/api/device-gateway/heartbeat', async (req) => beat(req.body, deviceOf(req)._id, false));
+
+  // A state change (idle, busy, failure, lack, pause, unknown): also counts as a heartbeat.
+  app.post('/api/device-gateway/status', async (req) => beat(req.body, deviceOf(req)._id, true));
+
+  // A §8 notification: becomes a message (level from the code; title and content in each viewer's language).
+  app.post('/api/device-gateway/notify', async (req) => {
+    const device = deviceOf(req);
+    const body = bodyOf(req.body);
+    const code = body.code;
+    if (typeof code !== 'number' || !Number.isInteger(code) || !NOTIFY_CODES[code]) {
+      throw new ApiError(400, 'vf.live.error.code', { code: String(code ?? '').slice(0, 20) });
+    }
+    let detail: Record<string, unknown> | null = null;
+    if (body.detail !== undefined && body.detail !== null) {
+      if (typeof body.detail !== 'object' || Array.isArray(body.detail)) throw new ApiError(400, 'vf.live.error.detail', { max: MAX_DETAIL_BYTES });
+      if (Buffer.byteLength(JSON.stringify(body.detail)) > MAX_DETAIL_BYTES) throw new ApiError(400, 'vf.live.error.detail', { max: MAX_DETAIL_BYTES });
+      detail = body.detail as Record<string, unknown>;
+    }
+    const saved = await raiseMessage(db, { code, device: device._id, integrator: device.integrator, dealer: device.dealer, detail });
+    return ok({ _id: saved._id, code: saved.code, level: saved.level });
+  });
+
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startSweeper(db, (e) => app.log.error(e, 'offline sweep failed'));
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+}

@@ -1,0 +1,98 @@
+// Image uploads: POST /api/upload (multipart, one file) stores the image in object storage and answers
+// its path; GET /api/files/<path> serves it back. Only PNG, JPEG, GIF and WebP, recognised by their
+// bytes (not by the name or the declared type), up to UPLOAD_MAX_BYTES.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { DB } from '../db';
+import { ctxOf } from '../auth/plugin';
+import { ok } from '../http/envelope';
+import { ApiError, notFound } from '../http/errors';
+import { storageFromEnv, type ObjectStorage } from '../storage';
+
+// @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the declared resource a route serves: error messages name its fields */
+    resource?: string;
+  }
+}
+
+export const UPLOAD_MAX_BYTES = Number(process.env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024);
+
+const KINDS = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+} as const;
+type Ext = keyof typeof KINDS;
+
+/** The image kind from the file's first bytes; SVG and everything else are refused. */
+export function sniffImage(b: Buffer): Ext | undefined {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return undefined;
+}
+
+const PATH = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
+const tooLarge = () => new ApiError(413, 'vf.fleet.error.upload_too_large', { max: sizeText(UPLOAD_MAX_BYTES) });
+const wrongType = () => new ApiError(415, 'vf.fleet.error.upload_type');
+
+export interface UploadOptions {
+  dataDir?: string;
+  storage?: ObjectStorage;
+}
+
+export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOptions = {}) {
+  const storage = opts.storage ?? storageFromEnv(process.env, opts.dataDir);
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 } });
+
+    scope.post('/api/upload', { bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
+      const ctx = ctxOf(req);
+      if (!req.isMultipart()) throw wrongType();
+      let body: Buffer;
+      try {
+        const file = await req.file();
+        if (!file) throw new ApiError(400, 'vf.fleet.error.upload_missing');
+        body = await file.toBuffer();
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiError(400, 'vf.fleet.error.upload_missing');
+        throw new ApiError(400, 'vf.error.body');
+      }
+      if (body.length === 0) throw new ApiError(400, 'vf.fleet.error.upload_missing');
+      if (body.length > UPLOAD_MAX_BYTES) throw tooLarge();
+      const ext = sniffImage(body);
+      if (!ext) throw wrongType();
+      const month = new Date().toISOString().slice(0, 7).replace('-', '');
+      const path = `img/${month}/${randomBytes(16).toString('hex')}.${ext}`;
+      await storage.put(path, body, KINDS[ext]);
+      await db
+        .insertInto('upload')
+        .values({ path, content_type: KINDS[ext], size: body.length, storage: storage.kind, account: ctx.user._id, integrator: ctx.user.integrator, dealer: ctx.user.dealer })
+        .execute();
+      return ok({ path, url: `/api/files/${path}`, content_type: KINDS[ext], size: body.length });
+    });
+  });
+
+  // Served without a session (an <img> cannot send one): paths are 128 random bits and never listed.
+  app.get<{ Params: { '*': string } }>('/api/files/*', async (req, reply) => {
+    const path = req.params['*'];
+    if (!PATH.test(path)) throw notFound();
+    const obj = await storage.get(path);
+    if (!obj) throw notFound();
+    const ext = path.slice(path.lastIndexOf('.') + 1) as Ext;
+    return reply
+      .type(KINDS[ext])
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(obj.body);
+  });
+}

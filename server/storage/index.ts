@@ -1,0 +1,63 @@
+// Object storage for uploaded images: a folder under DATA_DIR by default, an S3-compatible bucket when
+// S3_BUCKET is set. Objects are addressed by a path that the API serves back under /api/files/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { S3Storage } from './s3';
+
+export interface StoredObject {
+  body: Buffer;
+  contentType?: string;
+}
+
+export interface ObjectStorage {
+  kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | undefined>;
+}
+
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  constructor(readonly root: string) {}
+
+  private file(key: string) {
+    const f = path.resolve(this.root, key);
+    // Keys are made by the server, but a path never leaves the root whatever it holds.
+    if (!f.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`object key outside storage: ${key}`);
+    return f;
+  }
+
+  async put(key: string, body: Buffer) {
+    const f = this.file(key);
+    await fs.promises.mkdir(path.dirname(f), { recursive: true });
+    // Written beside, then renamed: a reader never sees half a file.
+    const tmp = `${f}.${process.pid}.tmp`;
+    await fs.promises.writeFile(tmp, body);
+    await fs.promises.rename(tmp, f);
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    try {
+      return { body: await fs.promises.readFile(this.file(key)) };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  }
+}
+
+/** The storage the environment asks for. */
+export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string | undefined): ObjectStorage {
+  if (env.S3_BUCKET) {
+    const endpoint = env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`;
+    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
+    return new S3Storage({
+      endpoint,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      pathStyle: env.S3_PATH_STYLE ? env.S3_PATH_STYLE === '1' : !!env.S3_ENDPOINT,
+    });
+  }
+  return new LocalStorage(env.UPLOAD_DIR ?? path.join(dataDir ?? env.DATA_DIR ?? './data', 'uploads'));
+}

@@ -1,0 +1,63 @@
+// The console: react-admin over the declared resources, with our pages around them.
+import { useMemo } from 'react';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Notification, Resource, type TranslationMessages } from 'react-admin';
+import { resources } from '../resources';
+import type { Lang } from '../resources/accounts';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { configureHttp } from './providers/http';
+import { makeI18nProvider } from './providers/i18nProvider';
+import { viewsOf } from './generated';
+import { AppLayout } from './layout/AppLayout';
+import { useAppTheme } from './layout/theme';
+import { RedirectPage } from './layout/Redirect';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
+import { DashboardPage } from './pages/DashboardPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { AuthRedirectPage } from './pages/AuthRedirectPage';
+
+/** SPEC §8: a failed call's text stays for 5 seconds. */
+const Notification5s = () => <Notification autoHideDuration={5000} />;
+const ToDashboard = () => <Navigate to="/dashboard" replace />;
+const ToNotFound = () => <Navigate to="/404" replace />;
+
+export function App({ lang, messages }: { lang: Lang; messages: TranslationMessages }) {
+  const i18nProvider = useMemo(() => makeI18nProvider(lang, messages), [lang, messages]);
+  configureHttp(lang, i18nProvider.translate);
+  const theme = useAppTheme();
+  return (
+    <BrowserRouter>
+      <Admin
+        title="VendFleet"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={ToDashboard}
+        catchAll={ToNotFound}
+        accessDenied={UnauthorizedPage}
+        notification={Notification5s}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        {resources.map((def) => (
+          <Resource key={def.name} name={def.name} {...viewsOf(def)} recordRepresentation={def.title} />
+        ))}
+        <CustomRoutes>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/redirect/*" element={<RedirectPage />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="/401" element={<UnauthorizedPage />} />
+          <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

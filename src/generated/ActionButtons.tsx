@@ -1,0 +1,106 @@
+// A declaration's actions as buttons: a confirmation first where declared, a small form where the
+// action takes a body (set roles, set password), the server's answer shown either way.
+import { useState } from 'react';
+import {
+  Button,
+  Confirm,
+  SimpleForm,
+  Toolbar,
+  SaveButton,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useCanAccess,
+  useResourceContext,
+  useDataProvider,
+} from 'react-admin';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import type { ActionDef, ResourceDef } from '../../resources/types';
+import { validateFields } from '../../resources/validate';
+import type { VendFleetDataProvider } from '../providers/dataProvider';
+import { InputFor } from './inputs';
+
+const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
+
+function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<VendFleetDataProvider>();
+  const { canAccess } = useCanAccess({ resource: def.name, action: name });
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record || !canAccess) return null;
+  if (action.from && !action.from.values.includes(record[action.from.field])) return null;
+  const label = translate(actionLabel(def.name, name), { _: name });
+  const title = String(record[def.title ?? '_id'] ?? record._id);
+
+  const run = async (body: Record<string, unknown> = {}) => {
+    setBusy(true);
+    try {
+      await dataProvider.action(def.name, name, { ...body, _id: record._id });
+      notify('vf.action.done', { type: 'success', messageArgs: { action: label } });
+      setOpen(false);
+      refresh();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+  if (action.body) {
+    const fields = action.body;
+    return (
+      <span onClick={stop}>
+        <Button label={label} onClick={() => setOpen(true)} size="small" />
+        <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+          <DialogTitle>{translate('vf.action.confirm_title', { action: label, name: title })}</DialogTitle>
+          <DialogContent>
+            <SimpleForm
+              noValidate
+              record={{ id: record.id, ...Object.fromEntries(Object.keys(fields).map((k) => [k, record[k]])) }}
+              onSubmit={(values: Record<string, unknown>) => run(values)}
+              validate={(values) => {
+                const { errors } = validateFields(fields, values, 'create');
+                return Object.fromEntries(Object.entries(errors).map(([f, e]) => [f, translate(e.key, { ...e.args, field: translate(`resources.${def.name}.fields.${f}`) })]));
+              }}
+              toolbar={<Toolbar><SaveButton label={label} disabled={busy} alwaysEnable /></Toolbar>}
+            >
+              {Object.entries(fields).map(([f, fd]) => <InputFor key={f} resource={def.name} source={f} def={fd} mode="create" />)}
+            </SimpleForm>
+          </DialogContent>
+        </Dialog>
+      </span>
+    );
+  }
+  return (
+    <span onClick={stop}>
+      <Button label={label} onClick={() => (action.confirm ? setOpen(true) : run())} size="small" disabled={busy} />
+      {action.confirm ? (
+        <Confirm
+          isOpen={open}
+          loading={busy}
+          title={translate('vf.action.confirm_title', { action: label, name: title })}
+          content={translate('vf.action.confirm_content', { action: label, name: title })}
+          onConfirm={() => run()}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+export function ActionButtons({ def }: { def: ResourceDef }) {
+  const resource = useResourceContext() ?? def.name;
+  return (
+    <>
+      {Object.entries(def.actions ?? {}).map(([name, action]) => (
+        <ActionButton key={`${resource}-${name}`} def={def} name={name} action={action} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+// Read-only fields (list columns, show pages) from a declaration's field types.
+import {
+  BooleanField,
+  ChipField,
+  DateField,
+  EmailField,
+  FunctionField,
+  ImageField,
+  ReferenceArrayField,
+  ReferenceField,
+  SingleFieldList,
+  TextField,
+  useTranslate,
+  useRecordContext,
+} from 'react-admin';
+import { Chip, Stack } from '@mui/material';
+import type { FieldDef } from '../../resources/types';
+import { findResource } from '../../resources';
+import { yuan } from '../lib/format';
+import { fileUrl } from '../lib/files';
+
+export const choiceKey = (resource: string, field: string, value: string) => `resources.${resource}.choices.${field}.${value}`;
+
+/** A choice value in the user's language. */
+export function ChoiceChip({ resource, source }: { resource: string; source: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const v = record?.[source];
+  if (v === undefined || v === null || v === '') return null;
+  const values: string[] = Array.isArray(v) ? v : [String(v)];
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+      {values.map((x) => (
+        <Chip key={x} size="small" label={translate(choiceKey(resource, source, x), { _: x })} />
+      ))}
+    </Stack>
+  );
+}
+
+export function FieldFor({ resource, source, def, label }: { resource: string; source: string; def: FieldDef; label?: string }) {
+  const common = { source, label, sortable: def.type !== 'references' && def.type !== 'choices' && def.type !== 'json' };
+  switch (def.type) {
+    case 'money':
+      return <FunctionField {...common} render={(r: Record<string, number>) => yuan(r[source])} textAlign="right" />;
+    case 'boolean':
+      return <BooleanField {...common} />;
+    case 'email':
+      return <EmailField {...common} />;
+    case 'choice':
+    case 'choices':
+      return <ChoiceChip resource={resource} source={source} {...({ label, sortable: common.sortable } as object)} />;
+    case 'datetime':
+      return <DateField {...common} showTime />;
+    case 'image':
+      return <FunctionField {...common} sortable={false} render={(r: Record<string, string>) => (r[source] ? <ImageField source="src" record={{ id: 0, src: fileUrl(r[source]) }} sx={{ '& img': { maxHeight: 40, margin: 0 } }} /> : null)} />;
+    case 'reference': {
+      const target = findResource(def.reference ?? '');
+      return (
+        <ReferenceField {...common} reference={def.reference!} link={false} emptyText="—">
+          <TextField source={target?.title ?? '_id'} />
+        </ReferenceField>
+      );
+    }
+    case 'references': {
+      const target = findResource(def.reference ?? '');
+      return (
+        <ReferenceArrayField {...common} reference={def.reference!}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={target?.title ?? '_id'} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      );
+    }
+    case 'json':
+      return <FunctionField {...common} render={(r: Record<string, unknown>) => (r[source] == null ? '' : JSON.stringify(r[source]))} />;
+    default:
+      return <TextField {...common} />;
+  }
+}

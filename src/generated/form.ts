@@ -1,0 +1,29 @@
+// Form-level validation with the very function the server runs, so both give the same message.
+import type { ResourceDef } from '../../resources/types';
+import { validateFields } from '../../resources/validate';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Values of fields whose `when` condition does not hold are not sent. */
+export function dropHidden(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.when && !f.when.values.includes(out[f.when.field] as string)) out[name] = null;
+  }
+  return out;
+}
+
+export function formValidator(def: ResourceDef, mode: 'create' | 'edit', translate: Translate) {
+  const fields = mode === 'create' && def.idField ? { _id: def.idField, ...def.fields } : def.fields;
+  const visible = Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.hideInForm));
+  return (values: Record<string, unknown>) => {
+    const shown = dropHidden(def, values);
+    const active = Object.fromEntries(Object.entries(visible).filter(([, f]) => !f.when || f.when.values.includes(shown[f.when.field] as string)));
+    const { errors } = validateFields(active, shown, mode);
+    const out: Record<string, string> = {};
+    for (const [field, e] of Object.entries(errors)) {
+      out[field] = translate(e.key, { ...e.args, field: translate(`resources.${def.name}.fields.${field}`) });
+    }
+    return out;
+  };
+}

@@ -1,0 +1,149 @@
+// List, Create, Edit and Show screens generated from a declaration. A resource replaces one of them
+// only where its screen is truly special (src/overrides).
+import type { ReactElement } from 'react';
+import {
+  Create,
+  CreateButton,
+  Datagrid,
+  DateTimeInput,
+  DeleteWithConfirmButton,
+  Edit,
+  EditButton,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceInput,
+  AutocompleteInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+  NumberInput,
+  BooleanInput,
+} from 'react-admin';
+import type { FieldDef, ResourceDef } from '../../resources/types';
+import { findResource } from '../../resources';
+import { FieldFor, choiceKey } from './fields';
+import { InputFor } from './inputs';
+import { ActionButtons } from './ActionButtons';
+import { dropHidden, formValidator } from './form';
+
+const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
+
+function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k: string, o?: object) => string): ReactElement[] {
+  const l = translate(label(def.name, name));
+  if (f.filter === 'range') {
+    const Input = f.type === 'datetime' ? DateTimeInput : NumberInput;
+    return [
+      <Input key={`${name}_gte`} source={`${name}_gte`} label={`${l} ≥`} />,
+      <Input key={`${name}_lte`} source={`${name}_lte`} label={`${l} ≤`} />,
+    ];
+  }
+  if (f.type === 'choice' || f.type === 'choices') {
+    const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
+    return [<SelectInput key={name} source={name} label={l} choices={choices} />];
+  }
+  if (f.type === 'reference' || f.type === 'references') {
+    const target = findResource(f.reference ?? '');
+    return [
+      <ReferenceInput key={name} source={name} reference={f.reference!} perPage={100}>
+        <AutocompleteInput label={l} optionText={target?.title ?? '_id'} filterToQuery={(q: string) => ({ q })} />
+      </ReferenceInput>,
+    ];
+  }
+  if (f.type === 'boolean') return [<BooleanInput key={name} source={name} label={l} />];
+  return [<TextInput key={name} source={name} label={l} />];
+}
+
+function ListActions({ def }: { def: ResourceDef }) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {def.permissions.add ? <CreateButton /> : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+export function makeList(def: ResourceDef) {
+  const columns = Object.entries(def.fields).filter(([, f]) => f.list);
+  const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
+  return function GeneratedList() {
+    const translate = useTranslate();
+    const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
+    const filters = [
+      <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
+      ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
+    ];
+    return (
+      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} />} empty={false}>
+        <Datagrid rowClick={canEdit && def.permissions.edit ? 'edit' : 'show'} bulkActionButtons={false}>
+          {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
+          {columns.map(([n, f]) => (
+            <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
+          ))}
+          {def.permissions.edit ? <EditButton /> : null}
+          {def.actions ? <ActionButtons def={def} /> : null}
+          {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+        </Datagrid>
+      </List>
+    );
+  };
+}
+
+function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
+  return Object.entries(def.fields)
+    .filter(([, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password'))
+    .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
+}
+
+export function makeCreate(def: ResourceDef) {
+  return function GeneratedCreate() {
+    const translate = useTranslate();
+    return (
+      <Create redirect="list" transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
+        <SimpleForm noValidate validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
+          {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
+          {formInputs(def, 'create')}
+        </SimpleForm>
+      </Create>
+    );
+  };
+}
+
+export function makeEdit(def: ResourceDef) {
+  return function GeneratedEdit() {
+    const translate = useTranslate();
+    return (
+      <Edit mutationMode="pessimistic" redirect="list" transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
+        <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
+          {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
+          {formInputs(def, 'edit')}
+        </SimpleForm>
+      </Edit>
+    );
+  };
+}
+
+export function makeShow(def: ResourceDef) {
+  return function GeneratedShow() {
+    return (
+      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit ? <EditButton /> : null}</TopToolbar>}>
+        <SimpleShowLayout>
+          <TextField source="_id" label={label(def.name, '_id')} />
+          {Object.entries(def.fields)
+            .filter(([, f]) => f.type !== 'password')
+            .map(([n, f]) => (
+              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
+            ))}
+        </SimpleShowLayout>
+      </Show>
+    );
+  };
+}

@@ -1,0 +1,88 @@
+// The header (SPEC §2): sidebar toggle and breadcrumb on the left; on the right the brand's or store's
+// name, menu search, error log, full screen, size, language, settings and the user menu (profile, log out).
+// On a phone only what fits: the toggle, the page's name, search, language and the user menu.
+import { LoadingIndicator, Logout, UserMenu, MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import Person from '@mui/icons-material/Person';
+import { useProfile } from './useProfile';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Breadcrumb } from './Breadcrumb';
+import { MenuSearch } from './MenuSearch';
+import { ErrorLogButton } from './ErrorLog';
+import { FullscreenToggle } from './Fullscreen';
+import { SizeSwitch } from './SizeSwitch';
+import { SettingsButton } from './SettingsDrawer';
+import { saveSidebarOpen } from './settings';
+
+function TenantBadge() {
+  const p = useProfile();
+  if (!p) return null;
+  const name = p.account_type === 'DEALER' ? p.dealer_name : p.account_type === 'INTEGRATOR' ? p.integrator_name : null;
+  if (!name) return null;
+  return (
+    <Box data-testid="tenant-badge" sx={{ mx: 1, maxWidth: 200, minWidth: 0 }}>
+      <Typography variant="subtitle2" noWrap sx={{ color: 'text.secondary' }}>
+        {name}
+      </Typography>
+    </Box>
+  );
+}
+
+function MyUserMenu() {
+  const translate = useTranslate();
+  return (
+    <UserMenu>
+      <MenuItemLink to="/profile" primaryText={translate('vf.user_menu.profile')} leftIcon={<Person />} />
+      <Logout />
+    </UserMenu>
+  );
+}
+
+export function SidebarToggle({ mobile }: { mobile: boolean }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  const label = translate(open ? 'vf.layout.sidebar.close' : 'vf.layout.sidebar.open');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        color="inherit"
+        edge="start"
+        aria-label={label}
+        aria-expanded={open}
+        data-testid="sidebar-toggle"
+        onClick={() => {
+          setOpen(!open);
+          if (!mobile) saveSidebarOpen(!open);
+        }}
+      >
+        {open && !mobile ? <MenuOpen /> : <MenuIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function TopBar({ mobile }: { mobile: boolean }) {
+  return (
+    <Toolbar variant="dense" disableGutters sx={{ minHeight: 50, px: 1.5, gap: 0.5, bgcolor: 'background.paper', color: 'rgba(0,0,0,0.75)', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+      <SidebarToggle mobile={mobile} />
+      <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', ml: 1 }}>
+        <Breadcrumb compact={mobile} />
+      </Box>
+      {mobile ? null : <TenantBadge />}
+      <MenuSearch width={mobile ? 150 : 210} />
+      <ErrorLogButton />
+      {mobile ? null : (
+        <>
+          <FullscreenToggle />
+          <SizeSwitch />
+        </>
+      )}
+      <LanguageSwitch />
+      {mobile ? null : <SettingsButton />}
+      {mobile ? null : <LoadingIndicator />}
+      <MyUserMenu />
+    </Toolbar>
+  );
+}

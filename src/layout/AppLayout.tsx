@@ -1,0 +1,91 @@
+// The frame around every signed-in page (SPEC §2), in the manner of the console operators know: a dark
+// sidebar on the left; on the right the header (sticky when "fixed header" is on), the tabs of visited
+// pages when switched on, and the page. Below 992 px the sidebar closes and opens as a drawer.
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Loading, TitlePortal, useGetIdentity, useLogout, useNotify, useSidebarState, useTranslate } from 'react-admin';
+import { Box, useMediaQuery } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { AppMenu } from './AppMenu';
+import { TopBar } from './AppBar';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { PageErrorBoundary } from './ErrorLog';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { sidebarOpenSaved, useSettings } from './settings';
+import { MOBILE_BREAKPOINT, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme';
+import { describeRoute } from './routes';
+import { visit } from './tabs';
+
+/** SPEC §4: without user info the token is cleared, an error shown, and the user sent to sign in. */
+function IdentityGuard() {
+  const { error, isPending } = useGetIdentity();
+  const notify = useNotify();
+  const logout = useLogout();
+  useEffect(() => {
+    if (!isPending && error && (error as { status?: number }).status !== 401) {
+      notify('vf.error.verification_failed', { type: 'error' });
+      logout();
+    }
+  }, [error, isPending, notify, logout]);
+  return null;
+}
+
+export function useIsMobile(): boolean {
+  return useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
+}
+
+/** The sidebar's state: on desktop the saved (cookie) choice; on a phone closed, and closed again on every navigation. */
+function useSidebarSync(mobile: boolean) {
+  const [, setOpen] = useSidebarState();
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    setOpen(mobile ? false : sidebarOpenSaved());
+  }, [mobile, setOpen]);
+  useEffect(() => {
+    if (mobile) setOpen(false);
+  }, [pathname, mobile, setOpen]);
+}
+
+/** Each visited route the frame knows becomes a tab; the document title follows the route's title. */
+function useRouteEffects() {
+  const { pathname, search } = useLocation();
+  const translate = useTranslate();
+  useEffect(() => {
+    if (pathname.startsWith('/redirect/')) return;
+    const d = describeRoute(pathname, translate);
+    const app = translate('vf.app.title');
+    document.title = d ? `${d.title} - ${app}` : app;
+    if (d) visit(pathname.replace(/\/+$/, '') || '/', `${pathname}${search}`);
+  }, [pathname, search, translate]);
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const mobile = useIsMobile();
+  const [open] = useSidebarState();
+  const { tagsView, fixedHeader } = useSettings();
+  useSidebarSync(mobile);
+  useRouteEffects();
+  const offset = mobile ? 0 : open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'} data-testid="app-layout">
+      <IdentityGuard />
+      <SessionExpiredDialog />
+      <Sidebar mobile={mobile}>
+        <AppMenu />
+      </Sidebar>
+      <Box sx={{ ml: `${offset}px`, transition: 'margin-left .28s', minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Box component="header" sx={{ position: fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 1100 }} data-testid="app-header">
+          <TopBar mobile={mobile} />
+          {tagsView ? <TagsView /> : null}
+        </Box>
+        <TitlePortal component="h1" style={visuallyHidden} />
+        <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 2 }, pb: 2, minWidth: 0 }}>
+          <PageErrorBoundary>
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          </PageErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+// Menu icons by the name a declaration gives; imported one by one to keep the bundle small.
+import type { ComponentType } from 'react';
+import People from '@mui/icons-material/People';
+import Badge from '@mui/icons-material/Badge';
+import Key from '@mui/icons-material/Key';
+import Storefront from '@mui/icons-material/Storefront';
+import Store from '@mui/icons-material/Store';
+import PrecisionManufacturing from '@mui/icons-material/PrecisionManufacturing';
+import Inventory from '@mui/icons-material/Inventory2';
+import Category from '@mui/icons-material/Category';
+import Receipt from '@mui/icons-material/ReceiptLong';
+import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
+import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import History from '@mui/icons-material/History';
+import Forum from '@mui/icons-material/Forum';
+import ReportProblem from '@mui/icons-material/ReportProblem';
+import ViewQuilt from '@mui/icons-material/ViewQuilt';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Label from '@mui/icons-material/Label';
+
+const ICONS: Record<string, ComponentType> = {
+  People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
+  ConfirmationNumber, NotificationsActive, History, Forum, ReportProblem, ViewQuilt, Dashboard,
+};
+
+export function iconOf(name: string | undefined): ComponentType {
+  return (name && ICONS[name]) || Label;
+}

@@ -1,0 +1,89 @@
+// Live updates and the unread-alarm badge of the top bar. One EventSource per browser tab listens to
+// /api/events (the server filters it to what the account may see); each event invalidates the queries
+// it makes stale, so the robot list, a robot's page and the badge refetch without a reload. On every
+// (re)connection everything live is refetched, so nothing missed while disconnected stays stale.
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import NotificationsNone from '@mui/icons-material/NotificationsNone';
+import { currentLang, getToken } from '../providers/session';
+
+/** Alarms are the unread warnings and errors. */
+export const ALARM_FILTER = { read: false, level: ['warning', 'error'] };
+
+const THROTTLE_MS = 1000;
+
+/** Which react-admin resources each event makes stale. */
+const STALE: Record<string, string[]> = {
+  'device.status': ['device'],
+  'message.created': ['message'],
+  'order.created': ['order'],
+};
+
+export function useLiveEvents(): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!getToken() || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/events?lang=${currentLang()}`);
+    // A busy fleet sends many events: the stale resources are gathered and refetched at most once a second.
+    const stale = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = 0;
+    const flush = () => {
+      timer = undefined;
+      last = Date.now();
+      for (const r of stale) void queryClient.invalidateQueries({ queryKey: [r] });
+      stale.clear();
+    };
+    const refresh = (resources: string[]) => {
+      for (const r of resources) stale.add(r);
+      if (!timer) timer = setTimeout(flush, Math.max(0, last + THROTTLE_MS - Date.now()));
+    };
+    source.addEventListener('ready', () => {
+      setConnected(true);
+      refresh(['device', 'message']);
+    });
+    for (const [type, resources] of Object.entries(STALE)) source.addEventListener(type, () => refresh(resources));
+    source.onerror = () => setConnected(false);
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient]);
+  return connected;
+}
+
+function AlarmBadge({ connected }: { connected: boolean }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { total = 0 } = useGetList('message', { filter: ALARM_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'create_time', order: 'DESC' } });
+  const label = total ? translate('vf.live.alarms_count', { count: total }) : translate('vf.live.no_alarms');
+  const title = `${label} · ${translate(connected ? 'vf.live.live_on' : 'vf.live.live_off')}`;
+  return (
+    <Tooltip title={title}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        data-testid="alarm-badge"
+        data-count={total}
+        data-live={connected ? 'on' : 'off'}
+        onClick={() => navigate(`/message?filter=${encodeURIComponent(JSON.stringify({ read: false }))}`)}
+      >
+        <Badge badgeContent={total} color="error" max={99}>
+          {total ? <NotificationsActive /> : <NotificationsNone />}
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The top bar's part: live updates for everyone, the badge for those who may read messages. */
+export function LiveAlarms() {
+  const connected = useLiveEvents();
+  const { canAccess } = useCanAccess({ resource: 'message', action: 'list' });
+  return canAccess ? <AlarmBadge connected={connected} /> : null;
+}

@@ -1,0 +1,8 @@
+// Screens that replace a generated one, by resource name. Empty until a screen needs more than its
+// declaration can say.
+import type { ResourceViews } from '../generated';
+import message from './message';
+
+export const overrides: Record<string, Partial<ResourceViews>> = {
+  message,
+};

@@ -1,0 +1,114 @@
+// react-admin's authProvider: sign-in, the profile (identity and authorizations), access checks by
+// declaration. The server enforces all of this too; here it only decides what to show.
+import type { AuthProvider } from 'react-admin';
+import { api } from './http';
+import { clearToken, getToken, setToken } from './session';
+import { findResource } from '../../resources';
+import type { Permission, Verb } from '../../resources/types';
+import { SUPER_AUTHORIZATION } from '../../resources/accounts';
+
+export interface Profile {
+  _id: string;
+  nickname: string | null;
+  email: string | null;
+  avatar: string | null;
+  account_type: 'SUPER' | 'PROVIDER' | 'INTEGRATOR' | 'DEALER';
+  roles: string[];
+  roles_detail: Array<{ _id: string; display_name: string }>;
+  authorizations: string[];
+  authorizations_detail: Array<{ _id: string; display_name: string }>;
+  create_timestamp: string;
+  status: string;
+  integrator: string | null;
+  integrator_name: string | null;
+  integrator_logo: string | null;
+  dealer: string | null;
+  dealer_name: string | null;
+  dealer_logo: string | null;
+}
+
+let profile: Promise<Profile> | undefined;
+const listeners = new Set<() => void>();
+
+/** The signed-in account, fetched once per session. */
+export function loadProfile(): Promise<Profile> {
+  profile ??= api<Profile>('GET', '/user/profile').catch((e) => {
+    profile = undefined;
+    throw e;
+  });
+  return profile;
+}
+
+/** After the profile changes, the next read fetches it again. */
+export function invalidateProfile() {
+  profile = undefined;
+}
+
+/** Logout clears the token, the cached profile and every open view (the tabs listen for this). */
+export function onLogout(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function holds(authorizations: readonly string[] | undefined, permission: Permission | undefined): boolean {
+  if (!permission || !authorizations) return false;
+  if (authorizations.includes(SUPER_AUTHORIZATION)) return true;
+  return (typeof permission === 'string' ? [permission] : permission).some((p) => authorizations.includes(p));
+}
+
+/** react-admin's action names mapped onto the declaration's verbs. */
+const VERB: Record<string, Verb> = { list: 'list', show: 'read', create: 'add', edit: 'edit', delete: 'delete', export: 'list' };
+
+export function permissionFor(resource: string, action: string): Permission | undefined {
+  const def = findResource(resource);
+  if (!def) return undefined;
+  const verb = VERB[action];
+  if (verb) return def.permissions[verb] ?? (verb === 'read' ? def.permissions.list : undefined);
+  return def.actions?.[action]?.permission;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const { token } = await api<{ token: string }>('POST', '/auth/signin', { username: String(username).trim(), password }, { anonymous: true });
+    setToken(token);
+    profile = undefined;
+    await loadProfile();
+  },
+  async logout() {
+    const hadToken = !!getToken();
+    if (hadToken) await api('GET', '/auth/logout').catch(() => undefined);
+    clearToken();
+    profile = undefined;
+    listeners.forEach((l) => l());
+    // Sent here without a session: after sign-in, come back to the page that was asked for.
+    // (react-admin may call this twice on the way; on the login page itself the redirect is kept.)
+    const here = window.location.pathname + window.location.search;
+    if (hadToken || here === '/' || here === '/dashboard') return '/login';
+    return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
+  },
+  async checkAuth() {
+    if (!getToken()) {
+      const here = window.location.pathname + window.location.search;
+      const redirect = here === '/' || here.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(here)}`;
+      throw { redirectTo: `/login${redirect}`, message: false };
+    }
+  },
+  async checkError(error: { status?: number }) {
+    // A 401 opens the 'Login has expired' dialog (see http.ts); the user chooses to sign in again.
+    if (error?.status === 401) throw { logoutUser: false, redirectTo: false, message: false };
+  },
+  async getIdentity() {
+    const p = await loadProfile();
+    return { id: p._id, fullName: p.nickname || p._id, avatar: p.avatar ?? undefined, profile: p };
+  },
+  async getPermissions() {
+    if (!getToken()) return [];
+    return (await loadProfile()).authorizations;
+  },
+  async canAccess({ resource, action }) {
+    if (!getToken()) return false;
+    const permission = permissionFor(resource, action);
+    if (permission === undefined) return !findResource(resource); // pages without a declaration are open
+    return holds((await loadProfile()).authorizations, permission);
+  },
+};

@@ -1,0 +1,53 @@
+// Every call to /api: bearer token, the user's language, a 20-second time-out, the envelope unwrapped.
+import { HttpError } from 'react-admin';
+import { getToken } from './session';
+import { raiseSessionExpired } from './sessionExpired';
+import type { Lang } from '../../resources/accounts';
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+let lang: Lang = 'zh';
+let translate: (key: string) => string = (k) => k;
+/** '' in the browser (same origin); an absolute origin when the API lives elsewhere (tests, tools). */
+let baseUrl = '';
+export function configureHttp(l: Lang, t: (key: string) => string, base = '') {
+  lang = l;
+  translate = t;
+  baseUrl = base;
+}
+
+export interface CallOptions {
+  /** a 401 here is a wrong password, not an expired session */
+  anonymous?: boolean;
+}
+
+export async function api<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const headers: Record<string, string> = { 'Accept-Language': lang };
+  const token = getToken();
+  if (token && !opts.anonymous) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
+  } catch (e) {
+    const aborted = (e as Error).name === 'AbortError';
+    throw new HttpError(translate(aborted ? 'vf.error.timeout' : 'vf.error.network'), aborted ? 408 : 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  let json: { code?: number; data?: T; message?: string; errors?: Record<string, string> } | undefined;
+  try {
+    json = await res.json();
+  } catch {
+    json = undefined;
+  }
+  if (res.status === 401 && !opts.anonymous) raiseSessionExpired();
+  if (!res.ok || !json || json.code !== 0) {
+    const message = json?.message ?? translate('vf.error.server');
+    // react-admin shows body.errors under the matching form inputs.
+    throw new HttpError(message, res.status, json?.errors ? { errors: json.errors } : json);
+  }
+  return json.data as T;
+}

@@ -1,0 +1,116 @@
+// Two server processes behind an imaginary load balancer, one PostgreSQL: an event raised in one process
+// reaches browsers connected to the other (LISTEN/NOTIFY), and the offline sweepers of both processes
+// together turn a silent robot offline exactly once.
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { postgresDatabase, freePort, type PgDatabase } from '../support/postgres';
+import { openEvents } from '../support/sse';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { openDatabase, type Database } from '../../server/db';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Proc {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startProcess(databaseUrl: string): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG: '0', OFFLINE_AFTER_SECONDS: '1.5' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopProcess(p: Proc | undefined) {
+  if (!p || p.child.exitCode !== null) return;
+  const exited = new Promise((r) => p.child.once('exit', r));
+  p.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (p.child.exitCode === null) p.child.kill('SIGKILL');
+}
+
+async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
+  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  const res = await fetch(`${base}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  return { status: res.status, body: await res.json() };
+}
+
+const login = async (base: string, username: string) => (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
+
+let pg: PgDatabase;
+let a: Proc;
+let b: Proc;
+let db: Database;
+beforeAll(async () => {
+  pg = await postgresDatabase();
+  [a, b] = await Promise.all([startProcess(pg.url), startProcess(pg.url)]);
+  db = await openDatabase({ url: pg.url, poolSize: 2 });
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([stopProcess(a), stopProcess(b)]);
+  await db?.close();
+  await pg?.close();
+});
+
+it('delivers an event raised in one process to browsers connected to the other, scoped to their tenant', async () => {
+  const admin = await login(a.url, 'admin');
+  const made = await call(a.url, 'POST', '/device/add', { token: admin, body: { device_id: 'CLUSTER-01', name: 'Twin', sn: 'SN-C1', type: 'milktea', category: 'tea', dealer: 'store_a1' } });
+  expect(made.status).toBe(200);
+  const robot = { 'X-Device-Id': 'CLUSTER-01', 'X-Device-Key': made.body.data.device_key };
+
+  // Sessions live in the shared database: a login on A works on B.
+  const brandA = await login(a.url, 'brand-a');
+  const brandB = await login(b.url, 'brand-b');
+  const onB = await openEvents(b.url, brandA, 'es');
+  const foreignOnB = await openEvents(b.url, brandB);
+  const onA = await openEvents(a.url, brandA);
+  try {
+    // The robot talks to process A; the browser on process B sees it.
+    expect((await call(a.url, 'POST', '/device-gateway/heartbeat', { headers: robot, body: { state: 'idle' } })).status).toBe(200);
+    const status = await onB.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01');
+    expect(status.data).toMatchObject({ online: true, state: 'idle' });
+    expect((await call(a.url, 'POST', '/device-gateway/notify', { headers: robot, body: { code: 301 } })).status).toBe(200);
+    const alarm = await onB.next((e) => e.event === 'message.created' && e.data.code === 301);
+    expect(alarm.data).toMatchObject({ level: 'error', dealer: 'store_a1' });
+    expect(alarm.data.title).toMatch(/vasos/i); // in the viewer's language (Spanish)
+
+    // And the other way round: the robot talks to B, the browser on A hears it.
+    expect((await call(b.url, 'POST', '/device-gateway/status', { headers: robot, body: { state: 'lack' } })).status).toBe(200);
+    await onA.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.state === 'lack');
+
+    // Both sweepers run; the robot goes offline once, with one alarm, seen on both processes.
+    await onB.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false, 15_000);
+    await onA.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false, 5_000);
+    await new Promise((r) => setTimeout(r, 2000)); // several more sweeps of both processes
+    const offline = await db.db.selectFrom('message').select('_id').where('device', '=', made.body.data._id).where('code', '=', 100002).execute();
+    expect(offline.length).toBe(1);
+    expect(onB.events.filter((e) => e.event === 'device.status' && e.data.online === false).length).toBe(1);
+
+    // Brand B, connected to the same process, heard nothing of brand A's robot.
+    expect(foreignOnB.events.filter((e) => e.event !== 'ready')).toEqual([]);
+  } finally {
+    onA.close();
+    onB.close();
+    foreignOnB.close();
+  }
+});

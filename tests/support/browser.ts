@@ -1,0 +1,53 @@
+// Real Chromium (Debian's) driven by playwright-core, against the real server serving the built app.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { ROOT } from '../../scripts/buildIfStale';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+export const SHOTS = path.join(ROOT, '.tmp', 'screenshots');
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
+  login(page: Page, username: string, password?: string): Promise<void>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startE2E(): Promise<E2E> {
+  const server = await startTestServer({ distDir: path.join(ROOT, 'dist') });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return {
+    server,
+    browser,
+    async newPage({ lang = 'en', width = 1366, height = 860 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, locale: lang });
+      // The language is a saved choice; set it as the console would.
+      await context.addCookies([{ name: 'vendfleet_lang', value: lang.slice(0, 2), url: server.url }]);
+      const page = await context.newPage();
+      return { page, context };
+    },
+    async login(page, username, password = DEMO_PASSWORD) {
+      await page.goto(`${server.url}/login`);
+      await page.locator('input[name="username"]').fill(username);
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Test databases: each test file gets its own copy of a migrated, seeded template — a copied PGlite
+// folder by default, or `CREATE DATABASE … TEMPLATE` on PostgreSQL when DATABASE_URL is set.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+
+export const TMP = path.resolve('.tmp');
+// One template per test run (named by the runner's pid), so that runs side by side never share one.
+const RUN = process.env.VF_TEST_RUN ?? String(process.pid);
+process.env.VF_TEST_RUN = RUN;
+const TEMPLATE_DIR = path.join(TMP, `pglite-template-${RUN}`);
+const TEMPLATE_DB = `vf_template_${RUN}`;
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Builds the template once per test run (vitest globalSetup); returns what removes it. */
+export async function buildTemplate(): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    await admin(url, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    });
+    const d = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
+    await migrate(d.db);
+    await seedDemo(d.db);
+    await d.close();
+    return () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)).then(() => undefined);
+  }
+  fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+  const d = await openDatabase({ dataDir: TEMPLATE_DIR });
+  await migrate(d.db);
+  await seedDemo(d.db);
+  await d.close();
+  return async () => fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+}
+
+export interface TestDatabase {
+  dataDir?: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database holding the demo data, for one test file. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const id = randomBytes(5).toString('hex');
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `vf_test_${id}`;
+    await admin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+    return {
+      databaseUrl: withDatabase(url, name),
+      drop: () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    };
+  }
+  const dataDir = path.join(TMP, `db-${id}`);
+  fs.cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
+  fs.rmSync(path.join(dataDir, 'pgdata.lock'), { force: true });
+  return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}

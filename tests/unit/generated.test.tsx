@@ -1,0 +1,70 @@
+// A resource declared only in a test fixture gets working endpoints and working screens.
+import { inject } from 'vitest';
+import { render, screen, fireEvent, within } from '@testing-library/react';
+import { AdminContext, ResourceContextProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import en from '../../i18n/en';
+import { makeI18nProvider } from '../../src/providers/i18nProvider';
+import { authProvider } from '../../src/providers/authProvider';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { configureHttp, api } from '../../src/providers/http';
+import { makeCreate, makeList } from '../../src/generated/screens';
+import { widget } from '../support/fixture';
+
+const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink' } } } };
+
+function renderIn(ui: React.ReactElement) {
+  return render(
+    <MemoryRouter>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={makeI18nProvider('en', messages as never)}>
+        <ResourceContextProvider value="widget">{ui}</ResourceContextProvider>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  configureHttp('en', (k) => k, inject('apiUrl'));
+  await authProvider.login({ username: 'brand-a', password: 'Demo12345' });
+});
+
+describe('the server side of a declared resource', () => {
+  it('adds, lists in scope, edits, acts and deletes', async () => {
+    const a = await api<{ _id: string; integrator: string; price: number }>('POST', '/widget/add', { name: 'Cone', size: 'L', price: 1250, dealer: 'store_a1' });
+    expect(a).toMatchObject({ integrator: 'brand_a', price: 1250 });
+    await expect(api('POST', '/widget/add', { name: 'Cone', size: 'M', dealer: 'store_a2' })).rejects.toMatchObject({ status: 409 });
+    await expect(api('POST', '/widget/add', { name: 'Alien', size: 'M', dealer: 'store_b1' })).rejects.toMatchObject({ status: 403 });
+    await expect(api('POST', '/widget/add', { name: 'X', size: 'XL', dealer: 'store_a1' })).rejects.toMatchObject({ status: 400 });
+    const edited = await api<{ name: string }>('POST', '/widget/edit', { _id: a._id, name: 'Big cone' });
+    expect(edited.name).toBe('Big cone');
+    expect(await api('POST', '/widget/shrink', { _id: a._id })).toMatchObject({ size: 'S' });
+    await expect(api('POST', '/widget/shrink', { _id: a._id })).rejects.toMatchObject({ status: 409 });
+    const list = await api<{ total: number }>('POST', '/widget/list', { filter: { size: 'S' } });
+    expect(list.total).toBe(1);
+    expect(await api('POST', '/widget/delete', { _id: a._id })).toEqual({ _id: a._id });
+    await expect(api('GET', `/widget/detail/${a._id}`)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the screens of a declared resource', () => {
+  it('lists rows from the server with translated choices and yuan prices', async () => {
+    await api('POST', '/widget/add', { name: 'Cup', size: 'M', price: 990, dealer: 'store_a2' });
+    const List = makeList(widget);
+    renderIn(<List />);
+    const cell = await screen.findByText('Cup', {}, { timeout: 10_000 });
+    const row = cell.closest('tr')!;
+    expect(within(row).getByText('Medium')).toBeInTheDocument();
+    expect(within(row).getByText('9.90')).toBeInTheDocument();
+    expect(await within(row).findByText('Store A2')).toBeInTheDocument();
+  });
+
+  it('validates the create form with the declaration rules before calling the server', async () => {
+    const Create = makeCreate(widget);
+    renderIn(<Create />);
+    const name = await screen.findByLabelText(/Name/);
+    fireEvent.change(name, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Name must be 3 to 12 characters long')).toBeInTheDocument();
+    expect(await screen.findByText('Size is required')).toBeInTheDocument();
+  });
+});

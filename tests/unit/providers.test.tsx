@@ -1,0 +1,102 @@
+// The browser's providers against the real server over HTTP (started by tests/support/unitSetup.ts).
+import { inject } from 'vitest';
+import { authProvider, holds, permissionFor } from '../../src/providers/authProvider';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { configureHttp, api } from '../../src/providers/http';
+import { getToken, clearToken, currentLang, saveLang } from '../../src/providers/session';
+import { onSessionExpired, dismissSessionExpired } from '../../src/providers/sessionExpired';
+
+beforeAll(() => configureHttp('en', (k) => k, inject('apiUrl')));
+afterEach(() => dismissSessionExpired());
+
+describe('authProvider', () => {
+  it('signs in with a trimmed username, keeps the token in a cookie, and loads identity and authorizations', async () => {
+    await authProvider.login({ username: ' brand-a ', password: 'Demo12345' });
+    expect(getToken()).toBeTruthy();
+    const identity = await authProvider.getIdentity!();
+    expect(identity).toMatchObject({ id: 'brand-a', fullName: 'Brand A manager' });
+    const perms = await authProvider.getPermissions!({});
+    expect(perms).toContain('dealer_list');
+    expect(perms).not.toContain('role_add');
+    expect(await authProvider.canAccess!({ resource: 'user', action: 'list' })).toBe(true);
+    expect(await authProvider.canAccess!({ resource: 'role', action: 'create' })).toBe(false);
+    expect(await authProvider.canAccess!({ resource: 'user', action: 'freeze' })).toBe(true);
+  });
+
+  it('rejects a wrong password with the server message and keeps no token', async () => {
+    await authProvider.logout({});
+    await expect(authProvider.login({ username: 'admin', password: 'Wrong12345' })).rejects.toMatchObject({ message: 'Wrong username or password', status: 401 });
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('sends a visitor without a token to /login with the wanted path', async () => {
+    clearToken();
+    window.history.pushState({}, '', '/user?page=2');
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login?redirect=%2Fuser%3Fpage%3D2' });
+    expect(await authProvider.logout({})).toBe('/login?redirect=%2Fuser%3Fpage%3D2');
+    window.history.pushState({}, '', '/');
+  });
+
+  it('raises the session-expired dialog on a 401 instead of logging out', async () => {
+    await authProvider.login({ username: 'admin', password: 'Demo12345' });
+    const seen: boolean[] = [];
+    const off = onSessionExpired((open) => seen.push(open));
+    await api('GET', '/auth/logout');
+    await expect(dataProvider.getList('user', { pagination: { page: 1, perPage: 5 }, sort: { field: '_id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual([false, true]);
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ logoutUser: false });
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    off();
+  });
+
+  it('decides access from the declarations: any one of the listed authorizations, super passes all', () => {
+    expect(permissionFor('user', 'edit')).toBe('user_edit');
+    expect(permissionFor('user', 'show')).toBe('user_list');
+    expect(holds(['super'], 'anything_at_all')).toBe(true);
+    expect(holds(['a_b'], ['c_d', 'a_b'])).toBe(true);
+    expect(holds(['a_b'], undefined)).toBe(false);
+  });
+});
+
+describe('dataProvider', () => {
+  beforeAll(() => authProvider.login({ username: 'admin', password: 'Demo12345' }));
+
+  it('lists with paging, sort and filter, and maps _id to id', async () => {
+    const r = await dataProvider.getList('user', { pagination: { page: 1, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: { account_type: 'DEALER' } });
+    expect(r.total).toBe(3);
+    expect(r.data.map((u) => u.id)).toEqual(['store-a1', 'store-a2']);
+  });
+
+  it('uses SPEC §7 paths for accounts: read and edit through /user/profile/{id}', async () => {
+    const one = await dataProvider.getOne('user', { id: 'store-b1' });
+    expect(one.data).toMatchObject({ id: 'store-b1', _id: 'store-b1', dealer: 'store_b1' });
+    const upd = await dataProvider.update('user', { id: 'store-b1', data: { ...one.data, nickname: 'B1 lead' }, previousData: one.data });
+    expect(upd.data.nickname).toBe('B1 lead');
+    const many = await dataProvider.getMany('dealer', { ids: ['store_a1', 'store_b1'] });
+    expect(many.data.map((d) => d.name).sort()).toEqual(['Store A1', 'Store B1']);
+  });
+
+  it('runs declared actions and turns a refusal into an HttpError with the server text and field errors', async () => {
+    const frozen = await dataProvider.action<{ status: string }>('user', 'freeze', { _id: 'store-a2' });
+    expect(frozen.status).toBe('frozen');
+    await expect(dataProvider.action('user', 'freeze', { _id: 'store-a2' })).rejects.toMatchObject({ status: 409 });
+    await dataProvider.action('user', 'unfreeze', { _id: 'store-a2' });
+    await expect(dataProvider.create('user', { data: { _id: 'x1', password: 'weak', account_type: 'PROVIDER' } })).rejects.toMatchObject({
+      status: 400,
+      body: { errors: { password: expect.stringMatching(/at least 8/) } },
+    });
+  });
+});
+
+describe('language', () => {
+  it('uses a saved choice, else the browser language, else Chinese', () => {
+    expect(['zh', 'en', 'es', 'ja']).toContain(currentLang());
+    saveLang('ja');
+    expect(currentLang()).toBe('ja');
+    document.cookie = 'vendfleet_lang=xx; path=/';
+    Object.defineProperty(navigator, 'languages', { value: ['fr-FR', 'de'], configurable: true });
+    expect(currentLang()).toBe('zh');
+    Object.defineProperty(navigator, 'languages', { value: ['es-MX'], configurable: true });
+    expect(currentLang()).toBe('es');
+  });
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three suites: unit (jsdom), api (the real server over a real database), e2e (real Chromium).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['tests/unit/setup.ts'],
+          globalSetup: ['tests/support/unitSetup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/support/globalSetup.ts'],
+          // Each file starts its own server on its own database; two cores, so two at a time.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          globalSetup: ['tests/support/e2eSetup.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
