@@ -16,6 +16,8 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           globalSetup: ['tests/support/unitSetup.ts'],
           testTimeout: 20_000,
+          // Projects with different worker counts must run as separate groups (vitest 4).
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -30,6 +32,7 @@ export default defineConfig({
           globalSetup: ['tests/support/globalSetup.ts'],
           // Each file starts its own server on its own database; two cores, so two at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -43,6 +46,7 @@ export default defineConfig({
           hookTimeout: 240_000,
           globalSetup: ['tests/support/e2eSetup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

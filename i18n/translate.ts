@@ -13,7 +13,7 @@ export function lookup(tree: MessageTree, key: string): string | undefined {
 }
 
 /** `%{name}` placeholders; `one |||| many` picks by smart_count, as polyglot does for English. */
-export function interpolate(text: string, args: Args = {}): string {
+export function interpolate(text: string, args: Record<string, unknown> = {}): string {
   let s = text;
   if (s.includes('||||')) {
     const forms = s.split('||||').map((f) => f.trim());
@@ -24,7 +24,8 @@ export function interpolate(text: string, args: Args = {}): string {
 }
 
 export function makeTranslator(tree: MessageTree) {
-  return (key: string, args?: Args): string => {
+  // Accepts react-admin's looser argument type, so the layout can take either translator.
+  return (key: string, args?: Record<string, unknown>): string => {
     const text = lookup(tree, key);
     return text === undefined ? key : interpolate(text, args);
   };

@@ -57,8 +57,11 @@ it('unbinds a robot from its store: the store no longer sees it, the brand still
 
 it('keeps a brand account to its own robots', async () => {
   const brandB = await s.login('brand-b');
-  const list = await s.call('POST', '/device/list', { token: brandB, body: {} });
-  expect(list.body.data.total).toBe(0);
+  const list = await s.call('POST', '/device/list', { token: brandB, body: { pageSize: 100 } });
+  expect(list.body.data.total).toBeGreaterThan(0);
+  expect(list.body.data.list.every((d: { integrator: string }) => d.integrator === 'brand_b')).toBe(true);
+  const brandARobot = await s.db.selectFrom('device').select('_id').where('integrator', '=', 'brand_a').executeTakeFirstOrThrow();
+  expect((await s.call('GET', `/device/detail/${brandARobot._id}`, { token: brandB })).status).toBe(404);
   expect((await s.call('POST', '/device/add', { token: brandB, body: robot({ device_id: 'B-INTRUDER', dealer: 'store_a1' }) })).status).toBe(403);
   const mine = await s.call('POST', '/device/add', { token: brandB, body: robot({ device_id: 'B-OWN-001', dealer: undefined }) });
   expect(mine.body.data).toMatchObject({ integrator: 'brand_b', dealer: null });

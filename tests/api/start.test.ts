@@ -24,7 +24,7 @@ function freePort(): number {
 it('starts on an empty embedded database with demo data, serving the app and /api', async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-start-'));
   const port = freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' };
   delete env.DATABASE_URL;
   child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env });
   let out = '';

@@ -21,7 +21,7 @@ const vars = (s: string) => [...new Set([...s.matchAll(/%\{(\w+)\}/g)].map((m) =
 const english = flatten(en);
 const others = { zh: flatten(zh), es: flatten(es), ja: flatten(ja) };
 
-describe.each(Object.entries(others))('%s messages', (lang, flat) => {
+describe.each(Object.entries(others))('%s messages', (_lang, flat) => {
   it('has exactly the keys English has', () => {
     expect(Object.keys(flat).filter((k) => !(k in english))).toEqual([]);
     expect(Object.keys(english).filter((k) => !(k in flat))).toEqual([]);
