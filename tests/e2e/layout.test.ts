@@ -39,3 +39,83 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
     await context.close();
   }
 });
+
+it('switches to 日本語 from the top bar: the page reloads and the menu is in Japanese', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Accounts' }).waitFor();
+  await page.getByTestId('language-switch').click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '日本語' }).click()]);
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント' }).waitFor();
+  expect((await context.cookies()).find((c) => c.name === 'vendfleet_lang')?.value).toBe('ja');
+  // The choice outlives a reload of its own.
+  await page.reload();
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント' }).waitFor();
+  await e.shot(page, 'layout-switched-ja');
+  await context.close();
+});
+
+it("finds 订单 by its pinyin initials 'dd' in the menu search and opens the orders list", async () => {
+  const { page, context } = await e.newPage({ lang: 'zh' });
+  await e.login(page, 'admin');
+  await page.getByTestId('menu-search').getByRole('button').click();
+  await page.getByRole('combobox').fill('dd');
+  const first = page.getByRole('option').first();
+  await expect(first.textContent()).resolves.toContain('订单');
+  await first.click();
+  await page.waitForURL(/\/order$/);
+  await context.close();
+});
+
+it('opens a tab per visited page; close others and close all keep the pinned dashboard', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await presetSettings(page, { tagsView: true });
+  await e.login(page, 'admin');
+  for (const p of ['/user', '/role', '/integrator']) {
+    await page.goto(`${e.server.url}${p}`);
+    await page.getByTestId('tags-view').locator(`[data-path="${p}"]`).waitFor();
+  }
+  const tabs = page.getByTestId('tags-view').getByRole('tab');
+  await expect(tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).resolves.toEqual(['/dashboard', '/user', '/role', '/integrator']);
+  // The dashboard tab has no close button.
+  await expect(tabs.first().getByRole('button').count()).resolves.toBe(0);
+
+  await page.getByTestId('tags-view').locator('[data-path="/role"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close others' }).click();
+  await expect.poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['/dashboard', '/role']);
+
+  await page.getByTestId('tabs-menu').click();
+  await page.getByRole('menuitem', { name: 'Close all' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expect.poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['/dashboard']);
+  await context.close();
+});
+
+it('keeps the settings drawer choices across a reload', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  await expect(page.getByTestId('tags-view').count()).resolves.toBe(0); // tabs are off by default
+  await page.getByTestId('settings-button').click();
+  const drawer = page.getByTestId('settings-drawer');
+  await drawer.getByLabel('Open tabs').check();
+  await drawer.getByRole('radio', { name: '#11a983' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tags-view').waitFor();
+  await page.reload();
+  await page.getByTestId('tags-view').waitFor();
+  await page.getByTestId('settings-button').click();
+  await expect(page.getByTestId('settings-drawer').getByRole('radio', { name: '#11a983' }).getAttribute('aria-checked')).resolves.toBe('true');
+  // The picked colour drives the theme: the selected tab wears the primary colour.
+  const bg = await page.getByTestId('tags-view').locator('[aria-selected="true"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(bg).toBe('rgb(17, 169, 131)');
+  await context.close();
+});
+
+it("warns 'you browser can not work' where full screen is unsupported", async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await page.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+  await e.login(page, 'admin');
+  await page.getByTestId('fullscreen-toggle').click();
+  await page.getByText('you browser can not work').waitFor();
+  await context.close();
+});
