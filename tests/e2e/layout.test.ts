@@ -32,6 +32,8 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
     if (kind === 'mobile') {
       await page.getByTestId('sidebar-toggle').click();
       await page.getByTestId('sidebar-drawer').getByRole('menuitem', { name: ACCOUNTS_MENU[lang] }).waitFor();
+      // The drawer slides in: photograph it once it is all on screen.
+      await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
     } else {
       await page.getByTestId('sidebar').getByRole('menuitem', { name: ACCOUNTS_MENU[lang] }).waitFor();
     }
