@@ -26,10 +26,12 @@ export default defineResource({
   },
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' } },
+  // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   actions: {
     unbind: { permission: 'device_edit', confirm: true, set: { dealer: null } },
-    rotate_key: { permission: 'device_edit', confirm: true },
+    rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
+  reveal: 'device_key',
   menu: { section: 'fleet', order: 30, icon: 'PrecisionManufacturing' },
 });

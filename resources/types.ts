@@ -64,6 +64,8 @@ export interface ActionDef {
   set?: Record<string, unknown>;
   /** extra body fields the action requires, validated like fields */
   body?: Record<string, FieldDef>;
+  /** a field of the answer that is a one-time secret (a device key): the browser shows it once */
+  reveals?: string;
 }
 
 /** The columns that tie a row to a brand (integrator) and a store (dealer). */
@@ -85,6 +87,8 @@ export interface ResourceDef {
     sort: { field: string; order: 'ASC' | 'DESC' };
     /** rows with this field value are left out unless the filter asks for them */
     hide?: { field: string; value: string };
+    /** the page a row click opens (default: edit where allowed, else show) */
+    open?: 'show' | 'edit';
   };
   actions?: Record<string, ActionDef>;
   menu?: { section: string; order: number; icon?: string };
@@ -92,6 +96,8 @@ export interface ResourceDef {
   title?: string;
   /** _id is typed by the user (account login, role id) instead of generated */
   idField?: FieldDef;
+  /** a field of the create answer that is a one-time secret: the browser shows it once, on the new record's page */
+  reveal?: string;
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
   /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */

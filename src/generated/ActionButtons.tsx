@@ -20,6 +20,7 @@ import type { ActionDef, ResourceDef } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { InputFor } from './inputs';
+import { OneTimeKeyDialog } from './OneTimeKeyDialog';
 
 const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
 
@@ -32,6 +33,7 @@ function ActionButton({ def, name, action }: { def: ResourceDef; name: string; a
   const { canAccess } = useCanAccess({ resource: def.name, action: name });
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string>();
   if (!record || !canAccess) return null;
   if (action.from && !action.from.values.includes(record[action.from.field])) return null;
   const label = translate(actionLabel(def.name, name), { _: name });
@@ -40,7 +42,8 @@ function ActionButton({ def, name, action }: { def: ResourceDef; name: string; a
   const run = async (body: Record<string, unknown> = {}) => {
     setBusy(true);
     try {
-      await dataProvider.action(def.name, name, { ...body, _id: record._id });
+      const answer = await dataProvider.action<Record<string, unknown>>(def.name, name, { ...body, _id: record._id });
+      if (action.reveals && typeof answer?.[action.reveals] === 'string') setSecret(answer[action.reveals] as string);
       notify('vf.action.done', { type: 'success', messageArgs: { action: label } });
       setOpen(false);
       refresh();
@@ -80,6 +83,7 @@ function ActionButton({ def, name, action }: { def: ResourceDef; name: string; a
   return (
     <span onClick={stop}>
       <Button label={label} onClick={() => (action.confirm ? setOpen(true) : run())} size="small" disabled={busy} />
+      <OneTimeKeyDialog secret={secret} name={title} onClose={() => setSecret(undefined)} />
       {action.confirm ? (
         <Confirm
           isOpen={open}

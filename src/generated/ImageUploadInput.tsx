@@ -1,15 +1,78 @@
-// An image field holds a path in object storage. Until uploads exist (fleet issue) it is typed as a path
-// or URL; the preview shows what the path points at.
-import { TextInput, useInput } from 'react-admin';
-import { Box } from '@mui/material';
+// An image field holds a path in object storage. The user picks a file; it goes to POST /api/upload at
+// once (the server checks its bytes and size and answers 413/415 in the user's language) and the field
+// takes the answered path. A preview shows what the path points at.
+import { useRef, useState } from 'react';
+import { useInput, useNotify, useTranslate, FieldTitle } from 'react-admin';
+import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import { api } from '../providers/http';
 import { fileUrl } from '../lib/files';
 
-export function ImageUploadInput(props: { source: string; disabled?: boolean; fullWidth?: boolean; isRequired?: boolean; helperText?: false }) {
-  const { field } = useInput({ source: props.source });
+interface Props {
+  source: string;
+  resource?: string;
+  label?: string;
+  disabled?: boolean;
+  isRequired?: boolean;
+  /** preview height in px (a logo shows 60 px high, SPEC §9) */
+  previewHeight?: number;
+}
+
+export function ImageUploadInput({ source, resource, label, disabled, isRequired, previewHeight = 60 }: Props) {
+  const { field, fieldState, isRequired: required } = useInput({ source, resource });
+  const translate = useTranslate();
+  const notify = useNotify();
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const title = label ? translate(label, { _: label }) : source;
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const { path } = await api<{ path: string }>('POST', '/upload', form);
+      field.onChange(path);
+      notify('vf.fleet.upload.done', { type: 'success' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (picker.current) picker.current.value = '';
+    }
+  };
+
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, width: '100%' }}>
-      <TextInput {...props} />
-      {field.value ? <img src={fileUrl(field.value)} alt="" style={{ height: 40 }} /> : null}
+    <Box sx={{ mb: 2, width: '100%' }} data-testid={`image-input-${source}`}>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+        <FieldTitle label={title} source={source} resource={resource} isRequired={isRequired ?? required} />
+      </Typography>
+      <input
+        ref={picker}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        hidden
+        aria-label={title}
+        name={`${source}__file`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      <Stack direction="row" spacing={2} alignItems="center">
+        {field.value ? (
+          <Box component="img" src={fileUrl(field.value)} alt={translate('vf.fleet.upload.preview', { field: title })} sx={{ height: previewHeight, maxWidth: 240, objectFit: 'contain', border: '1px solid', borderColor: 'divider', borderRadius: 1 }} />
+        ) : null}
+        <Button variant="outlined" size="small" startIcon={busy ? <CircularProgress size={16} /> : <CloudUpload />} disabled={disabled || busy} onClick={() => picker.current?.click()}>
+          {translate(busy ? 'vf.fleet.upload.uploading' : field.value ? 'vf.fleet.upload.replace' : 'vf.fleet.upload.choose')}
+        </Button>
+        {field.value && !busy ? (
+          <Button size="small" color="inherit" disabled={disabled} onClick={() => field.onChange(null)}>
+            {translate('vf.fleet.upload.remove')}
+          </Button>
+        ) : null}
+      </Stack>
+      <FormHelperText error={!!fieldState.error}>{fieldState.error ? translate(fieldState.error.message ?? '') : translate('vf.fleet.upload.hint')}</FormHelperText>
     </Box>
   );
 }

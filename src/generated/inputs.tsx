@@ -53,7 +53,7 @@ function BareInput({ resource, source, def, mode }: Props) {
     case 'datetime':
       return <DateTimeInput {...common} />;
     case 'image':
-      return <ImageUploadInput {...common} />;
+      return <ImageUploadInput source={source} resource={resource} label={`resources.${resource}.fields.${source}`} disabled={disabled} isRequired={def.required} />;
     case 'reference': {
       const target = findResource(def.reference ?? '');
       return (

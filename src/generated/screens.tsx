@@ -1,6 +1,7 @@
 // List, Create, Edit and Show screens generated from a declaration. A resource replaces one of them
 // only where its screen is truly special (src/overrides).
 import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   Create,
   CreateButton,
@@ -17,6 +18,7 @@ import {
   SearchInput,
   SelectInput,
   Show,
+  Pagination,
   SimpleForm,
   SimpleShowLayout,
   TextField,
@@ -24,6 +26,7 @@ import {
   TopToolbar,
   useCanAccess,
   useTranslate,
+  useNotify,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
@@ -33,6 +36,7 @@ import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
+import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -71,6 +75,14 @@ function ListActions({ def }: { def: ResourceDef }) {
   );
 }
 
+/** Page sizes offered under every list; 20 is the default. */
+export const ListPagination = () => <Pagination rowsPerPageOptions={[10, 20, 50, 100]} />;
+
+/** A new record starts from the declared defaults (a store's switches start on). */
+export function defaultsOf(def: ResourceDef): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+}
+
 export function makeList(def: ResourceDef) {
   const columns = Object.entries(def.fields).filter(([, f]) => f.list);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
@@ -82,8 +94,8 @@ export function makeList(def: ResourceDef) {
       ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} />} empty={false}>
-        <Datagrid rowClick={canEdit && def.permissions.edit ? 'edit' : 'show'} bulkActionButtons={false}>
+      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+        <Datagrid rowClick={def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
@@ -106,9 +118,21 @@ function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
 export function makeCreate(def: ResourceDef) {
   return function GeneratedCreate() {
     const translate = useTranslate();
+    const notify = useNotify();
+    const navigate = useNavigate();
+    // A one-time secret in the answer (a device key) is shown once, on the new record's page.
+    const reveal = def.reveal;
+    const mutationOptions = reveal
+      ? {
+          onSuccess: (data: Record<string, unknown>) => {
+            notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
+          },
+        }
+      : undefined;
     return (
-      <Create redirect="list" transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
-        <SimpleForm noValidate validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
+      <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
+        <SimpleForm noValidate defaultValues={defaultsOf(def)} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
           {formInputs(def, 'create')}
         </SimpleForm>
@@ -133,6 +157,7 @@ export function makeEdit(def: ResourceDef) {
 
 export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
+    const [secret, dropSecret] = useRevealedSecret();
     return (
       <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit ? <EditButton /> : null}</TopToolbar>}>
         <SimpleShowLayout>
@@ -143,6 +168,7 @@ export function makeShow(def: ResourceDef) {
               <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
             ))}
         </SimpleShowLayout>
+        <OneTimeKeyDialog secret={secret} name="" onClose={dropSecret} />
       </Show>
     );
   };

@@ -15,6 +15,7 @@ import { FullscreenToggle } from './Fullscreen';
 import { SizeSwitch } from './SizeSwitch';
 import { SettingsButton } from './SettingsDrawer';
 import { saveSidebarOpen } from './settings';
+import { LiveAlarms } from '../live/LiveAlarms';
 
 function TenantBadge() {
   const p = useProfile();
@@ -72,6 +73,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
       </Box>
       {mobile ? null : <TenantBadge />}
       <MenuSearch width={mobile ? 150 : 210} />
+      <LiveAlarms />
       <ErrorLogButton />
       {mobile ? null : (
         <>

@@ -2,7 +2,9 @@
 // declaration can say.
 import type { ResourceViews } from '../generated';
 import message from './message';
+import device from './device';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
+  device,
 };

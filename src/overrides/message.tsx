@@ -26,6 +26,7 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import message, { MESSAGE_LEVELS } from '../../resources/message';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { ActionButtons } from '../generated/ActionButtons';
+import { ListPagination } from '../generated/screens';
 import { api } from '../providers/http';
 
 const f = (name: string) => `resources.message.fields.${name}`;
@@ -89,7 +90,7 @@ function MessageList() {
     <DateTimeInput key="to" source="create_time_lte" label={`${translate(f('create_time'))} · ${translate('vf.live.time_to')}`} />,
   ];
   return (
-    <List filters={filters} sort={message.list.sort} perPage={20} actions={<Actions />} empty={false}>
+    <List filters={filters} sort={message.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
       <Datagrid rowClick={false} bulkActionButtons={false} rowSx={(r) => ({ '& td': { fontWeight: r.read ? 400 : 600 } })}>
         <FieldFor resource="message" source="create_time" def={message.fields.create_time} label={f('create_time')} />
         <FunctionField

@@ -27,10 +27,12 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   const headers: Record<string, string> = { 'Accept-Language': lang };
   const token = getToken();
   if (token && !opts.anonymous) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart content type.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
+    res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body), signal: controller.signal });
   } catch (e) {
     const aborted = (e as Error).name === 'AbortError';
     throw new HttpError(translate(aborted ? 'vf.error.timeout' : 'vf.error.network'), aborted ? 408 : 0);

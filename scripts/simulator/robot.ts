@@ -1,0 +1,94 @@
+// One virtual robot: it beats every `beat` seconds with its state, and on each beat may break down (a real
+// §8 code, state failure or lack), recover (the code that clears it), sell, or write a voucher off.
+import { gateway, type Gateway, type RobotIdentity } from './gateway';
+import { FAULTS, pick, type Fault } from './faults';
+import { sell } from './sales';
+import { writeOff, type Console } from './vouchers';
+
+export interface Rates {
+  /** chance per beat that a working robot breaks down */
+  fault: number;
+  /** chance per beat that a broken robot is fixed */
+  recover: number;
+  /** chance per beat that a working robot sells */
+  sell: number;
+  /** chance per beat that a working robot writes a voucher off (needs a console account) */
+  writeoff: number;
+}
+
+export interface Tally {
+  beats: number;
+  faults: number;
+  recoveries: number;
+  sales: number;
+  revenue: number;
+  writeoffs: number;
+  errors: number;
+}
+
+export const emptyTally = (): Tally => ({ beats: 0, faults: 0, recoveries: 0, sales: 0, revenue: 0, writeoffs: 0, errors: 0 });
+
+export class VirtualRobot {
+  private call: Gateway;
+  private fault: Fault | undefined;
+  private dealer: string | null | undefined;
+
+  constructor(
+    private readonly identity: RobotIdentity & { type?: string },
+    baseUrl: string,
+    private readonly rates: Rates,
+    private readonly tally: Tally,
+    private readonly log: (line: string) => void,
+    private readonly console?: Console,
+  ) {
+    this.call = gateway(baseUrl, identity);
+  }
+
+  /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
+  async tick(): Promise<void> {
+    try {
+      if (this.fault) {
+        if (Math.random() < this.rates.recover) await this.recover();
+      } else if (Math.random() < this.rates.fault) {
+        await this.breakDown();
+      } else if (Math.random() < this.rates.sell) {
+        await this.sellOne();
+      } else if (this.console && Math.random() < this.rates.writeoff) {
+        await this.writeOffOne();
+      }
+      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready' });
+      this.tally.beats++;
+    } catch (e) {
+      this.tally.errors++;
+      this.log(`${this.identity.name}: ${(e as Error).message}`);
+    }
+  }
+
+  private async breakDown() {
+    this.fault = pick(FAULTS[this.identity.type ?? ''] ?? FAULTS.fastfood);
+    await this.call('POST', 'notify', { code: this.fault.code, detail: { simulated: true } });
+    this.tally.faults++;
+    this.log(`${this.identity.name}: fault ${this.fault.code}`);
+  }
+
+  private async recover() {
+    const fault = this.fault!;
+    await this.call('POST', 'notify', { code: fault.resolved, detail: { simulated: true, cleared: fault.code } });
+    this.fault = undefined;
+    this.tally.recoveries++;
+    this.log(`${this.identity.name}: recovered (${fault.resolved})`);
+  }
+
+  private async sellOne() {
+    await this.call('POST', 'status', { state: 'busy', work_status: 'making' });
+    const sale = await sell(this.call);
+    if (!sale) return;
+    this.tally.sales++;
+    this.tally.revenue += sale.amount;
+  }
+
+  private async writeOffOne() {
+    if (this.dealer === undefined) this.dealer = (await this.call<{ dealer: string | null }>('GET', 'menu')).dealer;
+    if (this.dealer && (await writeOff(this.call, this.console!, this.dealer))) this.tally.writeoffs++;
+  }
+}

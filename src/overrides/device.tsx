@@ -1,0 +1,189 @@
+// A robot's info page: is it online and since when did it last beat, what is it doing, what has it said
+// lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
+// and its messages, so the page follows the robot without a reload.
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  EditButton,
+  Labeled,
+  Show,
+  TopToolbar,
+  useGetList,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  useCanAccess,
+} from 'react-admin';
+import { Box, Card, CardContent, CardHeader, Chip, Divider, Grid, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import device from '../../resources/device';
+import type { Lang } from '../../resources/accounts';
+import { ActionButtons } from '../generated/ActionButtons';
+import { FieldFor, choiceKey } from '../generated/fields';
+import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
+import { formatDateTime, localeTag, timeAgo } from '../lib/format';
+
+const f = (name: string) => `resources.device.fields.${name}`;
+const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
+
+/** Re-renders every `ms`, so "3 minutes ago" keeps counting while the page is open. */
+function useNow(ms = 15_000): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+function Status() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const now = useNow();
+  if (!r) return null;
+  const tag = localeTag(locale as Lang);
+  const beat = r.last_heartbeat ? translate('vf.fleet.device.heartbeat_ago', { ago: timeAgo(r.last_heartbeat, now, tag) }) : translate('vf.fleet.device.never');
+  return (
+    <Card variant="outlined">
+      <CardHeader title={translate('vf.fleet.device.status')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+      <CardContent>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+          <Chip data-testid="device-online" data-online={r.online ? 'yes' : 'no'} color={r.online ? 'success' : 'default'} label={translate(r.online ? 'vf.fleet.device.online' : 'vf.fleet.device.offline')} />
+          {r.state ? <Chip variant="outlined" data-testid="device-state" label={translate(choiceKey('device', 'state', r.state), { _: r.state })} /> : null}
+        </Stack>
+        <Typography variant="body2" title={formatDateTime(r.last_heartbeat, tag)} data-testid="device-heartbeat">
+          {beat}
+        </Typography>
+        {r.work_status ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate(f('work_status'))}: {r.work_status}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Details() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  if (!r) return null;
+  const shown = ['device_id', 'name', 'sn', 'type', 'category', 'integrator', 'dealer', 'create_time'] as const;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Grid container spacing={2}>
+          {shown.map((n) => (
+            <Grid key={n} size={{ xs: 12, sm: 6 }}>
+              <Labeled label={f(n)}>
+                {n === 'dealer' && !r.dealer ? <Typography variant="body2">{translate('vf.fleet.device.unbound')}</Typography> : <FieldFor resource="device" source={n} def={device.fields[n]} />}
+              </Labeled>
+            </Grid>
+          ))}
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentMessages() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { canAccess } = useCanAccess({ resource: 'message', action: 'list' });
+  const { data = [] } = useGetList('message', { filter: { device: r?._id }, pagination: { page: 1, perPage: 8 }, sort: { field: 'create_time', order: 'DESC' } }, { enabled: !!r && !!canAccess });
+  if (!r || !canAccess) return null;
+  const all = `/message?filter=${encodeURIComponent(JSON.stringify({ device: r._id }))}`;
+  return (
+    <Card variant="outlined" data-testid="device-messages">
+      <CardHeader
+        title={translate('vf.fleet.device.recent_messages')}
+        titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+        action={<Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>{translate('vf.fleet.device.all_messages')}</Link>}
+      />
+      {data.length === 0 ? (
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">{translate('vf.fleet.device.no_messages')}</Typography>
+        </CardContent>
+      ) : (
+        <List dense disablePadding>
+          {data.map((m, i) => (
+            <Box key={m.id}>
+              {i ? <Divider component="li" /> : null}
+              <ListItem>
+                <Chip size="small" sx={{ mr: 1.5, minWidth: 64 }} color={LEVEL_COLOR[m.level as keyof typeof LEVEL_COLOR] ?? 'default'} label={translate(choiceKey('message', 'level', m.level), { _: m.level })} />
+                <ListItemText primary={`${m.code} · ${m.title}`} secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`} />
+              </ListItem>
+            </Box>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+function KeySection() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!r) return null;
+  return (
+    <Card variant="outlined">
+      <CardHeader title={translate('vf.fleet.device.key_section')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">{translate('vf.fleet.device.key_explained')}</Typography>
+        {r.key_issued_at ? (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate('vf.fleet.device.key_issued', { when: formatDateTime(r.key_issued_at, localeTag(locale as Lang)) })}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Title() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  return <span>{r ? translate('vf.fleet.device.info_title', { name: r.name }) : ''}</span>;
+}
+
+function DeviceShow() {
+  const [secret, dropSecret] = useRevealedSecret();
+  return (
+    <Show
+      title={<Title />}
+      actions={
+        <TopToolbar>
+          <ActionButtons def={device} />
+          <EditButton />
+        </TopToolbar>
+      }
+    >
+      <Box sx={{ p: 2 }}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Stack spacing={2}>
+              <Status />
+              <KeySection />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Stack spacing={2}>
+              <Details />
+              <RecentMessages />
+            </Stack>
+          </Grid>
+        </Grid>
+      </Box>
+      <RevealedKey secret={secret} onClose={dropSecret} />
+    </Show>
+  );
+}
+
+function RevealedKey({ secret, onClose }: { secret: string | undefined; onClose: () => void }) {
+  const r = useRecordContext();
+  return <OneTimeKeyDialog secret={secret} name={r?.name ?? ''} onClose={onClose} />;
+}
+
+export default { show: DeviceShow };

@@ -1,0 +1,121 @@
+// The fleet as an operator sets it up and watches it, in real Chromium: a brand with an uploaded logo, a
+// store, a robot whose key is shown once; the simulator drives that robot with the key, and the robot's
+// page and the alarm badge follow it live; unbinding the robot and closing the store ask for confirmation.
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+import { ROOT } from '../../scripts/buildIfStale';
+
+let e: E2E;
+let sim: ChildProcess | undefined;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => {
+  sim?.kill('SIGKILL');
+  await e?.close();
+});
+
+// A real 2x2 PNG: the server recognises images by their bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+
+/** Picks `option` in the react-admin autocomplete labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  await box.fill(option.slice(0, 6));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+it('sets up a brand with a logo, a store and a robot; the simulator brings it online and its alarm arrives live; unbinding and closing ask first', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+
+  // A brand, with its logo uploaded through the API into object storage.
+  await page.goto(`${e.server.url}/integrator/create`);
+  await page.locator('input[name="name"]').fill('Harbour Treats');
+  await page.locator('textarea[name="description"]').fill('Ice cream robots on the waterfront');
+  await page.locator('input[name="logo__file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  const preview = page.getByTestId('image-input-logo').locator('img');
+  await preview.waitFor();
+  expect(await preview.getAttribute('src')).toMatch(/^\/api\/files\/img\/\d{6}\/[a-f0-9]{32}\.png$/);
+  await e.shot(page, 'fleet-brand-create');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/integrator$/);
+  const logo = page.locator('img[src^="/api/files/img/"]').first();
+  await logo.waitFor();
+  // The stored image comes back as an image, never as a page.
+  const served = await page.request.get(`${e.server.url}${await logo.getAttribute('src')}`);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  // A store of that brand.
+  await page.goto(`${e.server.url}/dealer/create`);
+  await page.locator('input[name="name"]').fill('Pier 7 Kiosk');
+  await page.locator('textarea[name="description"]').fill('Next to the ferry gate');
+  await choose(page, 'Brand', 'Harbour Treats');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/dealer$/);
+  await page.getByText('Pier 7 Kiosk').waitFor();
+
+  // A robot in that store: its key is shown once, on its page.
+  await page.goto(`${e.server.url}/device/create`);
+  await page.locator('input[name="device_id"]').fill('HT-PIER7-0001');
+  await page.locator('input[name="name"]').fill('Pier Cone 01');
+  await page.locator('input[name="sn"]').fill('SN-HT-000001');
+  await page.getByRole('combobox', { name: 'Robot type' }).click();
+  await page.getByRole('option', { name: 'Ice cream', exact: true }).click();
+  await page.locator('input[name="category"]').fill('dessert');
+  await choose(page, 'Brand', 'Harbour Treats');
+  await choose(page, 'Store', 'Pier 7 Kiosk');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/device\/[^/]+\/show$/);
+  const key = await page.getByTestId('one-time-key').inputValue();
+  expect(key.length).toBeGreaterThanOrEqual(32);
+  await e.shot(page, 'fleet-robot-key');
+  await page.getByRole('button', { name: 'I have saved the key' }).click();
+  await page.getByTestId('one-time-key').waitFor({ state: 'detached' });
+  await expect(page.getByTestId('device-online').getAttribute('data-online')).resolves.toBe('no');
+  const badge = page.getByTestId('alarm-badge');
+  await expect.poll(() => badge.getAttribute('data-live')).toBe('on');
+  const alarmsBefore = Number(await badge.getAttribute('data-count'));
+
+  // The simulator drives the new robot with the key the console showed: it comes online, breaks down
+  // (a real §8 code) and stays broken, and the page follows without a reload.
+  sim = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/simulate.ts', '--url', e.server.url, '--robot', `HT-PIER7-0001:${key}`, '--beat', '0.5', '--fault-rate', '1', '--recover-rate', '0', '--sell-rate', '0', '--writeoff-rate', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let simOut = '';
+  sim.stdout!.on('data', (d) => (simOut += d));
+  sim.stderr!.on('data', (d) => (simOut += d));
+  await page.getByTestId('device-online').and(page.locator('[data-online="yes"]')).waitFor({ timeout: 20_000 });
+  await page.getByTestId('device-state').filter({ hasText: /Failure|Out of supplies/ }).waitFor({ timeout: 20_000 });
+  await page.getByTestId('device-messages').getByText(/^(21|22|23|300|750|751) · /).first().waitFor({ timeout: 20_000 });
+  await expect.poll(async () => Number(await badge.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThan(alarmsBefore);
+  await e.shot(page, 'fleet-robot-live');
+
+  // Ctrl-C stops the simulator cleanly, with its summary.
+  const exited = new Promise<number | null>((r) => sim!.once('exit', (code) => r(code)));
+  sim.kill('SIGINT');
+  expect(await exited).toBe(0);
+  expect(simOut).toMatch(/simulated 1 robot\(s\) for [\d.]+ s: \d+ heartbeats .* 0 errors/);
+
+  // Closing a store asks first; cancelling leaves it open; confirming closes it.
+  await page.goto(`${e.server.url}/dealer`);
+  const row = page.getByRole('row').filter({ hasText: 'Pier 7 Kiosk' });
+  await row.getByRole('button', { name: 'Close store' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // (the page is hidden from the accessibility tree until the dialog has gone)
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await expect(row.getByText('Open', { exact: true }).count()).resolves.toBe(1);
+  // A new store's notification and payment switches start on, as declared.
+  await expect(row.locator('[data-testid="true"]').count()).resolves.toBe(2);
+  // Unbinding the robot from its store asks first too.
+  await page.goto(`${e.server.url}/device`);
+  await page.getByRole('row').filter({ hasText: 'HT-PIER7-0001' }).getByRole('button', { name: 'Unbind from store' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Unbind from store: done').waitFor();
+  await page.goto(`${e.server.url}/dealer`);
+  await row.getByRole('button', { name: 'Close store' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await row.getByText('Closed', { exact: true }).waitFor();
+  await e.shot(page, 'fleet-store-closed');
+  await context.close();
+});
