@@ -2,7 +2,11 @@
 // declaration can say.
 import type { ResourceViews } from '../generated';
 import message from './message';
+import product from './product';
+import product_classify from './product_classify';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
+  product,
+  product_classify,
 };
