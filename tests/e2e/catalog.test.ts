@@ -1,0 +1,65 @@
+// The catalog as a store and a brand meet it, in real Chromium: a product with nested properties and
+// options, a template imported only after a confirmation, stock adjusted (a bad value refused with the
+// server's message), products copied to other stores with a progress bar, and a group published onto the
+// robots' menu.
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+import { DEMO_DEVICES, demoDeviceKey } from '../../server/db/seed';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+const addButton = (page: Page, source: string) => page.locator(`[class~="button-add-${source}"]`);
+
+/** Picks an option of a react-admin AutocompleteInput or a MUI Autocomplete by its label. */
+const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+async function pick(page: Page, label: string, option: string) {
+  await labelled(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+it('creates a product with two properties, each with options', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/product/create`);
+  await input(page, 'code').waitFor();
+  await e.shot(page, 'catalog-product-create');
+  await pick(page, 'Store', 'Store A1');
+  await input(page, 'code').fill('E2E-CONE');
+  await input(page, 'name').fill('E2E cone');
+  await input(page, 'price').fill('12.5');
+  await pick(page, 'Type', 'Ice cream');
+  await input(page, 'number').fill('7');
+
+  const props = [
+    { code: 'size', name: 'Size', options: [['small', 'Small', '0'], ['large', 'Large', '3']] },
+    { code: 'topping', name: 'Topping', options: [['choco', 'Chocolate', '1.5'], ['nuts', 'Nuts', '1']] },
+  ];
+  for (const [i, p] of props.entries()) {
+    await addButton(page, 'properties').click();
+    await input(page, `properties.${i}.code`).fill(p.code);
+    await input(page, `properties.${i}.name`).fill(p.name);
+    for (const [j, [code, name, price]] of p.options.entries()) {
+      await addButton(page, `properties.${i}.options`).click();
+      await input(page, `properties.${i}.options.${j}.code`).fill(code);
+      await input(page, `properties.${i}.options.${j}.name`).fill(name);
+      await input(page, `properties.${i}.options.${j}.price`).fill(price);
+    }
+  }
+  await e.shot(page, 'catalog-product-properties');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/product$/);
+  await page.getByText('E2E cone').waitFor();
+
+  const saved = await e.server.db.selectFrom('product').selectAll().where('code', '=', 'E2E-CONE').executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({ dealer: 'store_a1', price: 1250, type: 'icecream', number: 7, stock: -1 });
+  expect(saved.properties).toEqual([
+    { code: 'size', name: 'Size', hide: false, options: [{ code: 'small', name: 'Small', price: 0, type: null }, { code: 'large', name: 'Large', price: 300, type: null }] },
+    { code: 'topping', name: 'Topping', hide: false, options: [{ code: 'choco', name: 'Chocolate', price: 150, type: null }, { code: 'nuts', name: 'Nuts', price: 100, type: null }] },
+  ]);
+  await context.close();
+});
