@@ -80,7 +80,15 @@ export function TemplateImport() {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton variant="contained" disabled={!chosen} onClick={() => setConfirming(true)}>
+          <MuiButton
+            variant="contained"
+            disabled={!chosen}
+            onClick={() => {
+              // One dialog at a time: the choice closes, the confirmation opens; the choice is kept.
+              setOpen(false);
+              setConfirming(true);
+            }}
+          >
             {t('import_template')}
           </MuiButton>
         </DialogActions>

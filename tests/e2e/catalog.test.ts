@@ -15,6 +15,10 @@ afterAll(() => e?.close());
 const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const addButton = (page: Page, source: string) => page.locator(`[class~="button-add-${source}"]`);
 
+/** Waits until the open dialogs have finished fading in, so a screenshot shows them as a user sees them. */
+const dialogsSettled = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+
 /** Picks an option of a react-admin AutocompleteInput or a MUI Autocomplete by its label. */
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 async function pick(page: Page, label: string, option: string) {
@@ -61,5 +65,44 @@ it('creates a product with two properties, each with options', async () => {
     { code: 'size', name: 'Size', hide: false, options: [{ code: 'small', name: 'Small', price: 0, type: null }, { code: 'large', name: 'Large', price: 300, type: null }] },
     { code: 'topping', name: 'Topping', hide: false, options: [{ code: 'choco', name: 'Chocolate', price: 150, type: null }, { code: 'nuts', name: 'Nuts', price: 100, type: null }] },
   ]);
+  await context.close();
+});
+
+it('imports a template into the product form only after a confirmation', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/product/create`);
+  await input(page, 'code').fill('TYPED-1');
+  await input(page, 'name').fill('Typed by hand');
+  await page.getByRole('button', { name: 'Import a template' }).click();
+  await pick(page, 'Template', 'Caffe latte (CF-LATTE)');
+  await page.getByRole('dialog').getByRole('button', { name: 'Import a template' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Import template "Caffe latte"?' });
+  await confirm.getByText('Importing overwrites the data you have entered in this form. Continue?').waitFor();
+  await page.getByRole('dialog', { name: 'Import a template' }).waitFor({ state: 'detached' });
+  await dialogsSettled(page);
+  await e.shot(page, 'catalog-template-confirm');
+  // Nothing is overwritten until the user confirms.
+  await expect(input(page, 'code').inputValue()).resolves.toBe('TYPED-1');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(input(page, 'name').inputValue()).resolves.toBe('Typed by hand');
+
+  // Importing again asks again; this time the user confirms.
+  await page.getByRole('button', { name: 'Import a template' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Import a template' }).click();
+  await page.getByRole('dialog', { name: 'Import template "Caffe latte"?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Template "Caffe latte" imported').waitFor();
+  await expect(input(page, 'code').inputValue()).resolves.toBe('CF-LATTE');
+  await expect(input(page, 'name').inputValue()).resolves.toBe('Caffe latte');
+  await expect(input(page, 'price').inputValue()).resolves.toBe('18');
+  await expect(input(page, 'properties.0.code').inputValue()).resolves.toBe('size');
+  await e.shot(page, 'catalog-template-imported');
+  await pick(page, 'Store', 'Store A1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/product$/);
+
+  const tpl = await e.server.db.selectFrom('template').selectAll().where('code', '=', 'CF-LATTE').where('integrator', '=', 'brand_a').executeTakeFirstOrThrow();
+  const made = await e.server.db.selectFrom('product').selectAll().where('code', '=', 'CF-LATTE').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  expect(made).toMatchObject({ name: tpl.name, price: tpl.price, type: tpl.type, number: tpl.number, properties: tpl.properties });
   await context.close();
 });
