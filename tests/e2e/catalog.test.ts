@@ -106,3 +106,51 @@ it('imports a template into the product form only after a confirmation', async (
   expect(made).toMatchObject({ name: tpl.name, price: tpl.price, type: tpl.type, number: tpl.number, properties: tpl.properties });
   await context.close();
 });
+
+it('adjusts and restocks on the stock screen; a bad value is refused with the server\'s message', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.getByRole('menuitem', { name: 'Stock management' }).click();
+  await page.waitForURL(/\/product\/stock$/);
+  const row = page.getByRole('row').filter({ hasText: 'IC-STRAW-SUN' });
+  // 4 left with a warning at 5: shown as low.
+  await row.getByText('4 · Low').waitFor();
+  await e.shot(page, 'catalog-stock-list');
+  const product = await e.server.db.selectFrom('product').select(['_id', 'stock']).where('code', '=', 'IC-STRAW-SUN').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  const token = await e.server.login('store-a1');
+
+  await row.getByRole('button', { name: 'Adjust' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const bad of ['abc', '1.5', '-2']) {
+    await dialog.getByLabel('New stock (-1 = unlimited)').fill(bad);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const expected = (await e.server.call('POST', '/product/stock', { token, body: { _id: product._id, stock: bad.includes('.') || bad === 'abc' ? bad : Number(bad) } })).body.message;
+    expect(expected).toBeTruthy();
+    await dialog.getByRole('alert').getByText(expected, { exact: true }).waitFor();
+    if (bad === 'abc') {
+      await dialogsSettled(page);
+      await e.shot(page, 'catalog-stock-refused');
+    }
+  }
+  expect((await e.server.db.selectFrom('product').select('stock').where('_id', '=', product._id).executeTakeFirstOrThrow()).stock).toBe(4);
+
+  await dialog.getByLabel('New stock (-1 = unlimited)').fill('12');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('cell', { name: '12', exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Restock' }).click();
+  await page.getByRole('dialog').getByLabel('Quantity to add').fill('3');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('cell', { name: '15', exact: true }).waitFor();
+  await e.shot(page, 'catalog-stock-restocked');
+
+  // -1 is unlimited; unlimited stock has nothing to restock.
+  await row.getByRole('button', { name: 'Adjust' }).click();
+  await page.getByRole('dialog').getByLabel('New stock (-1 = unlimited)').fill('-1');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await row.getByText('Unlimited').waitFor();
+  await expect(row.getByRole('button', { name: 'Restock' }).count()).resolves.toBe(0);
+
+  const logs = await e.server.db.selectFrom('log').select('action').where('record', '=', product._id).where('action', 'in', ['stock', 'restock']).execute();
+  expect(logs.map((l) => l.action).sort()).toEqual(['restock', 'stock', 'stock']);
+  await context.close();
+});
