@@ -19,6 +19,9 @@ const addButton = (page: Page, source: string) => page.locator(`[class~="button-
 const dialogsSettled = (page: Page) =>
   page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
 
+/** Waits until the progress bar has finished moving to its value (for the screenshot). */
+const barSettled = (page: Page) => page.waitForFunction(() => document.querySelector('.MuiLinearProgress-bar1')?.getAnimations().length === 0);
+
 /** Picks an option of a react-admin AutocompleteInput or a MUI Autocomplete by its label. */
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 async function pick(page: Page, label: string, option: string) {
@@ -152,5 +155,54 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
 
   const logs = await e.server.db.selectFrom('log').select('action').where('record', '=', product._id).where('action', 'in', ['stock', 'restock']).execute();
   expect(logs.map((l) => l.action).sort()).toEqual(['restock', 'stock', 'stock']);
+  await context.close();
+});
+
+it('copies products to other stores with a progress bar and a result per target, without duplicating on a second run', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'brand-a');
+  const extra = (await e.server.call('POST', '/dealer/add', { token: await e.server.login('brand-a'), body: { name: 'Store A3 airport', description: 'A new store to fill', integrator: 'brand_a' } })).body.data;
+  await page.getByRole('menuitem', { name: 'Copy products between stores' }).click();
+  await page.waitForURL(/\/product\/copy$/);
+  await pick(page, 'Source store', 'Store A1');
+  await page.getByText(/All products of the source store \(\d+\)/).waitFor();
+  // Pick two products rather than all.
+  await page.getByLabel('All products of the source store', { exact: false }).uncheck();
+  await page.getByLabel('Vanilla cone (IC-VANILLA)').check();
+  await page.getByLabel('Twist swirl (IC-SWIRL)').check();
+  await pick(page, 'Target stores', 'Store A2');
+  await pick(page, 'Target stores', 'Store A3 airport');
+  await e.shot(page, 'catalog-copy-form');
+  // Hold the second store's call until the page has shown the first one done, to watch the progress move.
+  let calls = 0;
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/product/copy', async (route) => {
+    if (++calls === 2) await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: 'Copy products between stores' });
+  await page.getByTestId('copy-progress').getByText('Copying… 1 of 2 stores').waitFor();
+  await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('50');
+  await expect(page.getByTestId('copy-result-store_a2').locator('td').nth(1).innerText()).resolves.toBe('2');
+  await barSettled(page);
+  await e.shot(page, 'catalog-copy-progress');
+  release();
+  await page.getByTestId('copy-progress').getByText('Copy finished').waitFor();
+  await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('100');
+  await page.unroute('**/api/product/copy');
+  await barSettled(page);
+  const resultRow = (id: string) => page.getByTestId(`copy-result-${id}`);
+  await expect(resultRow('store_a2').locator('td').allInnerTexts()).resolves.toEqual(['Store A2', '2', '0', '0', '']);
+  await expect(resultRow(extra._id).locator('td').allInnerTexts()).resolves.toEqual(['Store A3 airport', '2', '0', '0', '']);
+  await e.shot(page, 'catalog-copy-done');
+
+  // Again: everything is already there by code, so it is skipped, not doubled.
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await page.getByTestId('copy-progress').getByText('Copy finished').waitFor();
+  await expect(resultRow('store_a2').locator('td').allInnerTexts()).resolves.toEqual(['Store A2', '0', '2', '0', '']);
+  const copies = await e.server.db.selectFrom('product').select(['dealer', 'code']).where('code', 'in', ['IC-VANILLA', 'IC-SWIRL']).where('dealer', 'in', ['store_a2', extra._id]).execute();
+  expect(copies.length).toBe(4);
   await context.close();
 });
