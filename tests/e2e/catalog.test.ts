@@ -129,7 +129,7 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
     await dialog.getByRole('button', { name: 'Save' }).click();
     const expected = (await e.server.call('POST', '/product/stock', { token, body: { _id: product._id, stock: bad.includes('.') || bad === 'abc' ? bad : Number(bad) } })).body.message;
     expect(expected).toBeTruthy();
-    await dialog.getByRole('alert').getByText(expected, { exact: true }).waitFor();
+    await dialog.getByRole('alert').getByText(expected!, { exact: true }).waitFor();
     if (bad === 'abc') {
       await dialogsSettled(page);
       await e.shot(page, 'catalog-stock-refused');
@@ -204,5 +204,39 @@ it('copies products to other stores with a progress bar and a result per target,
   await expect(resultRow('store_a2').locator('td').allInnerTexts()).resolves.toEqual(['Store A2', '0', '2', '0', '']);
   const copies = await e.server.db.selectFrom('product').select(['dealer', 'code']).where('code', 'in', ['IC-VANILLA', 'IC-SWIRL']).where('dealer', 'in', ['store_a2', extra._id]).execute();
   expect(copies.length).toBe(4);
+  await context.close();
+});
+
+it('creates a group of products and publishes it onto the robots\' menu', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/product_classify/create`);
+  await input(page, 'name').fill('Morning picks');
+  await input(page, 'tag').fill('am');
+  await input(page, 'sortIndex').fill('5');
+  // A store account cannot list brands: the group's brand is its store's, shown and filled in.
+  await expect(labelled(page, 'Brand').inputValue()).resolves.toBe('Demo Brand A');
+  await expect(labelled(page, 'Store').inputValue()).resolves.toBe('Store A1');
+  await pick(page, 'Products', 'Strawberry sundae');
+  await pick(page, 'Products', 'Vanilla cone');
+  await e.shot(page, 'catalog-group-create');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/product_classify$/);
+
+  const row = page.getByRole('row').filter({ hasText: 'Morning picks' });
+  await row.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await row.getByRole('button', { name: 'Withdraw' }).waitFor();
+  await e.shot(page, 'catalog-group-published');
+
+  const group = await e.server.db.selectFrom('product_classify').selectAll().where('name', '=', 'Morning picks').executeTakeFirstOrThrow();
+  expect(group).toMatchObject({ dealer: 'store_a1', online: true, sortIndex: 5 });
+  // The store's robot now offers the group first (lowest sortIndex), its products in the chosen order.
+  const robot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
+  const menu = await e.server.call('GET', '/device-gateway/menu', { headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) } });
+  expect(menu.status).toBe(200);
+  expect(menu.body.data.groups[0].name).toBe('Morning picks');
+  expect(menu.body.data.groups[0].products.map((p: { code: string }) => p.code)).toEqual(['IC-STRAW-SUN', 'IC-VANILLA']);
   await context.close();
 });
