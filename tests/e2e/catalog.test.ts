@@ -240,3 +240,25 @@ it('creates a group of products and publishes it onto the robots\' menu', async 
   expect(menu.body.data.groups[0].products.map((p: { code: string }) => p.code)).toEqual(['IC-STRAW-SUN', 'IC-VANILLA']);
   await context.close();
 });
+
+it('edits a product\'s properties in place; a bad property code is refused with its position', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  const p = await e.server.db.selectFrom('product').select(['_id', 'properties']).where('code', '=', 'IC-CHOCO').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  await page.goto(`${e.server.url}/product/${p._id}`);
+  await expect(input(page, 'properties.0.code').inputValue()).resolves.toBe('size');
+  await expect(input(page, 'properties.1.options.2.name').inputValue()).resolves.toBe('Chocolate chips');
+  await input(page, 'properties.1.code').fill('x');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Property 2: the code must be 2 to 20 letters, digits or _ - .').first().waitFor();
+  await e.shot(page, 'catalog-product-property-error');
+  await input(page, 'properties.1.code').fill('extras');
+  await input(page, 'properties.1.options.2.price').fill('2');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/product$/);
+  const after = await e.server.db.selectFrom('product').select('properties').where('_id', '=', p._id).executeTakeFirstOrThrow();
+  const props = after.properties as Array<{ code: string; options: Array<{ code: string; price: number }> }>;
+  expect(props.map((x) => x.code)).toEqual(['size', 'extras', 'holder', 'calib']);
+  expect(props[1].options[2]).toMatchObject({ code: 'choco', price: 200 });
+  await context.close();
+});
