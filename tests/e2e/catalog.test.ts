@@ -262,3 +262,25 @@ it('edits a product\'s properties in place; a bad property code is refused with 
   expect(props[1].options[2]).toMatchObject({ code: 'choco', price: 200 });
   await context.close();
 });
+
+it('shows the catalog screens in Chinese without a raw message key', async () => {
+  const { page, context } = await e.newPage({ lang: 'zh' });
+  await e.login(page, 'brand-a');
+  for (const [path, title, shot] of [
+    ['/product/stock', '库存管理', 'catalog-zh-stock'],
+    ['/product/copy', '门店间复制商品', 'catalog-zh-copy'],
+    ['/product/create', '导入模板', 'catalog-zh-product-form'],
+    ['/product', '商品', 'catalog-zh-product-list'],
+  ] as const) {
+    await page.goto(`${e.server.url}${path}`);
+    await page.getByText(title).first().waitFor();
+    if (path === '/product/stock') {
+      await pick(page, '门店', 'Store A1');
+      await page.getByRole('button', { name: '调整' }).first().waitFor();
+    }
+    const text = await page.locator('body').innerText();
+    expect(text, path).not.toMatch(/\b(vf|resources|ra)\.[a-z_]+\.[a-z_]+/);
+    await e.shot(page, shot);
+  }
+  await context.close();
+});
