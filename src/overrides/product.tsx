@@ -3,6 +3,21 @@
 // own store only.
 import {
   AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  Button,
+  CreateButton,
+  Datagrid,
+  EditButton,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  usePermissions,
   Create,
   ReferenceArrayInput,
   SimpleForm,
@@ -11,12 +26,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import Inventory from '@mui/icons-material/Inventory2';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Divider } from '@mui/material';
 import product, { checkProperties } from '../../resources/product';
 import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
 import { dropHidden, formValidator } from '../generated/form';
-import { makeList } from '../generated/screens';
+import { FieldFor, choiceKey } from '../generated/fields';
+import { holds } from '../providers/authProvider';
+import { StockLevel } from '../catalog/StockLevel';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 
@@ -82,4 +102,63 @@ function ProductEdit() {
   );
 }
 
-export default { list: makeList(product), create: ProductCreate, edit: ProductEdit };
+const LIST_COLUMNS = ['code', 'name', 'price', 'type', 'dealer', 'hide', 'freeze'] as const;
+const label = (n: string) => `resources.product.fields.${n}`;
+
+/** Ways from the list to the stock and copy pages, for the accounts that may use them. */
+function ListActions() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'product', action: 'create' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {holds(permissions, 'product_stock') ? (
+        <Button component={Link} to="/product/stock" label={translate('vf.catalog.list.stock')}>
+          <Inventory />
+        </Button>
+      ) : null}
+      {holds(permissions, 'product_copy') ? (
+        <Button component={Link} to="/product/copy" label={translate('vf.catalog.list.copy')}>
+          <ContentCopy />
+        </Button>
+      ) : null}
+      {canCreate ? <CreateButton /> : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** The generated list's columns, with stock shown as people read it (unlimited, low, sold out). */
+function ProductList() {
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'product', action: 'edit' });
+  const f = product.fields;
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
+    <ReferenceInput key="dealer" source="dealer" reference="dealer" perPage={100}>
+      <AutocompleteInput label={label('dealer')} optionText="name" filterToQuery={(q: string) => ({ q })} />
+    </ReferenceInput>,
+    <SelectInput key="type" source="type" label={label('type')} choices={(f.type.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey('product', 'type', c), { _: c }) }))} />,
+    <BooleanInput key="freeze" source="freeze" label={label('freeze')} />,
+    <BooleanInput key="hide" source="hide" label={label('hide')} />,
+  ];
+  return (
+    <List filters={filters} sort={product.list.sort} perPage={25} actions={<ListActions />} empty={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
+        {LIST_COLUMNS.slice(0, 4).map((n) => (
+          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+        ))}
+        <FunctionField source="stock" label={label('stock')} render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
+        <FieldFor resource="product" source="warn_stock" def={f.warn_stock} label={label('warn_stock')} />
+        {LIST_COLUMNS.slice(4).map((n) => (
+          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+        ))}
+        {canEdit ? <EditButton /> : null}
+        <ActionButtons def={product} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export default { list: ProductList, create: ProductCreate, edit: ProductEdit };

@@ -15,11 +15,12 @@ import {
   Button,
   usePermissions,
 } from 'react-admin';
-import { Alert, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { api } from '../providers/http';
 import { holds } from '../providers/authProvider';
 import { useProfile } from '../layout/useProfile';
 import { StorePicker, useStores } from '../catalog/StorePicker';
+import { StockLevel } from '../catalog/StockLevel';
 
 type Kind = 'adjust' | 'restock';
 interface StockRow {
@@ -33,14 +34,6 @@ interface StockRow {
 
 /** A clean integer goes as a number; anything else as typed, for the server to refuse with its message. */
 const asSent = (v: string): string | number => (/^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v);
-
-export function StockLevel({ stock, warn }: { stock: number; warn: number }) {
-  const translate = useTranslate();
-  if (stock < 0) return <Chip size="small" label={translate('vf.catalog.stock.unlimited')} />;
-  if (stock === 0) return <Chip size="small" color="error" label={`0 · ${translate('vf.catalog.stock.sold_out')}`} />;
-  if (stock <= warn) return <Chip size="small" color="warning" label={`${stock} · ${translate('vf.catalog.stock.low')}`} />;
-  return <span>{stock}</span>;
-}
 
 function StockDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {
   const record = useRecordContext<StockRow>()!;

@@ -278,6 +278,7 @@ it('shows the catalog screens in Chinese without a raw message key', async () =>
       await pick(page, '门店', 'Store A1');
       await page.getByRole('button', { name: '调整' }).first().waitFor();
     }
+    if (path === '/product') await page.getByRole('cell', { name: 'Store A1' }).first().waitFor();
     const text = await page.locator('body').innerText();
     expect(text, path).not.toMatch(/\b(vf|resources|ra)\.[a-z_]+\.[a-z_]+/);
     await e.shot(page, shot);
