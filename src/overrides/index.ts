@@ -4,9 +4,11 @@ import type { ResourceViews } from '../generated';
 import message from './message';
 import product from './product';
 import product_classify from './product_classify';
+import template from './template';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
   product,
   product_classify,
+  template,
 };

@@ -30,10 +30,11 @@ import { Link } from 'react-router-dom';
 import Inventory from '@mui/icons-material/Inventory2';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Divider } from '@mui/material';
-import product, { checkProperties } from '../../resources/product';
+import product from '../../resources/product';
 import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
-import { dropHidden, formValidator } from '../generated/form';
+import { dropHidden } from '../generated/form';
+import { catalogValidator } from '../catalog/validate';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { holds } from '../providers/authProvider';
 import { StockLevel } from '../catalog/StockLevel';
@@ -41,18 +42,6 @@ import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 
 type Mode = 'create' | 'edit';
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** The shared field rules, then the nested properties as the server checks them (same message). */
-function validator(mode: Mode, translate: Translate) {
-  const fields = formValidator(product, mode, translate);
-  return (values: Record<string, unknown>) => {
-    const errors: Record<string, unknown> = fields(values);
-    const { error } = checkProperties(values.properties);
-    if (error) errors.properties = translate(error.key, error.args);
-    return errors;
-  };
-}
 
 /** Robots of the product's store only (the server refuses others). */
 function DevicesInput({ mode }: { mode: Mode }) {
@@ -70,7 +59,7 @@ function ProductForm({ mode }: { mode: Mode }) {
   const translate = useTranslate();
   const f = product.fields;
   return (
-    <SimpleForm noValidate validate={validator(mode, translate)} sx={{ maxWidth: 900 }}>
+    <SimpleForm noValidate validate={catalogValidator(product, mode, translate)} sx={{ maxWidth: 900 }}>
       <InputFor resource="product" source="dealer" def={f.dealer} mode={mode} />
       <TemplateImport />
       {SHAPE_FIELDS.map((n) => (

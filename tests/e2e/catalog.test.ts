@@ -285,3 +285,28 @@ it('shows the catalog screens in Chinese without a raw message key', async () =>
   }
   await context.close();
 });
+
+it('lets a brand write a template with nested properties, as a product is written', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'brand-a');
+  await page.goto(`${e.server.url}/template/create`);
+  await pick(page, 'Brand', 'Demo Brand A');
+  await input(page, 'code').fill('TPL-MATCHA');
+  await input(page, 'name').fill('Matcha latte');
+  await input(page, 'price').fill('19');
+  await pick(page, 'Type', 'Coffee');
+  await input(page, 'number').fill('9');
+  await addButton(page, 'properties').click();
+  await input(page, 'properties.0.code').fill('milk');
+  await input(page, 'properties.0.name').fill('Milk');
+  await addButton(page, 'properties.0.options').click();
+  await input(page, 'properties.0.options.0.code').fill('oat');
+  await input(page, 'properties.0.options.0.name').fill('Oat milk');
+  await input(page, 'properties.0.options.0.price').fill('3');
+  await e.shot(page, 'catalog-template-form');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/template$/);
+  const saved = await e.server.db.selectFrom('template').selectAll().where('code', '=', 'TPL-MATCHA').executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({ integrator: 'brand_a', price: 1900, properties: [{ code: 'milk', name: 'Milk', hide: false, options: [{ code: 'oat', name: 'Oat milk', price: 300, type: null }] }] });
+  await context.close();
+});
