@@ -238,6 +238,12 @@ it('creates a group of products and publishes it onto the robots\' menu', async 
   expect(menu.status).toBe(200);
   expect(menu.body.data.groups[0].name).toBe('Morning picks');
   expect(menu.body.data.groups[0].products.map((p: { code: string }) => p.code)).toEqual(['IC-STRAW-SUN', 'IC-VANILLA']);
+
+  // On edit the group's store is fixed (the server refuses a change too); the products keep their order.
+  await page.goto(`${e.server.url}/product_classify/${group._id}`);
+  await expect(labelled(page, 'Store').isDisabled()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Strawberry sundae' }).or(page.getByText('Strawberry sundae')).first().waitFor();
+  await e.shot(page, 'catalog-group-edit');
   await context.close();
 });
 
