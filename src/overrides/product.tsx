@@ -40,6 +40,7 @@ import { holds } from '../providers/authProvider';
 import { StockLevel } from '../catalog/StockLevel';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
+import { useProfile } from '../layout/useProfile';
 
 type Mode = 'create' | 'edit';
 
@@ -57,9 +58,12 @@ const SHAPE_FIELDS = ['code', 'name', 'sub_name', 'price', 'type', 'description'
 
 function ProductForm({ mode }: { mode: Mode }) {
   const translate = useTranslate();
+  const profile = useProfile();
   const f = product.fields;
+  // A new product starts with unlimited stock (SPEC §9) and, for a store account, in its own store.
+  const defaults = mode === 'create' ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] } : undefined;
   return (
-    <SimpleForm noValidate validate={catalogValidator(product, mode, translate)} sx={{ maxWidth: 900 }}>
+    <SimpleForm noValidate validate={catalogValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>
       <InputFor resource="product" source="dealer" def={f.dealer} mode={mode} />
       <TemplateImport />
       {SHAPE_FIELDS.map((n) => (
