@@ -19,6 +19,7 @@ import { ProfilePage } from './pages/ProfilePage';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
 import { StockPage } from './pages/StockPage';
 import { CopyProductsPage } from './pages/CopyProductsPage';
+import { RequirePermission } from './catalog/RequirePermission';
 
 /** SPEC §8: a failed call's text stays for 5 seconds. */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
@@ -53,8 +54,8 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
-          <Route path="/product/stock" element={<StockPage />} />
-          <Route path="/product/copy" element={<CopyProductsPage />} />
+          <Route path="/product/stock" element={<RequirePermission permission="product_stock"><StockPage /></RequirePermission>} />
+          <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/404" element={<NotFoundPage />} />

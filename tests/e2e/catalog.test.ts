@@ -155,6 +155,11 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
   await row.getByText('Unlimited').waitFor();
   await expect(row.getByRole('button', { name: 'Restock' }).count()).resolves.toBe(0);
 
+  // Copying is for brands: a store account has no menu entry, and typing the address gives the 401 page.
+  await expect(page.getByRole('menuitem', { name: 'Copy products between stores' }).count()).resolves.toBe(0);
+  await page.goto(`${e.server.url}/product/copy`);
+  await page.getByText('You do not have permission to open this page.').waitFor();
+
   const logs = await e.server.db.selectFrom('log').select('action').where('record', '=', product._id).where('action', 'in', ['stock', 'restock']).execute();
   expect(logs.map((l) => l.action).sort()).toEqual(['restock', 'stock', 'stock']);
   await context.close();
