@@ -17,6 +17,9 @@ import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
+import { StockPage } from './pages/StockPage';
+import { CopyProductsPage } from './pages/CopyProductsPage';
+import { RequirePermission } from './catalog/RequirePermission';
 
 /** SPEC §8: a failed call's text stays for 5 seconds. */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
@@ -51,6 +54,8 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
+          <Route path="/product/stock" element={<RequirePermission permission="product_stock"><StockPage /></RequirePermission>} />
+          <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/404" element={<NotFoundPage />} />

@@ -210,6 +210,25 @@ describe('stock', () => {
     expect(msgs[0].dealer).toBe('store_a1');
   });
 
+  it('robots selling over the device API: 50 concurrent sales of a stock of 10 sell exactly 10, the rest get 409', async () => {
+    const robot = (await s.call('POST', '/device/add', { token: admin, body: { device_id: 'CAT-RUSH-A1', name: 'Rush bot', sn: 'SN', type: 'icecream', category: 'x', dealer: 'store_a1' } })).body.data;
+    const p = await add(product({ stock: 10, warn_stock: 2 }));
+    const sale = () =>
+      s.call('POST', '/device-gateway/order', {
+        headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': robot.device_key },
+        body: { channel: 'APP', items: [{ product: p._id, quantity: 1 }] },
+      });
+    const answers = await Promise.all(Array.from({ length: 50 }, sale));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((x) => x === 200).length).toBe(10);
+    expect(statuses.filter((x) => x === 409).length).toBe(40);
+    expect(answers.find((a) => a.status === 409)!.body.message).toContain('out of stock');
+    expect((await s.call('GET', `/product/detail/${p._id}`, { token: admin })).body.data.stock).toBe(0);
+    // Refused sales leave no order behind.
+    const orders = await s.db.selectFrom('orders').select('_id').where('device', '=', robot._id).execute();
+    expect(orders.length).toBe(10);
+  });
+
   it('takeStock: unlimited stays -1, a short stock is refused with a translated 409, returnStock puts it back', async () => {
     const u = await add(product());
     expect(await s.db.transaction().execute((trx) => takeStock(trx, { productId: u._id, quantity: 3 }))).toEqual({ stock: -1 });

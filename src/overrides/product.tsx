@@ -1,0 +1,157 @@
+// Products: the generated screens, plus what a declaration cannot say — properties and options edited as
+// nested lists, a template import (after a confirmation) in the form, and robots offered from the product's
+// own store only.
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  Button,
+  CreateButton,
+  Datagrid,
+  EditButton,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  usePermissions,
+  Create,
+  ReferenceArrayInput,
+  SimpleForm,
+  TopToolbar,
+  Edit,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import Inventory from '@mui/icons-material/Inventory2';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import { Divider } from '@mui/material';
+import product from '../../resources/product';
+import { InputFor } from '../generated/inputs';
+import { ActionButtons } from '../generated/ActionButtons';
+import { dropHidden } from '../generated/form';
+import { catalogValidator } from '../catalog/validate';
+import { FieldFor, choiceKey } from '../generated/fields';
+import { holds } from '../providers/authProvider';
+import { StockLevel } from '../catalog/StockLevel';
+import { PropertiesInput } from '../catalog/PropertiesInput';
+import { TemplateImport } from '../catalog/TemplateImport';
+import { useProfile } from '../layout/useProfile';
+
+type Mode = 'create' | 'edit';
+
+/** Robots of the product's store only (the server refuses others). */
+function DevicesInput({ mode }: { mode: Mode }) {
+  const dealer = useWatch({ name: 'dealer' });
+  return (
+    <ReferenceArrayInput source="devices" reference="device" perPage={200} filter={dealer ? { dealer } : {}}>
+      <AutocompleteArrayInput optionText="name" fullWidth helperText={false} disabled={mode === 'create' && !dealer} filterToQuery={(q: string) => ({ q })} />
+    </ReferenceArrayInput>
+  );
+}
+
+const SHAPE_FIELDS = ['code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'warn_stock', 'number', 'hide'] as const;
+
+function ProductForm({ mode }: { mode: Mode }) {
+  const translate = useTranslate();
+  const profile = useProfile();
+  const f = product.fields;
+  // A new product starts with unlimited stock (SPEC §9) and, for a store account, in its own store.
+  const defaults = mode === 'create' ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] } : undefined;
+  return (
+    <SimpleForm noValidate validate={catalogValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>
+      <InputFor resource="product" source="dealer" def={f.dealer} mode={mode} />
+      <TemplateImport />
+      {SHAPE_FIELDS.map((n) => (
+        <InputFor key={n} resource="product" source={n} def={f[n]} mode={mode} />
+      ))}
+      {mode === 'create' ? <InputFor resource="product" source="stock" def={f.stock} mode={mode} /> : null}
+      <DevicesInput mode={mode} />
+      <Divider flexItem sx={{ my: 1 }} />
+      <PropertiesInput />
+    </SimpleForm>
+  );
+}
+
+const transform = (data: Record<string, unknown>) => dropHidden(product, data);
+
+function ProductCreate() {
+  return (
+    <Create redirect="list" transform={transform}>
+      <ProductForm mode="create" />
+    </Create>
+  );
+}
+
+function ProductEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" transform={transform} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
+      <ProductForm mode="edit" />
+    </Edit>
+  );
+}
+
+const LIST_COLUMNS = ['code', 'name', 'price', 'type', 'dealer', 'hide', 'freeze'] as const;
+const label = (n: string) => `resources.product.fields.${n}`;
+
+/** Ways from the list to the stock and copy pages, for the accounts that may use them. */
+function ListActions() {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'product', action: 'create' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {holds(permissions, 'product_stock') ? (
+        <Button component={Link} to="/product/stock" label={translate('vf.catalog.list.stock')}>
+          <Inventory />
+        </Button>
+      ) : null}
+      {holds(permissions, 'product_copy') ? (
+        <Button component={Link} to="/product/copy" label={translate('vf.catalog.list.copy')}>
+          <ContentCopy />
+        </Button>
+      ) : null}
+      {canCreate ? <CreateButton /> : null}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** The generated list's columns, with stock shown as people read it (unlimited, low, sold out). */
+function ProductList() {
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'product', action: 'edit' });
+  const f = product.fields;
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
+    <ReferenceInput key="dealer" source="dealer" reference="dealer" perPage={100}>
+      <AutocompleteInput label={label('dealer')} optionText="name" filterToQuery={(q: string) => ({ q })} />
+    </ReferenceInput>,
+    <SelectInput key="type" source="type" label={label('type')} choices={(f.type.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey('product', 'type', c), { _: c }) }))} />,
+    <BooleanInput key="freeze" source="freeze" label={label('freeze')} />,
+    <BooleanInput key="hide" source="hide" label={label('hide')} />,
+  ];
+  return (
+    <List filters={filters} sort={product.list.sort} perPage={25} actions={<ListActions />} empty={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
+        {LIST_COLUMNS.slice(0, 4).map((n) => (
+          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+        ))}
+        <FunctionField source="stock" label={label('stock')} render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
+        <FieldFor resource="product" source="warn_stock" def={f.warn_stock} label={label('warn_stock')} />
+        {LIST_COLUMNS.slice(4).map((n) => (
+          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+        ))}
+        {canEdit ? <EditButton /> : null}
+        <ActionButtons def={product} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export default { list: ProductList, create: ProductCreate, edit: ProductEdit };
