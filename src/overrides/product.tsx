@@ -33,6 +33,7 @@ import { Divider } from '@mui/material';
 import product from '../../resources/product';
 import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
+import { ListPagination } from '../generated/screens';
 import { dropHidden } from '../generated/form';
 import { catalogValidator } from '../catalog/validate';
 import { FieldFor, choiceKey } from '../generated/fields';
@@ -137,7 +138,7 @@ function ProductList() {
     <BooleanInput key="hide" source="hide" label={label('hide')} />,
   ];
   return (
-    <List filters={filters} sort={product.list.sort} perPage={25} actions={<ListActions />} empty={false}>
+    <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
       <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
         {LIST_COLUMNS.slice(0, 4).map((n) => (
           <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
