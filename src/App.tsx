@@ -51,6 +51,9 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
+          {/* SPEC §2 names these routes; the screens live at their resources' paths. */}
+          <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
+          <Route path="/message/logs" element={<Navigate to="/log" replace />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/404" element={<NotFoundPage />} />

@@ -33,6 +33,7 @@ const en = {
         banner: 'Previewing as %{role}',
         back: 'Switch back',
       },
+      photos: { add: 'Add photos (at most %{max})', remove: 'Remove this photo', none: 'No photos', alt: 'Photo %{n}' },
     },
   },
 };
@@ -71,6 +72,7 @@ const zh = {
         banner: '正在以 %{role} 预览',
         back: '切换回来',
       },
+      photos: { add: '添加照片（最多 %{max} 张）', remove: '删除这张照片', none: '没有照片', alt: '照片 %{n}' },
     },
   },
 };
@@ -109,6 +111,7 @@ const es = {
         banner: 'Viendo como %{role}',
         back: 'Volver',
       },
+      photos: { add: 'Añadir fotos (como máximo %{max})', remove: 'Quitar esta foto', none: 'Sin fotos', alt: 'Foto %{n}' },
     },
   },
 };
@@ -147,6 +150,7 @@ const ja = {
         banner: '%{role} としてプレビュー中',
         back: '元に戻す',
       },
+      photos: { add: '写真を追加（最大 %{max} 枚）', remove: 'この写真を削除', none: '写真はありません', alt: '写真 %{n}' },
     },
   },
 };

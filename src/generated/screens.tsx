@@ -61,17 +61,21 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
   return [<TextInput key={name} source={name} label={l} />];
 }
 
-function ListActions({ def }: { def: ResourceDef }) {
+function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement }) {
   return (
     <TopToolbar>
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
+      {extra ?? null}
       <ExportButton />
     </TopToolbar>
   );
 }
 
-export function makeList(def: ResourceDef) {
+/** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
+ * `rowClick`: where a row leads, when not to its edit form. */
+export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClick?: 'show' | 'edit' } = {}) {
+  const { extra } = opts;
   const columns = Object.entries(def.fields).filter(([, f]) => f.list);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
   return function GeneratedList() {
@@ -82,8 +86,8 @@ export function makeList(def: ResourceDef) {
       ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} />} empty={false}>
-        <Datagrid rowClick={canEdit && def.permissions.edit ? 'edit' : 'show'} bulkActionButtons={false}>
+      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} extra={extra} />} empty={false}>
+        <Datagrid rowClick={opts.rowClick ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />

@@ -15,6 +15,7 @@ import { FullscreenToggle } from './Fullscreen';
 import { SizeSwitch } from './SizeSwitch';
 import { SettingsButton } from './SettingsDrawer';
 import { saveSidebarOpen } from './settings';
+import { RolePreviewButton } from './RolePreview';
 
 function TenantBadge() {
   const p = useProfile();
@@ -82,6 +83,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
       <LanguageSwitch />
       {mobile ? null : <SettingsButton />}
       {mobile ? null : <LoadingIndicator />}
+      <RolePreviewButton />
       <MyUserMenu />
     </Toolbar>
   );

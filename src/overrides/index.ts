@@ -2,7 +2,11 @@
 // declaration can say.
 import type { ResourceViews } from '../generated';
 import message from './message';
+import lecode from './lecode';
+import report from './report';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
+  lecode,
+  report,
 };

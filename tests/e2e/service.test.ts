@@ -1,0 +1,146 @@
+// Vouchers, fault reports and role preview as an operator meets them, in real Chromium: generate a batch,
+// void a voucher through its confirmation, resolve a fault report, preview as a store role.
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+
+let e: E2E;
+let admin: string;
+const PRODUCT = 'e2e_svc_cone';
+let robot: string;
+
+beforeAll(async () => {
+  e = await startE2E();
+  admin = await e.server.login('admin');
+  await e.server.db
+    .insertInto('product')
+    .values({ _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream' })
+    .execute();
+  const r = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id: 'E2E-SVC-ROBOT', name: 'E2E Robot', sn: 'SN-E2E-SVC', type: 'icecream', category: 'dessert', dealer: 'store_a1' },
+  });
+  expect(r.status).toBe(200);
+  robot = r.body.data._id;
+});
+afterAll(() => e?.close());
+
+const sidebarItems = (page: Page) => page.getByTestId('sidebar').getByRole('menuitem');
+
+it('generates a batch of vouchers through the dialog, then voids one through its confirmation', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'admin');
+  // SPEC §2 calls the voucher list /marketing
+  await page.goto(`${e.server.url}/marketing`);
+  await page.waitForURL(/\/lecode/);
+  await page.getByTestId('lecode-generate').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Number of vouchers').fill('5');
+  await dialog.getByLabel('Product').fill('E2E Vanilla');
+  await page.getByRole('option', { name: 'E2E Vanilla Cone' }).click();
+  await dialog.getByLabel('Details').fill('Opening week giveaway');
+  await e.shot(page, 'service-voucher-generate');
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  await page.getByText(/5 vouchers generated in batch/).waitFor();
+
+  const batch = (await e.server.db.selectFrom('lecode').select('batch').where('product', '=', PRODUCT).executeTakeFirstOrThrow()).batch;
+  const codes = (await e.server.db.selectFrom('lecode').select('code').where('batch', '=', batch).execute()).map((r) => r.code);
+  expect(codes).toHaveLength(5);
+  // the list now shows the new batch, and only it
+  for (const code of codes) await page.getByText(code, { exact: true }).waitFor();
+  await expect(page.locator('tbody tr').count()).resolves.toBe(5);
+  await e.shot(page, 'service-voucher-batch');
+
+  const row = page.locator('tbody tr', { hasText: codes[0] });
+  await row.getByRole('button', { name: 'Void' }).click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText(codes[0]).first().waitFor();
+  await e.shot(page, 'service-voucher-void-confirm');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await row.getByText('Voided').waitFor();
+  await expect(row.getByRole('button', { name: 'Void' }).count()).resolves.toBe(0);
+  const statuses = await e.server.db.selectFrom('lecode').select(['code', 'status']).where('batch', '=', batch).execute();
+  expect(statuses.filter((s) => s.status === 'DELETE').map((s) => s.code)).toEqual([codes[0]]);
+  await e.shot(page, 'service-voucher-voided');
+  await context.close();
+});
+
+// A 1×1 PNG: the upload route checks the bytes, not the name.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+it('raises a fault report with a photo, takes it in hand and resolves it, recording who handled it', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/report/create`);
+  await page.getByLabel('Robot').fill('E2E');
+  await page.getByRole('option', { name: 'E2E Robot' }).click();
+  await page.getByLabel('Fault code').fill('E21');
+  await page.getByLabel('Fault', { exact: true }).fill('Robot arm stuck');
+  await page.getByLabel('Description').fill('The arm stops above the cup holder');
+  await page.getByTestId('report-photo-file').setInputFiles({ name: 'arm.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('report-photos').getByRole('img').waitFor();
+  await e.shot(page, 'service-report-create');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/report$/);
+  const saved = await e.server.db.selectFrom('report').selectAll().where('fault', '=', 'Robot arm stuck').executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({ device: robot, dealer: 'store_a1', status: 'open', source: 'console', reporter: 'store-a1' });
+  expect(saved.photos).toHaveLength(1);
+
+  const row = page.locator('tbody tr', { hasText: 'Robot arm stuck' });
+  await row.getByText('Open').waitFor();
+  await row.getByRole('button', { name: 'Take in hand' }).click();
+  await row.getByText('In progress').waitFor();
+  await row.getByText('store-a1').waitFor();
+  await row.getByRole('button', { name: 'Resolve' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Resolution').fill('Re-seated the arm sensor cable');
+  await e.shot(page, 'service-report-resolve');
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await row.getByText('Resolved').waitFor();
+  await expect(row.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);
+  const resolved = await e.server.db.selectFrom('report').selectAll().where('_id', '=', saved._id).executeTakeFirstOrThrow();
+  expect(resolved).toMatchObject({ status: 'resolved', handler: 'store-a1', resolution: 'Re-seated the arm sensor cable' });
+  await e.shot(page, 'service-report-resolved');
+  // the report's own page shows the resolution and the photo, which loads from object storage
+  await row.click();
+  await page.getByText('Re-seated the arm sensor cable').first().waitFor();
+  const photo = page.getByTestId('report-photos').getByRole('img');
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await e.shot(page, 'service-report-page');
+  await context.close();
+});
+
+it('previews the console as a store role: the menu shrinks, a banner shows, and switching back restores it', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'admin');
+  await page.waitForURL(/\/dashboard$/);
+  await sidebarItems(page).filter({ hasText: 'Accounts' }).waitFor();
+  const full = await sidebarItems(page).count();
+
+  await page.getByTestId('role-preview-open').click();
+  await page.getByTestId('preview-role').click();
+  await page.getByRole('option', { name: /Store manager/ }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.getByTestId('preview-menu').getByText('Fault reports').waitFor();
+  await e.shot(page, 'service-preview-pick');
+  await page.getByRole('button', { name: 'Switch to this role' }).click();
+
+  await page.getByTestId('role-preview-banner').getByText('Previewing as Store manager').waitFor();
+  await sidebarItems(page).filter({ hasText: 'Fault reports' }).waitFor();
+  const narrowed = await sidebarItems(page).count();
+  expect(narrowed).toBeLessThan(full);
+  await expect(sidebarItems(page).filter({ hasText: 'Accounts' }).count()).resolves.toBe(0);
+  await expect(sidebarItems(page).filter({ hasText: 'Operation log' }).count()).resolves.toBe(0);
+  await e.shot(page, 'service-preview-on');
+  // the screens narrow too: the account list is not open to a store manager
+  await page.goto(`${e.server.url}/user`);
+  await page.getByText('You do not have permission to open this page.').waitFor();
+
+  await page.goto(`${e.server.url}/dashboard`);
+  await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
+  await sidebarItems(page).filter({ hasText: 'Accounts' }).waitFor();
+  await expect(page.getByTestId('role-preview-banner').count()).resolves.toBe(0);
+  await expect(sidebarItems(page).count()).resolves.toBe(full);
+  const logged = await e.server.db.selectFrom('log').select('action').where('resource', '=', 'role').where('operator', '=', 'admin').where('action', 'in', ['preview', 'preview_end']).execute();
+  expect(logged.map((l) => l.action).sort()).toEqual(['preview', 'preview_end']);
+  await context.close();
+});
