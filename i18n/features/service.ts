@@ -34,6 +34,13 @@ const en = {
         back: 'Switch back',
       },
       photos: { add: 'Add photos (at most %{max})', remove: 'Remove this photo', none: 'No photos', alt: 'Photo %{n}' },
+      log: {
+        changes: 'Changes',
+        field: 'Field',
+        none: 'No values recorded',
+        device: 'Robot',
+        action: { add: 'Create', edit: 'Edit', delete: 'Delete', generate: 'Generate', writeoff: 'Write off', preview: 'Start role preview', preview_end: 'End role preview', password: 'Change password', profile: 'Edit profile', order: 'Place order', copy: 'Copy', read_all: 'Mark all as read', gateway_refused: 'Refused robot call', approve: 'Approve' },
+      },
     },
   },
 };
@@ -73,6 +80,13 @@ const zh = {
         back: '切换回来',
       },
       photos: { add: '添加照片（最多 %{max} 张）', remove: '删除这张照片', none: '没有照片', alt: '照片 %{n}' },
+      log: {
+        changes: '变更',
+        field: '字段',
+        none: '没有记录的值',
+        device: '设备',
+        action: { add: '新增', edit: '编辑', delete: '删除', generate: '生成', writeoff: '核销', preview: '开始角色预览', preview_end: '结束角色预览', password: '修改密码', profile: '修改资料', order: '下单', copy: '复制', read_all: '全部标为已读', gateway_refused: '拒绝的设备调用', approve: '审核通过' },
+      },
     },
   },
 };
@@ -112,6 +126,13 @@ const es = {
         back: 'Volver',
       },
       photos: { add: 'Añadir fotos (como máximo %{max})', remove: 'Quitar esta foto', none: 'Sin fotos', alt: 'Foto %{n}' },
+      log: {
+        changes: 'Cambios',
+        field: 'Campo',
+        none: 'No hay valores registrados',
+        device: 'Robot',
+        action: { add: 'Crear', edit: 'Editar', delete: 'Eliminar', generate: 'Generar', writeoff: 'Canjear', preview: 'Iniciar vista de rol', preview_end: 'Terminar vista de rol', password: 'Cambiar contraseña', profile: 'Editar perfil', order: 'Hacer pedido', copy: 'Copiar', read_all: 'Marcar todo como leído', gateway_refused: 'Llamada de robot rechazada', approve: 'Aprobar' },
+      },
     },
   },
 };
@@ -151,6 +172,13 @@ const ja = {
         back: '元に戻す',
       },
       photos: { add: '写真を追加（最大 %{max} 枚）', remove: 'この写真を削除', none: '写真はありません', alt: '写真 %{n}' },
+      log: {
+        changes: '変更内容',
+        field: '項目',
+        none: '記録された値はありません',
+        device: 'ロボット',
+        action: { add: '作成', edit: '編集', delete: '削除', generate: '発行', writeoff: '使用', preview: 'ロールプレビュー開始', preview_end: 'ロールプレビュー終了', password: 'パスワード変更', profile: 'プロフィール編集', order: '注文', copy: 'コピー', read_all: 'すべて既読にする', gateway_refused: '拒否されたロボットの呼び出し', approve: '承認' },
+      },
     },
   },
 };

@@ -4,9 +4,11 @@ import type { ResourceViews } from '../generated';
 import message from './message';
 import lecode from './lecode';
 import report from './report';
+import log from './log';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
   lecode,
   report,
+  log,
 };

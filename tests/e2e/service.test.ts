@@ -7,6 +7,7 @@ let e: E2E;
 let admin: string;
 const PRODUCT = 'e2e_svc_cone';
 let robot: string;
+let robotKey: string;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -21,6 +22,7 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(200);
   robot = r.body.data._id;
+  robotKey = r.body.data.device_key;
 });
 afterAll(() => e?.close());
 
@@ -142,5 +144,38 @@ it('previews the console as a store role: the menu shrinks, a banner shows, and 
   await expect(sidebarItems(page).count()).resolves.toBe(full);
   const logged = await e.server.db.selectFrom('log').select('action').where('resource', '=', 'role').where('operator', '=', 'admin').where('action', 'in', ['preview', 'preview_end']).execute();
   expect(logged.map((l) => l.action).sort()).toEqual(['preview', 'preview_end']);
+  await context.close();
+});
+
+it('searches the customer-service Q&A history as free text, and shows the operation log read-only', async () => {
+  const ask = (question: string, answer: string, language: string) =>
+    e.server.call('POST', '/device-gateway/chatchat', { body: { question, answer, language }, headers: { 'X-Device-Id': 'E2E-SVC-ROBOT', 'X-Device-Key': robotKey } });
+  expect((await ask('How do I get a refund for a melted cone?', 'Tap "Help" on the screen and choose "Refund".', 'en')).status).toBe(200);
+  expect((await ask('¿Tienen helado sin lactosa?', 'Sí, el sabor de coco no lleva lactosa.', 'es')).status).toBe(200);
+  const { page, context } = await e.newPage();
+  await e.login(page, 'admin');
+  await page.goto(`${e.server.url}/chatchat`);
+  await page.getByText('¿Tienen helado sin lactosa?').waitFor();
+  await page.getByPlaceholder('Search').fill('refund');
+  await page.getByText('¿Tienen helado sin lactosa?').waitFor({ state: 'detached' });
+  await page.getByText('How do I get a refund for a melted cone?').waitFor();
+  await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+  await e.shot(page, 'service-chatchat-search');
+
+  // SPEC §2 puts the logs under /message
+  await page.goto(`${e.server.url}/message/logs`);
+  await page.waitForURL(/\/log/);
+  await page.locator('tbody tr').first().waitFor();
+  await e.shot(page, 'service-log-list');
+  for (const name of ['Edit', 'Delete', 'Create']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
+  await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
+  // actions and resources read in the user's language, not as codes
+  const qa = page.locator('tbody tr', { hasText: 'Q&A' });
+  await expect(qa.count()).resolves.toBe(2);
+  await qa.filter({ hasText: 'Robot' }).filter({ hasText: 'Create' }).first().waitFor();
+  await qa.last().click();
+  await page.getByTestId('log-changes').getByText('How do I get a refund for a melted cone?').waitFor();
+  await e.shot(page, 'service-log-record');
+  await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
   await context.close();
 });
