@@ -11,13 +11,13 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
+  Box,
+  Chip,
   IconButton,
   InputLabel,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Select,
+  Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -38,24 +38,28 @@ function reloadAt(path: string) {
   window.location.assign(path);
 }
 
-/** What the chosen role would see in the menu, so the operator knows before switching. */
+/** What the chosen role would see in the menu, section by section, so the operator knows before switching. */
 function MenuOfRole({ role }: { role: RoleRow }) {
   const translate = useTranslate();
-  const entries = menuSections(role.authorizations ?? []).flatMap((s) => s.items.map((i) => ({ ...i, section: s.section })));
-  if (entries.length === 0) return <Typography sx={{ mt: 2 }}>{translate('vf.service.preview.none')}</Typography>;
+  const sections = menuSections(role.authorizations ?? []);
+  const count = sections.reduce((n, s) => n + s.items.length, 0);
+  if (count === 0) return <Typography sx={{ mt: 2 }}>{translate('vf.service.preview.none')}</Typography>;
   return (
-    <>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {translate('vf.service.preview.menu', { count: entries.length })}
-      </Typography>
-      <List dense data-testid="preview-menu">
-        {entries.map((e) => (
-          <ListItem key={e.path} disableGutters>
-            <ListItemText primary={translate(e.title, e.args)} secondary={translate(`vf.menu.section.${e.section}`)} />
-          </ListItem>
-        ))}
-      </List>
-    </>
+    <Box sx={{ mt: 2 }} data-testid="preview-menu">
+      <Typography variant="subtitle2">{translate('vf.service.preview.menu', { count })}</Typography>
+      {sections.map((s) => (
+        <Box key={s.section} sx={{ mt: 1 }}>
+          <Typography variant="caption" color="text.secondary">
+            {translate(`vf.menu.section.${s.section}`)}
+          </Typography>
+          <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+            {s.items.map((i) => (
+              <Chip key={i.path} size="small" label={translate(i.title, i.args)} />
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Box>
   );
 }
 
