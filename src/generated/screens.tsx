@@ -24,6 +24,7 @@ import {
   TopToolbar,
   useCanAccess,
   useTranslate,
+  useRecordContext,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
@@ -73,8 +74,9 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
 }
 
 /** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
- * `rowClick`: where a row leads, when not to its edit form. */
-export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClick?: 'show' | 'edit' } = {}) {
+ * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
+ * (e.g. not a closed fault report, which the server refuses to change). */
+export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean } = {}) {
   const { extra } = opts;
   const columns = Object.entries(def.fields).filter(([, f]) => f.list);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
@@ -92,13 +94,18 @@ export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClic
           {columns.map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
           ))}
-          {def.permissions.edit ? <EditButton /> : null}
+          {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
           {def.actions ? <ActionButtons def={def} /> : null}
           {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
         </Datagrid>
       </List>
     );
   };
+}
+
+function EditIf({ editable }: { editable?: (record: Record<string, unknown>) => boolean }) {
+  const record = useRecordContext();
+  return record && (!editable || editable(record)) ? <EditButton /> : null;
 }
 
 function formInputs(def: ResourceDef, mode: 'create' | 'edit') {

@@ -89,6 +89,7 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
 
   const row = page.locator('tbody tr', { hasText: 'Robot arm stuck' });
   await row.getByText('Open').waitFor();
+  await row.getByRole('link', { name: 'Edit' }).waitFor();
   await row.getByRole('button', { name: 'Take in hand' }).click();
   await row.getByText('In progress').waitFor();
   await row.getByText('store-a1').waitFor();
@@ -99,6 +100,7 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
   await dialog.getByRole('button', { name: 'Resolve' }).click();
   await row.getByText('Resolved').waitFor();
   await expect(row.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);
+  await expect(row.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0); // a resolved report is closed
   const resolved = await e.server.db.selectFrom('report').selectAll().where('_id', '=', saved._id).executeTakeFirstOrThrow();
   expect(resolved).toMatchObject({ status: 'resolved', handler: 'store-a1', resolution: 'Re-seated the arm sensor cable' });
   await e.shot(page, 'service-report-resolved');

@@ -62,4 +62,4 @@ function ReportShow() {
   );
 }
 
-export default { list: makeList(report, { rowClick: 'show' }), create: ReportCreate, edit: ReportEdit, show: ReportShow };
+export default { list: makeList(report, { rowClick: 'show', editable: (r) => r.status !== 'resolved' }), create: ReportCreate, edit: ReportEdit, show: ReportShow };
