@@ -34,6 +34,8 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   // SPEC §2 calls the voucher list /marketing
   await page.goto(`${e.server.url}/marketing`);
   await page.waitForURL(/\/lecode/);
+  await page.getByText('DEMO-STOREA1').first().waitFor(); // the demo batches
+  await e.shot(page, 'service-voucher-list');
   await page.getByTestId('lecode-generate').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Number of vouchers').fill('5');
@@ -49,7 +51,7 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   expect(codes).toHaveLength(5);
   // the list now shows the new batch, and only it
   for (const code of codes) await page.getByText(code, { exact: true }).waitFor();
-  await expect(page.locator('tbody tr').count()).resolves.toBe(5);
+  await expect.poll(() => page.locator('tbody tr').count()).toBe(5);
   await e.shot(page, 'service-voucher-batch');
 
   const row = page.locator('tbody tr', { hasText: codes[0] });
@@ -72,8 +74,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 it('raises a fault report with a photo, takes it in hand and resolves it, recording who handled it', async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/report/create`);
-  await page.getByLabel('Robot').fill('E2E');
+  await page.goto(`${e.server.url}/report`);
+  await page.getByText('Out of cups').waitFor(); // a demo report of this store
+  await e.shot(page, 'service-report-list');
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.waitForURL(/\/report\/create$/);
+  await page.getByRole('combobox', { name: 'Robot' }).fill('E2E');
   await page.getByRole('option', { name: 'E2E Robot' }).click();
   await page.getByLabel('Fault code').fill('E21');
   await page.getByLabel('Fault', { exact: true }).fill('Robot arm stuck');
