@@ -83,7 +83,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
       <LanguageSwitch />
       {mobile ? null : <SettingsButton />}
       {mobile ? null : <LoadingIndicator />}
-      <RolePreviewButton />
+      {mobile ? null : <RolePreviewButton />}
       <MyUserMenu />
     </Toolbar>
   );
