@@ -28,6 +28,7 @@ import {
   NumberInput,
   BooleanInput,
 } from 'react-admin';
+import type { SxProps, Theme } from '@mui/material';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { FieldFor, choiceKey } from './fields';
@@ -76,7 +77,10 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
 /** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
  * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
  * (e.g. not a closed fault report, which the server refuses to change). */
-export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean } = {}) {
+export function makeList(
+  def: ResourceDef,
+  opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean; sx?: SxProps<Theme> } = {},
+) {
   const { extra } = opts;
   const columns = Object.entries(def.fields).filter(([, f]) => f.list);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
@@ -88,7 +92,7 @@ export function makeList(def: ResourceDef, opts: { extra?: ReactElement; rowClic
       ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} extra={extra} />} empty={false}>
+      <List filters={filters} sort={def.list.sort} perPage={20} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
         <Datagrid rowClick={opts.rowClick ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.map(([n, f]) => (

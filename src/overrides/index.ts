@@ -5,10 +5,12 @@ import message from './message';
 import lecode from './lecode';
 import report from './report';
 import log from './log';
+import chatchat from './chatchat';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
   lecode,
   report,
   log,
+  chatchat,
 };

@@ -169,6 +169,16 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await page.getByText('How do I get a refund for a melted cone?').waitFor();
   await expect(page.locator('tbody tr').count()).resolves.toBe(1);
   await e.shot(page, 'service-chatchat-search');
+  // a long answer is cut to a few lines in the list, and shown whole on its own page
+  const long = `Our cones are made fresh every morning. ${'Each flavour is churned in small batches. '.repeat(40)}End of answer.`;
+  expect((await ask('Tell me everything about your ice cream', long, 'en')).status).toBe(200);
+  await page.getByPlaceholder('Search').fill('everything');
+  const cell = page.locator('tbody tr', { hasText: 'Tell me everything' }).locator('td.column-answer');
+  await cell.waitFor();
+  expect((await cell.boundingBox())!.height).toBeLessThan(100);
+  await e.shot(page, 'service-chatchat-long');
+  await cell.click();
+  await page.getByText('End of answer.', { exact: false }).waitFor();
 
   // SPEC §2 puts the logs under /message
   await page.goto(`${e.server.url}/message/logs`);
@@ -179,7 +189,7 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
   // actions and resources read in the user's language, not as codes
   const qa = page.locator('tbody tr', { hasText: 'Q&A' });
-  await expect(qa.count()).resolves.toBe(2);
+  await expect(qa.count()).resolves.toBe(3);
   await qa.filter({ hasText: 'Robot' }).filter({ hasText: 'Create' }).first().waitFor();
   await qa.last().click();
   await page.getByTestId('log-changes').getByText('How do I get a refund for a melted cone?').waitFor();
