@@ -8,8 +8,8 @@ import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
 import { fileUrl } from '../../lib/files';
 import { getToken } from '../../providers/session';
+import { MAX_PHOTOS } from '../../../resources/report';
 
-export const MAX_PHOTOS = 9;
 
 async function upload(file: File, lang: string): Promise<string> {
   const form = new FormData();
