@@ -2,6 +2,7 @@
 // database refuses them). The generated screens would show the action, the resource and before/after as
 // raw codes and JSON; here they read in the user's language, and a record's page lays out what changed.
 import {
+  AutocompleteInput,
   DateTimeInput,
   Datagrid,
   ExportButton,
@@ -9,6 +10,7 @@ import {
   FunctionField,
   Labeled,
   List,
+  ReferenceInput,
   SearchInput,
   SelectInput,
   Show,
@@ -16,6 +18,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -37,6 +40,17 @@ const accountType = (t: Translate, v: unknown) =>
 
 function LogList() {
   const t = useTranslate();
+  // Brand and store filters only for accounts that may list them (a brand's own logs are already its own).
+  const { canAccess: seesBrands } = useCanAccess({ resource: 'integrator', action: 'list' });
+  const { canAccess: seesStores } = useCanAccess({ resource: 'dealer', action: 'list' });
+  const tenantFilters = [
+    ...(seesBrands
+      ? [<ReferenceInput key="integrator" source="integrator" reference="integrator" perPage={50}><AutocompleteInput label={f('integrator')} optionText="name" filterToQuery={(q: string) => ({ q })} /></ReferenceInput>]
+      : []),
+    ...(seesStores
+      ? [<ReferenceInput key="dealer" source="dealer" reference="dealer" perPage={50}><AutocompleteInput label={f('dealer')} optionText="name" filterToQuery={(q: string) => ({ q })} /></ReferenceInput>]
+      : []),
+  ];
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={t('ra.action.search')} />,
     <SelectInput key="resource" source="resource" label={f('resource')} alwaysOn choices={resources.map((r) => ({ id: r.name, name: resourceName(t, r.name) }))} />,
@@ -46,6 +60,7 @@ function LogList() {
     <TextInput key="ip" source="ip" label={f('ip')} />,
     <DateTimeInput key="from" source="time_gte" label={`${t(f('time'))} ≥`} />,
     <DateTimeInput key="to" source="time_lte" label={`${t(f('time'))} ≤`} />,
+    ...tenantFilters,
   ];
   return (
     <List filters={filters} sort={log.list.sort} perPage={20} empty={false} actions={<TopToolbar><FilterButton /><ExportButton /></TopToolbar>}>

@@ -185,6 +185,15 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await page.waitForURL(/\/log/);
   await page.locator('tbody tr').first().waitFor();
   await e.shot(page, 'service-log-list');
+  // filters: who, which action, which record, when, from where, and the brand and store
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  for (const name of ['Operator', 'Action', 'Record', 'Address', 'Brand', 'Store']) await page.getByRole('menuitemcheckbox', { name, exact: true }).waitFor();
+  await page.getByRole('menuitemcheckbox', { name: 'Operator', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Operator', exact: true }).fill('admin');
+  await page.locator('tbody tr', { hasText: 'device:E2E-SVC-ROBOT' }).first().waitFor({ state: 'detached' });
+  await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+  await page.goto(`${e.server.url}/log?filter=${encodeURIComponent('{}')}`); // the list remembers its filter
+  await page.locator('tbody tr', { hasText: 'device:E2E-SVC-ROBOT' }).first().waitFor();
   for (const name of ['Edit', 'Delete', 'Create']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
   await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
   // actions and resources read in the user's language, not as codes
