@@ -1,7 +1,7 @@
 // Vouchers: the generated list (filters by batch, status, product, store and dates; export; void with its
 // confirmation), plus "Generate vouchers": a batch is not one record, so it is a dialog calling
 // POST /lecode/generate, after which the list shows just the new batch's codes.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, SaveButton, SimpleForm, Toolbar, useCanAccess, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -24,9 +24,12 @@ function GenerateButton() {
   const { canAccess } = useCanAccess({ resource: 'lecode', action: 'sell' }); // sell and generate both need lecode_add
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Made once per opening: a new record object would reset the form on every render (and lose what was typed).
+  const defaults = useMemo(() => {
+    const now = Date.now();
+    return { count: 10, quantity: 1, valid_from: new Date(now).toISOString(), valid_to: new Date(now + 30 * DAY).toISOString(), details: '' };
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!canAccess) return null;
-  const now = Date.now();
-  const defaults = { count: 10, quantity: 1, valid_from: new Date(now).toISOString(), valid_to: new Date(now + 30 * DAY).toISOString(), details: '' };
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
@@ -39,6 +42,9 @@ function GenerateButton() {
       refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
+      // The server's rules beyond the form's (validity order, the product's store): shown under their inputs.
+      const errors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
+      if (errors) return errors;
     } finally {
       setBusy(false);
     }
