@@ -2,6 +2,8 @@ import { defineResource } from './types';
 
 export const REPORT_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export const REPORT_SOURCES = ['console', 'robot'] as const;
+/** Photos a report holds at most (the server refuses more; the form offers no more). */
+export const MAX_PHOTOS = 9;
 
 // Fault reports: a robot, the fault (a code or free text), a description and photos; raised from the
 // console or by the robot itself (POST /device-gateway/report); taken in hand, then resolved.

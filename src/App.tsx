@@ -56,6 +56,9 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/redirect/*" element={<RedirectPage />} />
           <Route path="/product/stock" element={<RequirePermission permission="product_stock"><StockPage /></RequirePermission>} />
           <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />
+          {/* SPEC §2 names these routes; the screens live at their resources' paths. */}
+          <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
+          <Route path="/message/logs" element={<Navigate to="/log" replace />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/404" element={<NotFoundPage />} />

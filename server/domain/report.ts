@@ -7,8 +7,9 @@ import { badRequest, conflict, forbidden, invalid } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
 import { inScope, scopeConditions } from '../crud/scope';
 import device from '../../resources/device';
+import { MAX_PHOTOS } from '../../resources/report';
 
-export const MAX_PHOTOS = 9;
+export { MAX_PHOTOS };
 
 /** Photos are paths in object storage: a short list of short strings. */
 export function checkPhotos(v: unknown): string[] {

@@ -27,9 +27,11 @@ import {
   useCanAccess,
   useTranslate,
   useNotify,
+  useRecordContext,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
+import type { SxProps, Theme } from '@mui/material';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { FieldFor, choiceKey } from './fields';
@@ -65,11 +67,12 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
   return [<TextInput key={name} source={name} label={l} />];
 }
 
-function ListActions({ def }: { def: ResourceDef }) {
+function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement }) {
   return (
     <TopToolbar>
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
+      {extra ?? null}
       <ExportButton />
     </TopToolbar>
   );
@@ -83,7 +86,14 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
-export function makeList(def: ResourceDef) {
+/** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
+ * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
+ * (e.g. not a closed fault report, which the server refuses to change). */
+export function makeList(
+  def: ResourceDef,
+  opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean; sx?: SxProps<Theme> } = {},
+) {
+  const { extra } = opts;
   const columns = Object.entries(def.fields).filter(([, f]) => f.list);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
   return function GeneratedList() {
@@ -94,19 +104,24 @@ export function makeList(def: ResourceDef) {
       ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
-        <Datagrid rowClick={def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
+      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
+        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
           ))}
-          {def.permissions.edit ? <EditButton /> : null}
+          {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
           {def.actions ? <ActionButtons def={def} /> : null}
           {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
         </Datagrid>
       </List>
     );
   };
+}
+
+function EditIf({ editable }: { editable?: (record: Record<string, unknown>) => boolean }) {
+  const record = useRecordContext();
+  return record && (!editable || editable(record)) ? <EditButton /> : null;
 }
 
 function formInputs(def: ResourceDef, mode: 'create' | 'edit') {

@@ -16,6 +16,7 @@ import { SizeSwitch } from './SizeSwitch';
 import { SettingsButton } from './SettingsDrawer';
 import { saveSidebarOpen } from './settings';
 import { LiveAlarms } from '../live/LiveAlarms';
+import { RolePreviewButton } from './RolePreview';
 
 function TenantBadge() {
   const p = useProfile();
@@ -84,6 +85,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
       <LanguageSwitch />
       {mobile ? null : <SettingsButton />}
       {mobile ? null : <LoadingIndicator />}
+      {mobile ? null : <RolePreviewButton />}
       <MyUserMenu />
     </Toolbar>
   );

@@ -16,6 +16,7 @@ import { sidebarOpenSaved, useSettings } from './settings';
 import { MOBILE_BREAKPOINT, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { describeRoute } from './routes';
 import { visit } from './tabs';
+import { RolePreviewBanner } from './RolePreview';
 
 /** SPEC §4: without user info the token is cleared, an error shown, and the user sent to sign in. */
 function IdentityGuard() {
@@ -77,6 +78,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Box sx={{ ml: `${offset}px`, transition: 'margin-left .28s', minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Box component="header" sx={{ position: fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 1100 }} data-testid="app-header">
           <TopBar mobile={mobile} />
+          <RolePreviewBanner />
           {tagsView ? <TagsView /> : null}
         </Box>
         <TitlePortal component="h1" style={visuallyHidden} />

@@ -6,6 +6,10 @@ import device from './device';
 import product from './product';
 import product_classify from './product_classify';
 import template from './template';
+import lecode from './lecode';
+import report from './report';
+import log from './log';
+import chatchat from './chatchat';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
@@ -13,4 +17,8 @@ export const overrides: Record<string, Partial<ResourceViews>> = {
   product,
   product_classify,
   template,
+  lecode,
+  report,
+  log,
+  chatchat,
 };

@@ -25,6 +25,8 @@ export interface Profile {
   dealer: string | null;
   dealer_name: string | null;
   dealer_logo: string | null;
+  /** set while a SUPER session previews a role (server/routes/rolePreview.ts) */
+  role_preview?: { role: string; display_name: string } | null;
 }
 
 let profile: Promise<Profile> | undefined;

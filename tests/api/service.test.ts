@@ -31,6 +31,8 @@ async function codesOf(batch: string, token = admin) {
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
+  // The counts below are of this file's own robots and vouchers: start without the demo ones.
+  for (const table of ['lecode', 'chatchat', 'report'] as const) await s.db.deleteFrom(table).execute();
   for (const [name, dealer] of [['a1', 'store_a1'], ['a2', 'store_a2'], ['b1', 'store_b1']] as const) {
     const r = await s.call('POST', '/device/add', {
       token: admin,
@@ -466,5 +468,40 @@ describe('role preview', () => {
     const before = await count();
     await s.call('GET', '/auth/logout', { token });
     expect(await count()).toBe(before - 1);
+  });
+});
+
+describe('bad input', () => {
+  it('answers bodies of any shape on every service call with a translated 4xx, never a 500, and changes nothing', async () => {
+    const bodies = [
+      'not json', '[]', 'null', '"x"', '1', '{}', '{"_id":{}}', '{"_id":["a","b"]}', '{"_id":"nope"}',
+      '{"count":"1e9","product":{}}', '{"count":1.5,"product":"x","valid_from":"yesterday","valid_to":[]}',
+      '{"photos":{"a":1},"device":[],"description":7}', `{"photos":["${'x'.repeat(400)}"]}`, '{"code":123,"order":{}}',
+      '{"question":{"a":1},"answer":"x","language":"not a language"}', '{"resolution":["x"]}', '{"filter":"x"}',
+      '{"filter":{"status":["a"],"create_time_gte":"garbage"}}', '{"page":-1,"pageSize":1e9}', '{"sort":{"field":"nope","order":"X"}}',
+      '{"q":{"x":1}}', `{"q":"${'%_'.repeat(2000)}"}`,
+    ];
+    const consoleCalls = [
+      'lecode/generate', 'lecode/void', 'lecode/sell', 'lecode/list', 'report/add', 'report/edit', 'report/start', 'report/resolve',
+      'report/list', 'chatchat/list', 'log/list', 'log/add', 'log/edit', 'log/delete', 'role/preview',
+    ];
+    const robot = ['lecode/writeoff', 'chatchat', 'report'];
+    const counts = async () =>
+      Promise.all(['lecode', 'report', 'chatchat', 'role_preview'].map(async (t) => Number((await s.db.selectFrom(t as 'lecode').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+    const before = await counts();
+    const token = await s.login('admin');
+    const check = (path: string, body: string, r: { status: number; body: { code: number; message?: string } }) => {
+      expect(r.status, `${path} ${body.slice(0, 60)}`).toBeLessThan(500);
+      if (r.status >= 400) {
+        expect(r.body.code, path).toBe(r.status);
+        expect(r.body.message, path).toMatch(/\S/);
+        expect(r.body.message, path).not.toMatch(/^vf\./); // a message, not an untranslated key
+      }
+    };
+    for (const body of bodies) {
+      for (const path of consoleCalls) check(path, body, await s.call('POST', `/${path}`, { token, body, headers: { 'Content-Type': 'application/json' } }));
+      for (const path of robot) check(path, body, await s.call('POST', `/device-gateway/${path}`, { body, headers: { 'Content-Type': 'application/json', 'X-Device-Id': robots.a1.device_id, 'X-Device-Key': robots.a1.key } }));
+    }
+    expect(await counts()).toEqual(before);
   });
 });

@@ -7,11 +7,12 @@ import seedAccounts from './accounts';
 import seedCatalog from './catalog';
 import seedFleet from './fleet';
 import seedOrders from './orders';
+import seedService from './service';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
 
-const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog];
+const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService];
 
 export async function seedDemo(db: DB) {
   await db.transaction().execute(async (trx) => {

@@ -1,0 +1,91 @@
+// A fault report's photos: a list of paths in object storage. Each picked file goes through the
+// existing upload route (POST /api/upload), which checks the image's bytes and size; the report keeps
+// only the answered paths. The server holds a report to MAX_PHOTOS as well.
+import { useRef, useState } from 'react';
+import { Button, Labeled, useInput, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import AddAPhoto from '@mui/icons-material/AddAPhoto';
+import Close from '@mui/icons-material/Close';
+import { fileUrl } from '../../lib/files';
+import { getToken } from '../../providers/session';
+import { MAX_PHOTOS } from '../../../resources/report';
+
+
+async function upload(file: File, lang: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const headers: Record<string, string> = { 'Accept-Language': lang };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch('/api/upload', { method: 'POST', headers, body: form });
+  const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { path: string }; message?: string } | undefined;
+  if (!res.ok || json?.code !== 0 || !json.data) throw new Error(json?.message ?? res.statusText);
+  return json.data.path;
+}
+
+function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) => void }) {
+  const translate = useTranslate();
+  if (paths.length === 0) return <Typography variant="body2" color="text.secondary">{translate('vf.service.photos.none')}</Typography>;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="report-photos">
+      {paths.map((p, i) => (
+        <Box key={p} sx={{ position: 'relative' }}>
+          <a href={fileUrl(p)} target="_blank" rel="noreferrer">
+            <img src={fileUrl(p)} alt={translate('vf.service.photos.alt', { n: i + 1 })} style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+          </a>
+          {onRemove ? (
+            <Tooltip title={translate('vf.service.photos.remove')}>
+              <IconButton size="small" aria-label={translate('vf.service.photos.remove')} onClick={() => onRemove(i)} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,.8)' }}>
+                <Close fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export function PhotosInput({ source = 'photos' }: { source?: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { field } = useInput({ source, defaultValue: [] });
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const paths: string[] = Array.isArray(field.value) ? field.value : [];
+  const [lang] = useLocaleState();
+
+  const add = async (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setBusy(true);
+    try {
+      const room = MAX_PHOTOS - paths.length;
+      const added: string[] = [];
+      for (const f of [...files].slice(0, room)) added.push(await upload(f, lang));
+      field.onChange([...paths, ...added]);
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (picker.current) picker.current.value = '';
+    }
+  };
+
+  return (
+    <Labeled label={`resources.report.fields.${source}`} fullWidth sx={{ mb: 2 }}>
+      <Stack spacing={1} alignItems="flex-start">
+        <Thumbs paths={paths} onRemove={(i) => field.onChange(paths.filter((_, j) => j !== i))} />
+        <input ref={picker} type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden onChange={(e) => add(e.target.files)} data-testid="report-photo-file" />
+        <Button label={translate('vf.service.photos.add', { max: MAX_PHOTOS })} onClick={() => picker.current?.click()} disabled={busy || paths.length >= MAX_PHOTOS}>
+          <AddAPhoto />
+        </Button>
+      </Stack>
+    </Labeled>
+  );
+}
+
+export function PhotosField({ source = 'photos' }: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const v = record?.[source];
+  return <Thumbs paths={Array.isArray(v) ? v : []} />;
+}
