@@ -1,6 +1,6 @@
 // The console: react-admin over the declared resources, with our pages around them.
 import { useMemo } from 'react';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, useParams } from 'react-router-dom';
 import { Admin, CustomRoutes, Notification, Resource, type TranslationMessages } from 'react-admin';
 import { resources } from '../resources';
 import type { Lang } from '../resources/accounts';
@@ -25,6 +25,8 @@ import { RequirePermission } from './catalog/RequirePermission';
 const Notification5s = () => <Notification autoHideDuration={5000} />;
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
+/** SPEC §2's robot info path; the info page is the robot's show page. */
+const DeviceInfoRedirect = () => <Navigate to={`/device/${encodeURIComponent(useParams().id ?? '')}/show`} replace />;
 
 export function App({ lang, messages }: { lang: Lang; messages: TranslationMessages }) {
   const i18nProvider = useMemo(() => makeI18nProvider(lang, messages), [lang, messages]);
@@ -58,6 +60,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />
           {/* SPEC §2 names these routes; the screens live at their resources' paths. */}
           <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
+          <Route path="/device/info/:id" element={<DeviceInfoRedirect />} />
           <Route path="/message/logs" element={<Navigate to="/log" replace />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

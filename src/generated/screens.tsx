@@ -27,6 +27,7 @@ import {
   useCanAccess,
   useTranslate,
   useNotify,
+  usePermissions,
   useRecordContext,
   NumberInput,
   BooleanInput,
@@ -34,6 +35,7 @@ import {
 import type { SxProps, Theme } from '@mui/material';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
+import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
@@ -78,6 +80,13 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
   );
 }
 
+/** A reference the account may not list (a store account and brands) shows nothing but an error icon:
+ * such columns, filters and show fields are left out. */
+export function readableBy(authorizations: readonly string[] | undefined) {
+  return ([, f]: [string, FieldDef]) =>
+    (f.type !== 'reference' && f.type !== 'references') || holds(authorizations, permissionFor(f.reference ?? '', 'list'));
+}
+
 /** Page sizes offered under every list; 20 is the default. */
 export const ListPagination = () => <Pagination rowsPerPageOptions={[10, 20, 50, 100]} />;
 
@@ -99,15 +108,17 @@ export function makeList(
   return function GeneratedList() {
     const translate = useTranslate();
     const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
+    const { permissions } = usePermissions<string[]>();
+    const readable = readableBy(permissions);
     const filters = [
       <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
-      ...filterable.flatMap(([n, f]) => filterInput(def, n, f, translate)),
+      ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
         <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
-          {columns.map(([n, f]) => (
+          {columns.filter(readable).map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
           ))}
           {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
@@ -173,12 +184,14 @@ export function makeEdit(def: ResourceDef) {
 export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
     const [secret, dropSecret] = useRevealedSecret();
+    const { permissions } = usePermissions<string[]>();
     return (
       <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit ? <EditButton /> : null}</TopToolbar>}>
         <SimpleShowLayout>
           <TextField source="_id" label={label(def.name, '_id')} />
           {Object.entries(def.fields)
             .filter(([, f]) => f.type !== 'password')
+            .filter(readableBy(permissions))
             .map(([n, f]) => (
               <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
             ))}

@@ -119,3 +119,20 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await e.shot(page, 'fleet-store-closed');
   await context.close();
 });
+
+it('shows a store account only its robots, without the brand it may not read; /device/info/{id} opens a robot', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-b1');
+  await page.goto(`${e.server.url}/device`);
+  const rows = page.locator('tbody tr');
+  await rows.first().waitFor();
+  const mine = await e.server.db.selectFrom('device').select(['_id', 'name']).where('dealer', '=', 'store_b1').execute();
+  await expect.poll(() => rows.count()).toBe(mine.length);
+  // No brand column (a store account cannot list brands) and so no error icons in its place.
+  await expect(page.getByRole('columnheader', { name: 'Brand' }).count()).resolves.toBe(0);
+  await expect(page.locator('tbody [data-testid="ErrorIcon"]').count()).resolves.toBe(0);
+  await page.goto(`${e.server.url}/device/info/${mine[0]._id}`);
+  await page.waitForURL(new RegExp(`/device/${mine[0]._id}/show$`));
+  await page.getByText(`Robot ${mine[0].name}`).first().waitFor();
+  await context.close();
+});
