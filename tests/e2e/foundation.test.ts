@@ -31,6 +31,8 @@ it('shows the server error for a wrong password and stays on the login page', as
   await page.locator('button[type="submit"]').click();
   await page.getByTestId('login-error').getByText('Wrong username or password').waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
+  // The user can correct the password and try again at once.
+  await expect(page.locator('button[type="submit"]').isEnabled()).resolves.toBe(true);
   await e.shot(page, 'foundation-login-error');
   await context.close();
 });
