@@ -1,2 +1,9 @@
-// react-admin's own English messages.
-export { default } from 'ra-language-english';
+// react-admin's own English messages, with SPEC §5's wording where the spec names one.
+import type { TranslationMessages } from 'ra-core';
+import english from 'ra-language-english';
+
+const messages: TranslationMessages = {
+  ...english,
+  ra: { ...english.ra, message: { ...english.ra.message, invalid_form: 'Form validation failed' } },
+};
+export default messages;

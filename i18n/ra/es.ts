@@ -104,7 +104,7 @@ const messages: TranslationMessages = {
       delete_title: 'Eliminar %{name} %{recordRepresentation}',
       details: 'Detalles',
       error: 'Se produjo un error en el cliente y no se pudo completar la solicitud.',
-      invalid_form: 'El formulario no es válido. Revise los errores',
+      invalid_form: 'La validación del formulario ha fallado',
       loading: 'Espere, por favor',
       no: 'No',
       not_found: 'La URL es incorrecta o el enlace que siguió no es válido.',

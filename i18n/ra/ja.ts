@@ -104,7 +104,7 @@ const messages: TranslationMessages = {
       delete_title: '%{name} %{recordRepresentation} を削除',
       details: '詳細',
       error: 'クライアントエラーが発生したため、リクエストを完了できませんでした。',
-      invalid_form: '入力内容に誤りがあります。エラーを確認してください',
+      invalid_form: 'フォームの検証に失敗しました',
       loading: 'しばらくお待ちください',
       no: 'いいえ',
       not_found: 'URL が間違っているか、リンクが無効です。',

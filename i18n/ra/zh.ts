@@ -104,7 +104,7 @@ const messages: TranslationMessages = {
       delete_title: '删除%{name} %{recordRepresentation}',
       details: '详情',
       error: '客户端出错，请求未能完成。',
-      invalid_form: '表单填写有误，请检查错误项',
+      invalid_form: '表单校验失败',
       loading: '请稍候',
       no: '否',
       not_found: '您输入的网址有误，或访问的链接已失效。',
