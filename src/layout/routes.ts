@@ -90,14 +90,15 @@ export function describeRoute(pathname: string, t: Translate): RouteDescription 
   const page = pageFor(path);
   if (page) {
     const title = t(page.title);
-    return { title, crumbs: [...section(page.section), { label: title, to: page.path }] };
+    return { title, crumbs: [...section(page.section).filter((c) => c.label !== title), { label: title, to: page.path }] };
   }
   const [, name, second, third] = path.split('/');
   const r = resources.find((d) => d.name === name);
   if (!r) return null;
   const plural = t(`resources.${r.name}.name`, { smart_count: 2 });
   const single = t(`resources.${r.name}.name`, { smart_count: 1 });
-  const base = [...section(r.menu?.section), { label: plural, to: `/${r.name}` }];
+  // A section named like its resource (Products › Products) is said once.
+  const base = [...section(r.menu?.section).filter((c) => c.label !== plural), { label: plural, to: `/${r.name}` }];
   if (second === undefined) return { title: plural, crumbs: base };
   if (second === 'create') {
     const title = t('vf.layout.route.create', { name: single });

@@ -111,3 +111,11 @@ describe('route titles', () => {
     expect(tabLabel('/user/0123456789abcdef', tEn)).toBe('Edit Account · 01234567…');
   });
 });
+
+describe('breadcrumbs', () => {
+  const tEn = makeTranslator(en as unknown as MessageTree);
+  it('say a section once when it is named like its resource', () => {
+    expect(describeRoute('/product/create', tEn)?.crumbs.map((c) => c.label)).toEqual(['Products', 'New Product']);
+    expect(describeRoute('/device', tEn)?.crumbs.map((c) => c.label)).toEqual(['Fleet', 'Robots']);
+  });
+});
