@@ -17,6 +17,7 @@ import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
+import { RefundApprovalPage } from './orders/RefundList';
 
 /** SPEC §8: a failed call's text stays for 5 seconds. */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
@@ -50,6 +51,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/refund-approval" element={<RefundApprovalPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

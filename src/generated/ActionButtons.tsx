@@ -23,7 +23,7 @@ import { InputFor } from './inputs';
 
 const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
 
-function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
+export function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();

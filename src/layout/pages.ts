@@ -18,4 +18,5 @@ export interface PageEntry {
 }
 
 export const pages: PageEntry[] = [
+  { path: '/refund-approval', title: 'vf.orders.approval.title', section: 'sales', order: 25, icon: 'CurrencyExchange', permission: 'refund_approve' },
 ];

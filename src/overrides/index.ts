@@ -2,7 +2,11 @@
 // declaration can say.
 import type { ResourceViews } from '../generated';
 import message from './message';
+import order from './order';
+import refund from './refund';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
+  order,
+  refund,
 };
