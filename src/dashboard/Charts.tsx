@@ -51,8 +51,8 @@ export default function Charts({ data }: { data: ChartData }) {
               <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
               <Tooltip />
               <Legend />
-              <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={false} isAnimationActive={false} />
-              <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={false} isAnimationActive={false} />
+              <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
+              <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         ) : (

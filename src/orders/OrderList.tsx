@@ -65,9 +65,12 @@ function ForwardTabs() {
   );
 }
 
+/** The list's columns: what a store looks for first; the channel and work status are on the order page. */
+const COLUMNS = ['create_time', 'pickup_code', 'status', 'pay_status', 'amount', 'refund_status', 'device_name', 'dealer', 'integrator'];
+
 function Actions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
       <ExportButtons def={order} />
     </TopToolbar>
@@ -95,8 +98,8 @@ export function OrderList() {
       <ForwardTabs />
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="_id" label={f('order', '_id')} />
-        {Object.entries(order.fields as Record<string, FieldDef>)
-          .filter(([, d]) => d.list)
+        {COLUMNS.filter((n) => n !== 'integrator' || seesBrands)
+          .map((n) => [n, (order.fields as Record<string, FieldDef>)[n]] as const)
           .map(([n, d]) => (
             <FieldFor key={n} resource="order" source={n} def={d} label={f('order', n)} />
           ))}

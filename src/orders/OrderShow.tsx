@@ -1,7 +1,7 @@
 // The order page: every field of the order, its items, the making flow per item as a timeline, the pay
 // details and hand changes of the pay status, the profit share and the refund, with the refund and
 // pay-status actions.
-import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, ReferenceField, Show, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import order from '../../resources/order';
 import { ActionButton } from '../generated/ActionButtons';
@@ -33,6 +33,18 @@ const of = <T,>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) 
 const of_ = (n: string) => `resources.order.fields.${n}`;
 const WORK_COLOR: Record<string, string> = { WAIT: 'grey.500', START: 'info.main', DONE: 'primary.main', END: 'success.main', FAILD: 'error.main' };
 
+/** A brand or store by its name; its id where the account may not read it. */
+function Named({ source }: { source: 'dealer' | 'integrator' }) {
+  const r = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: source, action: 'list' });
+  if (!canAccess) return <>{String(r?.[source] ?? '')}</>;
+  return (
+    <ReferenceField source={source} reference={source} link={false} emptyText="—">
+      <TextField source="name" />
+    </ReferenceField>
+  );
+}
+
 function Basics({ r }: { r: Row }) {
   const translate = useTranslate();
   const dt = useDateTime();
@@ -55,8 +67,8 @@ function Basics({ r }: { r: Row }) {
           [t('pickup_code'), r.pickup_code as string],
           [t('device_name'), r.device_name as string],
           [t('device_type'), <StatusChip resource="order" field="device_type" value={r.device_type} />],
-          [t('dealer'), r.dealer as string],
-          [t('integrator'), r.integrator as string],
+          [t('dealer'), <Named source="dealer" />],
+          [t('integrator'), <Named source="integrator" />],
           [t('end_type'), r.end_type as string],
           [t('end_msg'), r.end_msg as string],
           [t('close_time'), dt(r.close_time)],

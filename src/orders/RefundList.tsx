@@ -19,7 +19,7 @@ function OrderLink() {
 
 function Actions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
       <ExportButtons def={refund} extra={['pickup_code', 'channel', 'reject_reason']} />
     </TopToolbar>
