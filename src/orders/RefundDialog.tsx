@@ -78,7 +78,7 @@ export function RefundButton() {
             onChange={(e) => setAmount(e.target.value)}
             error={!!errors.amount}
             helperText={errors.amount ?? translate('vf.orders.refund.amount_hint', { max: yuan(max) })}
-            inputMode="decimal"
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
             fullWidth
             margin="normal"
           />
@@ -86,13 +86,16 @@ export function RefundButton() {
             label={translate('resources.order.fields.reason')}
             name="reason"
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setErrors((x) => ({ ...x, reason: undefined }));
+            }}
             error={!!errors.reason}
             helperText={errors.reason}
             required
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
             fullWidth
             margin="normal"
           />

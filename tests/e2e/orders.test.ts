@@ -11,6 +11,7 @@ let e: E2E;
 const PICKUP = `E2E${String(Date.now()).slice(-5)}`;
 const PRICE = 1250; // cents
 let orderId: string;
+let unpaidId: string;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -31,6 +32,13 @@ beforeAll(async () => {
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(200);
   orderId = sale.body.data._id;
+  // a sale the customer has not paid yet (the robot never reported the payment)
+  const unpaid = await e.server.call('POST', '/device-gateway/order', {
+    headers: { 'X-Device-Id': 'E2E-ORDER-01', 'X-Device-Key': robot.body.data.device_key },
+    body: { channel: 'APP', pickup_code: `${PICKUP}U`, items: [{ product: product.body.data._id, quantity: 2 }] },
+  });
+  expect(unpaid.status, JSON.stringify(unpaid.body)).toBe(200);
+  unpaidId = unpaid.body.data._id;
 });
 afterAll(() => e?.close());
 
@@ -118,4 +126,29 @@ it('finds an order by pickup code, refunds it through the approval page, and the
 
   await brand.context.close();
   await store.context.close();
+});
+
+it('changes the pay status by hand only with a reason, and shows the change and the new profit share', async () => {
+  const { page, context } = await e.newPage();
+  await e.login(page, 'brand-a');
+  await page.goto(`${e.server.url}/order/${unpaidId}/show`);
+  await page.getByTestId('order-share').getByText('No profit share (the order is not paid)').waitFor();
+  await page.getByRole('button', { name: 'Change pay status' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox').click();
+  await page.getByRole('option', { name: 'Paid', exact: true }).click();
+  // no reason: refused in the form, nothing changes
+  await dialog.getByRole('button', { name: 'Change pay status' }).click();
+  await dialog.getByText('Reason is required').waitFor();
+  await dialog.locator('textarea[name="reason"]').fill('Paid in cash at the counter');
+  await e.shot(page, 'orders-pay-status-dialog');
+  await dialog.getByRole('button', { name: 'Change pay status' }).click();
+  await page.getByTestId('order-pay').getByText('Paid in cash at the counter', { exact: false }).waitFor();
+  await page.getByTestId('order-basics').getByText('Paid', { exact: true }).waitFor();
+  await page.getByTestId('order-share').getByText('Success').waitFor();
+  const row = await e.server.db.selectFrom('orders').select(['pay_status', 'pay_history']).where('_id', '=', unpaidId).executeTakeFirstOrThrow();
+  expect(row.pay_status).toBe('PAID');
+  expect(JSON.stringify(row.pay_history)).toContain('Paid in cash at the counter');
+  await e.shot(page, 'orders-pay-status-changed');
+  await context.close();
 });
