@@ -5,9 +5,9 @@ import { Datagrid, FilterButton, FunctionField, List, Link, TextInput, Title, To
 import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
-import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor } from '../generated/fields';
 import { ExportButtons } from './ExportButtons';
+import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
@@ -51,7 +51,7 @@ export function RefundList() {
         <FieldFor resource="refund" source="reject_reason" def={fields.reject_reason} label={f('reject_reason')} />
         <FieldFor resource="refund" source="operator" def={fields.operator} label={f('operator')} />
         <FieldFor resource="refund" source="dealer" def={fields.dealer} label={f('dealer')} />
-        <ActionButtons def={refund} />
+        <RefundDecision />
       </Datagrid>
     </List>
   );
@@ -85,7 +85,7 @@ export function RefundApprovalPage() {
           <FieldFor resource="refund" source="requester" def={fields.requester} label={f('requester')} />
           <FieldFor resource="refund" source="error" def={fields.error} label={f('error')} />
           <FieldFor resource="refund" source="dealer" def={fields.dealer} label={f('dealer')} />
-          <ActionButtons def={refund} />
+          <RefundDecision />
         </Datagrid>
       </List>
     </Box>
