@@ -49,6 +49,11 @@ async function figure(page: Page, key: string): Promise<string> {
   return (await el.textContent())!.trim();
 }
 
+/** A message key shown as is (vf.…, resources.…, ra.…) means a missing translation. */
+async function noRawKeys(page: Page) {
+  expect(await page.locator('body').innerText()).not.toMatch(/\b(vf|resources|ra)\.[a-z_]+\.[a-z_]/);
+}
+
 async function findByPickupCode(page: Page) {
   await page.goto(`${e.server.url}/order`);
   await page.locator('input[name="pickup_code"]').fill(PICKUP);
@@ -150,5 +155,23 @@ it('changes the pay status by hand only with a reason, and shows the change and 
   expect(row.pay_status).toBe('PAID');
   expect(JSON.stringify(row.pay_history)).toContain('Paid in cash at the counter');
   await e.shot(page, 'orders-pay-status-changed');
+  await context.close();
+});
+
+it('shows the order page, the approval page and the dashboard in Chinese, with no raw keys', async () => {
+  const { page, context } = await e.newPage({ lang: 'zh' });
+  await e.login(page, 'brand-a');
+  await page.getByText('实收金额').or(page.getByText('退款金额')).first().waitFor();
+  await page.getByTestId('chart-top').locator('svg').first().waitFor();
+  await e.shot(page, 'orders-dashboard-zh');
+  await noRawKeys(page);
+  await page.goto(`${e.server.url}/order/${orderId}/show`);
+  await page.getByTestId('order-flow').getByText('制作流程').waitFor();
+  await e.shot(page, 'orders-order-page-zh');
+  await noRawKeys(page);
+  await page.goto(`${e.server.url}/refund-approval`);
+  await page.locator('tbody tr').first().waitFor();
+  await e.shot(page, 'orders-approval-zh');
+  await noRawKeys(page);
   await context.close();
 });
