@@ -13,7 +13,8 @@ import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
 
-function OrderLink() {
+/** The order column, linking to the order page (an element, not a component: the grid reads its label). */
+function orderLink() {
   return <FunctionField source="order" label={f('order')} render={(r: { order: string }) => <Link to={`/order/${encodeURIComponent(r.order)}/show`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>{r.order}</Link>} />;
 }
 
@@ -42,7 +43,7 @@ export function RefundList() {
     <List filters={filters} sort={refund.list.sort} perPage={20} actions={<Actions />} empty={false}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <FieldFor resource="refund" source="request_time" def={fields.request_time} label={f('request_time')} />
-        <OrderLink />
+        {orderLink()}
         <FieldFor resource="refund" source="status" def={fields.status} label={f('status')} />
         <FieldFor resource="refund" source="amount" def={fields.amount} label={f('amount')} />
         <FieldFor resource="refund" source="real_amount" def={fields.real_amount} label={f('real_amount')} />
@@ -77,7 +78,7 @@ export function RefundApprovalPage() {
       >
         <Datagrid rowClick={false} bulkActionButtons={false} data-testid="approval-list">
           <FieldFor resource="refund" source="request_time" def={fields.request_time} label={f('request_time')} />
-          <OrderLink />
+          {orderLink()}
           <FieldFor resource="refund" source="pickup_code" def={fields.pickup_code} label={f('pickup_code')} />
           <FieldFor resource="refund" source="status" def={fields.status} label={f('status')} />
           <FieldFor resource="refund" source="amount" def={fields.amount} label={f('amount')} />

@@ -32,6 +32,14 @@ beforeAll(async () => {
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(200);
   orderId = sale.body.data._id;
+  // the robot starts and finishes making it
+  for (const work_status of ['START', 'DONE']) {
+    const step = await e.server.call('POST', '/device-gateway/order/progress', {
+      headers: { 'X-Device-Id': 'E2E-ORDER-01', 'X-Device-Key': robot.body.data.device_key },
+      body: { order: orderId, work_status },
+    });
+    expect(step.status, JSON.stringify(step.body)).toBe(200);
+  }
   // a sale the customer has not paid yet (the robot never reported the payment)
   const unpaid = await e.server.call('POST', '/device-gateway/order', {
     headers: { 'X-Device-Id': 'E2E-ORDER-01', 'X-Device-Key': robot.body.data.device_key },
@@ -79,6 +87,8 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   await store.page.waitForURL(new RegExp(`/order/${orderId}/show$`));
   await store.page.getByTestId('order-items').getByText('E2E cone').waitFor();
   await store.page.getByTestId('order-share').getByText('Success').waitFor();
+  await store.page.getByTestId('order-flow').getByText('Item 1: Making').waitFor();
+  await store.page.getByTestId('order-flow').getByText('Item 1: Made').waitFor();
   await store.page.getByRole('button', { name: 'Refund' }).click();
   const dialog = store.page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Refund now (request and approve)' }).count()).resolves.toBe(0);
