@@ -77,6 +77,20 @@ function Actions() {
   );
 }
 
+/** The forwarded tab also says where each order came from. */
+function OrderGrid({ seesBrands }: { seesBrands?: boolean }) {
+  const { filterValues } = useListContext();
+  const columns = [...COLUMNS.filter((n) => n !== 'integrator' || seesBrands), ...(filterValues.forward === true ? ['forward_from'] : [])];
+  return (
+    <Datagrid rowClick="show" bulkActionButtons={false}>
+      <TextField source="_id" label={f('order', '_id')} />
+      {columns.map((n) => (
+        <FieldFor key={n} resource="order" source={n} def={(order.fields as Record<string, FieldDef>)[n]} label={f('order', n)} />
+      ))}
+    </Datagrid>
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const { canAccess: seesBrands } = useCanAccess({ resource: 'integrator', action: 'list' });
@@ -96,14 +110,7 @@ export function OrderList() {
   return (
     <List filters={filters} sort={order.list.sort} perPage={20} actions={<Actions />} empty={false}>
       <ForwardTabs />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="_id" label={f('order', '_id')} />
-        {COLUMNS.filter((n) => n !== 'integrator' || seesBrands)
-          .map((n) => [n, (order.fields as Record<string, FieldDef>)[n]] as const)
-          .map(([n, d]) => (
-            <FieldFor key={n} resource="order" source={n} def={d} label={f('order', n)} />
-          ))}
-      </Datagrid>
+      <OrderGrid seesBrands={seesBrands} />
     </List>
   );
 }

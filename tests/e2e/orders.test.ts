@@ -185,3 +185,23 @@ it('shows the order page, the approval page and the dashboard in Chinese, with n
   await noRawKeys(page);
   await context.close();
 });
+
+it('lists the forwarded orders in their own tab and exports exactly them to CSV', async () => {
+  const forwarded = await e.server.db.selectFrom('orders').select('_id').where('integrator', '=', 'brand_a').where('forward', '=', true).execute();
+  expect(forwarded.length).toBeGreaterThan(0);
+  const { page, context } = await e.newPage();
+  await e.login(page, 'brand-a');
+  await page.goto(`${e.server.url}/order`);
+  await page.getByRole('tab', { name: 'Forwarded orders' }).click();
+  await page.getByText(new RegExp(`of ${forwarded.length}$`)).waitFor();
+  await page.getByRole('columnheader', { name: 'Forwarded from' }).waitFor();
+  await e.shot(page, 'orders-forwarded');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(download.suggestedFilename()).toBe('excel-list.csv');
+  const file = path.join(fs.mkdtempSync('/tmp/vf-export-'), 'excel-list.csv');
+  await download.saveAs(file);
+  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0].split(',')[0]).toBe('Order id');
+  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(forwarded.map((o) => o._id).sort());
+  await context.close();
+});
