@@ -3,7 +3,7 @@
 // the charts — recharts is loaded lazily so the login page and the shell never wait for it.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, CircularProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
 import { yuan } from '../lib/format';
@@ -52,8 +52,23 @@ function Welcome() {
   );
 }
 
+/** The stores an account may narrow its figures to (a brand's own, or every store for the provider). */
+function useStores(enabled: boolean) {
+  const [stores, setStores] = useState<Array<{ _id: string; name: string }>>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', { page: 1, pageSize: 500, sort: { field: 'name', order: 'ASC' } })
+      .then((r) => setStores(r.list))
+      .catch(() => setStores([]));
+  }, [enabled]);
+  return stores;
+}
+
 function Sales() {
   const translate = useTranslate();
+  const profile = useProfile();
+  const stores = useStores(!!profile && !profile.dealer);
+  const [dealer, setDealer] = useState('');
   const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
   const [period, setPeriod] = useState<Period>('today');
   const [from, setFrom] = useState(() => isoDate(new Date(Date.now() - 6 * 86_400_000)));
@@ -66,7 +81,7 @@ function Sales() {
     const range = rangeOf(period, new Date(), from, to);
     if (!range) return;
     let live = true;
-    const body = { from: range.from.toISOString(), to: range.to.toISOString(), tz_offset: new Date().getTimezoneOffset() };
+    const body = { from: range.from.toISOString(), to: range.to.toISOString(), tz_offset: new Date().getTimezoneOffset(), ...(dealer ? { dealer } : {}) };
     setError(null);
     Promise.all([api<Summary>('POST', '/dashboard/summary', body), api<ChartData>('POST', '/dashboard/charts', body)])
       .then(([s, c]) => {
@@ -78,7 +93,7 @@ function Sales() {
     return () => {
       live = false;
     };
-  }, [period, from, to]);
+  }, [period, from, to, dealer]);
 
   return (
     <Stack spacing={2}>
@@ -95,6 +110,16 @@ function Sales() {
             <TextField size="small" type="date" label={t('from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField size="small" type="date" label={t('to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           </>
+        ) : null}
+        {stores.length > 1 ? (
+          <TextField select size="small" label={translate('resources.order.fields.dealer')} value={dealer} onChange={(e) => setDealer(e.target.value)} sx={{ minWidth: 200 }} data-testid="dashboard-store">
+            <MenuItem value="">{t(profile?.integrator ? 'every_store' : 'all_stores')}</MenuItem>
+            {stores.map((d) => (
+              <MenuItem key={d._id} value={d._id}>
+                {d.name}
+              </MenuItem>
+            ))}
+          </TextField>
         ) : null}
       </Stack>
       {error ? <Alert severity="error">{error}</Alert> : null}

@@ -119,6 +119,23 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   await expect(figure(brand.page, 'refund_fee')).resolves.toBe((refundFeeBefore + PRICE / 100).toFixed(2));
   await brand.page.getByTestId('chart-sales').locator('svg').first().waitFor();
   await e.shot(brand.page, 'orders-dashboard');
+  // narrowed to the other store of the brand, today's refund is not there
+  const feeAll = await figure(brand.page, 'refund_fee');
+  await brand.page.getByTestId('dashboard-store').click();
+  await brand.page.getByRole('option', { name: 'Store A2' }).click();
+  await brand.page.getByTestId('figure-refund_fee').filter({ hasNotText: feeAll }).waitFor();
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  const a2 = await e.server.db
+    .selectFrom('orders')
+    .select(['amount', 'refund_amount', 'refund_status', 'pay_status'])
+    .where('dealer', '=', 'store_a2')
+    .where('create_time', '>=', midnight)
+    .execute();
+  const a2Fee = a2.filter((o) => o.pay_status === 'PAID' || o.pay_status === 'FREE').reduce((t, o) => t + o.amount, 0);
+  const a2Refund = a2.filter((o) => o.refund_status === 'SUCCESS').reduce((t, o) => t + o.refund_amount, 0);
+  await expect(figure(brand.page, 'refund_fee')).resolves.toBe((a2Refund / 100).toFixed(2));
+  await expect(figure(brand.page, 'fee')).resolves.toBe((a2Fee / 100).toFixed(2));
 
   // the order list, filtered by the pickup code, exports to excel-list.xlsx with just that order
   await findByPickupCode(brand.page);
