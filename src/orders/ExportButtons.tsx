@@ -37,10 +37,10 @@ export function ExportButtons({ def, extra }: { def: ResourceDef; extra?: string
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number; format: ExportFormat } | null>(null);
 
   const run = async (format: ExportFormat) => {
-    setProgress({ done: 0, total: 0 });
+    setProgress({ done: 0, total: 0, format });
     try {
       const count = await exportList({
         path: callPath(def, 'list'),
@@ -48,7 +48,7 @@ export function ExportButtons({ def, extra }: { def: ResourceDef; extra?: string
         sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
         columns: columnsOf(def, translate, extra),
         format,
-        onProgress: (done, total) => setProgress({ done, total }),
+        onProgress: (done, total) => setProgress({ done, total, format }),
       });
       notify('vf.orders.list.export_done', { type: 'success', messageArgs: { count } });
     } catch (e) {
@@ -67,7 +67,7 @@ export function ExportButtons({ def, extra }: { def: ResourceDef; extra?: string
         <Description />
       </Button>
       <Dialog open={!!progress} fullWidth maxWidth="xs" aria-labelledby="export-progress-title">
-        <DialogTitle id="export-progress-title">{translate('vf.orders.list.export_xlsx')}</DialogTitle>
+        <DialogTitle id="export-progress-title">{translate(progress?.format === 'csv' ? 'vf.orders.list.export_csv' : 'vf.orders.list.export_xlsx')}</DialogTitle>
         <DialogContent>
           <LinearProgress variant={progress?.total ? 'determinate' : 'indeterminate'} value={progress?.total ? (100 * progress.done) / progress.total : 0} />
           <Typography variant="body2" sx={{ mt: 1 }} role="status">
