@@ -5,6 +5,7 @@ import { ListButton, ReferenceField, Show, TextField, TopToolbar, useCanAccess, 
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import order from '../../resources/order';
 import { ActionButton } from '../generated/ActionButtons';
+import { useProfile } from '../layout/useProfile';
 import { yuan } from '../lib/format';
 import { Pairs, Section, StatusChip, useDateTime } from './parts';
 import { RefundButton } from './RefundDialog';
@@ -37,7 +38,12 @@ const WORK_COLOR: Record<string, string> = { WAIT: 'grey.500', START: 'info.main
 function Named({ source }: { source: 'dealer' | 'integrator' }) {
   const r = useRecordContext();
   const { canAccess } = useCanAccess({ resource: source, action: 'list' });
-  if (!canAccess) return <>{String(r?.[source] ?? '')}</>;
+  const profile = useProfile();
+  if (!canAccess) {
+    // a store account may not list brands, but knows the name of its own
+    const own = source === 'integrator' && profile?.integrator === r?.integrator ? profile?.integrator_name : undefined;
+    return <>{own ?? String(r?.[source] ?? '')}</>;
+  }
   return (
     <ReferenceField source={source} reference={source} link={false} emptyText="—">
       <TextField source="name" />

@@ -86,6 +86,7 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   await store.page.locator('tbody tr').filter({ hasText: PICKUP }).click();
   await store.page.waitForURL(new RegExp(`/order/${orderId}/show$`));
   await store.page.getByTestId('order-items').getByText('E2E cone').waitFor();
+  await store.page.getByTestId('order-basics').getByText('Demo Brand A').waitFor();
   await store.page.getByTestId('order-share').getByText('Success').waitFor();
   await store.page.getByTestId('order-flow').getByText('Item 1: Making').waitFor();
   await store.page.getByTestId('order-flow').getByText('Item 1: Made').waitFor();
