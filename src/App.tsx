@@ -20,6 +20,7 @@ import { AuthRedirectPage } from './pages/AuthRedirectPage';
 import { StockPage } from './pages/StockPage';
 import { CopyProductsPage } from './pages/CopyProductsPage';
 import { RequirePermission } from './catalog/RequirePermission';
+import { RefundApprovalPage } from './orders/RefundList';
 
 /** SPEC §8: a failed call's text stays for 5 seconds. */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
@@ -55,6 +56,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/refund-approval" element={<RefundApprovalPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
           <Route path="/product/stock" element={<RequirePermission permission="product_stock"><StockPage /></RequirePermission>} />
           <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />

@@ -119,6 +119,7 @@ const en = {
     no_data: 'No data for this range',
     no_access: 'Sales figures need the order list permission',
     all_stores: 'All brands and stores',
+    every_store: 'All my stores',
   },
 };
 
@@ -240,6 +241,7 @@ const zh: typeof en = {
     no_data: '该时间范围内没有数据',
     no_access: '查看销售数据需要订单列表权限',
     all_stores: '全部品牌和门店',
+    every_store: '我的全部门店',
   },
 };
 
@@ -361,6 +363,7 @@ const es: typeof en = {
     no_data: 'No hay datos en este intervalo',
     no_access: 'Las cifras de ventas requieren el permiso de lista de pedidos',
     all_stores: 'Todas las marcas y tiendas',
+    every_store: 'Todas mis tiendas',
   },
 };
 
@@ -482,6 +485,7 @@ const ja: typeof en = {
     no_data: 'この期間のデータはありません',
     no_access: '売上を見るには注文一覧の権限が必要です',
     all_stores: 'すべてのブランドと店舗',
+    every_store: '自分のすべての店舗',
   },
 };
 

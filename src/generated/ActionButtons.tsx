@@ -24,7 +24,7 @@ import { OneTimeKeyDialog } from './OneTimeKeyDialog';
 
 const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
 
-function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
+export function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();

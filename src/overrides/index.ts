@@ -10,6 +10,8 @@ import lecode from './lecode';
 import report from './report';
 import log from './log';
 import chatchat from './chatchat';
+import order from './order';
+import refund from './refund';
 
 export const overrides: Record<string, Partial<ResourceViews>> = {
   message,
@@ -21,4 +23,6 @@ export const overrides: Record<string, Partial<ResourceViews>> = {
   report,
   log,
   chatchat,
+  order,
+  refund,
 };

@@ -314,6 +314,29 @@ describe('dashboard and tenant scope', () => {
     expect(past.body.data).toMatchObject({ orders: 0, fee: 0, real_fee: 0 });
   });
 
+  it('keeps long ranges equal to the row sums at any edges, after hand changes, refunds and cancellations', async () => {
+    // the figures move: a hand-paid order, a refund that went through, an order cancelled before payment
+    const waiting = (await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone, quantity: 2 }] })).body.data._id;
+    expect((await s.call('POST', '/order/pay_status', { token: admin, body: { _id: waiting, pay_status: 'PAID', reason: 'cash' } })).status).toBe(200);
+    const refunded = (await paidSale('ORD-A1-001', cone, 1, 1200)).body.data._id;
+    expect((await s.call('POST', '/order/refund', { token: brandA, body: { _id: refunded, amount: 700, reason: 'late', approve: true } })).status).toBe(200);
+    const day = 86_400_000;
+    const midnight = Math.floor(Date.now() / day) * day;
+    const ranges: Array<[number, number]> = [
+      [Date.now() - 29.3 * day, Date.now() + 60_000], // partial first day, whole days, today
+      [midnight - 40 * day, midnight], // ends exactly at a UTC midnight
+      [midnight - 400 * day + 1, midnight - 1], // a year of whole days but the edges
+      [midnight + 1000, Date.now() + 60_000], // within one day: no whole day at all
+    ];
+    for (const [from, to] of ranges) {
+      for (const [token, scope] of [[admin, {}], [brandA, { integrator: 'brand_a' }], [storeA1, { dealer: 'store_a1' }]] as const) {
+        const r = await s.call('POST', '/dashboard/summary', { token, body: { from, to } });
+        expect(r.status).toBe(200);
+        expect(r.body.data, `${new Date(from).toISOString()} – ${new Date(to).toISOString()}`).toMatchObject(await expected(scope, new Date(from), new Date(to)));
+      }
+    }
+  });
+
   it('charts sales by day, by robot type, top products and robots by state within the scope', async () => {
     const r = await s.call('POST', '/dashboard/charts', { token: brandB, body: { from: T0.getTime(), to: Date.now() + 60_000, tz_offset: -480 } });
     expect(r.status).toBe(200);

@@ -41,6 +41,9 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
   const { page, context } = await e.newPage();
   await e.login(page, 'provider');
   await page.waitForURL(/\/dashboard$/);
+  // the dashboard's own calls (figures, store list) finish first, so the next call is the menu click's
+  await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+  await page.getByTestId('dashboard-store').waitFor();
   const token = (await context.cookies()).find((c) => c.name === 'vendfleet_token')!.value;
   expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
   const dialog = page.getByRole('dialog', { name: 'Login has expired' });

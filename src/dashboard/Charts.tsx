@@ -1,0 +1,112 @@
+// The dashboard's charts (recharts, loaded only when the dashboard shows them): sales over time, sales by
+// robot type, top products and robots by state. Money arrives in cents and is drawn in yuan.
+import { useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Section } from '../orders/parts';
+
+export interface ChartData {
+  sales: Array<{ day: string; orders: number; fee: number | string; refund_fee: number | string }>;
+  by_type: Array<{ type: string; orders: number; fee: number | string }>;
+  top_products: Array<{ code: string; name: string; quantity: number; fee: number | string }>;
+  robots: Array<{ state: string | null; online: boolean; count: number }>;
+}
+
+const toYuan = (c: number | string) => Math.round(Number(c)) / 100;
+const PALETTE = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6', '#1ABC9C'];
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      {translate('vf.orders.dashboard.no_data')}
+    </Typography>
+  );
+}
+
+export default function Charts({ data }: { data: ChartData }) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
+  const sales = data.sales.map((s) => ({ day: s.day.slice(5), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
+  const byType = data.by_type.map((s) => ({ type: translate(`resources.device.choices.type.${s.type}`, { _: s.type }), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
+  const top = data.top_products.map((p) => ({ name: p.name, [t('quantity')]: p.quantity }));
+  const robots = new Map<string, number>();
+  for (const r of data.robots) {
+    const key = r.online ? translate(`resources.device.choices.state.${r.state ?? 'unknown'}`, { _: r.state ?? 'unknown' }) : t('offline');
+    robots.set(key, (robots.get(key) ?? 0) + r.count);
+  }
+  const robotSlices = [...robots].map(([name, value]) => ({ name, value }));
+  const axis = { fontSize: 12, fill: theme.palette.text.secondary };
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <Section title={t('sales')} testId="chart-sales">
+        {sales.length ? (
+          <ResponsiveContainer width="100%" height={260}>
+            <LineChart data={sales}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="day" tick={axis} />
+              <YAxis yAxisId="fee" tick={axis} />
+              <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
+              <Tooltip />
+              <Legend />
+              <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
+              <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        ) : (
+          <Empty />
+        )}
+      </Section>
+      <Section title={t('by_type')} testId="chart-by-type">
+        {byType.length ? (
+          <ResponsiveContainer width="100%" height={260}>
+            <BarChart data={byType}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="type" tick={axis} />
+              <YAxis tick={axis} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey={t('fee')} fill={PALETTE[0]} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        ) : (
+          <Empty />
+        )}
+      </Section>
+      <Section title={t('top_products')} testId="chart-top">
+        {top.length ? (
+          <ResponsiveContainer width="100%" height={260}>
+            <BarChart data={top} layout="vertical" margin={{ left: 24 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" tick={axis} allowDecimals={false} />
+              <YAxis type="category" dataKey="name" tick={axis} width={120} />
+              <Tooltip />
+              <Bar dataKey={t('quantity')} fill={PALETTE[2]} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        ) : (
+          <Empty />
+        )}
+      </Section>
+      <Section title={t('robots')} testId="chart-robots">
+        {robotSlices.length ? (
+          <ResponsiveContainer width="100%" height={260}>
+            <PieChart>
+              <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label isAnimationActive={false}>
+                {robotSlices.map((s, i) => (
+                  <Cell key={s.name} fill={PALETTE[i % PALETTE.length]} />
+                ))}
+              </Pie>
+              <Tooltip />
+              <Legend />
+            </PieChart>
+          </ResponsiveContainer>
+        ) : (
+          <Empty />
+        )}
+      </Section>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+// Approve or reject a refund on the approval page (refund_approve): approving asks first, naming the amount
+// and the order; rejecting needs a reject reason. The server refuses both without the permission.
+import { useState } from 'react';
+import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import type { VendFleetDataProvider } from '../providers/dataProvider';
+import { yuan } from '../lib/format';
+
+function useDecide() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<VendFleetDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const decide = async (name: 'approve' | 'reject', body: Record<string, unknown> = {}) => {
+    setBusy(true);
+    try {
+      const saved = await dataProvider.action<Record<string, unknown>>('refund', name, { ...body, _id: record!._id });
+      const status = String(saved.status);
+      if (name === 'approve') {
+        notify('vf.orders.approval.approved', { type: status === 'SUCCESS' ? 'success' : 'warning', messageArgs: { status: translate(`resources.refund.choices.status.${status}`, { _: status }) } });
+      } else notify('vf.orders.approval.rejected', { type: 'info' });
+      refresh();
+      return true;
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { record, translate, busy, decide };
+}
+
+export function ApproveRefundButton() {
+  const { record, translate, busy, decide } = useDecide();
+  const { canAccess } = useCanAccess({ resource: 'refund', action: 'approve' });
+  const [open, setOpen] = useState(false);
+  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  return (
+    <>
+      <Button label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} size="small" disabled={busy} />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={translate('resources.refund.actions.approve')}
+        content={translate('vf.orders.approval.confirm', { amount: yuan(record.amount), id: record.order })}
+        onConfirm={async () => {
+          if (await decide('approve')) setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+export function RejectRefundButton() {
+  const { record, translate, busy, decide } = useDecide();
+  const { canAccess } = useCanAccess({ resource: 'refund', action: 'reject' });
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  const label = translate('vf.orders.approval.reject_reason');
+  const submit = async () => {
+    if (!reason.trim()) return setError(translate('vf.validation.required', { field: label }));
+    if (await decide('reject', { reason: reason.trim() })) setOpen(false);
+  };
+  return (
+    <>
+      <Button
+        label={translate('resources.refund.actions.reject')}
+        onClick={() => {
+          setReason('');
+          setError(null);
+          setOpen(true);
+        }}
+        size="small"
+        color="error"
+      />
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
+        <DialogTitle id="reject-title">{translate('vf.orders.approval.reject_title', { id: record.order })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={label}
+            name="reject_reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            error={!!error}
+            helperText={error}
+            required
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+            fullWidth
+            margin="normal"
+          />
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)}>{translate('vf.orders.refund.cancel')}</MuiButton>
+          <MuiButton onClick={submit} disabled={busy} variant="contained" color="error">
+            {translate('resources.refund.actions.reject')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** Both decisions, side by side in a list row. */
+export function RefundDecision() {
+  return (
+    <span onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+      <ApproveRefundButton />
+      <RejectRefundButton />
+    </span>
+  );
+}
