@@ -61,7 +61,7 @@ it("finds 订单 by its pinyin initials 'dd' in the menu search and opens the or
   const { page, context } = await e.newPage({ lang: 'zh' });
   await e.login(page, 'admin');
   await page.getByTestId('menu-search').getByRole('button').click();
-  await page.getByRole('combobox').fill('dd');
+  await page.getByTestId('menu-search').getByRole('combobox').fill('dd');
   const first = page.getByRole('option').first();
   await expect(first.textContent()).resolves.toContain('订单');
   await first.click();

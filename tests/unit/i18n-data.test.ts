@@ -82,8 +82,9 @@ describe('react-admin messages (i18n/ra)', () => {
     });
   });
 
-  it('en re-exports ra-language-english', () => {
-    expect(raEn).toBe(englishMessages);
+  it('en is ra-language-english, with SPEC §5 wording for a refused form', () => {
+    expect({ ...raEn, ra: { ...raEn.ra, message: { ...raEn.ra.message, invalid_form: englishMessages.ra.message.invalid_form } } }).toEqual(englishMessages);
+    expect(raEn.ra.message.invalid_form).toBe('Form validation failed');
   });
 
   it('translates rather than copies English', () => {
