@@ -40,6 +40,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   installEnvelope(app);
+  // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
+  app.removeContentTypeParser('text/plain');
   installAuth(app, opts.db);
   installGatewayAuth(app, opts.db);
   app.addHook('onSend', async (_req, reply) => {
