@@ -2,53 +2,9 @@
 // started again on the same data. Every sale it acknowledged is there, the database opens cleanly and
 // takes new writes. On PGlite (the engine lives inside the killed process) by default, on PostgreSQL
 // when DATABASE_URL is set (CI runs the api tests on both).
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { freePort } from '../support/postgres';
+import { startServerProcess as startProcess, stopServerProcess as kill, type ServerProcess as Proc } from '../support/process';
 import { DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../../server/db/seed';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** One node process (no tsx wrapper process), so SIGKILL hits the process that holds the database. */
-async function startProcess(db: TestDatabase): Promise<Proc> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0' };
-  if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
-  else {
-    delete env.DATABASE_URL;
-    env.DATA_DIR = db.dataDir;
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function kill(p: Proc | undefined, signal: NodeJS.Signals) {
-  if (!p || p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => p.child.once('exit', () => r()));
-  p.child.kill(signal);
-  return exited;
-}
 
 async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
