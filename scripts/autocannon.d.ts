@@ -7,6 +7,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    requests?: Array<{ setupRequest?: (req: any) => any }>;
   }
   interface Result {
     errors: number;
