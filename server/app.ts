@@ -33,6 +33,23 @@ export interface AppOptions {
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * What the browser app may load: its own scripts only (no inline script, no eval), styles inline too
+ * (MUI's emotion injects <style> tags), images from here and data:/blob: (previews before upload).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
@@ -40,12 +57,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   installEnvelope(app);
+  // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
+  app.removeContentTypeParser('text/plain');
   installAuth(app, opts.db);
   installGatewayAuth(app, opts.db);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // a route may set a stricter one (uploaded files are sandboxed)
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
 
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));

@@ -1,6 +1,6 @@
 // The generic service every declared resource gets: list, read, create, update, remove and declared
 // actions, with validation, permission checks, tenant scope and the operation log on each.
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
 import type { ResourceDef, FieldDef } from '../../resources/types';
@@ -12,6 +12,12 @@ import { inScope, scopeConditions } from './scope';
 import { hooksOf, type Row } from './hooks';
 
 export const MAX_PAGE_SIZE = 500;
+/**
+ * Totals are exact up to this many rows; past it the planner's estimate is given (with `total_estimated`).
+ * `npm run bench` measured why: on 1,000,000 orders an exact count of one brand's closed orders scanned
+ * half a million rows (≈ 200 ms) for every page, while the page itself took 0.2 ms.
+ */
+export const EXACT_TOTAL_LIMIT = 10_000;
 
 const isArrayField = (f: FieldDef) => f.type === 'choices' || f.type === 'references';
 const outputColumns = (def: ResourceDef) =>
@@ -145,10 +151,25 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom(def.table).select(sql<number>`count(*)::int`.as('total')).where(where).executeTakeFirstOrThrow(),
+    totalOf(db, def, where),
   ]);
   await hooksOf(def.name).present?.(rows, db, ctx);
-  return { list: rows, total: count.total };
+  return count.estimated ? { list: rows, total: count.total, total_estimated: true } : { list: rows, total: count.total };
+}
+
+/** The number of matching rows: counted up to EXACT_TOTAL_LIMIT, estimated by the planner beyond. */
+async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof whereOf>): Promise<{ total: number; estimated: boolean }> {
+  const capped = await db
+    .selectFrom(db.selectFrom(def.table).select(sql`1`.as('one')).where(where).limit(EXACT_TOTAL_LIMIT + 1).as('m'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
+  const q = db.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
+  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  // never fewer than the rows already seen to exist
+  return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1), estimated: true };
 }
 
 function checkId(id: unknown): string {

@@ -39,6 +39,9 @@ function fromPostgres(err: { code?: string; detail?: string; constraint?: string
     case '2201X':
     case '2201W':
     case '54000':
+    // text PostgreSQL cannot store (a NUL byte, a lone surrogate) in an id, a filter or a field
+    case '22021':
+    case '22P05':
       return new ApiError(400, 'vf.error.bad_request');
     case '40001':
     case '40P01':

@@ -11,6 +11,13 @@ import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
 import user from '../../resources/user';
 
+/** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
+function objectBody(b: unknown): Record<string, unknown> {
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('vf.error.body');
+  return b as Record<string, unknown>;
+}
+
 /** At most this many failed sign-ins a minute, per username and per client address. */
 export const MAX_FAILURES_PER_MINUTE = 10;
 
@@ -86,7 +93,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   app.post('/api/user/profile', { config: { resource: 'user' } }, async (req) => {
     const ctx = ctxOf(req);
     const { nickname, email, avatar } = user.fields;
-    const { values, errors } = validateFields({ nickname, email, avatar }, (req.body ?? {}) as Record<string, unknown>, 'edit');
+    const { values, errors } = validateFields({ nickname, email, avatar }, objectBody(req.body), 'edit');
     if (Object.keys(errors).length) throw invalid(errors);
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
@@ -101,7 +108,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   // Own password: needs the old one; ends every session, this one included.
   app.post('/api/user/password', { config: { resource: 'user' } }, async (req) => {
     const ctx = ctxOf(req);
-    const body = (req.body ?? {}) as { old_password?: unknown; password?: unknown };
+    const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
     if (Object.keys(errors).length) throw invalid(errors);
     const a = await db.selectFrom('account').select('password').where('_id', '=', ctx.user._id).executeTakeFirstOrThrow();

@@ -1,0 +1,202 @@
+// `npm run bench`: loads orders (with their items, refunds and messages in proportion) into a bench database,
+// then measures the real HTTP server with autocannon and prints one table against DESIGN.md's targets.
+//
+//   DATABASE_URL=postgres://… BENCH_ORDERS=1000000 npm run bench   PostgreSQL (a database named vf_bench is made)
+//   npm run bench                                                  PGlite in .tmp/bench-pglite, 100,000 orders
+//
+// Options (environment): BENCH_ORDERS, BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (10),
+// BENCH_KEEP=1 (reuse a loaded database of the same size). Results also go to .tmp/bench.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db';
+import { migrate } from '../server/db/migrate';
+import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
+import { buildApp } from '../server/app';
+import { ok } from '../server/http/envelope';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const URL_ = process.env.DATABASE_URL;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? (URL_ ? 1_000_000 : 100_000));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function openBenchDatabase(): Promise<Database> {
+  if (URL_) {
+    const u = new URL(URL_);
+    u.pathname = '/vf_bench';
+    const admin = new pg.Client({ connectionString: URL_ });
+    await admin.connect();
+    if (process.env.BENCH_KEEP !== '1') await admin.query('DROP DATABASE IF EXISTS vf_bench WITH (FORCE)');
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'vf_bench'`);
+    if (!exists.rowCount) await admin.query('CREATE DATABASE vf_bench');
+    await admin.end();
+    return openDatabase({ url: u.toString(), poolSize: 10 });
+  }
+  const dir = path.join(ROOT, '.tmp', 'bench-pglite');
+  if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true });
+  return openDatabase({ dataDir: dir });
+}
+
+/** Orders over the last 90 days across the demo robots; 3% refunded, one message per 20 orders. Set-based SQL. */
+async function load(d: Database) {
+  await migrate(d.db);
+  if (await isEmpty(d.db)) await seedDemo(d.db);
+  const have = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE _id LIKE 'bench-%'`.execute(d.db)).rows[0].n);
+  if (have >= ORDERS) return;
+  const t0 = Date.now();
+  const CHUNK = 50_000;
+  for (let from = have; from < ORDERS; from += CHUNK) {
+    const to = Math.min(ORDERS, from + CHUNK) - 1;
+    await sql`
+      INSERT INTO orders (_id, integrator, dealer, device, device_type, device_name, channel, status, pay_status, pay_time, pay_type,
+                          work_status, amount, quantity, products, pickup_code, pay, create_time, update_time)
+      SELECT 'bench-' || i, d.integrator, d.dealer, d._id, d.type, d.name,
+             CASE WHEN i % 3 = 0 THEN 'APP' ELSE 'MINIPROGRAM' END,
+             CASE WHEN i % 10 = 0 THEN 'CANCEL' WHEN i % 10 = 1 THEN 'CREATED' ELSE 'CLOSE' END,
+             CASE WHEN i % 10 = 0 THEN 'CANCEL' WHEN i % 10 = 1 THEN 'WAITPAY' ELSE 'PAID' END,
+             t, 'WECHAT', CASE WHEN i % 10 = 1 THEN 'WAIT' ELSE 'END' END,
+             (1 + i % 5) * 500, 1 + i % 3,
+             jsonb_build_array(jsonb_build_object('item', 1, 'code', 'P' || (i % 40), 'name', 'Product ' || (i % 40), 'price', (1 + i % 5) * 500, 'quantity', 1 + i % 3)),
+             lpad((i % 10000)::text, 4, '0'), jsonb_build_object('transaction_id', 'BENCH-' || i), t, t
+      FROM generate_series(${from}::int, ${to}::int) AS i
+      CROSS JOIN LATERAL (SELECT now() - (i::float8 / ${ORDERS}::float8) * interval '90 days' AS t) AS tt
+      JOIN LATERAL (SELECT * FROM device ORDER BY _id OFFSET (i % (SELECT count(*) FROM device)) LIMIT 1) AS d ON true`.execute(d.db);
+  }
+  await sql`
+    INSERT INTO refund (_id, "order", integrator, dealer, status, amount, real_amount, request_time, refund_time, reason, source)
+    SELECT 'bench-r-' || o._id, o._id, o.integrator, o.dealer, 'SUCCESS', o.amount, o.amount, o.create_time + interval '5 minutes', o.create_time + interval '6 minutes', 'bench', 'console'
+    FROM orders o WHERE o._id LIKE 'bench-%' AND o.pay_status = 'PAID' AND (substr(o._id, 7))::int % 33 = 2`.execute(d.db);
+  await sql`
+    UPDATE orders o SET refund_status = 'SUCCESS', refund_amount = o.amount
+    FROM refund r WHERE r."order" = o._id AND r._id LIKE 'bench-r-%'`.execute(d.db);
+  await sql`
+    INSERT INTO message (_id, code, level, category, device, integrator, dealer, read, create_time)
+    SELECT 'bench-m-' || o._id, 100001, 'success', 'connection', o.device, o.integrator, o.dealer, true, o.create_time
+    FROM orders o WHERE o._id LIKE 'bench-%' AND (substr(o._id, 7))::int % 20 = 0`.execute(d.db);
+  await sql`ANALYZE`.execute(d.db);
+  console.log(`loaded ${ORDERS.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+interface Row {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  target?: string;
+  pass?: boolean;
+}
+
+interface Target {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** headers per request (e.g. a different robot each time) */
+  each?: () => Record<string, string>;
+}
+
+async function measure(url: string, name: string, opts: Target, seconds = SECONDS): Promise<Row> {
+  const headers = { 'content-type': 'application/json', ...opts.headers };
+  const each = opts.each;
+  const r = await autocannon({
+    url: `${url}${opts.path}`,
+    method: opts.method ?? 'POST',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: each ? [{ setupRequest: (req) => ({ ...req, headers: { ...headers, ...each() } }) }] : undefined,
+  });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  // autocannon's percentiles: p97_5 and p99 exist; p95 is interpolated between p90 and p97.5
+  const l = r.latency as unknown as Record<string, number>;
+  const p95 = l.p90 + ((l.p97_5 - l.p90) * (95 - 90)) / (97.5 - 90);
+  return { name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors };
+}
+
+async function main() {
+  const d = await openBenchDatabase();
+  console.log(`bench on ${d.kind}, ${ORDERS.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${SECONDS} s per measurement`);
+  await load(d);
+  const app = await buildApp({ db: d.db, logger: false, distDir: '/nonexistent' });
+  // The floor: the same brand + status page as /api/order/list, written by hand: behind the same sign-in
+  // check (it is under /api/), the same rows and total, but no declaration, validation or hooks.
+  app.post('/api/bench/floor', async (req) => {
+    const b = req.body as { status: string };
+    const list = await d.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('integrator', '=', 'brand_a')
+      .where('status', '=', b.status)
+      .orderBy('create_time', 'desc')
+      .orderBy('_id', 'desc')
+      .limit(20)
+      .execute();
+    // the same total rule as the generic list: exact up to 10,000, the planner's estimate beyond
+    const where = sql`integrator = 'brand_a' AND status = ${b.status}`;
+    const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) m`.execute(d.db);
+    let total = capped.rows[0].n;
+    if (total > 10_000) {
+      const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders WHERE ${where}`.execute(d.db);
+      total = Math.max(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'], total);
+    }
+    return ok({ list, total });
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'brand-a', password: DEMO_PASSWORD }) });
+  const token = ((await signin.json()) as { data: { token: string } }).data.token;
+  const auth = { authorization: `Bearer ${token}` };
+  // robots take turns, as a fleet does (one robot's row would measure its row lock, not ingest)
+  let turn = 0;
+  const nextRobot = () => {
+    const r = DEMO_DEVICES[turn++ % DEMO_DEVICES.length];
+    return { 'x-device-id': r.device_id, 'x-device-key': demoDeviceKey(r.device_id) };
+  };
+  const now = Date.now();
+  const day = 86_400_000;
+
+  const rows: Row[] = [];
+  const run = async (row: Promise<Row>, target?: string, pass?: (r: Row) => boolean) => {
+    const r = await row;
+    if (target) Object.assign(r, { target, pass: pass!(r) });
+    rows.push(r);
+    console.log(`  ${r.name}: p95 ${r.p95} ms, ${r.rps} req/s`);
+  };
+  const list = { status: 'CLOSE' };
+  // warm both list routes first, so neither pays for the other's cold caches
+  await measure(url, 'warm-up', { path: '/api/order/list', headers: auth, body: { filter: list, pageSize: 20 } }, 1);
+  await measure(url, 'warm-up', { path: '/api/bench/floor', headers: auth, body: list }, 1);
+  await run(measure(url, 'order list: brand + status, by time', { path: '/api/order/list', headers: auth, body: { filter: list, pageSize: 20 } }), 'p95 ≤ 20 ms', (r) => r.p95 <= 20);
+  await run(measure(url, 'floor: same list, hand-written route', { path: '/api/bench/floor', headers: auth, body: list }));
+  await run(measure(url, 'order list: page 500 (deep)', { path: '/api/order/list', headers: auth, body: { filter: list, pageSize: 20, page: 500 } }), 'p95 ≤ 20 ms', (r) => r.p95 <= 20);
+  await run(measure(url, 'order list: free-text search', { path: '/api/order/list', headers: auth, body: { filter: { q: '0042' }, pageSize: 20 } }), 'p95 ≤ 20 ms', (r) => r.p95 <= 20);
+  await run(measure(url, 'dashboard: 1 day', { path: '/api/dashboard/summary', headers: auth, body: { from: new Date(now - day).toISOString(), to: new Date(now).toISOString() } }), 'p95 ≤ 50 ms', (r) => r.p95 <= 50);
+  await run(measure(url, 'dashboard: 30 days', { path: '/api/dashboard/summary', headers: auth, body: { from: new Date(now - 30 * day).toISOString(), to: new Date(now).toISOString() } }), 'p95 ≤ 50 ms', (r) => r.p95 <= 50);
+  await run(
+    measure(url, `robot heartbeat ingest (${DEMO_DEVICES.length} robots)`, { path: '/api/device-gateway/heartbeat', each: nextRobot, body: {} }),
+    '≥ 5,000 req/s',
+    (r) => r.rps >= 5000,
+  );
+  const generic = rows[0];
+  const floor = rows[1];
+  const ratio = Math.round((generic.p95 / floor.p95) * 100) / 100;
+  Object.assign(floor, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
+
+  const fmt = (n: number) => String(n).padStart(7);
+  console.log(`\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
+  for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.errors} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+  fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, '.tmp', 'bench.json'), JSON.stringify({ engine: d.kind, orders: ORDERS, connections: CONNECTIONS, seconds: SECONDS, at: new Date().toISOString(), rows }, null, 2));
+  await app.close();
+  await d.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,225 @@
+// The tenant isolation matrix: for every declared resource and each of its verbs and actions, for every
+// scoped demo account (two brands, three stores), nothing outside the caller's tenant can be listed,
+// read, changed or deleted — and the refused calls leave the whole database exactly as it was.
+// What an account may see is written here from SPEC.md (a brand sees its brand, a store its store;
+// a store sees the brand it belongs to where a row has no store column), not taken from the server's code.
+import { startTestServer, type TestServer } from '../support/server';
+import { dumpDatabase, dumpDiff, type Dump } from '../support/dump';
+import { resources, callPath, type ResourceDef, type FieldDef, type Permission } from '../../resources';
+import { DEMO_ACCOUNTS, demoDeviceKey } from '../../server/db/seed';
+
+type Row = Record<string, unknown>;
+type Account = (typeof DEMO_ACCOUNTS)[number];
+interface Caller { account: Account; token: string; holds: Set<string> }
+
+const SCOPED = DEMO_ACCOUNTS.filter((a) => a.account_type === 'INTEGRATOR' || a.account_type === 'DEALER');
+
+function visible(a: Account, def: ResourceDef, row: Row): boolean {
+  const t = def.tenant;
+  if (!t) return true;
+  if (a.account_type === 'INTEGRATOR') return !!t.integrator && row[t.integrator] === a.integrator;
+  if (t.dealer) return row[t.dealer] === a.dealer;
+  return !!t.integrator && row[t.integrator] === a.integrator;
+}
+
+const holds = (c: Caller, p: Permission | undefined) => p !== undefined && (typeof p === 'string' ? [p] : p).some((x) => c.holds.has(x));
+
+/** A value the field's validation accepts, so that a refused call is refused for its scope, not its body. */
+function sample(f: FieldDef): unknown {
+  switch (f.type) {
+    case 'number':
+    case 'money':
+      return Math.max(f.min ?? 1, 1);
+    case 'boolean':
+      return false;
+    case 'choice':
+      return f.choices?.[0];
+    case 'choices':
+      return f.choices ? [f.choices[0]] : [];
+    case 'references':
+      return f.reference === 'role' ? ['dealer_admin'] : [];
+    case 'datetime':
+      return new Date(Date.now() + 86_400_000).toISOString();
+    case 'json':
+      return [];
+    case 'email':
+      return 'isolation@example.com';
+    case 'password':
+      return 'Isolation12345';
+    default:
+      return 'isolation'.padEnd(Math.max(f.min ?? 1, 9), 'x');
+  }
+}
+
+function actionBody(def: ResourceDef, name: string): Row {
+  const out: Row = {};
+  for (const [k, f] of Object.entries(def.actions?.[name]?.body ?? {})) if (f.required) out[k] = sample(f);
+  return out;
+}
+
+/** Out-of-scope rows to try: one per other (brand, store) pair, so every neighbouring tenant is tried. */
+function strangers(a: Account, def: ResourceDef, rows: Row[]): Row[] {
+  const seen = new Map<string, Row>();
+  for (const r of rows) {
+    if (visible(a, def, r)) continue;
+    const key = `${def.tenant?.integrator ? r[def.tenant.integrator] : ''}/${def.tenant?.dealer ? r[def.tenant.dealer] : ''}`;
+    if (!seen.has(key)) seen.set(key, r);
+  }
+  return [...seen.values()];
+}
+
+let s: TestServer;
+const callers: Caller[] = [];
+const tableRows: Record<string, Row[]> = {};
+let before: Dump;
+const tenantOwned = resources.filter((d) => d.tenant);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  // Every tenant gets a log entry and a voucher batch, so those tables have neighbours to hide too.
+  const admin = await s.login('admin');
+  for (const dealer of ['store_a1', 'store_a2', 'store_b1']) {
+    const p = await s.call('POST', '/product/add', { token: admin, body: { code: `ISO-${dealer}`, name: `Isolation ${dealer}`, price: 100, type: 'icecream', number: 1, dealer, stock: 5 } });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    const v = await s.call('POST', '/lecode/generate', {
+      token: admin,
+      body: { product: p.body.data._id, count: 2, quantity: 1, valid_from: new Date().toISOString(), valid_to: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    });
+    expect(v.status, JSON.stringify(v.body)).toBe(200);
+  }
+  for (const account of SCOPED) {
+    const token = await s.login(account._id);
+    const me = await s.call('GET', '/user/profile', { token });
+    callers.push({ account, token, holds: new Set(me.body.data.authorizations as string[]) });
+  }
+  for (const def of tenantOwned) tableRows[def.name] = (await s.db.selectFrom(def.table).selectAll().execute()) as Row[];
+  before = await dumpDatabase(s.db, { skip: ['session'] });
+});
+afterAll(() => s?.close());
+
+describe('the demo data makes the matrix meaningful', () => {
+  it('gives every scoped account rows of other tenants in the main resources', () => {
+    for (const name of ['dealer', 'device', 'product', 'order', 'user', 'log', 'lecode']) {
+      const def = resources.find((r) => r.name === name)!;
+      for (const c of callers) expect(strangers(c.account, def, tableRows[name]).length, `${name} for ${c.account._id}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(SCOPED.map((a) => [a._id]))('%s', (accountId) => {
+  const caller = () => callers.find((c) => c.account._id === accountId)!;
+
+  it.each(tenantOwned.filter((d) => d.permissions.list).map((d) => [d.name, d]))('lists only its own %s, whatever the filter asks', async (_n, def) => {
+    const c = caller();
+    const r = await s.call('POST', callPath(def, 'list'), { token: c.token, body: { pageSize: 500 } });
+    if (!holds(c, def.permissions.list)) return expect(r.status).toBe(403);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const byId = new Map(tableRows[def.name].map((row) => [row._id, row]));
+    for (const row of r.body.data.list as Row[]) expect(visible(c.account, def, byId.get(row._id)!), `${def.name} ${row._id}`).toBe(true);
+    // asking for another tenant's rows by filter gives none of them
+    for (const other of strangers(c.account, def, tableRows[def.name])) {
+      const filter: Row = { _id: [other._id] };
+      for (const col of [def.tenant!.integrator, def.tenant!.dealer]) if (col && col !== '_id' && other[col]) filter[col] = other[col];
+      const f = await s.call('POST', callPath(def, 'list'), { token: c.token, body: { filter } });
+      expect(f.status).toBe(200);
+      expect(f.body.data.total).toBe(0);
+    }
+  });
+
+  it.each(tenantOwned.map((d) => [d.name, d]))('cannot read, change, delete or act on %s of other tenants', async (_n, def) => {
+    const c = caller();
+    const others = strangers(c.account, def, tableRows[def.name]);
+    for (const other of others) {
+      const id = String(other._id);
+      const tries: Array<[string, Permission | undefined, () => Promise<{ status: number }>]> = [];
+      if (def.permissions.read || def.permissions.list) {
+        tries.push(['read', def.permissions.read ?? def.permissions.list, () => s.call('GET', callPath(def, 'read').replace(':id', encodeURIComponent(id)), { token: c.token })]);
+      }
+      if (def.permissions.edit) {
+        const field = Object.entries(def.fields).find(([, f]) => !f.readOnly && !f.createOnly && f.type === 'text');
+        const body: Row = { _id: id, ...(field ? { [field[0]]: 'changed by another tenant' } : {}) };
+        tries.push(['edit', def.permissions.edit, () => s.call('POST', callPath(def, 'edit').replace(':id', encodeURIComponent(id)), { token: c.token, body })]);
+      }
+      if (def.permissions.delete) tries.push(['delete', def.permissions.delete, () => s.call('POST', callPath(def, 'delete'), { token: c.token, body: { _id: id } })]);
+      for (const [name, a] of Object.entries(def.actions ?? {})) {
+        tries.push([name, a.permission, () => s.call('POST', callPath(def, name), { token: c.token, body: { _id: id, ...actionBody(def, name) } })]);
+      }
+      for (const [verb, permission, run] of tries) {
+        const r = await run();
+        // without the permission: 403; with it: 404, as if the row did not exist
+        expect(r.status, `${verb} ${def.name} ${id}`).toBe(holds(c, permission) ? 404 : 403);
+      }
+    }
+  });
+
+  it.each(tenantOwned.filter((d) => d.permissions.add).map((d) => [d.name, d]))('cannot add %s into another tenant', async (_n, def) => {
+    const c = caller();
+    const other = SCOPED.find((a) => a.integrator !== c.account.integrator)!;
+    const body: Row = {};
+    for (const [k, f] of Object.entries(def.fields)) if (!f.readOnly && f.required) body[k] = sample(f);
+    if (def.idField) body._id = `iso-${accountId}-${def.name}`.slice(0, 30);
+    if (def.tenant?.integrator && def.tenant.integrator !== '_id') body[def.tenant.integrator] = other.integrator;
+    if (def.tenant?.dealer && def.tenant.dealer !== '_id') body[def.tenant.dealer] = other.dealer;
+    const r = await s.call('POST', callPath(def, 'add'), { token: c.token, body });
+    expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe('domain routes stay inside the tenant', () => {
+  const tokenOf = (id: string) => callers.find((c) => c.account._id === id)!.token;
+
+  it('the dashboard shows nothing of another brand or store, even when asked for it', async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 1000 * 86_400_000);
+    for (const [who, filter] of [['brand-a', { integrator: 'brand_b' }], ['store-a1', { dealer: 'store_a2' }], ['store-b1', { integrator: 'brand_a' }]] as const) {
+      const r = await s.call('POST', '/dashboard/summary', { token: tokenOf(who), body: { from: from.toISOString(), to: to.toISOString(), ...filter } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const figures = Object.values(r.body.data as Row).filter((v) => typeof v === 'number');
+      expect(figures.length).toBeGreaterThan(0);
+      for (const v of figures) expect(v, `${who} ${JSON.stringify(filter)}`).toBe(0);
+    }
+  });
+
+  it('cannot copy products from or into another tenant', async () => {
+    const foreign = tableRows.product.find((p) => p.integrator === 'brand_b')!;
+    const own = tableRows.product.find((p) => p.dealer === 'store_a1')!;
+    const a = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { products: [foreign._id], targets: ['store_a2'] } });
+    const b = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { products: [own._id], targets: ['store_b1'] } });
+    for (const r of [a, b]) {
+      if (r.status === 200) for (const t of r.body.data as Array<{ copied: number }>) expect(t.copied).toBe(0);
+      else expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    }
+  });
+
+  it('cannot make vouchers for a product of another tenant', async () => {
+    const foreign = tableRows.product.find((p) => p.integrator === 'brand_b')!;
+    const r = await s.call('POST', '/lecode/generate', {
+      token: tokenOf('store-a1'),
+      body: { product: foreign._id, count: 1, quantity: 1, valid_from: new Date().toISOString(), valid_to: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect([400, 403, 404]).toContain(r.status);
+  });
+
+  it('a robot cannot move or pay for an order of another store', async () => {
+    const robot = (await s.db.selectFrom('device').select(['device_id', 'dealer']).where('dealer', '=', 'store_a1').execute())[0];
+    const foreign = tableRows.order.find((o) => o.dealer === 'store_b1')!;
+    const headers = { 'X-Device-Id': robot.device_id as string, 'X-Device-Key': demoDeviceKey(robot.device_id as string) };
+    const p = await s.call('POST', '/device-gateway/order/progress', { headers, body: { _id: foreign._id, work_status: 'DONE' } });
+    const c = await s.call('POST', '/device-gateway/order/cancel', { headers, body: { _id: foreign._id } });
+    for (const r of [p, c]) expect([400, 403, 404], JSON.stringify(r.body)).toContain(r.status);
+  });
+
+  it('all the refused calls above left the database exactly as it was', async () => {
+    expect(dumpDiff(before, await dumpDatabase(s.db, { skip: ['session'] }))).toEqual({});
+  });
+
+  it('marking every message read touches only the caller’s own messages', async () => {
+    const r = await s.call('POST', '/message/read_all', { token: tokenOf('store-a1') });
+    expect(r.status).toBe(200);
+    const after = await s.db.selectFrom('message').select(['_id', 'read', 'dealer']).execute();
+    const was = new Map(tableRows.message.map((m) => [m._id, m.read]));
+    for (const m of after) if (m.dealer !== 'store_a1') expect(m.read, String(m._id)).toBe(was.get(m._id));
+  });
+});

@@ -1,0 +1,49 @@
+// The server as its own node process (`server/main.ts`, no tsx wrapper process), for tests that kill it
+// or read what it prints: SIGKILL and stdout reach the process that holds the database.
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestDatabase } from './db';
+import { freePort } from './postgres';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** everything it printed, stdout and stderr */
+  output: string[];
+}
+
+export async function startServerProcess(db: TestDatabase, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', ...extraEnv };
+  if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = db.dataDir;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Sends the signal and waits for the process to end. */
+export function stopServerProcess(p: ServerProcess | undefined, signal: NodeJS.Signals) {
+  if (!p || p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((r) => p.child.once('exit', () => r()));
+  p.child.kill(signal);
+  return exited;
+}
