@@ -1,51 +1,19 @@
 // Two server processes behind an imaginary load balancer, one PostgreSQL: an event raised in one process
 // reaches browsers connected to the other (LISTEN/NOTIFY), and the offline sweepers of both processes
 // together turn a silent robot offline exactly once.
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { postgresDatabase, freePort, type PgDatabase } from '../support/postgres';
+import { postgresDatabase, type PgDatabase } from '../support/postgres';
+import { startServerProcess, stopServerProcess, type ServerProcess as Proc } from '../support/process';
 import { openEvents } from '../support/sse';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { openDatabase, type Database } from '../../server/db';
 
-const ROOT = path.resolve(__dirname, '../..');
+const startProcess = (databaseUrl: string) =>
+  startServerProcess({ databaseUrl, drop: async () => undefined }, { OFFLINE_AFTER_SECONDS: '1.5' });
 
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startProcess(databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG: '0', OFFLINE_AFTER_SECONDS: '1.5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
+/** SIGTERM, and SIGKILL if it has not ended within 5 s. */
 async function stopProcess(p: Proc | undefined) {
-  if (!p || p.child.exitCode !== null) return;
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  await Promise.race([stopServerProcess(p, 'SIGTERM'), new Promise((r) => setTimeout(r, 5000))]);
+  if (p && p.child.exitCode === null && p.child.signalCode === null) await stopServerProcess(p, 'SIGKILL');
 }
 
 async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
