@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { useInput, useNotify, useTranslate, FieldTitle } from 'react-admin';
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import CloudUpload from '@mui/icons-material/CloudUpload';
-import { api } from '../providers/http';
-import { fileUrl } from '../lib/files';
+import { fileUrl, uploadImage } from '../lib/files';
 
 interface Props {
   source: string;
@@ -29,10 +28,7 @@ export function ImageUploadInput({ source, resource, label, disabled, isRequired
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      const { path } = await api<{ path: string }>('POST', '/upload', form);
-      field.onChange(path);
+      field.onChange(await uploadImage(file));
       notify('vf.fleet.upload.done', { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

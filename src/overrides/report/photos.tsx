@@ -2,26 +2,13 @@
 // existing upload route (POST /api/upload), which checks the image's bytes and size; the report keeps
 // only the answered paths. The server holds a report to MAX_PHOTOS as well.
 import { useRef, useState } from 'react';
-import { Button, Labeled, useInput, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Labeled, useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
-import { fileUrl } from '../../lib/files';
-import { getToken } from '../../providers/session';
+import { fileUrl, uploadImage } from '../../lib/files';
 import { MAX_PHOTOS } from '../../../resources/report';
 
-
-async function upload(file: File, lang: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', file);
-  const headers: Record<string, string> = { 'Accept-Language': lang };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch('/api/upload', { method: 'POST', headers, body: form });
-  const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { path: string }; message?: string } | undefined;
-  if (!res.ok || json?.code !== 0 || !json.data) throw new Error(json?.message ?? res.statusText);
-  return json.data.path;
-}
 
 function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) => void }) {
   const translate = useTranslate();
@@ -53,7 +40,6 @@ export function PhotosInput({ source = 'photos' }: { source?: string }) {
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const paths: string[] = Array.isArray(field.value) ? field.value : [];
-  const [lang] = useLocaleState();
 
   const add = async (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -61,7 +47,7 @@ export function PhotosInput({ source = 'photos' }: { source?: string }) {
     try {
       const room = MAX_PHOTOS - paths.length;
       const added: string[] = [];
-      for (const f of [...files].slice(0, room)) added.push(await upload(f, lang));
+      for (const f of [...files].slice(0, room)) added.push(await uploadImage(f));
       field.onChange([...paths, ...added]);
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
