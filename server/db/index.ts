@@ -31,6 +31,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) must not take the
+    // process down: the pool drops that client and the next query opens a new one.
+    pool.on('error', (e) => console.warn(`database connection lost while idle: ${e.message}`));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: opts.url, close: () => db.destroy() };
   }
