@@ -21,6 +21,7 @@ import order from '../../resources/order';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { ExportButtons } from './ExportButtons';
+import { ListPagination } from '../generated/screens';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
@@ -108,7 +109,7 @@ export function OrderList() {
     choiceFilter(order, 'refund_status', translate),
   ];
   return (
-    <List filters={filters} sort={order.list.sort} perPage={20} actions={<Actions />} empty={false}>
+    <List filters={filters} sort={order.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
       <ForwardTabs />
       <OrderGrid seesBrands={seesBrands} />
     </List>

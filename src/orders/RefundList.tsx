@@ -9,9 +9,13 @@ import { FieldFor } from '../generated/fields';
 import { ExportButtons } from './ExportButtons';
 import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
+import { ListPagination } from '../generated/screens';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
+
+/** A refund column as its declaration shows it (an element, not a component: the grid reads its label). */
+const column = (name: string) => <FieldFor key={name} resource="refund" source={name} def={fields[name]} label={f(name)} />;
 
 /** The order column, linking to the order page (an element, not a component: the grid reads its label). */
 function orderLink() {
@@ -40,18 +44,11 @@ export function RefundList() {
     ...(seesStores ? [referenceFilter('refund', 'dealer', 'dealer', 'name')] : []),
   ];
   return (
-    <List filters={filters} sort={refund.list.sort} perPage={20} actions={<Actions />} empty={false}>
+    <List filters={filters} sort={refund.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <FieldFor resource="refund" source="request_time" def={fields.request_time} label={f('request_time')} />
+        {column('request_time')}
         {orderLink()}
-        <FieldFor resource="refund" source="status" def={fields.status} label={f('status')} />
-        <FieldFor resource="refund" source="amount" def={fields.amount} label={f('amount')} />
-        <FieldFor resource="refund" source="real_amount" def={fields.real_amount} label={f('real_amount')} />
-        <FieldFor resource="refund" source="refund_time" def={fields.refund_time} label={f('refund_time')} />
-        <FieldFor resource="refund" source="reason" def={fields.reason} label={f('reason')} />
-        <FieldFor resource="refund" source="reject_reason" def={fields.reject_reason} label={f('reject_reason')} />
-        <FieldFor resource="refund" source="operator" def={fields.operator} label={f('operator')} />
-        <FieldFor resource="refund" source="dealer" def={fields.dealer} label={f('dealer')} />
+        {['status', 'amount', 'real_amount', 'refund_time', 'reason', 'reject_reason', 'operator', 'dealer'].map(column)}
         <RefundDecision />
       </Datagrid>
     </List>
@@ -71,21 +68,16 @@ export function RefundApprovalPage() {
         filter={{ status: ['CREATED', 'CHANGE'] }}
         sort={{ field: 'request_time', order: 'ASC' }}
         perPage={20}
+        pagination={<ListPagination />}
         actions={false}
         disableSyncWithLocation
         storeKey="refund.approval"
         empty={<Typography sx={{ p: 2 }}>{translate('vf.orders.approval.empty')}</Typography>}
       >
         <Datagrid rowClick={false} bulkActionButtons={false} data-testid="approval-list">
-          <FieldFor resource="refund" source="request_time" def={fields.request_time} label={f('request_time')} />
+          {column('request_time')}
           {orderLink()}
-          <FieldFor resource="refund" source="pickup_code" def={fields.pickup_code} label={f('pickup_code')} />
-          <FieldFor resource="refund" source="status" def={fields.status} label={f('status')} />
-          <FieldFor resource="refund" source="amount" def={fields.amount} label={f('amount')} />
-          <FieldFor resource="refund" source="reason" def={fields.reason} label={f('reason')} />
-          <FieldFor resource="refund" source="requester" def={fields.requester} label={f('requester')} />
-          <FieldFor resource="refund" source="error" def={fields.error} label={f('error')} />
-          <FieldFor resource="refund" source="dealer" def={fields.dealer} label={f('dealer')} />
+          {['pickup_code', 'status', 'amount', 'reason', 'requester', 'error', 'dealer'].map(column)}
           <RefundDecision />
         </Datagrid>
       </List>

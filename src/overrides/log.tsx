@@ -26,6 +26,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import log from '../../resources/log';
 import { resources } from '../../resources';
 import { FieldFor } from '../generated/fields';
+import { ListPagination } from '../generated/screens';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Row = Record<string, unknown>;
@@ -63,7 +64,7 @@ function LogList() {
     ...tenantFilters,
   ];
   return (
-    <List filters={filters} sort={log.list.sort} perPage={20} empty={false} actions={<TopToolbar><FilterButton /><ExportButton /></TopToolbar>}>
+    <List filters={filters} sort={log.list.sort} perPage={20} pagination={<ListPagination />} empty={false} actions={<TopToolbar><FilterButton /><ExportButton /></TopToolbar>}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <FieldFor resource="log" source="time" def={log.fields.time} label={f('time')} />
         <TextField source="operator" label={f('operator')} />
