@@ -5,6 +5,7 @@ import type { DB } from '../db';
 import { unauthorized } from '../http/errors';
 import { hashDeviceKey } from '../domain/device';
 import { writeLog } from '../log';
+import { groupCommit } from '../db/groupCommit';
 
 export interface GatewayDevice {
   _id: string;
@@ -23,14 +24,30 @@ declare module 'fastify' {
 
 export const GATEWAY_PREFIX = '/api/device-gateway/';
 
+type DeviceRow = GatewayDevice & { key_hash: string };
+
+/** Looks robots up by device id, many calls to one statement (server/db/groupCommit.ts). */
+function deviceLookup(db: DB) {
+  return groupCommit<string, DeviceRow>(async (ids) => {
+    const rows = await db
+      .selectFrom('device')
+      .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'key_hash'])
+      .where('device_id', 'in', [...new Set(ids)])
+      .execute();
+    const byId = new Map(rows.map((r) => [r.device_id, r as DeviceRow]));
+    return ids.map((id) => byId.get(id));
+  });
+}
+
 export function installGatewayAuth(app: FastifyInstance, db: DB) {
   app.decorateRequest('device', undefined);
+  const lookup = deviceLookup(db);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(GATEWAY_PREFIX)) return;
     const id = req.headers['x-device-id'];
     const key = req.headers['x-device-key'];
     if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 200) throw unauthorized();
-    const row = await db.selectFrom('device').select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'key_hash']).where('device_id', '=', id).executeTakeFirst();
+    const row = await lookup(id);
     const given = Buffer.from(hashDeviceKey(key), 'hex');
     const good = row && timingSafeEqual(given, Buffer.from(row.key_hash, 'hex'));
     if (!row || !good) {

@@ -186,3 +186,26 @@ it('streams status changes and alarms to each account, scoped to its tenant and 
   }
   expect((await fetch(`${s.url}/api/events`)).status).toBe(401);
 });
+
+it('beats that arrive together are each answered for their own robot, and each robot comes online once', async () => {
+  // Beats sent at once go to the database as one statement (group commit): the answers must still be per robot.
+  const robots = await Promise.all(['GW-GROUP-01', 'GW-GROUP-02', 'GW-GROUP-03', 'GW-GROUP-04'].map((id) => addRobot(id)));
+  const states = ['idle', 'busy', 'pause', 'lack'];
+  const calls = robots.flatMap((robot, i) => [
+    gw(robot, 'status', { state: states[i], work_status: `w${i}` }).then((r) => ({ robot, i, r })),
+    gw(robot, 'heartbeat').then((r) => ({ robot, i, r })),
+    gw(robot, 'heartbeat').then((r) => ({ robot, i, r })),
+  ]);
+  const wrong = gw({ ...robots[0], key: 'not-the-key' }, 'heartbeat');
+  const answers = await Promise.all(calls);
+  expect((await wrong).status).toBe(401);
+  for (const { r } of answers) expect(r.status).toBe(200);
+  for (const [i, robot] of robots.entries()) {
+    const row = await deviceRow(robot._id);
+    expect(row).toMatchObject({ online: true, state: states[i], work_status: `w${i}` });
+    const online = await s.db.selectFrom('message').select('code').where('device', '=', robot._id).where('code', '=', 100001).execute();
+    expect(online.length, robot.device_id).toBe(1);
+  }
+  // every status answer names the state its robot was given
+  for (const { i, r } of answers.filter((_, k) => k % 3 === 0)) expect(r.body.data).toMatchObject({ online: true, state: states[i] });
+});
