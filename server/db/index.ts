@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
@@ -41,7 +42,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   const release = takeLock(path.join(dir, 'pgdata.lock'));
   try {
-    const pglite = new PGlite(path.join(dir, 'pgdata'));
+    // pg_trgm: the order search's trigram indexes (migration 013)
+    const pglite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
     await pglite.waitReady;
     const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
