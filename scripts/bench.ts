@@ -21,6 +21,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
 import { buildApp } from '../server/app';
 import { ok } from '../server/http/envelope';
+import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -168,11 +169,11 @@ async function main() {
       .orderBy('_id', 'desc')
       .limit(20)
       .execute();
-    // the same total rule as the generic list: exact up to 10,000, the planner's estimate beyond
+    // the same total rule as the generic list: exact up to EXACT_TOTAL_LIMIT, the planner's estimate beyond
     const where = sql`integrator = 'brand_a' AND status = ${b.status}`;
-    const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT 10001) m`.execute(d.db);
+    const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) m`.execute(d.db);
     let total = capped.rows[0].n;
-    if (total > 10_000) {
+    if (total > EXACT_TOTAL_LIMIT) {
       const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders WHERE ${where}`.execute(d.db);
       total = Math.max(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'], total);
     }

@@ -15,6 +15,8 @@ const en = {
         system: 'Accounts & permissions',
       },
     },
+    // a list past 1,000 rows shows the database's estimate of its size (server/crud/service.ts)
+    list: { range_estimated: '%{from}-%{to} of about %{total}' },
     account_type: { SUPER: 'Super administrator', PROVIDER: 'Provider staff', INTEGRATOR: 'Brand', DEALER: 'Store' },
     login: {
       title: 'Sign in to VendFleet',

@@ -25,6 +25,7 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
+  useListContext,
   useTranslate,
   useNotify,
   usePermissions,
@@ -88,7 +89,14 @@ export function readableBy(authorizations: readonly string[] | undefined) {
 }
 
 /** Page sizes offered under every list; 20 is the default. */
-export const ListPagination = () => <Pagination rowsPerPageOptions={[10, 20, 50, 100]} />;
+export const ListPagination = () => {
+  const { meta } = useListContext();
+  const translate = useTranslate();
+  const estimated = !!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated;
+  const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate('vf.list.range_estimated', { from, to, total: count.toLocaleString() });
+  return <Pagination rowsPerPageOptions={[10, 20, 50, 100]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
+};
 
 /** A new record starts from the declared defaults (a store's switches start on). */
 export function defaultsOf(def: ResourceDef): Record<string, unknown> {

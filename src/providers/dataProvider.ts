@@ -31,8 +31,9 @@ export const dataProvider: VendFleetDataProvider = {
       sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
       filter,
     };
-    const res = await api<{ list: Rec[]; total: number }>('POST', path(resource, 'list'), body);
-    return { data: res.list.map(withId) as never, total: res.total };
+    const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean }>('POST', path(resource, 'list'), body);
+    // a long list's total is the database's estimate (API.md); the pagination then says "about"
+    return { data: res.list.map(withId) as never, total: res.total, meta: res.total_estimated ? { totalEstimated: true } : undefined };
   },
   async getOne(resource, { id }) {
     return { data: withId(await api<Rec>('GET', path(resource, 'read', id))) as never };

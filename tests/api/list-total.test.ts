@@ -12,7 +12,7 @@ beforeAll(async () => {
   await sql`
     INSERT INTO orders (_id, integrator, dealer, channel, status, pay_status, amount, quantity, products, pickup_code, create_time)
     SELECT 'many-' || i, 'brand_b', 'store_b1', 'APP', 'CLOSE', 'PAID', 100, 1, '[]'::jsonb, 'M' || i, now() - i * interval '1 second'
-    FROM generate_series(1, ${EXACT_TOTAL_LIMIT + 500}::int) AS i`.execute(s.db);
+    FROM generate_series(1, ${Math.max(EXACT_TOTAL_LIMIT + 500, 10_500)}::int) AS i`.execute(s.db);
   await sql`ANALYZE orders`.execute(s.db);
 });
 afterAll(() => s?.close());

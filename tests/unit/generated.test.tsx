@@ -1,14 +1,14 @@
 // A resource declared only in a test fixture gets working endpoints and working screens.
 import { inject } from 'vitest';
 import { render, screen, fireEvent, within } from '@testing-library/react';
-import { AdminContext, ResourceContextProvider } from 'react-admin';
+import { AdminContext, ListContextProvider, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import en from '../../i18n/en';
 import { makeI18nProvider } from '../../src/providers/i18nProvider';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
-import { makeCreate, makeList } from '../../src/generated/screens';
+import { ListPagination, makeCreate, makeList } from '../../src/generated/screens';
 import { widget } from '../support/fixture';
 
 const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink' } } } };
@@ -66,5 +66,24 @@ describe('the screens of a declared resource', () => {
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Name must be 3 to 12 characters long')).toBeInTheDocument();
     expect(await screen.findByText('Size is required')).toBeInTheDocument();
+  });
+});
+
+describe('pagination of a long list', () => {
+  const page = (meta?: unknown) => ({ data: [], total: 312456, page: 1, perPage: 20, setPage: () => {}, setPerPage: () => {}, hasNextPage: true, hasPreviousPage: false, isPending: false, meta }) as never;
+  it('says "about" when the server could only estimate the total', async () => {
+    const { unmount } = renderIn(
+      <ListContextProvider value={page({ totalEstimated: true })}>
+        <ListPagination />
+      </ListContextProvider>,
+    );
+    expect(await screen.findByText('1-20 of about 312,456')).toBeInTheDocument();
+    unmount();
+    renderIn(
+      <ListContextProvider value={page()}>
+        <ListPagination />
+      </ListContextProvider>,
+    );
+    expect(await screen.findByText('1-20 of 312456')).toBeInTheDocument();
   });
 });
