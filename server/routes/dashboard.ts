@@ -105,47 +105,116 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   return { ...r, real_fee: r.fee - r.refund_fee, from: b.from.toISOString(), to: b.to.toISOString() };
 }
 
+const HOUR_MS = 3_600_000;
+type Sales = { day: string; orders: number; fee: number; refund_fee: number };
+type ByType = { type: string; orders: number; fee: number };
+type Top = { code: string; name: string; quantity: number; fee: number };
+
+/** Adds rows into `into` by key, summing the numeric fields (rollups and edge scans come back as parts). */
+function addBy<T extends Record<string, unknown>>(into: Map<string, T>, rows: T[], key: keyof T) {
+  for (const r of rows) {
+    const k = String(r[key]);
+    const had = into.get(k);
+    if (!had) {
+      into.set(k, { ...r });
+      continue;
+    }
+    for (const [f, v] of Object.entries(r)) if (f !== key && typeof had[f] !== 'string') (had as Record<string, unknown>)[f] = Number(had[f]) + Number(v);
+  }
+}
+
+const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<keyof T>) =>
+  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fields.includes(k as keyof T) ? Number(v) : v])) as T);
+
+/**
+ * The charts: sales per day in the viewer's time zone, sales by robot type, the top 10 products, robots by
+ * state. Whole UTC hours (sales, types) and whole UTC days (products) come from the rollups of migration 014;
+ * the edges of the range, and time zones that are not whole hours from UTC, are read from the orders.
+ */
 export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
   const sold = sql<boolean>`pay_status IN ('PAID', 'FREE')`;
   // Days in the viewer's time zone: tz_offset is the browser's getTimezoneOffset() (minutes behind UTC).
-  const day = sql<string>`to_char(create_time - make_interval(mins => ${b.tz}), 'YYYY-MM-DD')`;
-  const [sales, byType, top, robots] = await Promise.all([
-    ordersIn(db, ctx, b)
-      .where(sold)
-      .select([
-        day.as('day'),
-        sql<number>`count(*)::int`.as('orders'),
-        sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
-      ])
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute(),
-    ordersIn(db, ctx, b)
-      .where(sold)
-      .select([sql<string>`coalesce(device_type, 'unknown')`.as('type'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee')])
-      .groupBy(sql`1`)
-      .orderBy('fee', 'desc')
-      .execute(),
-    db
-      .selectFrom(
-        ordersIn(db, ctx, b)
+  const dayOf = (col: string) => sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), 'YYYY-MM-DD')`;
+  const scope = whereOf(orderDef, ctx, b.filter);
+  const edges = (unit: number) => {
+    const first = new Date(Math.ceil(b.from.getTime() / unit) * unit);
+    const last = new Date(Math.floor(b.to.getTime() / unit) * unit);
+    return first < last ? { first, last } : undefined;
+  };
+  // scans of orders: the whole range, or the parts of it before `first` and from `last` on
+  const scans = (e: { first: Date; last: Date } | undefined) =>
+    e
+      ? [
+          ...(e.first > b.from ? [db.selectFrom('orders').where(scope).where('create_time', '>=', b.from).where('create_time', '<', e.first)] : []),
+          db.selectFrom('orders').where(scope).where('create_time', '>=', e.last).where('create_time', '<=', b.to),
+        ]
+      : [ordersIn(db, ctx, b)];
+  const hours = b.tz % 60 === 0 ? edges(HOUR_MS) : undefined;
+  const days = edges(DAY_MS);
+  const hourly = (e: { first: Date; last: Date }) => db.selectFrom('orders_hourly').where(scope).where('hour', '>=', e.first).where('hour', '<', e.last);
+
+  const [salesParts, typeParts, topParts, robots] = await Promise.all([
+    Promise.all([
+      ...scans(hours).map((q) =>
+        q
           .where(sold)
-          .select(sql<unknown>`jsonb_array_elements(products)`.as('p'))
-          .as('items'),
-      )
-      .select([
-        sql<string>`p->>'code'`.as('code'),
-        sql<string>`max(p->>'name')`.as('name'),
-        sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
-        sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
-      ])
-      .groupBy(sql`p->>'code'`)
-      .orderBy('quantity', 'desc')
-      .limit(10)
-      .execute(),
+          .select([
+            dayOf('create_time').as('day'),
+            sql<number>`count(*)::int`.as('orders'),
+            sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
+            sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
+          ])
+          .groupBy(sql`1`)
+          .execute(),
+      ),
+      ...(hours
+        ? [
+            hourly(hours)
+              .select([dayOf('hour').as('day'), sql<number>`sum(orders)::int`.as('orders'), sql<number>`sum(fee)::bigint`.as('fee'), sql<number>`sum(refund_fee)::bigint`.as('refund_fee')])
+              .groupBy(sql`1`)
+              .execute(),
+          ]
+        : []),
+    ]),
+    Promise.all([
+      ...scans(hours).map((q) =>
+        q
+          .where(sold)
+          .select([sql<string>`coalesce(device_type, 'unknown')`.as('type'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee')])
+          .groupBy(sql`1`)
+          .execute(),
+      ),
+      ...(hours ? [hourly(hours).select(['device_type as type', sql<number>`sum(orders)::int`.as('orders'), sql<number>`sum(fee)::bigint`.as('fee')]).groupBy('device_type').execute()] : []),
+    ]),
+    Promise.all([
+      ...scans(days).map((q) =>
+        db
+          .selectFrom(q.where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+          .select([
+            sql<string>`p->>'code'`.as('code'),
+            sql<string>`max(p->>'name')`.as('name'),
+            sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
+            sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
+          ])
+          .where(sql<boolean>`p->>'code' IS NOT NULL`)
+          .groupBy(sql`p->>'code'`)
+          .execute(),
+      ),
+      ...(days
+        ? [
+            db
+              .selectFrom('orders_products_daily')
+              .where(scope)
+              .where('day', '>=', sql<Date>`${days.first.toISOString().slice(0, 10)}::date`)
+              .where('day', '<', sql<Date>`${days.last.toISOString().slice(0, 10)}::date`)
+              .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
+              .groupBy('code')
+              .execute(),
+          ]
+        : []),
+    ]),
     db
       .selectFrom('device')
       .where(whereOf(deviceDef, ctx, b.filter))
@@ -153,7 +222,18 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       .groupBy(['state', 'online'])
       .execute(),
   ]);
-  return { sales, by_type: byType, top_products: top, robots };
+  const sales = new Map<string, Sales>();
+  for (const part of salesParts) addBy(sales, numbers(part as Sales[], 'orders', 'fee', 'refund_fee'), 'day');
+  const byType = new Map<string, ByType>();
+  for (const part of typeParts) addBy(byType, numbers(part as ByType[], 'orders', 'fee'), 'type');
+  const top = new Map<string, Top>();
+  for (const part of topParts) addBy(top, numbers(part as Top[], 'quantity', 'fee'), 'code');
+  return {
+    sales: [...sales.values()].sort((x, y) => x.day.localeCompare(y.day)),
+    by_type: [...byType.values()].sort((x, y) => y.fee - x.fee),
+    top_products: [...top.values()].sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code)).slice(0, 10),
+    robots,
+  };
 }
 
 export function dashboardRoutes(app: FastifyInstance, db: DB) {
