@@ -143,65 +143,69 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     const last = new Date(Math.floor(b.to.getTime() / unit) * unit);
     return first < last ? { first, last } : undefined;
   };
-  // scans of orders: the whole range, or the parts of it before `first` and from `last` on
-  const scans = (e: { first: Date; last: Date } | undefined) =>
+  // the orders outside the rollup's whole units: the parts of the range before `first` and from `last` on
+  // (one scan for both), or the whole range when it holds no whole unit
+  const rowsOutside = (e: { first: Date; last: Date } | undefined) =>
     e
-      ? [
-          ...(e.first > b.from ? [db.selectFrom('orders').where(scope).where('create_time', '>=', b.from).where('create_time', '<', e.first)] : []),
-          db.selectFrom('orders').where(scope).where('create_time', '>=', e.last).where('create_time', '<=', b.to),
-        ]
-      : [ordersIn(db, ctx, b)];
+      ? db
+          .selectFrom('orders')
+          .where(scope)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('create_time', '>=', b.from), eb('create_time', '<', e.first)]),
+              eb.and([eb('create_time', '>=', e.last), eb('create_time', '<=', b.to)]),
+            ]),
+          )
+      : ordersIn(db, ctx, b);
   const hours = b.tz % 60 === 0 ? edges(HOUR_MS) : undefined;
   const days = edges(DAY_MS);
-  const hourly = (e: { first: Date; last: Date }) => db.selectFrom('orders_hourly').where(scope).where('hour', '>=', e.first).where('hour', '<', e.last);
+  type DayType = { day: string; type: string; orders: number; fee: number; refund_fee: number };
 
-  const [salesParts, typeParts, topParts, robots] = await Promise.all([
+  const [dayTypeParts, topParts, robots] = await Promise.all([
+    // sales per day and per robot type come from the same rows, grouped by both
     Promise.all([
-      ...scans(hours).map((q) =>
-        q
-          .where(sold)
-          .select([
-            dayOf('create_time').as('day'),
-            sql<number>`count(*)::int`.as('orders'),
-            sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-            sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
-          ])
-          .groupBy(sql`1`)
-          .execute(),
-      ),
+      rowsOutside(hours)
+        .where(sold)
+        .select([
+          dayOf('create_time').as('day'),
+          sql<string>`coalesce(device_type, 'unknown')`.as('type'),
+          sql<number>`count(*)::int`.as('orders'),
+          sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
+          sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
+        ])
+        .groupBy([sql`1`, sql`2`])
+        .execute(),
       ...(hours
         ? [
-            hourly(hours)
-              .select([dayOf('hour').as('day'), sql<number>`sum(orders)::int`.as('orders'), sql<number>`sum(fee)::bigint`.as('fee'), sql<number>`sum(refund_fee)::bigint`.as('refund_fee')])
-              .groupBy(sql`1`)
+            db
+              .selectFrom('orders_hourly')
+              .where(scope)
+              .where('hour', '>=', hours.first)
+              .where('hour', '<', hours.last)
+              .select([
+                dayOf('hour').as('day'),
+                'device_type as type',
+                sql<number>`sum(orders)::int`.as('orders'),
+                sql<number>`sum(fee)::bigint`.as('fee'),
+                sql<number>`sum(refund_fee)::bigint`.as('refund_fee'),
+              ])
+              .groupBy([sql`1`, sql`2`])
               .execute(),
           ]
         : []),
     ]),
     Promise.all([
-      ...scans(hours).map((q) =>
-        q
-          .where(sold)
-          .select([sql<string>`coalesce(device_type, 'unknown')`.as('type'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee')])
-          .groupBy(sql`1`)
-          .execute(),
-      ),
-      ...(hours ? [hourly(hours).select(['device_type as type', sql<number>`sum(orders)::int`.as('orders'), sql<number>`sum(fee)::bigint`.as('fee')]).groupBy('device_type').execute()] : []),
-    ]),
-    Promise.all([
-      ...scans(days).map((q) =>
-        db
-          .selectFrom(q.where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
-          .select([
-            sql<string>`p->>'code'`.as('code'),
-            sql<string>`max(p->>'name')`.as('name'),
-            sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
-            sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
-          ])
-          .where(sql<boolean>`p->>'code' IS NOT NULL`)
-          .groupBy(sql`p->>'code'`)
-          .execute(),
-      ),
+      db
+        .selectFrom(rowsOutside(days).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+        .select([
+          sql<string>`p->>'code'`.as('code'),
+          sql<string>`max(p->>'name')`.as('name'),
+          sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
+          sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
+        ])
+        .where(sql<boolean>`p->>'code' IS NOT NULL`)
+        .groupBy(sql`p->>'code'`)
+        .execute(),
       ...(days
         ? [
             db
@@ -222,10 +226,11 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       .groupBy(['state', 'online'])
       .execute(),
   ]);
+  const rows = dayTypeParts.flatMap((part) => numbers(part as DayType[], 'orders', 'fee', 'refund_fee'));
   const sales = new Map<string, Sales>();
-  for (const part of salesParts) addBy(sales, numbers(part as Sales[], 'orders', 'fee', 'refund_fee'), 'day');
+  addBy(sales, rows.map(({ day, orders, fee, refund_fee }) => ({ day, orders, fee, refund_fee })), 'day');
   const byType = new Map<string, ByType>();
-  for (const part of typeParts) addBy(byType, numbers(part as ByType[], 'orders', 'fee'), 'type');
+  addBy(byType, rows.map(({ type, orders, fee }) => ({ type, orders, fee })), 'type');
   const top = new Map<string, Top>();
   for (const part of topParts) addBy(top, numbers(part as Top[], 'quantity', 'fee'), 'code');
   return {

@@ -14,6 +14,7 @@ CREATE TABLE orders_hourly (
   refund_fee bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (integrator, dealer, hour, device_type)
 );
+CREATE INDEX orders_hourly_integrator ON orders_hourly (integrator, hour);
 CREATE INDEX orders_hourly_dealer ON orders_hourly (dealer, hour);
 CREATE INDEX orders_hourly_hour ON orders_hourly (hour);
 
@@ -27,6 +28,7 @@ CREATE TABLE orders_products_daily (
   fee bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (integrator, dealer, day, code)
 );
+CREATE INDEX orders_products_daily_integrator ON orders_products_daily (integrator, day);
 CREATE INDEX orders_products_daily_dealer ON orders_products_daily (dealer, day);
 CREATE INDEX orders_products_daily_day ON orders_products_daily (day);
 
