@@ -4,7 +4,7 @@
 //   npm run sqlmap                                   PGlite in a temporary DATA_DIR
 //   DATABASE_URL=postgres://… npm run sqlmap         PostgreSQL (a database named vf_sqlmap is made and dropped)
 //
-// Options (environment): SQLMAP_LEVEL (2), SQLMAP_RISK (1), SQLMAP_ONLY=signin,order-list,… (some targets).
+// Options (environment): SQLMAP_LEVEL (3), SQLMAP_RISK (2), SQLMAP_ONLY=signin,order-list,… (some targets).
 // sqlmap's logs and traffic (-t) go to .tmp/sqlmap/<target>/. Needs `apt-get install -y sqlmap`.
 // The server runs with LOGIN_RATE_LIMIT=off: with the limit on, every probe after the tenth failed sign-in is the
 // same 429 before any SQL runs, so sqlmap would compare nothing (the limit itself is tested by ratelimit.test.ts).
@@ -18,8 +18,8 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'sqlmap');
-const LEVEL = process.env.SQLMAP_LEVEL ?? '2';
-const RISK = process.env.SQLMAP_RISK ?? '1';
+const LEVEL = process.env.SQLMAP_LEVEL ?? '3';
+const RISK = process.env.SQLMAP_RISK ?? '2';
 const ONLY = process.env.SQLMAP_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'Demo12345';
 
@@ -33,6 +33,8 @@ interface Target {
   /** what each marker is, in order */
   points: string[];
   signedIn: boolean;
+  /** more request headers, `*` marks an injection point */
+  headers?: string[];
   /** more sqlmap options */
   options?: string[];
 }
@@ -59,7 +61,9 @@ function targets(orderId: string): Target[] {
       method: 'POST',
       path: '/api/auth/signin',
       body: `{"username":"admin*","password":"${PASSWORD}*"}`,
-      points: ['username', 'password'],
+      // the User-Agent of a good sign-in is stored with its session
+      headers: ['User-Agent: vf-sqlmap*'],
+      points: ['username', 'password', 'User-Agent'],
       signedIn: false,
       // each good sign-in answers a new token: true is a 200, false a 401, whatever the body
       options: ['--code=200'],
@@ -169,7 +173,7 @@ function runSqlmap(t: Target, base: string, token: string): Promise<Result> {
   const dir = path.join(OUT, t.name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const headers = ['Accept-Language: en', ...(t.signedIn ? [`Authorization: Bearer ${token}`] : [])];
+  const headers = ['Accept-Language: en', ...(t.signedIn ? [`Authorization: Bearer ${token}`] : []), ...(t.headers ?? [])];
   const args = [
     '-u', base + t.path,
     ...(t.body ? ['--data', t.body, '--method', 'POST'] : []),
@@ -191,7 +195,12 @@ function runSqlmap(t: Target, base: string, token: string): Promise<Result> {
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
       fs.writeFileSync(path.join(dir, 'console.txt'), out);
-      const pointOf = (p: string) => t.points[Number(/#(\d+)\*/.exec(p)?.[1] ?? 0) - 1] ?? p;
+      // sqlmap names body and URI markers `JSON #n*` / `#n*` (n counts them in order) and header ones `<header> #1*`
+      const pointOf = (p: string) => {
+        const header = /^(.+) #\d+\*$/.exec(p)?.[1];
+        if (header && t.points.includes(header)) return header;
+        return t.points[Number(/#(\d+)\*/.exec(p)?.[1] ?? 0) - 1] ?? p;
+      };
       const tested = new Set<string>();
       for (const m of out.matchAll(/testing if .*?parameter '([^']+)' is dynamic/g)) tested.add(pointOf(m[1]));
       for (const m of out.matchAll(/parameter '([^']+)' does not seem to be injectable/g)) tested.add(pointOf(m[1]));
@@ -259,7 +268,7 @@ async function main() {
 
   const rows = results.map((r) => [r.target, r.points.map((p) => (r.tested.has(p) ? p : `${p} (untested)`)).join(', '), r.verdict + (r.note ? `: ${r.note}` : ''), String(r.fiveXX), r.seconds.toFixed(0)]);
   const head = ['target', 'parameters tested', 'result', '5xx', 'seconds'];
-  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(r[i].length, 90))));
+  const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
   console.log(`\n${line(head)}\n${width.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const r of rows) console.log(line(r));
