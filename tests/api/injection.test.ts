@@ -58,7 +58,7 @@ it('answers every sqlmap payload in a filter value, filter key, search, sort or 
       const t0 = Date.now();
       const r = await list('order', body);
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
-      expect(Date.now() - t0, `${JSON.stringify(body)} slept`).toBeLessThan(4000);
+      expect(Date.now() - t0, `${JSON.stringify(body)} slept`).toBeLessThan(5000); // a PG_SLEEP(5) that ran
       if (r.status === 200) expect(r.body.data.total, JSON.stringify(body)).toBeLessThan(all);
       else expect(r.status).toBeGreaterThanOrEqual(400);
     }
