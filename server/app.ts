@@ -55,6 +55,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // the router's own refusals (an over-long path id, a broken %-escape) in the API's envelope and language
+    frameworkErrors: (err, req, reply) =>
+      sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
   });
   installEnvelope(app);
   // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.

@@ -28,6 +28,11 @@ const outputColumns = (def: ResourceDef) =>
 const tenantColumns = (def: ResourceDef) =>
   [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c && c !== '_id');
 
+/** A declared field by a name the caller sent: own keys only, so `constructor` or `__proto__` is no field. */
+function fieldOf(def: ResourceDef, name: string): FieldDef | undefined {
+  return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
+}
+
 function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -84,12 +89,13 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         continue;
       }
       const range = /^(.+)_(gte|lte)$/.exec(key);
-      if (range && def.fields[range[1]] && !def.fields[key]) {
-        const f = def.fields[range[1]];
+      const rangeField = range ? fieldOf(def, range[1]) : undefined;
+      if (range && rangeField && !fieldOf(def, key)) {
+        const f = rangeField;
         conds.push(eb(eb.ref(range[1]), range[2] === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
       }
-      const f = def.fields[key] ?? (tenantColumns(def).includes(key) ? ({ type: 'reference' } as FieldDef) : undefined);
+      const f = fieldOf(def, key) ?? (tenantColumns(def).includes(key) ? ({ type: 'reference' } as FieldDef) : undefined);
       if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.error.unknown_filter', { filter: key });
       if (isArrayField(f)) {
         conds.push(sql<SqlBool>`${sql.ref(key)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
@@ -123,7 +129,8 @@ export function pagingOf(body: ListBody) {
 export function sortOf(def: ResourceDef, body: ListBody): { field: string; order: 'asc' | 'desc' } {
   const field = body.sort?.field === undefined ? def.list.sort.field : body.sort.field;
   const order = String(body.sort?.order ?? def.list.sort.order).toUpperCase();
-  if (typeof field !== 'string' || (field !== '_id' && (!def.fields[field] || def.fields[field].type === 'password'))) {
+  const f = typeof field === 'string' ? fieldOf(def, field) : undefined;
+  if (typeof field !== 'string' || (field !== '_id' && (!f || f.type === 'password'))) {
     throw badRequest('vf.error.unknown_sort', { field: String(field) });
   }
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('vf.error.unknown_sort', { field: String(field) });

@@ -22,3 +22,17 @@ it('locks a client address after 10 failures across usernames', async () => {
   }
   expect((await s.call('POST', '/auth/signin', { body: { username: 'admin', password: 'Demo12345' } })).status).toBe(429);
 });
+
+it('is lifted only by LOGIN_RATE_LIMIT=off, the switch of `npm run sqlmap`', async () => {
+  try {
+    process.env.LOGIN_RATE_LIMIT = 'off';
+    for (let i = 0; i < 12; i++) {
+      expect((await s.call('POST', '/auth/signin', { body: { username: 'store-b1', password: `Nope${i}abcD` } })).status).toBe(401);
+    }
+    expect((await s.call('POST', '/auth/signin', { body: { username: 'store-b1', password: 'Demo12345' } })).status).toBe(200);
+    process.env.LOGIN_RATE_LIMIT = 'on';
+    expect((await s.call('POST', '/auth/signin', { body: { username: 'store-b1', password: 'Demo12345' } })).status).toBe(429);
+  } finally {
+    delete process.env.LOGIN_RATE_LIMIT;
+  }
+});
