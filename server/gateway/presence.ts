@@ -7,6 +7,7 @@ import type { DB } from '../db';
 import { publish } from '../events/bus';
 import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
+import { unauthorized } from '../http/errors';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
 export const CODE_ONLINE = 100001;
@@ -50,7 +51,8 @@ export async function heartbeat(db: DB, beat: Beat): Promise<StatusRow> {
   let record = recorders.get(db);
   if (!record) recorders.set(db, (record = groupCommit((beats: Beat[]) => recordBeats(db, beats))));
   const r = await record(beat);
-  if (!r) throw new Error(`device ${beat.id} vanished`);
+  // deleted between its key check and its beat: the robot no longer exists for the service
+  if (!r) throw unauthorized();
   return r;
 }
 
