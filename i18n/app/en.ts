@@ -58,6 +58,7 @@ const en = {
       body: 'The request body must be a JSON object',
       unknown_filter: 'Unknown filter: %{filter}',
       unknown_sort: 'The list cannot be sorted by %{field}',
+      cursor: 'This list position is no longer valid: go back to the first page',
       paging: 'Page and page size must be whole numbers (page size at most %{max})',
       unauthorized: 'Please sign in',
       login_failed: 'Wrong username or password',

@@ -58,6 +58,7 @@ const es = {
       body: 'El cuerpo de la solicitud debe ser un objeto JSON',
       unknown_filter: 'Filtro desconocido: %{filter}',
       unknown_sort: 'La lista no se puede ordenar por %{field}',
+      cursor: 'Esta posición de la lista ya no es válida: vuelva a la primera página',
       paging: 'La página y su tamaño deben ser números enteros (tamaño máximo %{max})',
       unauthorized: 'Inicie sesión',
       login_failed: 'Usuario o contraseña incorrectos',

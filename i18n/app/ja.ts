@@ -58,6 +58,7 @@ const ja = {
       body: 'リクエスト本文は JSON オブジェクトにしてください',
       unknown_filter: '不明な絞り込み条件：%{filter}',
       unknown_sort: '%{field}では並べ替えできません',
+      cursor: '一覧の位置が無効になりました。最初のページに戻ってください',
       paging: 'ページとページサイズは整数にしてください（ページサイズは最大 %{max}）',
       unauthorized: 'ログインしてください',
       login_failed: 'ユーザー名またはパスワードが違います',

@@ -58,6 +58,7 @@ const zh = {
       body: '请求体必须是 JSON 对象',
       unknown_filter: '未知的筛选条件：%{filter}',
       unknown_sort: '列表不能按 %{field} 排序',
+      cursor: '列表位置已失效，请回到第一页',
       paging: '页码和每页条数必须是整数（每页最多 %{max} 条）',
       unauthorized: '请先登录',
       login_failed: '用户名或密码错误',

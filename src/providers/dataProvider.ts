@@ -18,6 +18,23 @@ function bodyOf(data: Record<string, unknown>) {
   return rest;
 }
 
+/**
+ * Where each page ended, per list (resource, filter, sort, page size): the next page then starts after that
+ * row (API.md `after`, keyset paging) instead of skipping every row before it. Pages reached by a jump go by
+ * number. A few lists are remembered; a changed filter or sort is another list.
+ */
+const pageEnds = new Map<string, Map<number, string>>();
+const MAX_LISTS = 20;
+
+function endsOf(key: string) {
+  let ends = pageEnds.get(key);
+  if (!ends) {
+    if (pageEnds.size >= MAX_LISTS) pageEnds.delete(pageEnds.keys().next().value!);
+    pageEnds.set(key, (ends = new Map()));
+  }
+  return ends;
+}
+
 export interface VendFleetDataProvider extends DataProvider {
   /** a declared action, e.g. action('user', 'freeze', { _id }) */
   action<T = Rec>(resource: string, name: string, body: Record<string, unknown>): Promise<T>;
@@ -31,7 +48,10 @@ export const dataProvider: VendFleetDataProvider = {
       sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
       filter,
     };
-    const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean }>('POST', path(resource, 'list'), body);
+    const ends = endsOf(JSON.stringify([resource, body.pageSize, body.sort, filter]));
+    const after = body.page > 1 ? ends.get(body.page - 1) : undefined;
+    const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean; next?: string }>('POST', path(resource, 'list'), after ? { ...body, after } : body);
+    if (res.next) ends.set(body.page, res.next);
     // a long list's total is the database's estimate (API.md); the pagination then says "about"
     return { data: res.list.map(withId) as never, total: res.total, meta: res.total_estimated ? { totalEstimated: true } : undefined };
   },

@@ -69,3 +69,48 @@ it('searches orders by part of a pickup code, in any case, from the trigram inde
   });
   expect(plan.rows.map((p) => p['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on orders_pickup_trgm/);
 });
+
+describe('keyset paging (after: the previous answer\'s next)', () => {
+  // walks a list as the browser does: after the previous page's end when it has one, else by page number
+  async function walk(body: Record<string, unknown>, pageSize: number) {
+    const ids: string[] = [];
+    let after: string | undefined;
+    let byCursor = 0;
+    for (let page = 1; ; page++) {
+      const r = await s.call('POST', '/order/list', { token: admin, body: { ...body, pageSize, page, ...(after ? { after } : {}) } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      if (after) byCursor++;
+      ids.push(...r.body.data.list.map((o: { _id: string }) => o._id));
+      if (r.body.data.list.length < pageSize) return { ids, byCursor };
+      after = r.body.data.next;
+    }
+  }
+
+  it('pages after a position hold the same rows as pages by number, in both directions and with empty sort values', async () => {
+    // some of brand B's orders get a pay time, so that sorting by it meets NULLs
+    await sql`UPDATE orders SET pay_time = create_time WHERE _id LIKE 'many-%' AND substr(_id, 6)::int % 3 = 0`.execute(s.db);
+    for (const sort of [{ field: 'create_time', order: 'DESC' }, { field: 'pay_time', order: 'ASC' }, { field: 'pay_time', order: 'DESC' }, { field: 'amount', order: 'ASC' }]) {
+      const filter = { integrator: 'brand_b' };
+      const { ids, byCursor } = await walk({ filter, sort }, 500);
+      const dir = sort.order === 'ASC' ? 'asc' : 'desc';
+      const want = await s.db.selectFrom('orders').select('_id').where('integrator', '=', 'brand_b').orderBy(sort.field as 'amount', dir).orderBy('_id', dir).execute();
+      expect(ids, JSON.stringify(sort)).toEqual(want.map((o) => o._id));
+      expect(byCursor, JSON.stringify(sort)).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses a position that is not one of this list\'s, in the caller\'s language, and changes nothing', async () => {
+    const first = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_b' }, pageSize: 20 } });
+    const next = first.body.data.next as string;
+    expect(typeof next).toBe('string');
+    const otherSort = await s.call('POST', '/order/list', { token: admin, lang: 'en', body: { pageSize: 20, after: next, sort: { field: 'amount', order: 'ASC' } } });
+    expect(otherSort.status).toBe(400);
+    expect(otherSort.body.message).toBe('This list position is no longer valid: go back to the first page');
+    const forged = (value: string) => Buffer.from(JSON.stringify(['create_time', 'desc', value, 'x'])).toString('base64url');
+    for (const after of [forged('not a time'), forged('99999-99-99'), '%%%', 'W10', Buffer.from('["create_time","desc",{"a":1},"x"]').toString('base64url'), 42, 'x'.repeat(3000)]) {
+      const r = await s.call('POST', '/order/list', { token: admin, lang: 'zh', body: { pageSize: 20, after } });
+      expect(r.status, String(after).slice(0, 40)).toBe(400);
+      expect(r.body.message).toBe('列表位置已失效，请回到第一页');
+    }
+  });
+});

@@ -67,6 +67,30 @@ describe('dataProvider', () => {
     expect(r.data.map((u) => u.id)).toEqual(['store-a1', 'store-a2']);
   });
 
+  it('reads the next page after the previous page\'s last row, and a page reached by a jump by number', async () => {
+    // what the provider asks for is watched on the way out; the server answers for real
+    const sent: Array<Record<string, unknown>> = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (String(input).endsWith('/api/order/list')) sent.push(JSON.parse(String(init?.body)));
+      return realFetch(input, init);
+    };
+    try {
+      const params = (page: number) => ({ pagination: { page, perPage: 3 }, sort: { field: 'create_time', order: 'DESC' as const }, filter: {} });
+      const p1 = await dataProvider.getList('order', params(1));
+      const p2 = await dataProvider.getList('order', params(2));
+      const p4 = await dataProvider.getList('order', params(4));
+      expect(sent[1].after).toEqual(expect.any(String));
+      expect(sent[2].after).toBeUndefined();
+      // the same rows as reading the list by number
+      const byNumber = await api<{ list: Array<{ _id: string }> }>('POST', '/order/list', { page: 1, pageSize: 12, sort: { field: 'create_time', order: 'DESC' } });
+      expect([...p1.data, ...p2.data].map((o) => o.id)).toEqual(byNumber.list.slice(0, 6).map((o) => o._id));
+      expect(p4.data.map((o) => o.id)).toEqual(byNumber.list.slice(9, 12).map((o) => o._id));
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('uses SPEC §7 paths for accounts: read and edit through /user/profile/{id}', async () => {
     const one = await dataProvider.getOne('user', { id: 'store-b1' });
     expect(one.data).toMatchObject({ id: 'store-b1', _id: 'store-b1', dealer: 'store_b1' });

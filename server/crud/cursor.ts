@@ -1,0 +1,51 @@
+// Keyset paging: a list answer names the position after its last row (`next`), and a list call may start
+// after such a position (`after`) instead of skipping `(page - 1) * pageSize` rows. `npm run bench` measured
+// why: page 500 by number still walks 10,000 index entries; after a position it reads 20, like page 1.
+// The position is the sort value and _id of the last row, so rows added or removed meanwhile move nothing.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ResourceDef } from '../../resources/types';
+import { badRequest } from '../http/errors';
+
+export interface Sort {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+/** Fields a position can hold: one comparable value (not a list, JSON or secret). */
+const KEYSET_TYPES = new Set(['text', 'number', 'money', 'datetime', 'choice', 'reference', 'boolean']);
+
+export function keysetSortable(def: ResourceDef, sort: Sort): boolean {
+  return sort.field === '_id' || KEYSET_TYPES.has(def.fields[sort.field]?.type ?? '');
+}
+
+/** The column every listed row carries while its page is read: the sort value as text, exact to the microsecond. */
+export const SORT_KEY = '__sort_key';
+export const sortKey = (sort: Sort) => sql<string | null>`${sql.ref(sort.field)}::text`.as(SORT_KEY);
+
+export function encodeCursor(sort: Sort, row: Record<string, unknown>): string | undefined {
+  const value = row[SORT_KEY];
+  // a row without a sort value has no position to compare against: the next page goes by number
+  if (value === null || value === undefined) return undefined;
+  return Buffer.from(JSON.stringify([sort.field, sort.order, value, row._id])).toString('base64url');
+}
+
+/** The condition "after this position" for the list's sort, or a 400 when the position is not one of this list's. */
+export function afterCursor(sort: Sort, raw: unknown): Expression<SqlBool> {
+  let parts: unknown;
+  try {
+    if (typeof raw !== 'string' || raw.length > 2000) throw new Error('not a cursor');
+    parts = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('vf.error.cursor');
+  }
+  if (!Array.isArray(parts) || parts.length !== 4) throw badRequest('vf.error.cursor');
+  const [field, order, value, id] = parts as unknown[];
+  if (field !== sort.field || order !== sort.order || typeof value !== 'string' || typeof id !== 'string' || value.length > 500 || id.length > 200) {
+    throw badRequest('vf.error.cursor');
+  }
+  const col = sql.ref(sort.field);
+  // NULLs sort first going down and last going up (PostgreSQL's default): going up, they still follow
+  return sort.order === 'desc'
+    ? sql<SqlBool>`(${col}, _id) < (${value}, ${id})`
+    : sql<SqlBool>`((${col}, _id) > (${value}, ${id}) OR ${col} IS NULL)`;
+}
