@@ -128,8 +128,9 @@ const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<
 
 /**
  * The charts: sales per day in the viewer's time zone, sales by robot type, the top 10 products, robots by
- * state. Whole UTC hours (sales, types) and whole UTC days (products) come from the rollups of migration 014;
- * the edges of the range, and time zones that are not whole hours from UTC, are read from the orders.
+ * state. Whole UTC hours (sales, types, products) and whole UTC days (products) come from the rollups of
+ * migration 014; the partial hours at the edges, and sales in time zones that are not whole hours from UTC, are
+ * read from the orders.
  */
 export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
@@ -157,7 +158,9 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
             ]),
           )
       : ordersIn(db, ctx, b);
-  const hours = b.tz % 60 === 0 ? edges(HOUR_MS) : undefined;
+  const utcHours = edges(HOUR_MS);
+  // sales per day need whole hours of the viewer's days: only when the time zone is whole hours from UTC
+  const hours = b.tz % 60 === 0 ? utcHours : undefined;
   const days = edges(DAY_MS);
   type DayType = { day: string; type: string; orders: number; fee: number; refund_fee: number };
 
@@ -194,9 +197,11 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
           ]
         : []),
     ]),
+    // products: whole UTC days from the daily rollup, whole hours of the partial days from the hourly one, the
+    // partial hours at the very edges item by item from the orders
     Promise.all([
       db
-        .selectFrom(rowsOutside(days).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+        .selectFrom(rowsOutside(utcHours).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
         .select([
           sql<string>`p->>'code'`.as('code'),
           sql<string>`max(p->>'name')`.as('name'),
@@ -206,6 +211,19 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         .where(sql<boolean>`p->>'code' IS NOT NULL`)
         .groupBy(sql`p->>'code'`)
         .execute(),
+      ...(utcHours
+        ? [
+            db
+              .selectFrom('orders_products_hourly')
+              .where(scope)
+              .where('hour', '>=', utcHours.first)
+              .where('hour', '<', utcHours.last)
+              .where((eb) => (days ? eb.or([eb('hour', '<', days.first), eb('hour', '>=', days.last)]) : sql<boolean>`true`))
+              .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
+              .groupBy('code')
+              .execute(),
+          ]
+        : []),
       ...(days
         ? [
             db
