@@ -216,9 +216,16 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
             db
               .selectFrom('orders_products_hourly')
               .where(scope)
-              .where('hour', '>=', utcHours.first)
-              .where('hour', '<', utcHours.last)
-              .where((eb) => (days ? eb.or([eb('hour', '<', days.first), eb('hour', '>=', days.last)]) : sql<boolean>`true`))
+              // two index ranges, the hours before the first whole day and from the last on (one OR of both
+              // bounds read the whole month from the index: 7.6 → 1 ms)
+              .where((eb) =>
+                days
+                  ? eb.or([
+                      eb.and([eb('hour', '>=', utcHours.first), eb('hour', '<', days.first)]),
+                      eb.and([eb('hour', '>=', days.last), eb('hour', '<', utcHours.last)]),
+                    ])
+                  : eb.and([eb('hour', '>=', utcHours.first), eb('hour', '<', utcHours.last)]),
+              )
               .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
               .groupBy('code')
               .execute(),
