@@ -1,5 +1,6 @@
 // Loads the messages of one language (not all four), then either the console or, for a visitor without a
 // session, only the sign-in page (src/login): the login never waits for the console's bundle.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentLang, getToken } from './providers/session';
 import { loginPathFor } from './login/paths';
@@ -13,7 +14,8 @@ let consoleLoad: ReturnType<typeof loadConsole> | undefined;
 const fetchConsole = () => (consoleLoad ??= loadConsole());
 
 function startConsole() {
-  return fetchConsole().then(([messages, { App }]) => root.render(<App lang={lang} messages={messages.default} />));
+  // A transition: React renders the console in slices and lets the browser in between (no long task).
+  return fetchConsole().then(([messages, { App }]) => startTransition(() => root.render(<App lang={lang} messages={messages.default} />)));
 }
 
 if (getToken()) {
