@@ -102,7 +102,7 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
 
   return (
     <main className="vf-login">
-      <form className="vf-login-card" onSubmit={submit} noValidate onFocus={warm}>
+      <form className="vf-login-card" onSubmit={submit} noValidate onInput={warm}>
         <div className="vf-login-head">
           <h1>{t('vf.login.title')}</h1>
           <label className="vf-login-lang" title={t('vf.login.language')}>
