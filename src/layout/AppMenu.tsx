@@ -3,7 +3,7 @@
 // shut; with the sidebar collapsed only the icons show, each with its name as a tooltip.
 import { useState } from 'react';
 import { Menu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
-import { Box, Collapse, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Collapse, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -71,26 +71,24 @@ export function AppMenu() {
           );
         });
         if (!open) return entries;
-        // A menu (role=menu) may hold only menu items and groups: each section is a group, its fold button in it.
-        return (
-          <Box key={`s-${section}`} role="group" aria-label={label}>
-            <ListItemButton
-              className="menu-section"
-              onClick={() => setFolded((f) => ({ ...f, [section]: !f[section] }))}
-              aria-expanded={!shut}
-              sx={{ color: SIDEBAR_TEXT, minHeight: 44, px: 2, '&:hover': { backgroundColor: '#263445' } }}
-            >
-              <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>
-                <SectionIcon />
-              </ListItemIcon>
-              <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
-              {shut ? <ExpandMore fontSize="small" /> : <ExpandLess fontSize="small" />}
-            </ListItemButton>
-            <Collapse in={!shut} timeout="auto" sx={{ backgroundColor: '#1f2d3d' }}>
-              {entries}
-            </Collapse>
-          </Box>
-        );
+        return [
+          <ListItemButton
+            key={`s-${section}`}
+            className="menu-section"
+            onClick={() => setFolded((f) => ({ ...f, [section]: !f[section] }))}
+            aria-expanded={!shut}
+            sx={{ color: SIDEBAR_TEXT, minHeight: 44, px: 2, '&:hover': { backgroundColor: '#263445' } }}
+          >
+            <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>
+              <SectionIcon />
+            </ListItemIcon>
+            <ListItemText primary={label} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+            {shut ? <ExpandMore fontSize="small" /> : <ExpandLess fontSize="small" />}
+          </ListItemButton>,
+          <Collapse key={`c-${section}`} in={!shut} timeout="auto" sx={{ backgroundColor: '#1f2d3d' }}>
+            {entries}
+          </Collapse>,
+        ];
       })}
     </Menu>
   );
