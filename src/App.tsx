@@ -1,5 +1,5 @@
 // The console: react-admin over the declared resources, with our pages around them.
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, useParams } from 'react-router-dom';
 import { Admin, CustomRoutes, Notification, Resource, type TranslationMessages } from 'react-admin';
 import { resources } from '../resources';
@@ -14,13 +14,15 @@ import { useAppTheme } from './layout/theme';
 import { RedirectPage } from './layout/Redirect';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
-import { DashboardPage } from './pages/DashboardPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
-import { StockPage } from './pages/StockPage';
-import { CopyProductsPage } from './pages/CopyProductsPage';
 import { RequirePermission } from './catalog/RequirePermission';
-import { RefundApprovalPage } from './orders/RefundList';
+
+// Every screen beyond the shell is fetched when first opened (the layout's Suspense shows progress).
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const StockPage = lazy(() => import('./pages/StockPage').then((m) => ({ default: m.StockPage })));
+const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
+const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
 
 /** SPEC §8: a failed call's text stays for 5 seconds. */
 const Notification5s = () => <Notification autoHideDuration={5000} />;

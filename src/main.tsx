@@ -1,10 +1,29 @@
-// Loads the messages of one language (not all four), then the app.
+// Loads the messages of one language (not all four), then either the console or, for a visitor without a
+// session, only the sign-in page (src/login): the login never waits for the console's bundle.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLang } from './providers/session';
+import { currentLang, getToken } from './providers/session';
+import { loginPathFor } from './login/paths';
 
 const lang = currentLang();
 document.documentElement.lang = lang;
+const root = createRoot(document.getElementById('root')!);
 
-Promise.all([import(`../i18n/${lang}.ts`), import('./App')]).then(([messages, { App }]) => {
-  createRoot(document.getElementById('root')!).render(<App lang={lang} messages={messages.default} />);
-});
+const loadConsole = () => Promise.all([import(`../i18n/${lang}.ts`), import('./App')]);
+let consoleLoad: ReturnType<typeof loadConsole> | undefined;
+const fetchConsole = () => (consoleLoad ??= loadConsole());
+
+function startConsole() {
+  // A transition: React renders the console in slices and lets the browser in between (no long task).
+  return fetchConsole().then(([messages, { App }]) => startTransition(() => root.render(<App lang={lang} messages={messages.default} />)));
+}
+
+if (getToken()) {
+  startConsole();
+} else {
+  const here = window.location.pathname + window.location.search;
+  if (!here.startsWith('/login')) window.history.replaceState(null, '', loginPathFor(here));
+  Promise.all([import(`../i18n/app/${lang}.ts`), import('./login/LoginScreen')]).then(([messages, { LoginScreen }]) => {
+    root.render(<LoginScreen lang={lang} messages={messages.default} onSignedIn={startConsole} prefetch={() => void fetchConsole()} />);
+  });
+}

@@ -26,6 +26,7 @@ const en = {
       demo: 'Demo accounts: admin, provider, brand-a, store-a1 … password Demo12345',
       show_password: 'Show password',
       hide_password: 'Hide password',
+      language: 'Language',
     },
     validation: {
       required: '%{field} is required',

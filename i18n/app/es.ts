@@ -26,6 +26,7 @@ const es = {
       demo: 'Cuentas de demostración: admin, provider, brand-a, store-a1 … contraseña Demo12345',
       show_password: 'Mostrar contraseña',
       hide_password: 'Ocultar contraseña',
+      language: 'Idioma',
     },
     validation: {
       required: '%{field} es obligatorio',

@@ -26,6 +26,7 @@ const ja = {
       demo: 'デモアカウント：admin、provider、brand-a、store-a1 … パスワード Demo12345',
       show_password: 'パスワードを表示',
       hide_password: 'パスワードを隠す',
+      language: '言語',
     },
     validation: {
       required: '%{field}は必須です',

@@ -26,6 +26,7 @@ const zh = {
       demo: '演示账号：admin、provider、brand-a、store-a1 … 密码 Demo12345',
       show_password: '显示密码',
       hide_password: '隐藏密码',
+      language: '语言',
     },
     validation: {
       required: '%{field}不能为空',

@@ -1,7 +1,7 @@
-// The react-admin views of a declared resource: generated, unless src/overrides replaces one.
-import type { ComponentType } from 'react';
+// The react-admin views of a declared resource: generated, unless src/overrides replaces one. Every view is
+// loaded lazily (React.lazy, under the layout's Suspense): the console's shell carries none of them.
+import { lazy, type ComponentType } from 'react';
 import type { ResourceDef } from '../../resources/types';
-import { makeCreate, makeEdit, makeList, makeShow } from './screens';
 import { overrides } from '../overrides';
 import { iconOf } from '../layout/icons';
 
@@ -13,13 +13,32 @@ export interface ResourceViews {
   icon?: ComponentType;
 }
 
+type Kind = 'list' | 'create' | 'edit' | 'show';
+const MAKE = { list: 'makeList', create: 'makeCreate', edit: 'makeEdit', show: 'makeShow' } as const;
+
+/** One view: the override's when there is one, else the generated screen. */
+function lazyView(def: ResourceDef, kind: Kind): ComponentType {
+  return lazy(async () => {
+    const own = overrides[def.name] ? (await overrides[def.name]()).default : {};
+    const view = own[kind] ?? (await import('./screens'))[MAKE[kind]](def);
+    return { default: view };
+  });
+}
+
+const cache = new Map<string, ResourceViews>();
+
+/** The same components on every render (a new lazy component would mount its screen again). */
 export function viewsOf(def: ResourceDef): ResourceViews {
-  const own = overrides[def.name] ?? {};
-  return {
-    list: def.permissions.list ? own.list ?? makeList(def) : undefined,
-    create: def.permissions.add ? own.create ?? makeCreate(def) : undefined,
-    edit: def.permissions.edit ? own.edit ?? makeEdit(def) : undefined,
-    show: own.show ?? makeShow(def),
-    icon: iconOf(def.menu?.icon),
-  };
+  let views = cache.get(def.name);
+  if (!views) {
+    views = {
+      list: def.permissions.list ? lazyView(def, 'list') : undefined,
+      create: def.permissions.add ? lazyView(def, 'create') : undefined,
+      edit: def.permissions.edit ? lazyView(def, 'edit') : undefined,
+      show: lazyView(def, 'show'),
+      icon: iconOf(def.menu?.icon),
+    };
+    cache.set(def.name, views);
+  }
+  return views;
 }

@@ -1,28 +1,17 @@
 // Screens that replace a generated one, by resource name, where a screen needs more than its
-// declaration can say.
+// declaration can say. Each is loaded when its screen is first opened (src/generated/index.ts).
 import type { ResourceViews } from '../generated';
-import message from './message';
-import device from './device';
-import product from './product';
-import product_classify from './product_classify';
-import template from './template';
-import lecode from './lecode';
-import report from './report';
-import log from './log';
-import chatchat from './chatchat';
-import order from './order';
-import refund from './refund';
 
-export const overrides: Record<string, Partial<ResourceViews>> = {
-  message,
-  device,
-  product,
-  product_classify,
-  template,
-  lecode,
-  report,
-  log,
-  chatchat,
-  order,
-  refund,
+export const overrides: Record<string, () => Promise<{ default: Partial<ResourceViews> }>> = {
+  message: () => import('./message'),
+  device: () => import('./device'),
+  product: () => import('./product'),
+  product_classify: () => import('./product_classify'),
+  template: () => import('./template'),
+  lecode: () => import('./lecode'),
+  report: () => import('./report'),
+  log: () => import('./log'),
+  chatchat: () => import('./chatchat'),
+  order: () => import('./order'),
+  refund: () => import('./refund'),
 };

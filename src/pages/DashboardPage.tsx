@@ -1,7 +1,7 @@
 // The dashboard: who you are, the sales figures (orders, quantity, fee, refund orders, refund fee, real fee)
 // for today, 7 days, 30 days or chosen dates, scoped by the server to the account's brand or store, and
 // the charts — recharts is loaded lazily so the login page and the shell never wait for it.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, Chip, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useProfile } from '../layout/useProfile';
@@ -40,7 +40,7 @@ function Welcome() {
         </Typography>
         {p ? (
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            <Chip label={translate(`vf.account_type.${p.account_type}`)} color="primary" />
+            <Chip label={translate(`vf.account_type.${p.account_type}`)} color="primary" sx={{ bgcolor: 'primary.dark' }} />
             {p.roles_detail.map((r) => (
               <Chip key={r._id} label={translate('vf.dashboard.role', { role: r.display_name })} variant="outlined" />
             ))}
@@ -87,7 +87,8 @@ function Sales() {
       .then(([s, c]) => {
         if (!live) return;
         setSummary(s);
-        setCharts(c);
+        // four charts are the page's heaviest render: as a transition React slices it, the page stays responsive
+        startTransition(() => setCharts(c));
       })
       .catch((e: Error) => live && setError(e.message));
     return () => {

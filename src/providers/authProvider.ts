@@ -3,6 +3,7 @@
 import type { AuthProvider } from 'react-admin';
 import { api } from './http';
 import { clearToken, getToken, setToken } from './session';
+import { loginPathFor } from '../login/paths';
 import { findResource } from '../../resources';
 import type { Permission, Verb } from '../../resources/types';
 import { SUPER_AUTHORIZATION } from '../../resources/accounts';
@@ -91,8 +92,7 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     if (!getToken()) {
       const here = window.location.pathname + window.location.search;
-      const redirect = here === '/' || here.startsWith('/login') ? '' : `?redirect=${encodeURIComponent(here)}`;
-      throw { redirectTo: `/login${redirect}`, message: false };
+      throw { redirectTo: here.startsWith('/login') ? '/login' : loginPathFor(here), message: false };
     }
   },
   async checkError(error: { status?: number }) {

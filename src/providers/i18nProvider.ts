@@ -3,7 +3,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import type { Lang } from '../../resources/accounts';
 
-export const LANGUAGE_NAMES: Record<Lang, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
+import { LANGUAGE_NAMES } from './session';
+
+export { LANGUAGE_NAMES };
 
 export function makeI18nProvider(lang: Lang, messages: TranslationMessages) {
   return polyglotI18nProvider(() => messages, lang, Object.entries(LANGUAGE_NAMES).map(([locale, name]) => ({ locale, name })), {

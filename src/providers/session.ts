@@ -5,6 +5,9 @@ import { LANGS, type Lang } from '../../resources/accounts';
 export const TOKEN_COOKIE = 'vendfleet_token';
 export const LANG_COOKIE = 'vendfleet_lang';
 
+/** Each language named in itself (the language switches). */
+export const LANGUAGE_NAMES: Record<Lang, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
+
 export const getToken = () => Cookies.get(TOKEN_COOKIE);
 export const setToken = (token: string) => Cookies.set(TOKEN_COOKIE, token, { sameSite: 'strict', expires: 7 });
 export const clearToken = () => Cookies.remove(TOKEN_COOKIE);
