@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import readline from 'node:readline';
 import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { freePort } from '../tests/support/postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'sqlmap');
@@ -76,17 +76,6 @@ function targets(orderId: string): Target[] {
     { name: 'order-detail', method: 'GET', path: `/api/order/detail/${orderId}*`, points: ['id'], signedIn: true },
   ];
   return all.filter((t) => !ONLY || ONLY.includes(t.name));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function adminQuery(url: string, q: string) {
