@@ -108,10 +108,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !dist || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || !dist || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendError(req, reply, new ApiError(404, 'vf.error.route_not_found', { path: req.url.split('?')[0].slice(0, 200) }));
     }
-    // The browser app routes every other path itself (unknown ones land on its /404 page).
+    // The browser app routes every other path itself (unknown ones land on its /404 page); HEAD, as link
+    // checkers and uptime probes send it, answers what GET would.
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
   return app;

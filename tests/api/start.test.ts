@@ -38,6 +38,8 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   const page = await fetch(`http://localhost:${port}/dashboard`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
+  const probe = await fetch(`http://localhost:${port}/login`, { method: 'HEAD' });
+  expect([probe.status, probe.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
   const signin = await fetch(`http://localhost:${port}/api/auth/signin`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
