@@ -106,7 +106,9 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
 }
 
 const HOUR_MS = 3_600_000;
-type Sales = { day: string; orders: number; fee: number; refund_fee: number };
+/** Ranges up to two days are charted by the hour (one day of 24 points), longer ones by the day. */
+const HOURLY_UP_TO_MS = 2 * DAY_MS;
+type Sales = { period: string; orders: number; fee: number; refund_fee: number };
 type ByType = { type: string; orders: number; fee: number };
 type Top = { code: string; name: string; quantity: number; fee: number };
 
@@ -123,12 +125,24 @@ function addBy<T extends Record<string, unknown>>(into: Map<string, T>, rows: T[
   }
 }
 
+/** Every hour or day of the range in the viewer's time zone, named as the query names them (to_char above). */
+function periodsOf(b: DashboardBody, unit: 'hour' | 'day'): string[] {
+  const step = unit === 'hour' ? HOUR_MS : DAY_MS;
+  const local = (t: number) => t - b.tz * 60_000;
+  const out: string[] = [];
+  for (let t = Math.floor(local(b.from.getTime()) / step) * step; t <= local(b.to.getTime()); t += step) {
+    const iso = new Date(t).toISOString();
+    out.push(unit === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10));
+  }
+  return out;
+}
+
 const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<keyof T>) =>
   rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fields.includes(k as keyof T) ? Number(v) : v])) as T);
 
 /**
- * The charts: sales per day in the viewer's time zone, sales by robot type, the top 10 products, robots by
- * state. Whole UTC hours (sales, types, products) and whole UTC days (products) come from the rollups of
+ * The charts: sales per hour or per day in the viewer's time zone (every period of the range, those without
+ * sales as zeros), sales by robot type, the top 10 products, robots by state. Whole UTC hours (sales, types, products) and whole UTC days (products) come from the rollups of
  * migration 014; the partial hours at the edges, and sales in time zones that are not whole hours from UTC, are
  * read from the orders.
  */
@@ -136,8 +150,10 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
   const sold = sql<boolean>`pay_status IN ('PAID', 'FREE')`;
-  // Days in the viewer's time zone: tz_offset is the browser's getTimezoneOffset() (minutes behind UTC).
-  const dayOf = (col: string) => sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), 'YYYY-MM-DD')`;
+  // Hours or days in the viewer's time zone: tz_offset is the browser's getTimezoneOffset() (minutes behind UTC).
+  const unit = b.to.getTime() - b.from.getTime() <= HOURLY_UP_TO_MS ? 'hour' : 'day';
+  const format = unit === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
+  const periodOf = (col: string) => sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), ${sql.lit(format)})`;
   const scope = whereOf(orderDef, ctx, b.filter);
   const edges = (unit: number) => {
     const first = new Date(Math.ceil(b.from.getTime() / unit) * unit);
@@ -159,18 +175,18 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
           )
       : ordersIn(db, ctx, b);
   const utcHours = edges(HOUR_MS);
-  // sales per day need whole hours of the viewer's days: only when the time zone is whole hours from UTC
+  // sales per local hour or day need whole UTC hours that fall inside one: only when the time zone is whole hours from UTC
   const hours = b.tz % 60 === 0 ? utcHours : undefined;
   const days = edges(DAY_MS);
-  type DayType = { day: string; type: string; orders: number; fee: number; refund_fee: number };
+  type PeriodType = { period: string; type: string; orders: number; fee: number; refund_fee: number };
 
-  const [dayTypeParts, topParts, robots] = await Promise.all([
-    // sales per day and per robot type come from the same rows, grouped by both
+  const [periodTypeParts, topParts, robots] = await Promise.all([
+    // sales per period and per robot type come from the same rows, grouped by both
     Promise.all([
       rowsOutside(hours)
         .where(sold)
         .select([
-          dayOf('create_time').as('day'),
+          periodOf('create_time').as('period'),
           sql<string>`coalesce(device_type, 'unknown')`.as('type'),
           sql<number>`count(*)::int`.as('orders'),
           sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
@@ -186,7 +202,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
               .where('hour', '>=', hours.first)
               .where('hour', '<', hours.last)
               .select([
-                dayOf('hour').as('day'),
+                periodOf('hour').as('period'),
                 'device_type as type',
                 sql<number>`sum(orders)::int`.as('orders'),
                 sql<number>`sum(fee)::bigint`.as('fee'),
@@ -251,15 +267,16 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       .groupBy(['state', 'online'])
       .execute(),
   ]);
-  const rows = dayTypeParts.flatMap((part) => numbers(part as DayType[], 'orders', 'fee', 'refund_fee'));
-  const sales = new Map<string, Sales>();
-  addBy(sales, rows.map(({ day, orders, fee, refund_fee }) => ({ day, orders, fee, refund_fee })), 'day');
+  const rows = periodTypeParts.flatMap((part) => numbers(part as PeriodType[], 'orders', 'fee', 'refund_fee'));
+  const sales = new Map<string, Sales>(periodsOf(b, unit).map((period) => [period, { period, orders: 0, fee: 0, refund_fee: 0 }]));
+  addBy(sales, rows.map(({ period, orders, fee, refund_fee }) => ({ period, orders, fee, refund_fee })), 'period');
   const byType = new Map<string, ByType>();
   addBy(byType, rows.map(({ type, orders, fee }) => ({ type, orders, fee })), 'type');
   const top = new Map<string, Top>();
   for (const part of topParts) addBy(top, numbers(part as Top[], 'quantity', 'fee'), 'code');
   return {
-    sales: [...sales.values()].sort((x, y) => x.day.localeCompare(y.day)),
+    sales_unit: unit,
+    sales: [...sales.values()].sort((x, y) => x.period.localeCompare(y.period)),
     by_type: [...byType.values()].sort((x, y) => y.fee - x.fee),
     top_products: [...top.values()].sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code)).slice(0, 10),
     robots,

@@ -8,7 +8,9 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieCh
 import { Section } from '../orders/parts';
 
 export interface ChartData {
-  sales: Array<{ day: string; orders: number; fee: number | string; refund_fee: number | string }>;
+  /** every hour (ranges up to two days) or day of the range, 'YYYY-MM-DD HH:00' or 'YYYY-MM-DD' */
+  sales_unit: 'hour' | 'day';
+  sales: Array<{ period: string; orders: number; fee: number | string; refund_fee: number | string }>;
   by_type: Array<{ type: string; orders: number; fee: number | string }>;
   top_products: Array<{ code: string; name: string; quantity: number; fee: number | string }>;
   robots: Array<{ state: string | null; online: boolean; count: number }>;
@@ -27,6 +29,12 @@ function Empty() {
 }
 
 const CHART_HEIGHT = 260;
+
+/** The x axis: '14:00' within one day, '11-23 14:00' over two, '11-23' by the day. */
+function periodLabel(data: ChartData, period: string): string {
+  const oneDay = data.sales_unit === 'hour' && data.sales[0]?.period.slice(0, 10) === data.sales.at(-1)?.period.slice(0, 10);
+  return oneDay ? period.slice(11) : period.slice(5);
+}
 
 /**
  * One chart per task: each chart is drawn in its own turn of the event loop after the one before, so the
@@ -50,7 +58,7 @@ export default function Charts({ data }: { data: ChartData }) {
   const translate = useTranslate();
   const theme = useTheme();
   const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
-  const sales = data.sales.map((s) => ({ day: s.day.slice(5), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
+  const sales = data.sales.map((s) => ({ period: periodLabel(data, s.period), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
   const byType = data.by_type.map((s) => ({ type: translate(`resources.device.choices.type.${s.type}`, { _: s.type }), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
   const top = data.top_products.map((p) => ({ name: p.name, [t('quantity')]: p.quantity }));
   const robots = new Map<string, number>();
@@ -63,12 +71,12 @@ export default function Charts({ data }: { data: ChartData }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <Section title={t('sales')} testId="chart-sales">
-        {sales.length ? (
+        {data.sales.some((s) => s.orders > 0) ? (
           <Later shown={shown > 0}>
             <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
               <LineChart data={sales}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="day" tick={axis} />
+                <XAxis dataKey="period" tick={axis} />
                 <YAxis yAxisId="fee" tick={axis} />
                 <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
                 <Tooltip />

@@ -343,13 +343,23 @@ describe('dashboard and tenant scope', () => {
     if (where.integrator) q = q.where('integrator', '=', where.integrator);
     if (where.dealer) q = q.where('dealer', '=', where.dealer);
     const rows = await q.selectAll().execute();
-    const sales = new Map<string, { day: string; orders: number; fee: number; refund_fee: number }>();
+    // up to two days by the hour, else by the day, in the viewer's zone; every period of the range is there
+    const hourly = to.getTime() - from.getTime() <= 2 * 86_400_000;
+    const periodOf = (t: number) => {
+      const iso = new Date(t - tz * 60_000).toISOString();
+      return hourly ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10);
+    };
+    const sales = new Map<string, { period: string; orders: number; fee: number; refund_fee: number }>();
+    for (let t = from.getTime(); t <= to.getTime() + 3600_000; t += 3600_000) {
+      const period = periodOf(Math.min(t, to.getTime()));
+      sales.set(period, { period, orders: 0, fee: 0, refund_fee: 0 });
+    }
     const types = new Map<string, { type: string; orders: number; fee: number }>();
     const top = new Map<string, { code: string; quantity: number; fee: number }>();
     for (const o of rows) {
-      const day = new Date(new Date(o.create_time as unknown as string).getTime() - tz * 60_000).toISOString().slice(0, 10);
-      const d = sales.get(day) ?? { day, orders: 0, fee: 0, refund_fee: 0 };
-      sales.set(day, { day, orders: d.orders + 1, fee: d.fee + o.amount, refund_fee: d.refund_fee + (o.refund_status === 'SUCCESS' ? o.refund_amount : 0) });
+      const period = periodOf(new Date(o.create_time as unknown as string).getTime());
+      const d = sales.get(period)!;
+      sales.set(period, { period, orders: d.orders + 1, fee: d.fee + o.amount, refund_fee: d.refund_fee + (o.refund_status === 'SUCCESS' ? o.refund_amount : 0) });
       const type = o.device_type ?? 'unknown';
       const t = types.get(type) ?? { type, orders: 0, fee: 0 };
       types.set(type, { type, orders: t.orders + 1, fee: t.fee + o.amount });
@@ -358,9 +368,9 @@ describe('dashboard and tenant scope', () => {
         top.set(i.code, { code: i.code, quantity: p.quantity + i.quantity, fee: p.fee + i.quantity * i.price });
       }
     }
-    const byDay = [...sales.values()].sort((x, y) => x.day.localeCompare(y.day));
+    const byPeriod = [...sales.values()].sort((x, y) => x.period.localeCompare(y.period));
     const byType = Object.fromEntries([...types.values()].map((t) => [t.type, t]));
-    return { sales: byDay, byType, top: Object.fromEntries([...top.values()].map((p) => [p.code, p])) };
+    return { sales: byPeriod, unit: hourly ? 'hour' : 'day', byType, top: Object.fromEntries([...top.values()].map((p) => [p.code, p])) };
   }
 
   it('charts equal the sums over the rows at any edges and in any time zone', async () => {
@@ -379,7 +389,8 @@ describe('dashboard and tenant scope', () => {
     const ranges: Array<[number, number]> = [
       [Date.now() - 29.3 * day, Date.now() + 60_000],
       [midnight - 40 * day + 1234, midnight - 3 * 3600_000 - 1],
-      [midnight + 1000, Date.now() + 60_000],
+      [midnight + 1000, Date.now() + 60_000], // today: by the hour
+      [midnight - 36 * 3600_000 + 777, midnight + 5 * 3600_000], // two days over a midnight: by the hour
     ];
     for (const [from, to] of ranges) {
       for (const tz of [0, -480, 300, -330]) {
@@ -388,6 +399,7 @@ describe('dashboard and tenant scope', () => {
           expect(r.status).toBe(200);
           const want = await expectedCharts(scope, new Date(from), new Date(to), tz);
           const what = `${new Date(from).toISOString()} – ${new Date(to).toISOString()}, tz ${tz}, ${JSON.stringify(scope)}`;
+          expect(r.body.data.sales_unit, what).toBe(want.unit);
           expect(r.body.data.sales, what).toEqual(want.sales);
           expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(want.byType);
           // the top 10 by quantity, each equal to its row sums
