@@ -60,6 +60,8 @@ export interface ActionDef {
   confirm?: boolean;
   /** the action only applies to rows whose `field` is one of these values */
   from?: { field: string; values: readonly (string | boolean | null)[] };
+  /** the action does not apply to rows whose `field` is one of these values (a robot without a store cannot be unbound) */
+  except?: { field: string; values: readonly (string | boolean | null)[] };
   /** what the action sets, when it is a plain state change */
   set?: Record<string, unknown>;
   /** extra body fields the action requires, validated like fields */

@@ -325,8 +325,9 @@ export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: stri
   const id = await db.transaction().execute(async (trx) => {
     const existing = await loadScoped(trx, ctx, def, body._id, true);
     await hooks.guard?.({ trx, ctx, def, existing, verb: name });
-    if (action.from && !action.from.values.includes(existing[action.from.field] as string | boolean | null)) {
-      throw conflict('vf.error.state', { field: action.from.field, value: String(existing[action.from.field]) });
+    for (const [rule, applies] of [[action.from, true], [action.except, false]] as const) {
+      const value = rule && (existing[rule.field] as string | boolean | null);
+      if (rule && rule.values.includes(value ?? null) !== applies) throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
     }
     const a = { trx, ctx, def, existing, body: values, reply };
     let saved: Row | undefined;

@@ -23,9 +23,6 @@ registerHooks('device', {
       reply.device_key = key;
     }
   },
-  guard({ existing, verb }) {
-    if (verb === 'unbind' && !existing.dealer) throw conflict('vf.error.state', { field: 'dealer', value: '—' });
-  },
   actions: {
     async rotate_key({ trx, existing, reply }) {
       const key = newDeviceKey();

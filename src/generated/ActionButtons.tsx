@@ -36,6 +36,7 @@ export function ActionButton({ def, name, action }: { def: ResourceDef; name: st
   const [secret, setSecret] = useState<string>();
   if (!record || !canAccess) return null;
   if (action.from && !action.from.values.includes(record[action.from.field])) return null;
+  if (action.except && action.except.values.includes(record[action.except.field] ?? null)) return null;
   const label = translate(actionLabel(def.name, name), { _: name });
   const title = String(record[def.title ?? '_id'] ?? record._id);
 

@@ -18,7 +18,10 @@ export const widget = defineResource({
   permissions: { list: 'dealer_list', read: 'dealer_list', add: 'dealer_add', edit: 'dealer_edit', delete: 'dealer_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'name', order: 'ASC' } },
-  actions: { shrink: { permission: 'dealer_edit', from: { field: 'size', values: ['M', 'L'] }, set: { size: 'S' } } },
+  actions: {
+    shrink: { permission: 'dealer_edit', from: { field: 'size', values: ['M', 'L'] }, set: { size: 'S' } },
+    grow: { permission: 'dealer_edit', except: { field: 'size', values: ['L'] }, set: { size: 'L' } },
+  },
 });
 
 export async function createWidgetTable(db: DB) {

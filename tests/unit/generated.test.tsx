@@ -1,7 +1,7 @@
 // A resource declared only in a test fixture gets working endpoints and working screens.
 import { inject } from 'vitest';
 import { render, screen, fireEvent, within } from '@testing-library/react';
-import { AdminContext, ListContextProvider, ResourceContextProvider } from 'react-admin';
+import { AdminContext, ListContextProvider, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import en from '../../i18n/en';
 import { makeI18nProvider } from '../../src/providers/i18nProvider';
@@ -9,9 +9,10 @@ import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
 import { ListPagination, makeCreate, makeList } from '../../src/generated/screens';
+import { ActionButtons } from '../../src/generated/ActionButtons';
 import { widget } from '../support/fixture';
 
-const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink' } } } };
+const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink', grow: 'Grow' } } } };
 
 function renderIn(ui: React.ReactElement) {
   return render(
@@ -39,7 +40,9 @@ describe('the server side of a declared resource', () => {
     expect(edited.name).toBe('Big cone');
     expect(await api('POST', '/widget/shrink', { _id: a._id })).toMatchObject({ size: 'S' });
     await expect(api('POST', '/widget/shrink', { _id: a._id })).rejects.toMatchObject({ status: 409 });
-    const list = await api<{ total: number }>('POST', '/widget/list', { filter: { size: 'S' } });
+    expect(await api('POST', '/widget/grow', { _id: a._id })).toMatchObject({ size: 'L' });
+    await expect(api('POST', '/widget/grow', { _id: a._id })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/size/) });
+    const list = await api<{ total: number }>('POST', '/widget/list', { filter: { size: 'L' } });
     expect(list.total).toBe(1);
     expect(await api('POST', '/widget/delete', { _id: a._id })).toEqual({ _id: a._id });
     await expect(api('GET', `/widget/detail/${a._id}`)).rejects.toMatchObject({ status: 404 });
@@ -56,6 +59,22 @@ describe('the screens of a declared resource', () => {
     expect(within(row).getByText('Medium')).toBeInTheDocument();
     expect(within(row).getByText('9.90')).toBeInTheDocument();
     expect(await within(row).findByText('Store A2')).toBeInTheDocument();
+  });
+
+  it('offers an action only on the rows it applies to', async () => {
+    const buttons = (size: string) =>
+      renderIn(
+        <RecordContextProvider value={{ _id: `w-${size}`, name: 'Cone', size, dealer: 'store_a1' }}>
+          <ActionButtons def={widget} />
+        </RecordContextProvider>,
+      );
+    const small = buttons('S');
+    expect(await screen.findByRole('button', { name: 'Grow' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Shrink' })).toBeNull();
+    small.unmount();
+    buttons('L');
+    expect(await screen.findByRole('button', { name: 'Shrink' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Grow' })).toBeNull();
   });
 
   it('validates the create form with the declaration rules before calling the server', async () => {
