@@ -2,9 +2,10 @@
 // and the order; rejecting needs a reject reason. The server refuses both without the permission.
 import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { yuan } from '../lib/format';
+import { ReasonField } from './ReasonField';
 
 function useDecide() {
   const record = useRecordContext();
@@ -82,22 +83,15 @@ export function RejectRefundButton() {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
         <DialogTitle id="reject-title">{translate('vf.orders.approval.reject_title', { id: record.order })}</DialogTitle>
         <DialogContent>
-          <TextField
+          <ReasonField
             label={label}
             name="reject_reason"
             value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
+            error={error}
+            onChange={(v) => {
+              setReason(v);
               setError(null);
             }}
-            error={!!error}
-            helperText={error}
-            required
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
-            fullWidth
-            margin="normal"
           />
         </DialogContent>
         <DialogActions>

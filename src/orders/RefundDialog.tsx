@@ -7,6 +7,7 @@ import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle,
 import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { centsFromYuan, yuan } from '../lib/format';
+import { ReasonField } from './ReasonField';
 
 /** What a refund may give back at most: the real amount paid, never more than the order amount. */
 export function paidOf(order: Record<string, unknown>): number {
@@ -82,22 +83,15 @@ export function RefundButton() {
             fullWidth
             margin="normal"
           />
-          <TextField
+          <ReasonField
             label={translate('resources.order.fields.reason')}
             name="reason"
             value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
+            error={errors.reason}
+            onChange={(v) => {
+              setReason(v);
               setErrors((x) => ({ ...x, reason: undefined }));
             }}
-            error={!!errors.reason}
-            helperText={errors.reason}
-            required
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
-            fullWidth
-            margin="normal"
           />
         </DialogContent>
         <DialogActions>
