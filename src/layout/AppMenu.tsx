@@ -75,6 +75,8 @@ export function AppMenu() {
           <ListItemButton
             key={`s-${section}`}
             className="menu-section"
+            // an entry of the sidebar's menu that folds its section (a role="button" may not sit in a menu)
+            role="menuitem"
             onClick={() => setFolded((f) => ({ ...f, [section]: !f[section] }))}
             aria-expanded={!shut}
             sx={{ color: SIDEBAR_TEXT, minHeight: 44, px: 2, '&:hover': { backgroundColor: '#263445' } }}

@@ -48,7 +48,7 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
   expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
   const dialog = page.getByRole('dialog', { name: 'Login has expired' });
   // Any call now answers 401: the live alarm badge's may already have opened the dialog; else a click does.
-  await page.getByRole('menuitem', { name: 'Accounts' }).click({ timeout: 3000 }).catch(() => undefined);
+  await page.getByRole('menuitem', { name: 'Accounts', exact: true }).click({ timeout: 3000 }).catch(() => undefined);
   await dialog.waitFor();
   await e.shot(page, 'foundation-session-expired');
   await dialog.getByRole('button', { name: 'Sign in again' }).click();
@@ -83,7 +83,7 @@ it('gives a store account no account menu, and the server answers its account li
   await e.login(page, 'store-a1');
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('tenant-badge').getByText('Store A1').waitFor();
-  await expect(page.getByRole('menuitem', { name: 'Accounts' }).count()).resolves.toBe(0);
+  await expect(page.getByRole('menuitem', { name: 'Accounts', exact: true }).count()).resolves.toBe(0);
   await page.getByRole('menuitem', { name: 'Stores' }).waitFor();
   const status = await page.evaluate(async () => {
     const token = document.cookie.split('; ').find((c) => c.startsWith('vendfleet_token='))!.split('=')[1];

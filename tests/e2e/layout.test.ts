@@ -31,11 +31,11 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
     await expect(layout.getAttribute('data-layout')).resolves.toBe(kind);
     if (kind === 'mobile') {
       await page.getByTestId('sidebar-toggle').click();
-      await page.getByTestId('sidebar-drawer').getByRole('menuitem', { name: ACCOUNTS_MENU[lang] }).waitFor();
+      await page.getByTestId('sidebar-drawer').getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true }).waitFor();
       // The drawer slides in: photograph it once it is all on screen.
       await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
     } else {
-      await page.getByTestId('sidebar').getByRole('menuitem', { name: ACCOUNTS_MENU[lang] }).waitFor();
+      await page.getByTestId('sidebar').getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true }).waitFor();
     }
     await e.shot(page, `layout-${kind}-${lang}`);
     await context.close();
@@ -45,14 +45,14 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
 it('switches to 日本語 from the top bar: the page reloads and the menu is in Japanese', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'admin');
-  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Accounts' }).waitFor();
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Accounts', exact: true }).waitFor();
   await page.getByTestId('language-switch').click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '日本語' }).click()]);
-  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント' }).waitFor();
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント', exact: true }).waitFor();
   expect((await context.cookies()).find((c) => c.name === 'vendfleet_lang')?.value).toBe('ja');
   // The choice outlives a reload of its own.
   await page.reload();
-  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント' }).waitFor();
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: 'アカウント', exact: true }).waitFor();
   await e.shot(page, 'layout-switched-ja');
   await context.close();
 });

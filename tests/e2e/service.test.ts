@@ -132,7 +132,7 @@ it('previews the console as a store role: the menu shrinks, a banner shows, and 
   const { page, context } = await e.newPage();
   await e.login(page, 'admin');
   await page.waitForURL(/\/dashboard$/);
-  await sidebarItems(page).filter({ hasText: 'Accounts' }).waitFor();
+  await sidebarItems(page).filter({ hasText: /^Accounts$/ }).waitFor();
   const full = await sidebarItems(page).count();
 
   await page.getByTestId('role-preview-open').click();
@@ -147,7 +147,7 @@ it('previews the console as a store role: the menu shrinks, a banner shows, and 
   await sidebarItems(page).filter({ hasText: 'Fault reports' }).waitFor();
   const narrowed = await sidebarItems(page).count();
   expect(narrowed).toBeLessThan(full);
-  await expect(sidebarItems(page).filter({ hasText: 'Accounts' }).count()).resolves.toBe(0);
+  await expect(sidebarItems(page).filter({ hasText: /^Accounts$/ }).count()).resolves.toBe(0);
   await expect(sidebarItems(page).filter({ hasText: 'Operation log' }).count()).resolves.toBe(0);
   await e.shot(page, 'service-preview-on');
   // the screens narrow too: the account list is not open to a store manager
@@ -156,7 +156,7 @@ it('previews the console as a store role: the menu shrinks, a banner shows, and 
 
   await page.goto(`${e.server.url}/dashboard`);
   await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
-  await sidebarItems(page).filter({ hasText: 'Accounts' }).waitFor();
+  await sidebarItems(page).filter({ hasText: /^Accounts$/ }).waitFor();
   await expect(page.getByTestId('role-preview-banner').count()).resolves.toBe(0);
   await expect(sidebarItems(page).count()).resolves.toBe(full);
   const logged = await e.server.db.selectFrom('log').select('action').where('resource', '=', 'role').where('operator', '=', 'admin').where('action', 'in', ['preview', 'preview_end']).execute();
