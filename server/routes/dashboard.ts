@@ -142,9 +142,9 @@ const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<
 
 /**
  * The charts: sales per hour or per day in the viewer's time zone (every period of the range, those without
- * sales as zeros), sales by robot type, the top 10 products, robots by state. Whole UTC hours (sales, types, products) and whole UTC days (products) come from the rollups of
- * migration 014; the partial hours at the edges, and sales in time zones that are not whole hours from UTC, are
- * read from the orders.
+ * sales as zeros), sales by robot type, the top 10 products, robots by state. Whole UTC hours (sales, types,
+ * products) and whole UTC days (products) come from the rollups of migration 014; the partial hours at the
+ * edges, and sales in time zones that are not whole hours from UTC, are read from the orders.
  */
 export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
@@ -175,7 +175,8 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
           )
       : ordersIn(db, ctx, b);
   const utcHours = edges(HOUR_MS);
-  // sales per local hour or day need whole UTC hours that fall inside one: only when the time zone is whole hours from UTC
+  // sales per local hour or day need whole UTC hours that each fall inside one: only in time zones whole hours
+  // from UTC
   const hours = b.tz % 60 === 0 ? utcHours : undefined;
   const days = edges(DAY_MS);
   type PeriodType = { period: string; type: string; orders: number; fee: number; refund_fee: number };
