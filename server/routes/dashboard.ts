@@ -51,6 +51,16 @@ function ordersIn(db: DB, ctx: CallContext, b: DashboardBody) {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The whole units (UTC hours or days) inside the range, [first, last), or undefined when it holds none. */
+function wholeUnits(b: DashboardBody, unit: number): { first: Date; last: Date } | undefined {
+  const first = new Date(Math.ceil(b.from.getTime() / unit) * unit);
+  const last = new Date(Math.floor(b.to.getTime() / unit) * unit);
+  return first < last ? { first, last } : undefined;
+}
+
+/** A UTC day as the daily rollups key it. */
+const utcDay = (d: Date) => sql<Date>`${d.toISOString().slice(0, 10)}::date`;
 type Figures = { orders: number; quantity: number; fee: number; refund_orders: number; refund_fee: number };
 const ZERO: Figures = { orders: 0, quantity: 0, fee: 0, refund_orders: 0, refund_fee: 0 };
 
@@ -74,8 +84,8 @@ function sumDays(db: DB, ctx: CallContext, b: DashboardBody, fromDay: Date, befo
   return db
     .selectFrom('orders_daily')
     .where(whereOf(orderDef, ctx, b.filter))
-    .where('day', '>=', sql<Date>`${fromDay.toISOString().slice(0, 10)}::date`)
-    .where('day', '<', sql<Date>`${beforeDay.toISOString().slice(0, 10)}::date`)
+    .where('day', '>=', utcDay(fromDay))
+    .where('day', '<', utcDay(beforeDay))
     .select([
       sql<number>`coalesce(sum(orders), 0)::bigint`.as('orders'),
       sql<number>`coalesce(sum(quantity), 0)::bigint`.as('quantity'),
@@ -90,14 +100,13 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
   // Whole UTC days inside the range come from the rollup; the partial days at its edges are scanned.
-  const firstDay = new Date(Math.ceil(b.from.getTime() / DAY_MS) * DAY_MS);
-  const lastDayEnd = new Date(Math.floor(b.to.getTime() / DAY_MS) * DAY_MS);
+  const days = wholeUnits(b, DAY_MS);
   const parts =
-    firstDay < lastDayEnd
+    days
       ? await Promise.all([
-          firstDay > b.from ? scanOrders(db, ctx, b, b.from, { before: firstDay }) : ZERO,
-          sumDays(db, ctx, b, firstDay, lastDayEnd),
-          scanOrders(db, ctx, b, lastDayEnd, { to: b.to }),
+          days.first > b.from ? scanOrders(db, ctx, b, b.from, { before: days.first }) : ZERO,
+          sumDays(db, ctx, b, days.first, days.last),
+          scanOrders(db, ctx, b, days.last, { to: b.to }),
         ])
       : [await scanOrders(db, ctx, b, b.from, { to: b.to })];
   const r = { ...ZERO };
@@ -155,11 +164,6 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   const format = unit === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
   const periodOf = (col: string) => sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), ${sql.lit(format)})`;
   const scope = whereOf(orderDef, ctx, b.filter);
-  const edges = (unit: number) => {
-    const first = new Date(Math.ceil(b.from.getTime() / unit) * unit);
-    const last = new Date(Math.floor(b.to.getTime() / unit) * unit);
-    return first < last ? { first, last } : undefined;
-  };
   // the orders outside the rollup's whole units: the parts of the range before `first` and from `last` on
   // (one scan for both), or the whole range when it holds no whole unit
   const rowsOutside = (e: { first: Date; last: Date } | undefined) =>
@@ -174,11 +178,11 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
             ]),
           )
       : ordersIn(db, ctx, b);
-  const utcHours = edges(HOUR_MS);
+  const utcHours = wholeUnits(b, HOUR_MS);
   // sales per local hour or day need whole UTC hours that each fall inside one: only in time zones whole hours
   // from UTC
   const hours = b.tz % 60 === 0 ? utcHours : undefined;
-  const days = edges(DAY_MS);
+  const days = wholeUnits(b, DAY_MS);
   type PeriodType = { period: string; type: string; orders: number; fee: number; refund_fee: number };
 
   const [periodTypeParts, topParts, robots] = await Promise.all([
@@ -253,8 +257,8 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
             db
               .selectFrom('orders_products_daily')
               .where(scope)
-              .where('day', '>=', sql<Date>`${days.first.toISOString().slice(0, 10)}::date`)
-              .where('day', '<', sql<Date>`${days.last.toISOString().slice(0, 10)}::date`)
+              .where('day', '>=', utcDay(days.first))
+              .where('day', '<', utcDay(days.last))
               .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
               .groupBy('code')
               .execute(),
