@@ -1,6 +1,6 @@
 // The dashboard's charts (recharts, loaded only when the dashboard shows them): sales over time, sales by
 // robot type, top products and robots by state. Money arrives in cents and is drawn in yuan.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -51,7 +51,15 @@ function useStagger(count: number): number {
   return shown;
 }
 
-const Later = ({ shown, children }: { shown: boolean; children: ReactNode }) => (shown ? <>{children}</> : <Box sx={{ height: CHART_HEIGHT }} />);
+/** A chart filling its section's width, drawn once its turn has come; until then an empty box of its height. */
+const ChartFrame = ({ shown, children }: { shown: boolean; children: ReactElement }) =>
+  shown ? (
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      {children}
+    </ResponsiveContainer>
+  ) : (
+    <Box sx={{ height: CHART_HEIGHT }} />
+  );
 
 export default function Charts({ data }: { data: ChartData }) {
   const shown = useStagger(4);
@@ -72,74 +80,66 @@ export default function Charts({ data }: { data: ChartData }) {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <Section title={t('sales')} testId="chart-sales">
         {data.sales.some((s) => s.orders > 0) ? (
-          <Later shown={shown > 0}>
-            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <LineChart data={sales}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" tick={axis} />
-                <YAxis yAxisId="fee" tick={axis} />
-                <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
-                <Tooltip />
-                <Legend />
-                <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
-                <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
-              </LineChart>
-            </ResponsiveContainer>
-          </Later>
+          <ChartFrame shown={shown > 0}>
+            <LineChart data={sales}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="period" tick={axis} />
+              <YAxis yAxisId="fee" tick={axis} />
+              <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
+              <Tooltip />
+              <Legend />
+              <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
+              <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
+            </LineChart>
+          </ChartFrame>
         ) : (
           <Empty />
         )}
       </Section>
       <Section title={t('by_type')} testId="chart-by-type">
         {byType.length ? (
-          <Later shown={shown > 1}>
-            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <BarChart data={byType}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="type" tick={axis} />
-                <YAxis tick={axis} />
-                <Tooltip />
-                <Legend />
-                <Bar dataKey={t('fee')} fill={PALETTE[0]} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </Later>
+          <ChartFrame shown={shown > 1}>
+            <BarChart data={byType}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="type" tick={axis} />
+              <YAxis tick={axis} />
+              <Tooltip />
+              <Legend />
+              <Bar dataKey={t('fee')} fill={PALETTE[0]} isAnimationActive={false} />
+            </BarChart>
+          </ChartFrame>
         ) : (
           <Empty />
         )}
       </Section>
       <Section title={t('top_products')} testId="chart-top">
         {top.length ? (
-          <Later shown={shown > 2}>
-            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <BarChart data={top} layout="vertical" margin={{ left: 24 }}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" tick={axis} allowDecimals={false} />
-                <YAxis type="category" dataKey="name" tick={axis} width={120} />
-                <Tooltip />
-                <Bar dataKey={t('quantity')} fill={PALETTE[2]} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </Later>
+          <ChartFrame shown={shown > 2}>
+            <BarChart data={top} layout="vertical" margin={{ left: 24 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis type="number" tick={axis} allowDecimals={false} />
+              <YAxis type="category" dataKey="name" tick={axis} width={120} />
+              <Tooltip />
+              <Bar dataKey={t('quantity')} fill={PALETTE[2]} isAnimationActive={false} />
+            </BarChart>
+          </ChartFrame>
         ) : (
           <Empty />
         )}
       </Section>
       <Section title={t('robots')} testId="chart-robots">
         {robotSlices.length ? (
-          <Later shown={shown > 3}>
-            <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-              <PieChart>
-                <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label isAnimationActive={false}>
-                  {robotSlices.map((s, i) => (
-                    <Cell key={s.name} fill={PALETTE[i % PALETTE.length]} />
-                  ))}
-                </Pie>
-                <Tooltip />
-                <Legend />
-              </PieChart>
-            </ResponsiveContainer>
-          </Later>
+          <ChartFrame shown={shown > 3}>
+            <PieChart>
+              <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label isAnimationActive={false}>
+                {robotSlices.map((s, i) => (
+                  <Cell key={s.name} fill={PALETTE[i % PALETTE.length]} />
+                ))}
+              </Pie>
+              <Tooltip />
+              <Legend />
+            </PieChart>
+          </ChartFrame>
         ) : (
           <Empty />
         )}
