@@ -92,8 +92,7 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
       const range = /^(.+)_(gte|lte)$/.exec(key);
       const rangeField = range ? fieldOf(def, range[1]) : undefined;
       if (range && rangeField && !fieldOf(def, key)) {
-        const f = rangeField;
-        conds.push(eb(eb.ref(range[1]), range[2] === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
+        conds.push(eb(eb.ref(range[1]), range[2] === 'gte' ? '>=' : '<=', filterValue(rangeField, raw, key)));
         continue;
       }
       const f = fieldOf(def, key) ?? (tenantColumns(def).includes(key) ? ({ type: 'reference' } as FieldDef) : undefined);
