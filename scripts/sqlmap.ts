@@ -14,7 +14,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { freePort } from '../tests/support/postgres';
+import { startServerProcess, stopServerProcess } from '../tests/support/process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, '.tmp', 'sqlmap');
@@ -92,23 +92,15 @@ async function adminQuery(url: string, q: string) {
 const serverErrors: string[] = [];
 let fiveXX = 0;
 
+/** The server on the throw-away data, its request log read line by line for 5xx answers and errors. */
 async function startServer(dataDir: string, databaseUrl: string | undefined) {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '1', LOGIN_RATE_LIMIT: 'off' };
-  if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO: '1' });
-  else {
-    delete env.DATABASE_URL;
-    env.DATA_DIR = dataDir;
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = await startServerProcess({ dataDir, databaseUrl }, { LOG: '1', LOGIN_RATE_LIMIT: 'off', ...(databaseUrl ? { SEED_DEMO: '1' } : {}) });
   const urls = new Map<string, string>();
-  const other: string[] = [];
-  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+  readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
     let e: { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number }; err?: { message?: string } };
     try {
       e = JSON.parse(line);
     } catch {
-      other.push(line);
       return;
     }
     if (e.req && e.reqId) urls.set(e.reqId, `${e.req.method} ${e.req.url}`);
@@ -121,19 +113,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined) {
       urls.delete(e.reqId);
     }
   });
-  child.stderr!.on('data', (d) => other.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${other.join('\n')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > until) throw new Error(`server did not start: ${other.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  return server;
 }
 
 async function call<T>(url: string, p: string, body: unknown, token?: string): Promise<T> {
@@ -248,9 +228,7 @@ async function main() {
       console.log(`  ${r.target}: ${r.verdict}${r.note ? ` (${r.note})` : ''}, ${r.tested.size} points, ${r.fiveXX} 5xx, ${r.seconds.toFixed(0)} s`);
     }
   } finally {
-    const exited = new Promise((r) => server.child.once('exit', r));
-    server.child.kill('SIGTERM');
-    await exited;
+    await stopServerProcess(server, 'SIGTERM');
     fs.rmSync(tmp, { recursive: true, force: true });
     if (process.env.DATABASE_URL) await adminQuery(process.env.DATABASE_URL, 'DROP DATABASE IF EXISTS vf_sqlmap WITH (FORCE)');
   }

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { openDatabase, type Database } from '../../server/db';
 
 const startProcess = (databaseUrl: string) =>
-  startServerProcess({ databaseUrl, drop: async () => undefined }, { OFFLINE_AFTER_SECONDS: '1.5' });
+  startServerProcess({ databaseUrl }, { OFFLINE_AFTER_SECONDS: '1.5' });
 
 /** SIGTERM, and SIGKILL if it has not ended within 5 s. */
 async function stopProcess(p: Proc | undefined) {

@@ -1,11 +1,9 @@
 // The server as its own node process (`server/main.ts`, no tsx wrapper process), for tests that kill it
-// or read what it prints: SIGKILL and stdout reach the process that holds the database.
-import path from 'node:path';
+// or read what it prints (and for `npm run sqlmap`): SIGKILL and stdout reach the process that holds the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestDatabase } from './db';
 import { freePort } from './postgres';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { ROOT } from '../../scripts/buildIfStale';
 
 export interface ServerProcess {
   url: string;
@@ -14,7 +12,7 @@ export interface ServerProcess {
   output: string[];
 }
 
-export async function startServerProcess(db: TestDatabase, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(db: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', ...extraEnv };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
