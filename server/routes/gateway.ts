@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import { deviceOf } from '../gateway/auth';
-import { heartbeat, offlineAfterSeconds, startSweeper } from '../gateway/presence';
+import { heartbeats, offlineAfterSeconds, startSweeper } from '../gateway/presence';
 import { raiseMessage } from '../messages';
 import { ok } from '../http/envelope';
 import { ApiError, badRequest } from '../http/errors';
@@ -38,11 +38,12 @@ function workStatusOf(v: unknown): string | undefined {
 }
 
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
+  const heartbeat = heartbeats(db);
   const beat = async (raw: unknown, id: string, stateRequired: boolean) => {
     const body = bodyOf(raw);
     const state = stateOf(body.state, stateRequired);
     const work_status = workStatusOf(body.work_status);
-    const r = await heartbeat(db, { id, state, work_status });
+    const r = await heartbeat({ id, state, work_status });
     return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds() });
   };
 
