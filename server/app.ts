@@ -13,6 +13,7 @@ import { installAuth } from './auth/plugin';
 import { installGatewayAuth } from './gateway/auth';
 import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
+import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
@@ -85,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
   authRoutes(app, opts.db);
+  totpRoutes(app, opts.db);
   serviceRoutes(app, opts.db);
   catalogRoutes(app, opts.db);
   orderRoutes(app, opts.db);

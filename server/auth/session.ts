@@ -42,6 +42,7 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
     .select([
       'a._id', 'a.nickname', 'a.account_type', 'a.roles', 'a.integrator', 'a.dealer', 's.last_seen',
       sql<string[]>`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as('authorizations'),
+      sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as('totp_pending'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expire_time', '>', sql<Date>`now()`)
@@ -65,6 +66,7 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
     integrator: row.integrator,
     dealer: row.dealer,
     tokenHash,
+    totpPending: row.totp_pending,
   };
 }
 

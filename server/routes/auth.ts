@@ -9,6 +9,7 @@ import { createSession, revokeAccount, revokeToken } from '../auth/session';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../auth/password';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
 import { securityLog } from '../auth/securityLog';
+import { issueChallenge, totpOf } from '../auth/totp';
 import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
 import { publishRightsChange } from '../events/bus';
@@ -52,11 +53,13 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     }
     await releaseAttempt(db, keys);
     if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
+    if (needsRehash(account.password)) await rehash(db, account._id, account.password, password);
+    // With two-factor sign-in the session waits for a code: POST /api/auth/totp { challenge, code }.
+    if ((await totpOf(db, account._id))?.enabled) return ok({ totp_required: true, challenge: await issueChallenge(db, account._id, account.session_epoch) });
     const token = await createSession(db, account._id, account.session_epoch, req.ip, req.headers['user-agent']);
     // The password, the status or the account changed while the password was being checked.
     if (!token) throw unauthorized('vf.error.login_failed');
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
-    if (needsRehash(account.password)) await rehash(db, account._id, account.password, password);
     return ok({ token });
   });
 
@@ -94,6 +97,8 @@ export function authRoutes(app: FastifyInstance, db: DB) {
       dealer: a.dealer,
       dealer_name: store?.name ?? null,
       dealer_logo: store?.logo ?? brand?.logo ?? null,
+      // the console sends an account that must enrol in two-factor sign-in to its profile first
+      totp_pending: Boolean(user.totpPending),
     });
   });
 

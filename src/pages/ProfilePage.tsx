@@ -8,6 +8,7 @@ import { validateFields } from '../../resources/validate';
 import user from '../../resources/user';
 import { formatDateTime } from '../lib/format';
 import { invalidateProfile } from '../providers/authProvider';
+import { TwoFactorCard } from './TwoFactorCard';
 
 function BasicInfo() {
   const translate = useTranslate();
@@ -106,6 +107,9 @@ export function ProfilePage() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChangePassword />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TwoFactorCard />
       </Grid>
     </Grid>
   );

@@ -26,3 +26,27 @@ CREATE TABLE security_event (
   PRIMARY KEY (kind, subject, window_start)
 );
 CREATE INDEX security_event_window ON security_event (window_start);
+
+-- Two-factor sign-in (TOTP). The secret must be readable to check codes, so it lives in a table of its
+-- own that no resource declares (no list, filter or export can reach it). A code's time step is used
+-- once (last_step); recovery codes are kept as SHA-256 and removed when used.
+CREATE TABLE account_totp (
+  account text PRIMARY KEY REFERENCES account(_id) ON DELETE CASCADE,
+  secret text NOT NULL,
+  enabled boolean NOT NULL DEFAULT false,
+  last_step bigint NOT NULL DEFAULT 0,
+  recovery text[] NOT NULL DEFAULT '{}',
+  create_time timestamptz NOT NULL DEFAULT now()
+);
+
+-- The second step of a sign-in: issued after a right password to an account with TOTP, good for five
+-- minutes, and bound to the epoch read before the password check (like a session).
+CREATE TABLE totp_challenge (
+  challenge_hash text PRIMARY KEY,
+  account text NOT NULL REFERENCES account(_id) ON DELETE CASCADE,
+  epoch integer NOT NULL,
+  expire_time timestamptz NOT NULL
+);
+
+-- A SUPER may require two-factor sign-in of every account holding a role.
+ALTER TABLE role ADD COLUMN require_totp boolean NOT NULL DEFAULT false;
