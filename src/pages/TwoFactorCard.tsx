@@ -121,7 +121,7 @@ export function TwoFactorCard() {
               </Typography>
               <Stack direction="row" spacing={1} alignItems="center">
                 {codeField}
-                <Button variant="contained" onClick={confirm} disabled={busy || !code.trim()} data-testid="totp-confirm">
+                <Button variant="contained" onClick={confirm} disabled={busy || !code.trim()} data-testid="totp-confirm" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {translate('vf.signin.confirm')}
                 </Button>
               </Stack>
@@ -132,7 +132,7 @@ export function TwoFactorCard() {
               <Typography variant="body2">{translate('vf.signin.disable_hint')}</Typography>
               <Stack direction="row" spacing={1} alignItems="center">
                 {codeField}
-                <Button variant="outlined" color="error" onClick={disable} disabled={busy || !code.trim()} data-testid="totp-disable">
+                <Button variant="outlined" color="error" onClick={disable} disabled={busy || !code.trim()} data-testid="totp-disable" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {translate('vf.signin.disable')}
                 </Button>
               </Stack>
