@@ -60,6 +60,9 @@ export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOpt
         const file = await req.file();
         if (!file) throw new ApiError(400, 'vf.fleet.error.upload_missing');
         body = await file.toBuffer();
+        // toBuffer() checks the limit only between chunks: when the limit is met on the last chunk, the stream
+        // ends cut at exactly the limit without an error (issue 13, defect 7). The stream's own flag says so.
+        if (file.file.truncated) throw tooLarge();
       } catch (e) {
         if (e instanceof ApiError) throw e;
         const code = (e as { code?: string }).code;
