@@ -9,6 +9,7 @@ import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { ApiError, notFound } from '../http/errors';
 import { storageFromEnv, type ObjectStorage } from '../storage';
+import { UPLOAD_PATH_PATTERN } from '../../resources/validate';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
 declare module 'fastify' {
@@ -37,7 +38,8 @@ export function sniffImage(b: Buffer): Ext | undefined {
   return undefined;
 }
 
-const PATH = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+// the very paths image fields accept (resources/validate.ts)
+const PATH = UPLOAD_PATH_PATTERN;
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 const tooLarge = () => new ApiError(413, 'vf.fleet.error.upload_too_large', { max: sizeText(UPLOAD_MAX_BYTES) });
 const wrongType = () => new ApiError(415, 'vf.fleet.error.upload_type');

@@ -148,3 +148,61 @@ describe('uploads over the limit (defect 7)', () => {
     expect((await upload(pngOf(UPLOAD_MAX_BYTES))).status).toBe(200);
   });
 });
+
+describe('duplicate values name no record of another tenant', () => {
+  it('a brand account hears only that the value is not available; platform staff still see which value', async () => {
+    const foreign = await s.db.selectFrom('device').select(['device_id', 'integrator', 'name']).where('integrator', '=', 'brand_a').executeTakeFirstOrThrow();
+    const body = { device_id: foreign.device_id, name: 'Twin', sn: 'SN-TWIN', type: 'icecream', category: 'test', integrator: 'brand_b' };
+    const r = await s.call('POST', '/device/add', { token: t['brand-b'], body });
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(r.body.message).toMatch(/not available/);
+    for (const secret of [foreign.device_id as string, 'brand_a', foreign.name as string]) expect(r.body.message).not.toContain(secret);
+    const staff = await s.call('POST', '/device/add', { token: t.admin, body: { ...body, integrator: 'brand_a' } });
+    expect(staff.status).toBe(409);
+    expect(staff.body.message).toContain(foreign.device_id as string);
+  });
+
+  it('an account login taken in another tenant: the same plain answer, translated', async () => {
+    const r = await s.call('POST', '/user/add', { token: t['brand-a'], lang: 'es', body: { _id: 'store-b1', password: 'Secret12345', account_type: 'DEALER', dealer: 'store_a1', roles: ['dealer_admin'] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(r.body.message).toMatch(/no está disponible/);
+    expect(r.body.message).not.toContain('store-b1');
+  });
+});
+
+describe('image fields hold only uploaded paths', () => {
+  const hostile = [
+    'https://evil.example/logo.png',
+    '//evil.example/logo.png',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)//img/202401/00000000000000000000000000000000.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+    '/api/files/img/202401/00000000000000000000000000000000.png',
+    'img/202401/00000000000000000000000000000000.svg',
+    'img/202401/../../../etc/passwd.png',
+  ];
+
+  it('refuses any other address with a translated 400 and changes nothing, on every image field', async () => {
+    const before = await s.db.selectFrom('integrator').selectAll().where('_id', '=', 'brand_a').executeTakeFirstOrThrow();
+    for (const v of hostile) {
+      for (const field of ['logo', 'poster', 'service_qr']) {
+        const r = await s.call('POST', '/integrator/edit', { token: t['brand-a'], body: { _id: 'brand_a', [field]: v } });
+        expect(r.status, `${field} ${v}`).toBe(400);
+        expect(r.body.errors?.[field]).toBe('Upload the image here: only an uploaded image can be used');
+      }
+      const avatar = await s.call('POST', '/user/profile', { token: t['store-a1'], lang: 'zh', body: { avatar: v } });
+      expect(avatar.status, `avatar ${v}`).toBe(400);
+      expect(avatar.body.errors?.avatar).toBe('请在此上传图片：只能使用已上传的图片');
+    }
+    const after = await s.db.selectFrom('integrator').selectAll().where('_id', '=', 'brand_a').executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('accepts the path the upload answered', async () => {
+    const up = await upload(pngOf(100), t['brand-a']);
+    expect(up.status).toBe(200);
+    const r = await s.call('POST', '/integrator/edit', { token: t['brand-a'], body: { _id: 'brand_a', poster: up.body.data.path } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.poster).toBe(up.body.data.path);
+  });
+});
