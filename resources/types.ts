@@ -129,11 +129,16 @@ export function isSortable(def: ResourceDef, name: string): boolean {
   return !!f && f.sort === true && !isSecret(f);
 }
 
+/** The column every declared table carries: 1 when made, one more on every edit, action or removal. An edit
+ * that sends it is refused with 409 when the row has moved on since (an edit without it is accepted). */
+export const VERSION = 'version';
+
 /** The columns a caller can ever read back (answers, lists, exports, the log): one place decides it. */
 export function readableColumns(def: ResourceDef): string[] {
   const tenant = [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c);
   const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f)).map(([n]) => n);
-  return ['_id', ...fields, ...tenant].filter((c, i, all) => all.indexOf(c) === i);
+  // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
+  return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }
 
 /** The path of a verb's call under /api, as both the server routes it and the browser calls it. */

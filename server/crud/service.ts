@@ -3,10 +3,10 @@
 import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import { fieldOf, isSecret, isSortable, readableColumns, type ResourceDef, type FieldDef } from '../../resources/types';
+import { fieldOf, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { requirePermission } from '../auth/permissions';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
 import { inScope, scopeConditions } from './scope';
 import { hooksOf, type Row } from './hooks';
@@ -277,15 +277,29 @@ export async function create(db: DB, ctx: CallContext, def: ResourceDef, rawBody
   return { ...(await read(db, ctx, { ...def, permissions: { ...def.permissions, read: def.permissions.add } }, saved._id)), ...reply };
 }
 
+/** The version an edit was based on: absent (an older client: accepted), or a positive integer. */
+function expectedVersion(body: Record<string, unknown>): number | undefined {
+  const v = body[VERSION];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
+  return v;
+}
+
+/** One more on the row's version: every write of the service says the row moved on (the row is locked). */
+const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
+
 export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, id?: unknown) {
   requirePermission(ctx.user, def.permissions.edit);
   const body = asObject(rawBody);
   const targetId = id ?? body._id;
   const { values, errors } = validated(def, body, 'edit');
+  const expected = expectedVersion(body);
   const hooks = hooksOf(def.name);
   const reply: Row = {};
   await db.transaction().execute(async (trx) => {
     const existing = await loadScoped(trx, ctx, def, targetId, true);
+    // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
+    if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
     const fieldErrors: FieldErrors = { ...errors };
     for (const [name, f] of Object.entries(def.fields)) {
@@ -299,7 +313,7 @@ export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
     if (Object.keys(changes).length === 0) return;
     if ('update_time' in existing) changes.update_time = new Date().toISOString();
-    const saved = (await trx.updateTable(def.table).set(encode(def, changes)).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    const saved = (await trx.updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
     await writeLog(trx, ctx, { action: 'edit', resource: def.name, record: String(saved._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
   });
@@ -315,7 +329,7 @@ export async function remove(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
     await hooks.beforeRemove?.({ trx, ctx, def, existing });
     if (def.remove) {
-      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value }).where('_id', '=', existing._id as string).execute();
+      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id as string).execute();
     } else {
       await trx.deleteFrom(def.table).where('_id', '=', existing._id as string).execute();
     }
@@ -351,6 +365,10 @@ export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: stri
       throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
     }
     saved ??= existing;
+    // whatever the action changed, the row moved on: an edit form opened before it is now stale
+    if (VERSION in existing) {
+      saved = (await trx.updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    }
     await hooks.afterAction?.(name, { ...a, saved });
     await writeLog(trx, ctx, { action: name, resource: def.name, record: String(existing._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
     return existing._id;

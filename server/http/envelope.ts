@@ -92,7 +92,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError)
     );
     message = `${message}: ${Object.values(errors).join('; ')}`;
   }
-  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}) });
+  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
 }
 
 export function installEnvelope(app: FastifyInstance) {

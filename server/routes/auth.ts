@@ -101,7 +101,8 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', ctx.user._id).executeTakeFirst();
-        await trx.updateTable('account').set({ ...values, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+        // the version moves on, so an account form opened before this change cannot silently undo it
+        await trx.updateTable('account').set({ ...values, update_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', ctx.user._id).execute();
         await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
       });
     }

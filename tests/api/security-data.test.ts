@@ -4,6 +4,7 @@
 import { request } from 'node:http';
 import { startTestServer, type TestServer } from '../support/server';
 import { UPLOAD_MAX_BYTES } from '../../server/routes/uploads';
+import { resources, callPath, type ResourceDef } from '../../resources';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -204,5 +205,65 @@ describe('image fields hold only uploaded paths', () => {
     const r = await s.call('POST', '/integrator/edit', { token: t['brand-a'], body: { _id: 'brand_a', poster: up.body.data.path } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.poster).toBe(up.body.data.path);
+  });
+});
+
+describe('optimistic concurrency on every edit', () => {
+  type Row = Record<string, unknown>;
+  const editable = resources.filter((d) => d.permissions.edit);
+
+  /** A text field any edit may change, and two distinct valid values for it. */
+  function raceField(def: ResourceDef): [string, string, string] {
+    const entry = Object.entries(def.fields).find(([, f]) => f.type === 'text' && !f.readOnly && !f.createOnly && !f.hideInForm && !f.pattern && !f.when && !f.unique);
+    expect(entry, `${def.name} has a plain text field to edit`).toBeTruthy();
+    const [name, f] = entry!;
+    const value = (who: string) => `Race ${who}`.padEnd(Math.max(f.min ?? 0, 6), 'x').slice(0, f.max ?? 30);
+    return [name, value('A'), value('B')];
+  }
+
+  it.each(editable.map((d) => [d.name, d]))('%s: two editors race from one version — one wins, the other gets 409, nothing is overwritten', async (_n, def) => {
+    const l = await s.call('POST', callPath(def, 'list'), { token: t.admin, body: { pageSize: 50 } });
+    expect(l.status).toBe(200);
+    const rows = l.body.data.list as Row[];
+    // a row its edit accepts (a fault report only while open)
+    const row = rows.find((r) => r.status !== 'resolved')!;
+    expect(row, def.name).toBeTruthy();
+    expect(typeof row.version, `${def.name} answers its version`).toBe('number');
+    const version = row.version as number;
+    const [field, a, b] = raceField(def);
+    const path = callPath(def, 'edit').replace(':id', encodeURIComponent(String(row._id)));
+    const [ra, rb] = await Promise.all([a, b].map((v) => s.call('POST', path, { token: t.admin, body: { _id: row._id, [field]: v, version } })));
+    const statuses = [ra.status, rb.status].sort();
+    expect(statuses, `${def.name}: ${JSON.stringify([ra.body, rb.body])}`).toEqual([200, 409]);
+    const [won, lost] = ra.status === 200 ? [ra, rb] : [rb, ra];
+    expect(lost.body).toMatchObject({ reason: 'stale', message: 'Someone else changed this record after you opened it; reload it to see their changes' });
+    expect(won.body.data.version).toBe(version + 1);
+    const now = (await s.db.selectFrom(def.table).selectAll().where('_id', '=', String(row._id)).executeTakeFirstOrThrow()) as Row;
+    expect(now[field]).toBe(won === ra ? a : b);
+    expect(now.version).toBe(version + 1);
+    // the loser edits again from an old version: still refused; from the current one: accepted
+    expect((await s.call('POST', path, { token: t.admin, body: { _id: row._id, [field]: a, version } })).status).toBe(409);
+    const again = await s.call('POST', path, { token: t.admin, body: { _id: row._id, [field]: won === ra ? b : a, version: version + 1 } });
+    expect(again.status).toBe(200);
+    expect(again.body.data.version).toBe(version + 2);
+    // an edit without a version (an older API client) is accepted and still moves the version on
+    const legacy = await s.call('POST', path, { token: t.admin, body: { _id: row._id, [field]: a } });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.data.version).toBe(version + 3);
+  });
+
+  it('a malformed version is a translated 400 that changes nothing; actions move the version on too', async () => {
+    const before = await s.db.selectFrom('dealer').selectAll().where('_id', '=', 'store_a2').executeTakeFirstOrThrow();
+    for (const version of ['1', 0, -1, 1.5, {}, [1]]) {
+      const r = await s.call('POST', '/dealer/edit', { token: t.admin, body: { _id: 'store_a2', name: 'Changed store', version } });
+      expect(r.status, JSON.stringify(version)).toBe(400);
+    }
+    expect(await s.db.selectFrom('dealer').selectAll().where('_id', '=', 'store_a2').executeTakeFirstOrThrow()).toEqual(before);
+    const closed = await s.call('POST', '/dealer/close', { token: t.admin, body: { _id: 'store_a2' } });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data.version).toBe(Number(before.version) + 1);
+    const stale = await s.call('POST', '/dealer/edit', { token: t.admin, body: { _id: 'store_a2', name: 'Changed store', version: before.version } });
+    expect(stale.status).toBe(409);
+    expect((await s.call('POST', '/dealer/reopen', { token: t.admin, body: { _id: 'store_a2' } })).status).toBe(200);
   });
 });
