@@ -42,6 +42,7 @@ import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
+import { ByVersion, useStaleAwareSave } from './StaleEdit';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -178,12 +179,15 @@ export function makeCreate(def: ResourceDef) {
 export function makeEdit(def: ResourceDef) {
   return function GeneratedEdit() {
     const translate = useTranslate();
+    const mutationOptions = useStaleAwareSave();
     return (
-      <Edit mutationMode="pessimistic" redirect="list" transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
-        <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
-          {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
-          {formInputs(def, 'edit')}
-        </SimpleForm>
+      <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
+        <ByVersion>
+          <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
+            {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
+            {formInputs(def, 'edit')}
+          </SimpleForm>
+        </ByVersion>
       </Edit>
     );
   };
