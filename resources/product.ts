@@ -10,7 +10,7 @@ export const MAX_OPTIONS = 30;
 
 /** The fields a product shares with a template (SPEC §3 "Product or template"). */
 export const productShape = {
-  code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, list: true, sort: true },
+  code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, filter: 'eq', list: true, sort: true },
   name: { type: 'text', required: true, min: 2, max: 20, search: true, list: true, sort: true },
   sub_name: { type: 'text', max: 40, search: true },
   price: { type: 'money', required: true, min: 0, max: MAX_PRICE_CENTS, list: true, sort: true, filter: 'range' },
