@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import { constants as zlibConstants } from 'node:zlib';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
@@ -72,6 +73,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installEnvelope(app);
   // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
   app.removeContentTypeParser('text/plain');
+  // parses Cookie before authentication reads the browser's session from it
+  await app.register(fastifyCookie);
   installAuth(app, opts.db);
   installGatewayAuth(app, opts.db);
   app.addHook('onSend', async (_req, reply) => {
