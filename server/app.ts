@@ -13,6 +13,7 @@ import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import { installGatewayAuth } from './gateway/auth';
+import { installFloodLimits } from './http/floodLimit';
 import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
 import { serviceRoutes } from './routes/service';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   installAuth(app, opts.db);
   installGatewayAuth(app, opts.db);
+  await installFloodLimits(app);
 
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
   authRoutes(app, opts.db);
