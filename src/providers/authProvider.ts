@@ -27,7 +27,7 @@ export interface Profile {
   dealer_name: string | null;
   dealer_logo: string | null;
   /** set while a SUPER session previews a role (server/routes/rolePreview.ts) */
-  role_preview?: { role: string; display_name: string } | null;
+  role_preview?: { role: string; display_name: string; integrator: string | null; integrator_name: string | null; dealer: string | null; dealer_name: string | null } | null;
 }
 
 let profile: Promise<Profile> | undefined;
