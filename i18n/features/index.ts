@@ -10,6 +10,7 @@ import catalog from './catalog';
 import service from './service';
 import orders from './orders';
 import securityData from './securityData';
+import sessionUi from './sessionUi';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -21,6 +22,7 @@ export const features: Record<string, FeatureTexts> = {
   service,
   orders,
   securityData,
+  sessionUi,
 };
 
 export function featureTexts(lang: Lang): MessageTree {
