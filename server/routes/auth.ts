@@ -13,6 +13,7 @@ import { issueChallenge, totpOf } from '../auth/totp';
 import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
 import { publishRightsChange } from '../events/bus';
+import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../auth/cookie';
 import user from '../../resources/user';
 
 /** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
@@ -34,7 +35,7 @@ async function rehash(db: DB, account: string, old: string, password: string) {
 export function authRoutes(app: FastifyInstance, db: DB) {
   const logSecurity = securityLog(db);
 
-  app.post('/api/auth/signin', async (req) => {
+  app.post('/api/auth/signin', async (req, reply) => {
     const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof body.username !== 'string' || typeof body.password !== 'string' || body.username.trim() === '' || body.password === '') {
       throw badRequest('vf.error.login_failed');
@@ -60,13 +61,20 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     // The password, the status or the account changed while the password was being checked.
     if (!token) throw unauthorized('vf.error.login_failed');
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
-    return ok({ token });
+    // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
+    // its scripts' reach; API clients and scripts get the token in the body, as API.md has it, for Bearer use.
+    setSessionCookies(req, reply, token);
+    return ok(fromOwnPage(req) ? {} : { token });
   });
 
-  app.get('/api/auth/logout', async (req) => {
-    const ctx = ctxOf(req);
-    await revokeToken(db, ctx.user.tokenHash);
-    await publishRightsChange({ sessions: [ctx.user.tokenHash] });
+  // Ends the caller's session when it still has one (a password change may have ended it already) and
+  // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
+  app.get('/api/auth/logout', async (req, reply) => {
+    if (req.user) {
+      await revokeToken(db, req.user.tokenHash);
+      await publishRightsChange({ sessions: [req.user.tokenHash] });
+    }
+    clearSessionCookies(req, reply);
     return ok({});
   });
 
@@ -111,7 +119,8 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', ctx.user._id).executeTakeFirst();
-        await trx.updateTable('account').set({ ...values, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+        // the version moves on, so an account form opened before this change cannot silently undo it
+        await trx.updateTable('account').set({ ...values, update_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', ctx.user._id).execute();
         await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
       });
     }
@@ -119,7 +128,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Own password: needs the old one; ends every session, this one included.
-  app.post('/api/user/password', { config: { resource: 'user' } }, async (req) => {
+  app.post('/api/user/password', { config: { resource: 'user' } }, async (req, reply) => {
     const ctx = ctxOf(req);
     const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
@@ -143,6 +152,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
       await publishRightsChange({ accounts: [ctx.user._id] }, trx);
       await writeLog(trx, ctx, { action: 'password', resource: 'user', record: ctx.user._id });
     });
+    clearSessionCookies(req, reply);
     return ok({});
   });
 

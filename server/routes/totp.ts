@@ -12,6 +12,7 @@ import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../aut
 import { securityLog } from '../auth/securityLog';
 import { challengeOf, checkCode, dropChallenge, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode } from '../auth/totp';
 import { writeLog } from '../log';
+import { fromOwnPage, setSessionCookies } from '../auth/cookie';
 
 /** What an account that must enrol may still call. */
 const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/user/totp/setup', '/api/user/totp/enable', '/api/auth/logout', '/api/auth/authorization/shortlist']);
@@ -39,7 +40,7 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
   });
 
   // The second step of a sign-in: the challenge from /auth/signin and a code (or a recovery code).
-  app.post('/api/auth/totp', async (req) => {
+  app.post('/api/auth/totp', async (req, reply) => {
     const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
     const challenge = str(body.challenge, 100);
     const code = str(body.code, 40);
@@ -51,7 +52,9 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
     const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
     if (!token) throw unauthorized('vf.error.login_failed');
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', ch.account).execute();
-    return ok({ token });
+    // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
+    setSessionCookies(req, reply, token);
+    return ok(fromOwnPage(req) ? {} : { token });
   });
 
   app.get('/api/user/totp', async (req) => {

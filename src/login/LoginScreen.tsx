@@ -4,7 +4,8 @@
 // user lands on ?redirect=… or the dashboard, in the console loaded into the same page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LANGS, type Lang } from '../../resources/accounts';
-import { LANGUAGE_NAMES, saveLang, setToken } from '../providers/session';
+import { LANGUAGE_NAMES, saveLang } from '../providers/session';
+import { CSRF_HEADER } from '../../resources/session';
 import { safeRedirect } from './paths';
 import signinTexts from '../../i18n/features/signin';
 import './login.css';
@@ -31,21 +32,23 @@ const Icon = ({ d }: { d: string }) => (
 
 /**
  * POST /api/auth/signin { username, password }, or the second step POST /api/auth/totp { challenge, code }:
- * the token on success, a challenge when the account asks for a code, else the message to show.
+ * the server sets the session cookies on success; a challenge when the account asks for a code; else the
+ * message to show.
  */
-async function signIn(lang: Lang, path: string, body: object, t: (key: string) => string): Promise<{ token?: string; challenge?: string; error?: string }> {
+async function signIn(lang: Lang, path: string, body: object, t: (key: string) => string): Promise<{ challenge?: string; error?: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     const res = await fetch(path, {
       method: 'POST',
-      headers: { 'Accept-Language': lang, 'Content-Type': 'application/json' },
+      // the CSRF header says this is the app: the answer then keeps the token out of the page (cookie only)
+      headers: { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' },
       body: JSON.stringify(body),
       signal: controller.signal,
     });
-    const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { token?: string; challenge?: string }; message?: string } | undefined;
-    if (res.ok && json?.code === 0 && json.data?.token) return { token: json.data.token };
+    const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { challenge?: string }; message?: string } | undefined;
     if (res.ok && json?.code === 0 && json.data?.challenge) return { challenge: json.data.challenge };
+    if (res.ok && json?.code === 0) return {};
     const fallback = res.status === 429 ? 'vf.error.rate_limited' : res.status === 401 ? 'vf.error.login_failed' : 'vf.error.server';
     return { error: json?.message || t(fallback) };
   } catch (e) {
@@ -99,12 +102,11 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
       setBusy(false);
       return;
     }
-    if (!r.token) {
+    if (r.error) {
       setError(r.error);
       setBusy(false);
       return;
     }
-    setToken(r.token);
     window.history.replaceState(null, '', safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
     await onSignedIn();
   };
