@@ -2,7 +2,6 @@
 import {
   BooleanField,
   ChipField,
-  DateField,
   EmailField,
   FunctionField,
   ImageField,
@@ -16,7 +15,7 @@ import {
 import { Chip, Stack } from '@mui/material';
 import type { FieldDef } from '../../resources/types';
 import { findResource } from '../../resources';
-import { yuan } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
 
 export const choiceKey = (resource: string, field: string, value: string) => `resources.${resource}.choices.${field}.${value}`;
@@ -37,11 +36,14 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
   );
 }
 
+/** Money and times in the console's language (src/lib/format.ts), not the browser's. Declared numbers stay
+ * as they are: many are codes (a notification code, a slot number) that grouping would garble. */
 export function FieldFor({ resource, source, def, label }: { resource: string; source: string; def: FieldDef; label?: string }) {
+  const fmt = useFormat();
   const common = { source, label, sortable: def.type !== 'references' && def.type !== 'choices' && def.type !== 'json' };
   switch (def.type) {
     case 'money':
-      return <FunctionField {...common} render={(r: Record<string, number>) => yuan(r[source])} textAlign="right" />;
+      return <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'email':
@@ -50,7 +52,7 @@ export function FieldFor({ resource, source, def, label }: { resource: string; s
     case 'choices':
       return <ChoiceChip resource={resource} source={source} {...({ label, sortable: common.sortable } as object)} />;
     case 'datetime':
-      return <DateField {...common} showTime />;
+      return <FunctionField {...common} render={(r: Record<string, string>) => fmt.dateTime(r[source])} />;
     case 'image':
       return <FunctionField {...common} sortable={false} render={(r: Record<string, string>) => (r[source] ? <ImageField source="src" record={{ id: 0, src: fileUrl(r[source]) }} sx={{ '& img': { maxHeight: 40, margin: 0 } }} /> : null)} />;
     case 'reference': {
