@@ -43,7 +43,8 @@ function Picker({ label, source, resource, fullWidth, size, helperText, disabled
       disabled={disabled}
       readOnly={readOnly}
       className={className}
-      sx={sx}
+      // wide enough for the label and its zone ("Hora del pedido · Desde (UTC+08:00)")
+      sx={{ minWidth: fullWidth ? undefined : 270, ...sx }}
       label={
         <>
           <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} /> ({zoneLabel()})
