@@ -83,7 +83,7 @@ for (const lang of LANGS) {
     await page.goto(`${e.server.url}/order`);
     const from = page.getByRole('group').filter({ hasText: 'UTC+08:00' }).first();
     await from.waitFor();
-    await page.getByRole('button', { name: /choose date|选择日期|elegir fecha|日付を選択/i }).first().click();
+    await page.getByRole('button', { name: /choose date|选择日期|elige fecha|日付を選択/i }).first().click();
     await page.getByRole('dialog').waitFor();
     await e.shot(page, `locale-date-filter-${lang}`);
     await page.keyboard.press('Escape');
