@@ -4,7 +4,6 @@ const en = {
     locale: {
       invalid_datetime: 'Enter a date and time like %{example}',
       invalid_date: 'Enter a date like %{example}',
-      time_zone: 'Times in %{zone}',
     },
   },
 };
@@ -14,7 +13,6 @@ const zh: typeof en = {
     locale: {
       invalid_datetime: '请按 %{example} 的格式输入日期和时间',
       invalid_date: '请按 %{example} 的格式输入日期',
-      time_zone: '时间按 %{zone}',
     },
   },
 };
@@ -24,7 +22,6 @@ const es: typeof en = {
     locale: {
       invalid_datetime: 'Escriba la fecha y la hora así: %{example}',
       invalid_date: 'Escriba la fecha así: %{example}',
-      time_zone: 'Horas en %{zone}',
     },
   },
 };
@@ -34,7 +31,6 @@ const ja: typeof en = {
     locale: {
       invalid_datetime: '日時は %{example} の形式で入力してください',
       invalid_date: '日付は %{example} の形式で入力してください',
-      time_zone: '時刻は %{zone}',
     },
   },
 };

@@ -66,6 +66,12 @@ for (const lang of LANGS) {
     await page.getByTestId('period-d7').click();
     await page.getByTestId('chart-sales').locator('svg').getByText(expectedDay(lang, new Date()), { exact: true }).waitFor();
     await e.shot(page, `locale-dashboard-${lang}`);
+    // chosen dates: the pickers show the range's first day (six days back) in the language's order
+    await page.getByTestId('period-range').click();
+    const first = shanghai(new Date(Date.now() - 6 * 86_400_000));
+    const firstDay = lang === 'es' ? `${first.day}/${first.month}/${first.year}` : lang === 'en' ? `${first.month}/${first.day}/${first.year}` : `${first.year}/${first.month}/${first.day}`;
+    await page.getByRole('group').filter({ hasText: firstDay }).first().waitFor();
+    await e.shot(page, `locale-dashboard-range-${lang}`);
 
     // the order list: the newest order's time as the database has it, in the language and in Shanghai time
     const newest = await e.server.db.selectFrom('orders').select(['_id', 'create_time', 'amount']).orderBy('create_time', 'desc').limit(1).executeTakeFirstOrThrow();
