@@ -24,6 +24,7 @@ function Day({ label, value, onChange, testId }: { label: string; value: string;
       label={label}
       value={value ? dayjs(value) : null}
       format={format}
+      sx={{ width: 190 }}
       onChange={(v) => {
         const ok = !!v && v.isValid();
         setWrong(!ok);
