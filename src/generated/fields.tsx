@@ -12,7 +12,7 @@ import {
   useTranslate,
   useRecordContext,
 } from 'react-admin';
-import { Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack } from '@mui/material';
 import type { FieldDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { useFormat } from '../lib/format';
@@ -52,7 +52,8 @@ export function FieldFor({ resource, source, def, label }: { resource: string; s
     case 'choices':
       return <ChoiceChip resource={resource} source={source} {...({ label, sortable: common.sortable } as object)} />;
     case 'datetime':
-      return <FunctionField {...common} render={(r: Record<string, string>) => fmt.dateTime(r[source])} />;
+      // one line: a time split over two (the English "PM" alone below) is hard to scan down a column
+      return <FunctionField {...common} render={(r: Record<string, string>) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(r[source])}</Box>} />;
     case 'image':
       return <FunctionField {...common} sortable={false} render={(r: Record<string, string>) => (r[source] ? <ImageField source="src" record={{ id: 0, src: fileUrl(r[source]) }} sx={{ '& img': { maxHeight: 40, margin: 0 } }} /> : null)} />;
     case 'reference': {
