@@ -37,10 +37,12 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
 }
 
 /** Money and times in the console's language (src/lib/format.ts), not the browser's. Declared numbers stay
- * as they are: many are codes (a notification code, a slot number) that grouping would garble. */
-export function FieldFor({ resource, source, def, label }: { resource: string; source: string; def: FieldDef; label?: string }) {
+ * as they are: many are codes (a notification code, a slot number) that grouping would garble.
+ * `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
+ * explicitly when its default sort field is a column too. */
+export function FieldFor({ resource, source, def, label, sortable }: { resource: string; source: string; def: FieldDef; label?: string; sortable?: boolean }) {
   const fmt = useFormat();
-  const common = { source, label, sortable: def.type !== 'references' && def.type !== 'choices' && def.type !== 'json' };
+  const common = { source, label, sortable: sortable ?? def.sort === true };
   switch (def.type) {
     case 'money':
       return <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />;
