@@ -12,6 +12,7 @@ import orders from './orders';
 import securityData from './securityData';
 import sessionUi from './sessionUi';
 import signin from './signin';
+import locale from './locale';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -25,6 +26,7 @@ export const features: Record<string, FeatureTexts> = {
   securityData,
   sessionUi,
   signin,
+  locale,
 };
 
 export function featureTexts(lang: Lang): MessageTree {
