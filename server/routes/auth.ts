@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword, DUMMY_HASH } from '../auth/password';
 import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
 import user from '../../resources/user';
+import { setting } from '../config';
 
 /** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
 function objectBody(b: unknown): Record<string, unknown> {
@@ -22,7 +23,7 @@ function objectBody(b: unknown): Record<string, unknown> {
 export const MAX_FAILURES_PER_MINUTE = 10;
 
 /** `LOGIN_RATE_LIMIT=off` lifts the limit, for security scans (`npm run sqlmap`) only; it is on unless set so. */
-const rateLimited = () => process.env.LOGIN_RATE_LIMIT !== 'off';
+const rateLimited = () => setting('LOGIN_RATE_LIMIT');
 
 async function failures(db: DB, key: string): Promise<number> {
   const r = await db
