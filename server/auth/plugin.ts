@@ -7,7 +7,7 @@ import { unauthorized } from '../http/errors';
 import { requestLang } from '../http/envelope';
 
 export const TOKEN_COOKIE = 'vendfleet_token';
-const OPEN = new Set(['/api/auth/signin', '/api/health']);
+const OPEN = new Set(['/api/auth/signin', '/api/health', '/api/health/live', '/api/health/ready']);
 
 function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
