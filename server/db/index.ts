@@ -42,6 +42,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection the server ends (a restart, a failover, an administrator) must not take the
     // process down: the pool drops that client and the next query opens a new one.
     pool.on('error', (e) => console.warn(`database connection lost while idle: ${e.message}`));
+    // The pool listens for errors only on idle connections. One the server ends while a request holds it
+    // (between a transaction's statements) would raise an unhandled 'error' and crash the process: the
+    // request's own query fails instead (a 503, server/http/unavailable.ts) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: opts.url, pool, close: () => db.destroy() };
   }
