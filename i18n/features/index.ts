@@ -9,6 +9,7 @@ import live from './live';
 import catalog from './catalog';
 import service from './service';
 import orders from './orders';
+import ops from './ops';
 import securityData from './securityData';
 import sessionUi from './sessionUi';
 import signin from './signin';
@@ -23,6 +24,7 @@ export const features: Record<string, FeatureTexts> = {
   catalog,
   service,
   orders,
+  ops,
   securityData,
   sessionUi,
   signin,

@@ -5,12 +5,13 @@
 // so the limit counts failures (and attempts still in flight).
 import { sql } from 'kysely';
 import type { DB } from '../db';
+import { setting } from '../config';
 
 /** At most this many failed password checks a minute, per username and per client address. */
 export const MAX_FAILURES_PER_MINUTE = 10;
 
 /** `LOGIN_RATE_LIMIT=off` lifts the limit, for security scans (`npm run sqlmap`) only; it is on unless set so. */
-const limited = () => process.env.LOGIN_RATE_LIMIT !== 'off';
+const limited = () => setting('LOGIN_RATE_LIMIT');
 
 /** The keys an attempt counts against: the username (case-folded) and the client's address. */
 export const attemptKeys = (username: string, ip: string) => [`u:${username.toLowerCase()}`, `ip:${ip}`];

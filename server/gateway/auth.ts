@@ -37,7 +37,7 @@ function deviceLookup(db: DB) {
       .execute();
     const byId = new Map(rows.map((r) => [r.device_id, r as DeviceRow]));
     return ids.map((id) => byId.get(id));
-  });
+  }, { name: 'device_key' });
 }
 
 export function installGatewayAuth(app: FastifyInstance, db: DB) {

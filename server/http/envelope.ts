@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { translate, langFromHeader } from '../../i18n';
 import type { Lang } from '../../resources/accounts';
 import { ApiError } from './errors';
+import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
   return { code: 0, data };
@@ -97,7 +98,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError)
 
 export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
-    const known = err instanceof ApiError ? err : fromPostgres(err, req) ?? fromFastify(err);
+    const known = err instanceof ApiError ? err : fromPostgres(err, req) ?? fromFastify(err) ?? databaseUnavailable(err);
+    if (known?.status === 503) reply.header('Retry-After', '2');
     if (known) return sendError(req, reply, known);
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new ApiError(500, 'vf.error.server'));

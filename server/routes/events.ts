@@ -20,6 +20,13 @@ const PING_MS = 20_000;
 /** A backstop: the stream also ends within this long of its session's expiry or revocation. */
 const SESSION_CHECK_MS = 30_000;
 
+/** A stopping server tells browsers to come back this soon (to another replica, behind a load balancer). */
+const RECONNECT_MS = 1000;
+
+/** Streams open in this process (a metric). */
+let streams = 0;
+export const openStreams = () => streams;
+
 const RESOURCE_OF: Record<EventType, string> = { 'device.status': 'device', 'message.created': 'message', 'order.created': 'order' };
 
 /** The saved language choice (?lang or the console's cookie), else the browser's. */
@@ -59,10 +66,10 @@ function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
 }
 
 export function eventsRoutes(app: FastifyInstance, db: DB) {
-  const open = new Set<() => void>();
-  // Open streams would keep the server from closing: end them first.
+  const open = new Set<(retryMs?: number) => void>();
+  // Open streams would keep the server from closing: end them first, asking the browser to reconnect soon.
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open]) end(RECONNECT_MS);
   });
 
   app.get('/api/events', async (req, reply) => {
@@ -98,9 +105,12 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
     const check = setInterval(recheck, SESSION_CHECK_MS);
     void recheck();
     let ended = false;
-    const end = () => {
+    streams++;
+    const end = (retryMs?: number) => {
       if (ended) return;
       ended = true;
+      streams--;
+      if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
       unsubscribe();
       unwatch();
       clearInterval(ping);
@@ -109,7 +119,7 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
       res.end();
     };
     open.add(end);
-    req.raw.on('close', end);
-    res.on('error', end);
+    req.raw.on('close', () => end());
+    res.on('error', () => end());
   });
 }

@@ -26,7 +26,8 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   const port = freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' };
   delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env });
+  delete env.NODE_ENV; // vitest sets test; the demo is what a newcomer runs
+  child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env });
   let out = '';
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
