@@ -1,7 +1,7 @@
 // GET /api/events: server-sent events (API.md, Live events). Each browser receives device.status,
-// message.created and order.created only for what its account may list, within its tenant — the same
+// message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within its tenant — the same
 // permission and scope rules as the lists the events refresh. Messages arrive with their title and
-// content in the viewer's language.
+// content in the viewer's language, and so do alarms.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -20,7 +20,13 @@ const PING_MS = 20_000;
 /** The stream ends soon after its session is revoked (logout, freeze, password change). */
 const SESSION_CHECK_MS = 30_000;
 
-const RESOURCE_OF: Record<EventType, string> = { 'device.status': 'device', 'message.created': 'message', 'order.created': 'order' };
+const RESOURCE_OF: Record<EventType, string> = {
+  'device.status': 'device',
+  'message.created': 'message',
+  'order.created': 'order',
+  'alarm.opened': 'alarm',
+  'alarm.changed': 'alarm',
+};
 
 /** The saved language choice (?lang or the console's cookie), else the browser's. */
 function streamLang(req: FastifyRequest): Lang {
@@ -43,7 +49,7 @@ export function maySee(user: SessionUser, e: LiveEvent): boolean {
 }
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
-  if (e.type !== 'message.created') return e.data;
+  if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return e.data;
   const t = notifyText(Number(e.data.code), lang);
   return { ...e.data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
 }
