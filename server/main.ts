@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
+import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,8 @@ export interface ServerOptions {
   distDir?: string;
   /** the declared resources to serve (default: all of resources/) */
   resources?: readonly ResourceDef[];
+  /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
+  demoRobots?: boolean;
 }
 
 export async function startServer(o: ServerOptions) {
@@ -42,7 +45,10 @@ export async function startServer(o: ServerOptions) {
     const app = await buildApp({ db: database.db, distDir: o.distDir ?? path.join(ROOT, 'dist'), logger: o.logger, resources: o.resources, dataDir: o.dataDir });
     app.addHook('onClose', await startEventRelay(database));
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
+    // the demo robots call this server over HTTP, like real ones, on the address it listens on
+    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
     const close = async () => {
+      await robots?.stop();
       await app.close();
       await database.close();
     };
@@ -56,6 +62,13 @@ export async function startServer(o: ServerOptions) {
 /** The server as `npm start` runs it: configured from the environment, stopped by SIGINT/SIGTERM. */
 export function main() {
   const port = Number(process.env.PORT ?? 8080);
+  let demoRobots: boolean;
+  try {
+    demoRobots = demoRobotsWanted(process.env);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   startServer({
     port,
     host: process.env.HOST,
@@ -64,9 +77,11 @@ export function main() {
     seedDemo: process.env.SEED_DEMO === '1',
     adminPassword: process.env.ADMIN_PASSWORD,
     logger: process.env.LOG !== '0',
+    demoRobots,
   })
     .then(({ close, database, startedInMs }) => {
       console.log(`VendFleet is ready on http://localhost:${port} (${database.kind}, started in ${startedInMs} ms)`);
+      if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
       if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
       let stopping = false;
       const stop = () => {
