@@ -35,7 +35,11 @@ function AlarmRows({ rows, empty, testId }: { rows: RaRecord[]; empty: string; t
                 <LevelChip level={a.level} />
               </Stack>
               <ListItemText
-                primary={`${a.code} · ${a.title}${a.count > 1 ? ` ${translate('vf.alarms.times', { count: a.count })}` : ''}`}
+                primary={
+                  <Link component={RouterLink} to={`/alarm/${encodeURIComponent(String(a.id))}/show`} underline="hover" color="inherit">
+                    {`${a.code} · ${a.title}${a.count > 1 ? ` ${translate('vf.alarms.times', { count: a.count })}` : ''}`}
+                  </Link>
+                }
                 secondary={
                   <>
                     {formatDateTime(a.first_seen, tag)} · <AlarmDuration record={a as { first_seen?: string; clear_time?: string | null }} />

@@ -9,6 +9,8 @@ import {
   List,
   ReferenceInput,
   SelectInput,
+  Show,
+  SimpleShowLayout,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -70,4 +72,32 @@ function AlarmList() {
   );
 }
 
-export default { list: AlarmList };
+/** One alarm: what, where, how long, and who took care of it (the sort key stays out of sight). */
+function AlarmShow() {
+  const shown = ['device', 'device_type', 'dealer', 'integrator', 'count', 'first_seen', 'last_seen', 'ack_by', 'ack_time', 'ack_comment', 'clear_by', 'clear_time', 'clear_code'] as const;
+  const { canAccess: seesBrands } = useCanAccess({ resource: 'integrator', action: 'list' });
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <ActionButtons def={alarm} />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <FunctionField source="state" label={f('state')} render={(r: { state: string }) => <StateChip state={r.state} />} />
+        <FunctionField source="level" label={f('level')} render={(r: { level: string }) => <LevelChip level={r.level} />} />
+        <FunctionField source="code" label={f('title')} render={(r: { code: number; title: string }) => `${r.code} · ${r.title}`} />
+        <TextField source="content" label={f('content')} />
+        <FunctionField label="vf.alarms.duration" render={(r: { first_seen: string; clear_time: string | null }) => <AlarmDuration record={r} />} />
+        {shown
+          .filter((n) => n !== 'integrator' || seesBrands)
+          .map((n) => (
+            <FieldFor key={n} resource="alarm" source={n} def={alarm.fields[n]} label={f(n)} />
+          ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+export default { list: AlarmList, show: AlarmShow };

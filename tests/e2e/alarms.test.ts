@@ -58,5 +58,12 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   await history.getByTestId('robot-alarm').filter({ hasText: 'cleared by code 3022' }).waitFor({ timeout: 15_000 });
   await active.getByText('No active alarms').waitFor();
   await e.shot(page, 'alarms-robot-cleared');
+
+  // The alarm's own page tells its whole story.
+  await history.getByTestId('robot-alarm').filter({ hasText: 'cleared by code 3022' }).getByText(/^22 · /).click();
+  await page.waitForURL(new RegExp(`/alarm/${saved._id}/show$`));
+  await page.getByText('Technician on the way').waitFor();
+  await expect(page.getByTestId('alarm-state').getAttribute('data-state')).resolves.toBe('cleared');
+  await e.shot(page, 'alarms-show');
   await context.close();
 });
