@@ -10,6 +10,8 @@ import catalog from './catalog';
 import service from './service';
 import orders from './orders';
 import alarms from './alarms';
+import securityData from './securityData';
+import sessionUi from './sessionUi';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -21,6 +23,8 @@ export const features: Record<string, FeatureTexts> = {
   service,
   orders,
   alarms,
+  securityData,
+  sessionUi,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

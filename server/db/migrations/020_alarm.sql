@@ -24,6 +24,7 @@ CREATE TABLE alarm (
   priority text NOT NULL DEFAULT '',
   integrator text REFERENCES integrator(_id),
   dealer text REFERENCES dealer(_id),
+  version integer NOT NULL DEFAULT 1,
   CHECK ((state = 'cleared') = (clear_time IS NOT NULL)),
   CHECK (state = 'active' OR ack_time IS NOT NULL OR clear_time IS NOT NULL)
 );
