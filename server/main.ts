@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
+import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 import { readConfig, type Config } from './config';
 
@@ -41,6 +42,8 @@ export interface ServerOptions {
   metricsPort?: number;
   /** on close, how long requests in flight may take (SHUTDOWN_GRACE_MS) */
   shutdownGraceMs?: number;
+  /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
+  demoRobots?: boolean;
 }
 
 /** Opens the database, applies migrations and fills an empty one (demo data or the first administrator). */
@@ -83,6 +86,8 @@ export async function startServer(o: ServerOptions) {
     });
     app.addHook('onClose', await startEventRelay(database));
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
+    // the demo robots call this server over HTTP, like real ones, on the address it listens on
+    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
     const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
     /**
      * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
@@ -91,6 +96,7 @@ export async function startServer(o: ServerOptions) {
      */
     const close = async () => {
       lifecycle.draining = true;
+      await robots?.stop();
       const cut = setTimeout(() => app.server.closeAllConnections(), o.shutdownGraceMs ?? 10_000);
       try {
         await app.close();
@@ -152,7 +158,9 @@ export function main() {
     metricsToken: config.METRICS_TOKEN,
     metricsPort: config.METRICS_PORT,
     shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+    demoRobots: demoRobotsWanted(),
   };
+  const demoRobots = options.demoRobots;
   // `main.js migrate`: apply the migrations (and fill an empty database) once, then exit — a deployment's
   // one-off step before its replicas start (they would take turns doing it anyway: an advisory lock).
   if (process.argv[2] === 'migrate') {
@@ -174,6 +182,7 @@ export function main() {
     .then(({ close, database, startedInMs, app }) => {
       const port = (app.server.address() as { port: number }).port;
       console.log(`VendFleet is ready on http://localhost:${port} (${database.kind}, started in ${startedInMs} ms)`);
+      if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
       if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
       let stopping = false;
       const stop = () => {

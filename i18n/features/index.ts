@@ -10,6 +10,7 @@ import catalog from './catalog';
 import service from './service';
 import orders from './orders';
 import ops from './ops';
+import alarms from './alarms';
 import securityData from './securityData';
 import sessionUi from './sessionUi';
 import signin from './signin';
@@ -25,6 +26,7 @@ export const features: Record<string, FeatureTexts> = {
   service,
   orders,
   ops,
+  alarms,
   securityData,
   sessionUi,
   signin,

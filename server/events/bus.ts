@@ -1,5 +1,5 @@
-// Live events (API.md): device.status, message.created, order.created. Each carries the tenant it belongs
-// to, so a subscriber sees only what its account may see.
+// Live events (API.md): device.status, message.created, order.created, alarm.opened, alarm.changed. Each
+// carries the tenant it belongs to, so a subscriber sees only what its account may see.
 //
 // On PGlite (one process) an emitter carries them. On PostgreSQL several processes may share the
 // database behind a load balancer, so an event goes out as NOTIFY on one channel and comes back to every
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { DB, Database } from '../db';
 
-export type EventType = 'device.status' | 'message.created' | 'order.created';
+export type EventType = 'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed';
 
 export interface LiveEvent {
   type: EventType;

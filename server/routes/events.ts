@@ -1,7 +1,7 @@
 // GET /api/events: server-sent events (API.md, Live events). Each browser receives device.status,
-// message.created and order.created only for what its account may list, within its tenant — the same
-// permission and scope rules as the lists the events refresh. Messages arrive with their title and
-// content in the viewer's language.
+// message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within
+// its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
+// arrive with their title and content in the viewer's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -27,7 +27,13 @@ const RECONNECT_MS = 1000;
 let streams = 0;
 export const openStreams = () => streams;
 
-const RESOURCE_OF: Record<EventType, string> = { 'device.status': 'device', 'message.created': 'message', 'order.created': 'order' };
+const RESOURCE_OF: Record<EventType, string> = {
+  'device.status': 'device',
+  'message.created': 'message',
+  'order.created': 'order',
+  'alarm.opened': 'alarm',
+  'alarm.changed': 'alarm',
+};
 
 /** The saved language choice (?lang or the console's cookie), else the browser's. */
 function streamLang(req: FastifyRequest): Lang {
@@ -60,7 +66,7 @@ const sameRights = (a: SessionUser, b: SessionUser) =>
   a.authorizations.size === b.authorizations.size && [...a.authorizations].every((x) => b.authorizations.has(x)) && a.integrator === b.integrator && a.dealer === b.dealer;
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
-  if (e.type !== 'message.created') return e.data;
+  if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return e.data;
   const t = notifyText(Number(e.data.code), lang);
   return { ...e.data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
 }
