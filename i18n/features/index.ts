@@ -9,6 +9,7 @@ import live from './live';
 import catalog from './catalog';
 import service from './service';
 import orders from './orders';
+import operator from './operator';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -19,6 +20,7 @@ export const features: Record<string, FeatureTexts> = {
   catalog,
   service,
   orders,
+  operator,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

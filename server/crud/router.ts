@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import { callPath, type ResourceDef } from '../../resources/types';
 import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
+import { messageOf, ok, requestLang } from '../http/envelope';
+import { bulkVerbs } from '../../resources/bulk';
+import { bulk } from './bulk';
 import * as crud from './service';
 
 const fastifyPath = (p: string) => `/api${p}`;
@@ -27,6 +29,15 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
   }
   if (def.permissions.delete) {
     app.post(p('delete'), { config }, async (req) => ok(await crud.remove(db, ctxOf(req), def, req.body)));
+  }
+  if (bulkVerbs(def).length) {
+    // per row: done, or refused with the reason in the caller's language (API.md "Bulk actions")
+    app.post(p('bulk'), { config }, async (req) => {
+      const lang = requestLang(req);
+      const outcomes = await bulk(db, ctxOf(req), def, req.body, (err) => req.log.error({ err }, 'bulk row failed'));
+      const results = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
+      return ok({ done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results });
+    });
   }
   for (const name of Object.keys(def.actions ?? {})) {
     app.post(p(name), { config }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));

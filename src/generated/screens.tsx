@@ -42,6 +42,7 @@ import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
+import { bulkActionsOf } from './BulkActions';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -124,7 +125,7 @@ export function makeList(
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
+        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.filter(readable).map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />

@@ -42,6 +42,7 @@ import { StockLevel } from '../catalog/StockLevel';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
+import { bulkActionsOf } from '../generated/BulkActions';
 
 type Mode = 'create' | 'edit';
 
@@ -139,7 +140,7 @@ function ProductList() {
   ];
   return (
     <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
-      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)}>
         {LIST_COLUMNS.slice(0, 4).map((n) => (
           <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
         ))}

@@ -30,6 +30,7 @@ import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor } from '../generated/fields';
 import { formValidator } from '../generated/form';
+import { bulkActionsOf } from '../generated/BulkActions';
 
 type Mode = 'create' | 'edit';
 
@@ -129,7 +130,7 @@ function GroupList() {
         </TopToolbar>
       }
     >
-      <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={bulkActionsOf(group)}>
         {COLUMNS.filter((n) => n !== 'integrator' || seesBrands).map((n) => (
           <FieldFor key={n} resource="product_classify" source={n} def={group.fields[n]} label={label(n)} />
         ))}
