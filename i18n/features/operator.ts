@@ -2,6 +2,17 @@
 const en = {
   vf: {
     operator: {
+      export: {
+        error: {
+          format: 'The export format must be xlsx or csv',
+          tz: 'Unknown time zone',
+          fields: 'Only fields of this list can be exported',
+        },
+        progress: '%{size} received (about %{total} rows)',
+        cancel: 'Cancel',
+        cancelled: 'Export cancelled',
+        done: 'Exported %{name}',
+      },
       bulk: {
         error: {
           action: 'No bulk action named "%{action}" here',
@@ -20,6 +31,17 @@ const en = {
 const zh: typeof en = {
   vf: {
     operator: {
+      export: {
+        error: {
+          format: '导出格式必须是 xlsx 或 csv',
+          tz: '未知的时区',
+          fields: '只能导出此列表的字段',
+        },
+        progress: '已接收 %{size}（约 %{total} 行）',
+        cancel: '取消',
+        cancelled: '已取消导出',
+        done: '已导出 %{name}',
+      },
       bulk: {
         error: {
           action: '此处没有名为“%{action}”的批量操作',
@@ -38,6 +60,17 @@ const zh: typeof en = {
 const es: typeof en = {
   vf: {
     operator: {
+      export: {
+        error: {
+          format: 'El formato de exportación debe ser xlsx o csv',
+          tz: 'Zona horaria desconocida',
+          fields: 'Solo se pueden exportar campos de esta lista',
+        },
+        progress: '%{size} recibidos (unas %{total} filas)',
+        cancel: 'Cancelar',
+        cancelled: 'Exportación cancelada',
+        done: 'Exportado %{name}',
+      },
       bulk: {
         error: {
           action: 'Aquí no hay ninguna acción masiva llamada "%{action}"',
@@ -56,6 +89,17 @@ const es: typeof en = {
 const ja: typeof en = {
   vf: {
     operator: {
+      export: {
+        error: {
+          format: 'エクスポート形式は xlsx または csv です',
+          tz: '不明なタイムゾーンです',
+          fields: 'この一覧の項目のみエクスポートできます',
+        },
+        progress: '%{size} 受信済み（約 %{total} 行）',
+        cancel: 'キャンセル',
+        cancelled: 'エクスポートを取り消しました',
+        done: '%{name} をエクスポートしました',
+      },
       bulk: {
         error: {
           action: 'ここには「%{action}」という一括操作はありません',

@@ -6,6 +6,7 @@ import { ctxOf } from '../auth/plugin';
 import { messageOf, ok, requestLang } from '../http/envelope';
 import { bulkVerbs } from '../../resources/bulk';
 import { bulk } from './bulk';
+import { exportList } from './export';
 import * as crud from './service';
 
 const fastifyPath = (p: string) => `/api${p}`;
@@ -15,6 +16,20 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
   const p = (verb: string) => fastifyPath(callPath(def, verb));
   if (def.permissions.list) {
     app.post(p('list'), { config }, async (req) => ok(await crud.list(db, ctxOf(req), def, req.body)));
+  }
+  if (def.permissions.list) {
+    // the whole list as a file, streamed as it is read (server/crud/export.ts)
+    app.post(p('export'), { config }, async (req, reply) => {
+      const file = await exportList(db, ctxOf(req), def, req.body, requestLang(req), (err) => req.log.error({ err }, 'export failed'));
+      // the browser cancelled or went away: stop reading rows for nobody
+      reply.raw.on('close', () => file.cancel());
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Total-Count', String(file.total))
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    });
   }
   if (def.permissions.read || def.permissions.list) {
     app.get<{ Params: { id: string } }>(p('read'), { config }, async (req) => ok(await crud.read(db, ctxOf(req), def, req.params.id)));
