@@ -10,7 +10,6 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -43,6 +42,7 @@ import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { bulkActionsOf } from './BulkActions';
+import { ExportButtons } from './ExportButtons';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -77,7 +77,7 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
       {extra ?? null}
-      <ExportButton />
+      <ExportButtons def={def} />
     </TopToolbar>
   );
 }

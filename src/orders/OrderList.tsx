@@ -20,7 +20,7 @@ import { Tab, Tabs } from '@mui/material';
 import order from '../../resources/order';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { FieldFor, choiceKey } from '../generated/fields';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../generated/ExportButtons';
 import { ListPagination } from '../generated/screens';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;

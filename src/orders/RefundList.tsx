@@ -6,7 +6,7 @@ import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
 import { FieldFor } from '../generated/fields';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../generated/ExportButtons';
 import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 import { ListPagination } from '../generated/screens';
@@ -26,7 +26,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <ExportButtons def={refund} extra={['pickup_code', 'channel', 'reject_reason']} />
+      <ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
     </TopToolbar>
   );
 }

@@ -6,7 +6,6 @@ import {
   Button,
   Datagrid,
   DateTimeInput,
-  ExportButton,
   FilterButton,
   FunctionField,
   List,
@@ -29,6 +28,7 @@ import { FieldFor, choiceKey } from '../generated/fields';
 import { ActionButtons } from '../generated/ActionButtons';
 import { ListPagination } from '../generated/screens';
 import { api } from '../providers/http';
+import { ExportButtons } from '../generated/ExportButtons';
 
 const f = (name: string) => `resources.message.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
@@ -62,7 +62,7 @@ function Actions() {
     <TopToolbar>
       <FilterButton />
       <MarkAllRead />
-      <ExportButton />
+      <ExportButtons def={message} />
     </TopToolbar>
   );
 }

@@ -9,7 +9,6 @@ import {
   CreateButton,
   Datagrid,
   EditButton,
-  ExportButton,
   FilterButton,
   FunctionField,
   List,
@@ -43,6 +42,7 @@ import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
 import { bulkActionsOf } from '../generated/BulkActions';
+import { ExportButtons } from '../generated/ExportButtons';
 
 type Mode = 'create' | 'edit';
 
@@ -119,7 +119,7 @@ function ListActions() {
         </Button>
       ) : null}
       {canCreate ? <CreateButton /> : null}
-      <ExportButton />
+      <ExportButtons def={product} />
     </TopToolbar>
   );
 }

@@ -11,7 +11,6 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  ExportButton,
   FilterButton,
   List,
   ReferenceArrayInput,
@@ -31,6 +30,7 @@ import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor } from '../generated/fields';
 import { formValidator } from '../generated/form';
 import { bulkActionsOf } from '../generated/BulkActions';
+import { ExportButtons } from '../generated/ExportButtons';
 
 type Mode = 'create' | 'edit';
 
@@ -126,7 +126,7 @@ function GroupList() {
         <TopToolbar>
           <FilterButton />
           <CreateButton />
-          <ExportButton />
+          <ExportButtons def={group} />
         </TopToolbar>
       }
     >
