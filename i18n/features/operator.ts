@@ -1,7 +1,27 @@
-// The fleet operator's day: bulk actions over selected rows (more to come under vf.operator).
+// The fleet operator's day: bulk actions over selected rows, whole-list export, saved filters.
 const en = {
   vf: {
     operator: {
+      saved: {
+        error: {
+          resource: 'No such list',
+          name: 'A name of 1 to %{max} characters is required',
+          filter: 'The filter is not one this list can keep',
+          default: 'The default must be true or false',
+          duplicate: 'A saved filter named "%{name}" already exists',
+          too_many: 'At most %{max} saved filters per list',
+        },
+        button: 'Saved filters',
+        none: 'No saved filters yet',
+        save: 'Save current filter…',
+        save_title: 'Save the current filter',
+        name: 'Name',
+        as_default: 'Open this list with it',
+        default: 'Default',
+        make_default: 'Make default',
+        remove: 'Delete',
+        saved: 'Filter "%{name}" saved',
+      },
       export: {
         error: {
           format: 'The export format must be xlsx or csv',
@@ -31,6 +51,26 @@ const en = {
 const zh: typeof en = {
   vf: {
     operator: {
+      saved: {
+        error: {
+          resource: '没有这个列表',
+          name: '名称须为 1 到 %{max} 个字符',
+          filter: '此列表不能保存这个筛选条件',
+          default: '默认值必须为 true 或 false',
+          duplicate: '已存在名为“%{name}”的已存筛选',
+          too_many: '每个列表最多 %{max} 个已存筛选',
+        },
+        button: '已存筛选',
+        none: '还没有已存筛选',
+        save: '保存当前筛选…',
+        save_title: '保存当前筛选',
+        name: '名称',
+        as_default: '打开此列表时使用',
+        default: '默认',
+        make_default: '设为默认',
+        remove: '删除',
+        saved: '已保存筛选“%{name}”',
+      },
       export: {
         error: {
           format: '导出格式必须是 xlsx 或 csv',
@@ -60,6 +100,26 @@ const zh: typeof en = {
 const es: typeof en = {
   vf: {
     operator: {
+      saved: {
+        error: {
+          resource: 'No existe esa lista',
+          name: 'Se necesita un nombre de 1 a %{max} caracteres',
+          filter: 'Esta lista no puede guardar ese filtro',
+          default: 'El valor predeterminado debe ser true o false',
+          duplicate: 'Ya existe un filtro guardado llamado "%{name}"',
+          too_many: 'Como máximo %{max} filtros guardados por lista',
+        },
+        button: 'Filtros guardados',
+        none: 'Aún no hay filtros guardados',
+        save: 'Guardar el filtro actual…',
+        save_title: 'Guardar el filtro actual',
+        name: 'Nombre',
+        as_default: 'Abrir esta lista con él',
+        default: 'Predeterminado',
+        make_default: 'Hacer predeterminado',
+        remove: 'Eliminar',
+        saved: 'Filtro "%{name}" guardado',
+      },
       export: {
         error: {
           format: 'El formato de exportación debe ser xlsx o csv',
@@ -89,6 +149,26 @@ const es: typeof en = {
 const ja: typeof en = {
   vf: {
     operator: {
+      saved: {
+        error: {
+          resource: 'その一覧はありません',
+          name: '名前は 1〜%{max} 文字で入力してください',
+          filter: 'この一覧ではその絞り込みを保存できません',
+          default: '既定値は true か false です',
+          duplicate: '「%{name}」という保存済みの絞り込みが既にあります',
+          too_many: '一覧ごとに保存できる絞り込みは最大 %{max} 件です',
+        },
+        button: '保存済みの絞り込み',
+        none: '保存済みの絞り込みはまだありません',
+        save: '現在の絞り込みを保存…',
+        save_title: '現在の絞り込みを保存',
+        name: '名前',
+        as_default: 'この一覧を開くときに使う',
+        default: '既定',
+        make_default: '既定にする',
+        remove: '削除',
+        saved: '絞り込み「%{name}」を保存しました',
+      },
       export: {
         error: {
           format: 'エクスポート形式は xlsx または csv です',
