@@ -23,7 +23,7 @@ export const EXPORT_FILE_NAME = 'excel-list';
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** rows read per query: big enough to amortise the round trip, small enough to stay a few MB */
-const BATCH = 2000;
+const BATCH = 5000;
 /** reference titles remembered across batches (stores, robots: few); past this the memory is dropped */
 const TITLE_CACHE = 20_000;
 

@@ -43,6 +43,7 @@ import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
+import { SavedQueries } from './SavedQueries';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -77,7 +78,7 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
       {extra ?? null}
-      <ExportButtons def={def} />
+      <SavedQueries def={def} /><ExportButtons def={def} />
     </TopToolbar>
   );
 }

@@ -22,6 +22,7 @@ import type { FieldDef, ResourceDef } from '../../resources/types';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { ExportButtons } from '../generated/ExportButtons';
 import { ListPagination } from '../generated/screens';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
@@ -73,7 +74,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <ExportButtons def={order} />
+      <SavedQueries def={order} /><ExportButtons def={order} />
     </TopToolbar>
   );
 }

@@ -10,6 +10,7 @@ import { ExportButtons } from '../generated/ExportButtons';
 import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 import { ListPagination } from '../generated/screens';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
@@ -26,7 +27,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
+      <SavedQueries def={refund} /><ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
     </TopToolbar>
   );
 }

@@ -29,6 +29,7 @@ import { ActionButtons } from '../generated/ActionButtons';
 import { ListPagination } from '../generated/screens';
 import { api } from '../providers/http';
 import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (name: string) => `resources.message.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
@@ -62,7 +63,7 @@ function Actions() {
     <TopToolbar>
       <FilterButton />
       <MarkAllRead />
-      <ExportButtons def={message} />
+      <SavedQueries def={message} /><ExportButtons def={message} />
     </TopToolbar>
   );
 }

@@ -43,6 +43,7 @@ import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
 import { bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 type Mode = 'create' | 'edit';
 
@@ -119,7 +120,7 @@ function ListActions() {
         </Button>
       ) : null}
       {canCreate ? <CreateButton /> : null}
-      <ExportButtons def={product} />
+      <SavedQueries def={product} /><ExportButtons def={product} />
     </TopToolbar>
   );
 }

@@ -31,6 +31,7 @@ import { FieldFor } from '../generated/fields';
 import { formValidator } from '../generated/form';
 import { bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 type Mode = 'create' | 'edit';
 
@@ -126,7 +127,7 @@ function GroupList() {
         <TopToolbar>
           <FilterButton />
           <CreateButton />
-          <ExportButtons def={group} />
+          <SavedQueries def={group} /><ExportButtons def={group} />
         </TopToolbar>
       }
     >

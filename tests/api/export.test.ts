@@ -12,12 +12,12 @@ let storeA1: string;
 beforeAll(async () => {
   s = await startTestServer();
   [admin, brandB, storeA1] = await Promise.all(['admin', 'brand-b', 'store-a1'].map((u) => s.login(u)));
-  // more orders than one read batch (2,000), so the file is stitched from several keyset reads
+  // more orders than one read batch (5,000), so the file is stitched from several keyset reads
   await sql`INSERT INTO orders
     SELECT (jsonb_populate_record(NULL::orders, to_jsonb(o) || jsonb_build_object(
       '_id', o._id || '-x' || g, 'refund_status', NULL,
       'create_time', CASE WHEN g % 3 = 0 THEN o.create_time ELSE o.create_time - g * interval '1 second' END))).*
-    FROM orders o, generate_series(1, 12) g`.execute(s.db);
+    FROM orders o, generate_series(1, 30) g`.execute(s.db);
 });
 afterAll(() => s?.close());
 
@@ -74,7 +74,7 @@ describe('export', () => {
     const filter = { integrator: 'brand_a' };
     const sort = { field: 'refund_status', order: 'ASC' };
     const listed = await listAll('/order/list', admin, filter, sort);
-    expect(listed.length).toBeGreaterThan(2000);
+    expect(listed.length).toBeGreaterThan(5000);
     const file = await download('/order/export', admin, { format: 'csv', filter, sort });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="excel-list.csv"');

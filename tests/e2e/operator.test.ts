@@ -1,5 +1,5 @@
 // The fleet operator's day in real Chromium: bulk actions over selected rows with one confirmation and a
-// per-row report.
+// per-row report; a saved filter that follows the user into another browser.
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
 
@@ -42,4 +42,29 @@ it('freezes selected products in one go, confirmed once, and reports what was re
   await page.getByRole('button', { name: 'Close' }).click();
   const rows = await e.server.db.selectFrom('product').select(['_id', 'freeze']).where('_id', 'in', ids).execute();
   expect(rows.every((r) => r.freeze)).toBe(true);
+});
+
+it('saves a filter as the list\'s default, and another browser opens the list with it', async () => {
+  const first = await e.newPage();
+  await e.login(first.page, 'brand-a');
+  await first.page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
+  await first.page.getByTestId('saved-queries').click();
+  await first.page.getByTestId('saved-query-save').click();
+  await first.page.locator('input[name="saved_query_name"]').fill('Completed orders');
+  await first.page.getByLabel('Open this list with it').check();
+  await dialogsSettled(first.page);
+  await e.shot(first.page, 'operator-saved-filter-save');
+  await first.page.getByTestId('saved-query-confirm').click();
+  await first.page.getByText('Filter "Completed orders" saved').waitFor();
+  await first.context.close();
+
+  // a new browser context: no local storage, no cookies — the filter comes from the server
+  const second = await e.newPage();
+  await e.login(second.page, 'brand-a');
+  await second.page.goto(`${e.server.url}/order`);
+  await second.page.waitForURL((u) => JSON.parse(u.searchParams.get('filter') ?? '{}').status === 'CLOSE');
+  await second.page.getByTestId('saved-queries').click();
+  await second.page.getByTestId('saved-query').getByText('Completed orders').waitFor();
+  await e.shot(second.page, 'operator-saved-filter-menu');
+  await second.context.close();
 });
