@@ -9,6 +9,8 @@ import live from './live';
 import catalog from './catalog';
 import service from './service';
 import orders from './orders';
+import securityData from './securityData';
+import sessionUi from './sessionUi';
 import operator from './operator';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
@@ -20,6 +22,8 @@ export const features: Record<string, FeatureTexts> = {
   catalog,
   service,
   orders,
+  securityData,
+  sessionUi,
   operator,
 };
 

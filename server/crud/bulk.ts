@@ -6,7 +6,6 @@ import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
 import { requirePermission } from '../auth/permissions';
 import { ApiError, badRequest } from '../http/errors';
-import { knownError } from '../http/envelope';
 import { bulkVerbs, MAX_BULK_ROWS } from '../../resources/bulk';
 import { act, remove } from './service';
 
@@ -18,7 +17,7 @@ function idsOf(raw: unknown): string[] {
   return [...new Set(raw as string[])]; // the same row named twice is one row
 }
 
-export async function bulk(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, onBug: (e: unknown) => void): Promise<BulkOutcome[]> {
+export async function bulk(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, classify: (e: unknown) => ApiError | undefined, onBug: (e: unknown) => void): Promise<BulkOutcome[]> {
   const body = (rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
   const action = body.action;
   if (typeof action !== 'string' || !bulkVerbs(def).includes(action)) throw badRequest('vf.operator.bulk.error.action', { action: String(action ?? '') });
@@ -35,7 +34,7 @@ export async function bulk(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
       else await act(db, ctx, def, action, { ...extra, _id: id });
       outcomes.push({ _id: id, done: true });
     } catch (e) {
-      const known = knownError(e);
+      const known = classify(e);
       if (!known) onBug(e);
       outcomes.push({ _id: id, done: false, error: known ?? new ApiError(500, 'vf.error.server') });
     }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import { callPath, type ResourceDef } from '../../resources/types';
 import { ctxOf } from '../auth/plugin';
-import { messageOf, ok, requestLang } from '../http/envelope';
+import { knownError, messageOf, ok, requestLang } from '../http/envelope';
 import { bulkVerbs } from '../../resources/bulk';
 import { bulk } from './bulk';
 import { exportList } from './export';
@@ -49,7 +49,7 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
     // per row: done, or refused with the reason in the caller's language (API.md "Bulk actions")
     app.post(p('bulk'), { config }, async (req) => {
       const lang = requestLang(req);
-      const outcomes = await bulk(db, ctxOf(req), def, req.body, (err) => req.log.error({ err }, 'bulk row failed'));
+      const outcomes = await bulk(db, ctxOf(req), def, req.body, (e) => knownError(e, req), (err) => req.log.error({ err }, 'bulk row failed'));
       const results = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
       return ok({ done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results });
     });

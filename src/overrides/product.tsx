@@ -44,6 +44,7 @@ import { useProfile } from '../layout/useProfile';
 import { bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
 import { SavedQueries } from '../generated/SavedQueries';
+import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
 
@@ -91,9 +92,12 @@ function ProductCreate() {
 }
 
 function ProductEdit() {
+  const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={transform} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
-      <ProductForm mode="edit" />
+    <Edit mutationMode="pessimistic" redirect="list" transform={transform} mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
+      <ByVersion>
+        <ProductForm mode="edit" />
+      </ByVersion>
     </Edit>
   );
 }

@@ -32,6 +32,7 @@ import { formValidator } from '../generated/form';
 import { bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
 import { SavedQueries } from '../generated/SavedQueries';
+import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
 
@@ -96,9 +97,12 @@ function GroupCreate() {
 }
 
 function GroupEdit() {
+  const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" actions={<TopToolbar><ActionButtons def={group} /></TopToolbar>}>
-      <GroupForm mode="edit" />
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={group} /></TopToolbar>}>
+      <ByVersion>
+        <GroupForm mode="edit" />
+      </ByVersion>
     </Edit>
   );
 }
