@@ -17,8 +17,8 @@ beforeAll(async () => {
     SELECT (jsonb_populate_record(NULL::orders, to_jsonb(o) || jsonb_build_object(
       '_id', o._id || '-x' || g, 'refund_status', NULL,
       'create_time', CASE WHEN g % 3 = 0 THEN o.create_time ELSE o.create_time - g * interval '1 second' END))).*
-    FROM orders o, generate_series(1, 30) g`.execute(s.db);
-});
+    FROM orders o, generate_series(1, 12) g`.execute(s.db);
+}, 240_000);
 afterAll(() => s?.close());
 
 async function download(path: string, token: string, body: unknown, lang = 'en') {
@@ -71,7 +71,7 @@ async function parseXlsx(bytes: Buffer) {
 
 describe('export', () => {
   it('CSV holds exactly the list\'s rows for a filter and sort, in order, across read batches, with NULL sort values', async () => {
-    const filter = { integrator: 'brand_a' };
+    const filter = { create_time_gte: '2000-01-01T00:00:00Z' };
     const sort = { field: 'refund_status', order: 'ASC' };
     const listed = await listAll('/order/list', admin, filter, sort);
     expect(listed.length).toBeGreaterThan(5000);
