@@ -20,6 +20,7 @@ import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
+import { savedQueryRoutes } from './routes/savedQuery';
 import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, opts.db);
   dashboardRoutes(app, opts.db);
   liveRoutes(app, opts.db);
+  savedQueryRoutes(app, opts.db);
   await uploadRoutes(app, opts.db, { dataDir: opts.dataDir });
   for (const def of opts.resources ?? resources) registerResource(app, opts.db, def);
 

@@ -15,6 +15,7 @@ import securityData from './securityData';
 import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
+import operator from './operator';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -31,6 +32,7 @@ export const features: Record<string, FeatureTexts> = {
   sessionUi,
   signin,
   locale,
+  operator,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -79,9 +79,8 @@ export function requestLang(req: FastifyRequest): Lang {
   return langFromHeader(req.headers['accept-language']);
 }
 
-export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
-  const lang = requestLang(req);
-  const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
+/** An error's message in `lang`, with field names as the resource labels them (and per-field messages joined). */
+export function messageOf(lang: Lang, resource: string | undefined, e: ApiError): { message: string; errors?: Record<string, string> } {
   let message = translate(lang, e.key, e.args ? { ...e.args, field: e.args.field ? fieldLabel(lang, resource, String(e.args.field)) : undefined } : undefined);
   let errors: Record<string, string> | undefined;
   if (e.fieldErrors) {
@@ -93,12 +92,24 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError)
     );
     message = `${message}: ${Object.values(errors).join('; ')}`;
   }
+  return { message, errors };
+}
+
+/** An error a caller's input caused (ours, PostgreSQL's or Fastify's) as an ApiError; undefined for a bug. */
+export function knownError(err: unknown, req: FastifyRequest): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  return fromPostgres(err as { code?: string }, req) ?? fromFastify(err as FastifyError) ?? databaseUnavailable(err);
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
+  const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
+  const { message, errors } = messageOf(requestLang(req), resource, e);
   return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
 }
 
 export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
-    const known = err instanceof ApiError ? err : fromPostgres(err, req) ?? fromFastify(err) ?? databaseUnavailable(err);
+    const known = knownError(err, req);
     if (known?.status === 503) reply.header('Retry-After', '2');
     if (known) return sendError(req, reply, known);
     req.log.error({ err }, 'unhandled error');

@@ -9,7 +9,6 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -43,6 +42,9 @@ import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
+import { bulkActionsOf } from './BulkActions';
+import { ExportButtons } from './ExportButtons';
+import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
@@ -78,7 +80,7 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
       {extra ?? null}
-      <ExportButton />
+      <SavedQueries def={def} /><ExportButtons def={def} />
     </TopToolbar>
   );
 }
@@ -127,7 +129,7 @@ export function makeList(
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
+        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.filter(readable).map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />

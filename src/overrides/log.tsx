@@ -4,7 +4,6 @@
 import {
   AutocompleteInput,
   Datagrid,
-  ExportButton,
   FilterButton,
   FunctionField,
   Labeled,
@@ -27,6 +26,8 @@ import log from '../../resources/log';
 import { resources } from '../../resources';
 import { FieldFor } from '../generated/fields';
 import { ListPagination } from '../generated/screens';
+import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Row = Record<string, unknown>;
@@ -64,7 +65,7 @@ function LogList() {
     ...tenantFilters,
   ];
   return (
-    <List filters={filters} sort={log.list.sort} perPage={20} pagination={<ListPagination />} empty={false} actions={<TopToolbar><FilterButton /><ExportButton /></TopToolbar>}>
+    <List filters={filters} sort={log.list.sort} perPage={20} pagination={<ListPagination />} empty={false} actions={<TopToolbar><FilterButton /><SavedQueries def={log} /><ExportButtons def={log} /></TopToolbar>}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <FieldFor resource="log" source="time" def={log.fields.time} label={f('time')} />
         <TextField source="operator" label={f('operator')} />
