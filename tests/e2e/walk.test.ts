@@ -1,0 +1,63 @@
+// The defects an operator met walking every screen (issue 19), each replayed as that operator did it:
+// real Chromium, real mouse clicks, real server.
+import type { Locator, Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+/** A real click at the middle of what the user sees: whatever lies on top there gets it, as with a finger. */
+async function tap(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('not on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('below 992 px every part of the page can be tapped', () => {
+  it.each([
+    ['tablet', 900, 800, 'en'],
+    ['phone', 390, 844, 'es'],
+  ] as const)('%s: the menu button opens the drawer, the period buttons work, the table scrolls in its card', async (name, width, height, lang) => {
+    const { page, context } = await e.newPage({ lang, width, height });
+    await e.login(page, 'admin');
+    await page.waitForURL(/\/dashboard$/);
+    const d7 = page.getByTestId('period-d7');
+    await d7.waitFor();
+    await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+    await tap(page, d7);
+    await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
+    await e.shot(page, `walk-${name}-dashboard-${lang}`);
+
+    await tap(page, page.getByTestId('sidebar-toggle'));
+    const drawer = page.getByTestId('sidebar-drawer');
+    await drawer.getByRole('menuitem').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
+    await e.shot(page, `walk-${name}-drawer-${lang}`);
+    await tap(page, drawer.locator('a[href="/device"]'));
+    await page.waitForURL(/\/device$/);
+    await page.locator('tbody tr').first().waitFor();
+    await drawer.waitFor({ state: 'detached' });
+
+    // The page is as wide as the window; the table's overflow scrolls inside its own card.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+    const table = page.locator('table').first();
+    const scroller = await table.evaluate((t) => {
+      for (let el = t.parentElement; el; el = el.parentElement) {
+        const s = getComputedStyle(el);
+        if (s.overflowX === 'auto' || s.overflowX === 'scroll') return { scrolls: el.scrollWidth > el.clientWidth, right: el.getBoundingClientRect().right };
+      }
+      return null;
+    });
+    expect(scroller).not.toBeNull();
+    expect(scroller!.right).toBeLessThanOrEqual(width);
+    // Every toolbar button is within the window (the toolbar wraps rather than cutting them off).
+    const buttons = await page.locator('.RaList-actions button, .RaList-actions a').evaluateAll((els) => els.map((b) => b.getBoundingClientRect().right));
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const right of buttons) expect(right).toBeLessThanOrEqual(width);
+    await e.shot(page, `walk-${name}-robots-${lang}`);
+    await context.close();
+  });
+});
