@@ -179,7 +179,12 @@ export function makeEdit(def: ResourceDef) {
   return function GeneratedEdit() {
     const translate = useTranslate();
     return (
-      <Edit mutationMode="pessimistic" redirect="list" transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) => dropHidden(def, data, options?.previousData)}
+        actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}
+      >
         <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
           {formInputs(def, 'edit')}

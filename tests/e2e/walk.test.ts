@@ -61,3 +61,29 @@ describe('below 992 px every part of the page can be tapped', () => {
     await context.close();
   });
 });
+
+it('saves a brand account and a store account after changing the nickname', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  for (const [id, label, tenant] of [['brand-b', 'Brand', 'Demo Brand B'], ['store-b1', 'Store', 'Store B1']] as const) {
+    await page.goto(`${e.server.url}/user/${id}`);
+    const nickname = page.getByLabel('Nickname');
+    await expect.poll(() => nickname.inputValue()).not.toBe('');
+    // the form shows the account's tenant …
+    await expect.poll(() => page.getByRole('combobox', { name: label, exact: true }).inputValue()).toBe(tenant);
+    await nickname.fill(`${id} renamed`);
+    // … and saving keeps it
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/user/profile/${id}`) && r.request().method() !== 'GET'),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    await page.waitForURL(/\/user$/);
+  }
+  const rows = await e.server.db.selectFrom('account').select(['_id', 'nickname', 'integrator', 'dealer']).where('_id', 'in', ['brand-b', 'store-b1']).orderBy('_id').execute();
+  expect(rows).toEqual([
+    { _id: 'brand-b', nickname: 'brand-b renamed', integrator: 'brand_b', dealer: null },
+    { _id: 'store-b1', nickname: 'store-b1 renamed', integrator: 'brand_b', dealer: 'store_b1' },
+  ]);
+  await context.close();
+});
