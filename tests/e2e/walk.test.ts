@@ -2,6 +2,8 @@
 // real Chromium, real mouse clicks, real server.
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
+import { findResource } from '../../resources';
+import { callPath } from '../../resources/types';
 
 let e: E2E;
 beforeAll(async () => {
@@ -85,5 +87,26 @@ it('saves a brand account and a store account after changing the nickname', asyn
     { _id: 'brand-b', nickname: 'brand-b renamed', integrator: 'brand_b', dealer: null },
     { _id: 'store-b1', nickname: 'store-b1 renamed', integrator: 'brand_b', dealer: 'store_b1' },
   ]);
+  await context.close();
+});
+
+it('shows a store account the 401 page for every page it may not open, without asking for its rows first', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1');
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+  });
+  const forbidden = { '/refund-approval': 'refund', '/product/copy': 'product', '/integrator': 'integrator', '/user': 'user', '/role': 'role', '/authorization': 'authorization', '/log': 'log' };
+  for (const [path, resource] of Object.entries(forbidden)) {
+    calls.length = 0;
+    await page.goto(`${e.server.url}${path}`);
+    await page.getByRole('heading', { name: '401' }).waitFor();
+    expect(calls.filter((c) => c === `/api${callPath(findResource(resource)!, 'list')}`), path).toEqual([]);
+  }
+  await e.shot(page, 'walk-store-refund-approval-401');
+  // the pages it may open still open
+  await page.goto(`${e.server.url}/product/stock`);
+  await expect(page.getByRole('heading', { name: '401' }).count()).resolves.toBe(0);
   await context.close();
 });
