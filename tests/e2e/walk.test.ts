@@ -110,3 +110,41 @@ it('shows a store account the 401 page for every page it may not open, without a
   await expect(page.getByRole('heading', { name: '401' }).count()).resolves.toBe(0);
   await context.close();
 });
+
+describe('small things an operator notices', () => {
+  it('closes the user menu on "Profile"', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.getByRole('button', { name: 'Profile' }).click(); // react-admin's user menu button
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(['en', 'es'])('fits the robot list in a 1366 px window with Export on screen (%s)', async (lang) => {
+    const { page, context } = await e.newPage({ lang, width: 1366, height: 800 });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(1366);
+    const exportButton = page.locator('.RaList-actions').getByRole('button', { name: lang === 'en' ? 'Export' : 'Exportar' });
+    const box = await exportButton.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+    await e.shot(page, `walk-robots-1366-${lang}`);
+    await context.close();
+  });
+
+  it("names a record's tab after the record, not its id", async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
+    await e.login(page, 'admin');
+    const product = await e.server.db.selectFrom('product').select(['_id', 'name']).orderBy('_id').executeTakeFirstOrThrow();
+    const loaded = page.waitForResponse((r) => r.url().includes(`/api/product/detail/`));
+    await page.goto(`${e.server.url}/product/${encodeURIComponent(product._id)}`);
+    await loaded;
+    const tab = page.getByTestId('tags-view').locator(`[data-path="/product/${encodeURIComponent(product._id)}"]`);
+    await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toBe(`Edit Product · ${product.name}`);
+    await context.close();
+  });
+});
