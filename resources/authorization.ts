@@ -15,8 +15,8 @@ export default defineResource({
   base: '/auth/authorization',
   idField: { type: 'text', required: true, max: 40, pattern: ID_PATTERN, patternMessage: 'vf.validation.id_format' },
   fields: {
-    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true },
-    group: { type: 'choice', choices: PERMISSION_GROUPS, required: true, filter: 'eq', list: true },
+    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
+    group: { type: 'choice', choices: PERMISSION_GROUPS, required: true, filter: 'eq', list: true, sort: true },
     create_time: { type: 'datetime', readOnly: true },
   },
   permissions: {

@@ -10,11 +10,11 @@ export const MAX_OPTIONS = 30;
 
 /** The fields a product shares with a template (SPEC §3 "Product or template"). */
 export const productShape = {
-  code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, list: true },
-  name: { type: 'text', required: true, min: 2, max: 20, search: true, list: true },
+  code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, filter: 'eq', list: true, sort: true },
+  name: { type: 'text', required: true, min: 2, max: 20, search: true, list: true, sort: true },
   sub_name: { type: 'text', max: 40, search: true },
-  price: { type: 'money', required: true, min: 0, max: MAX_PRICE_CENTS, list: true, filter: 'range' },
-  type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true },
+  price: { type: 'money', required: true, min: 0, max: MAX_PRICE_CENTS, list: true, sort: true, filter: 'range' },
+  type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true, sort: true },
   description: { type: 'text', max: 200, multiline: true },
   image: { type: 'image', max: 300 },
   buy_limit: { type: 'number', min: 1, max: 99 },
@@ -22,7 +22,7 @@ export const productShape = {
   number: { type: 'number', required: true, min: 0, max: 9999 },
   /** [{ code, name, hide, options: [{ code, name, price (cents), type }] }], checked by server/domain/catalog.ts */
   properties: { type: 'json', default: [] },
-  hide: { type: 'boolean', default: false, list: true, filter: 'eq' },
+  hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
 } satisfies Record<string, FieldDef>;
 
 // Products of a store. Stock changes only through the stock / restock actions and sales (atomic, logged).
@@ -32,12 +32,12 @@ export default defineResource({
   title: 'name',
   fields: {
     ...productShape,
-    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, filter: 'eq', list: true },
+    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
     devices: { type: 'references', reference: 'device', max: 200 },
-    warn_stock: { ...productShape.warn_stock, list: true },
-    stock: { type: 'number', min: -1, max: MAX_STOCK, default: -1, createOnly: true, list: true, filter: 'range' },
-    freeze: { type: 'boolean', readOnly: true, list: true, filter: 'eq' },
+    warn_stock: { ...productShape.warn_stock, list: true, sort: true },
+    stock: { type: 'number', min: -1, max: MAX_STOCK, default: -1, createOnly: true, list: true, sort: true, filter: 'range' },
+    freeze: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq' },
     create_time: { type: 'datetime', readOnly: true, filter: 'range' },
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },

@@ -10,9 +10,9 @@ export default defineResource({
   title: 'display_name',
   idField: { type: 'text', required: true, max: 40, pattern: ID_PATTERN, patternMessage: 'vf.validation.id_format' },
   fields: {
-    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true },
-    description: { type: 'text', max: 200, multiline: true, list: true },
-    account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true },
+    display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
+    description: { type: 'text', max: 200, multiline: true, list: true, sort: true },
+    account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true, sort: true },
     authorizations: { type: 'references', reference: 'authorization', list: true },
     create_time: { type: 'datetime', readOnly: true },
   },

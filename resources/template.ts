@@ -9,7 +9,7 @@ export default defineResource({
   title: 'name',
   fields: {
     ...productShape,
-    integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true },
+    integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
     create_time: { type: 'datetime', readOnly: true, filter: 'range' },
   },
   permissions: { list: 'template_list', read: 'template_list', add: 'template_add', edit: 'template_edit' },

@@ -37,8 +37,13 @@ export interface FieldDef {
   default?: unknown;
   /** free-text search (`q`) looks in this field */
   search?: boolean;
-  /** the field's filter in the list: equality, or a from/to range */
+  /** the field's filter in the list: equality, or a from/to range. Nothing else is filterable (an allow-list). */
   filter?: 'eq' | 'range';
+  /** the list may be sorted by this field (besides `_id` and the list's default sort field) */
+  sort?: boolean;
+  /** a secret kept in the row (a key or token hash): never filtered, sorted, searched, answered or exported.
+   * `password` fields are secret too. */
+  secret?: boolean;
   /** shown in the list's columns */
   list?: boolean;
   /** left out of generated forms (shown only, or handled by an action) */
@@ -104,6 +109,36 @@ export interface ResourceDef {
   base?: string;
   /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */
   paths?: Partial<Record<Verb, string>>;
+}
+
+/** A field nobody reads back: no filter, range, sort, search, answer or export reaches it. */
+export function isSecret(f: FieldDef): boolean {
+  return f.type === 'password' || f.secret === true;
+}
+
+/** A declared field by a name a caller sent: own keys only, so `constructor` or `__proto__` is no field. */
+export function fieldOf(def: ResourceDef, name: string): FieldDef | undefined {
+  return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
+}
+
+/** Whether a list may be sorted by `name`: `_id`, the declared default, or a field marked `sort`. The server
+ * refuses any other sort and the generated columns offer only these, so both halves follow the declaration. */
+export function isSortable(def: ResourceDef, name: string): boolean {
+  if (name === '_id' || name === def.list.sort.field) return true;
+  const f = fieldOf(def, name);
+  return !!f && f.sort === true && !isSecret(f);
+}
+
+/** The column every declared table carries: 1 when made, one more on every edit, action or removal. An edit
+ * that sends it is refused with 409 when the row has moved on since (an edit without it is accepted). */
+export const VERSION = 'version';
+
+/** The columns a caller can ever read back (answers, lists, exports, the log): one place decides it. */
+export function readableColumns(def: ResourceDef): string[] {
+  const tenant = [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c);
+  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f)).map(([n]) => n);
+  // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
+  return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }
 
 /** The path of a verb's call under /api, as both the server routes it and the browser calls it. */

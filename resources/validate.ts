@@ -14,6 +14,9 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,64}$/;
 /** SPEC §5: permission and role ids look like xxx_xxx. */
 export const ID_PATTERN = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
+/** The only paths an image field holds: the ones POST /api/upload makes (server/routes/uploads.ts), so never
+ * an external URL, a `javascript:` or a `data:` address that a page would load or follow. */
+export const UPLOAD_PATH_PATTERN = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 /** Text with no declared maximum is still bounded, so a hostile body cannot fill the database. */
 const DEFAULT_TEXT_MAX = 2000;
 const JSON_MAX_CHARS = 200_000;
@@ -64,6 +67,7 @@ export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?
       const err = checkLength(def, s);
       if (err) return { error: err };
       if (def.type === 'email' && !EMAIL_PATTERN.test(s)) return { error: { key: 'vf.validation.email' } };
+      if (def.type === 'image' && !UPLOAD_PATH_PATTERN.test(s)) return { error: { key: 'vf.securityData.image_path' } };
       if (def.pattern && !new RegExp(def.pattern).test(s)) {
         return { error: { key: def.patternMessage ?? 'vf.validation.pattern' } };
       }

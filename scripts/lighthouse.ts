@@ -17,6 +17,7 @@ import { ROOT, buildIfStale } from './buildIfStale';
 import { startServer } from '../server/main';
 import { DEMO_PASSWORD } from '../server/db/seed';
 import { CHROMIUM_ARGS } from '../tests/support/browser';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../resources/session';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const TARGETS = {
@@ -36,10 +37,15 @@ export async function runLighthouse(url: string, opts: { desktop?: boolean; toke
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     if (opts.token) {
-      // The console keeps its session in a cookie (src/providers/session.ts); Lighthouse's storage reset
-      // would remove it, so it is off — the profile is new for every run, so the cache is cold anyway.
+      // The console's session is a pair of cookies (resources/session.ts), set here as sign-in sets them;
+      // Lighthouse's storage reset would remove them, so it is off — the profile is new for every run, so
+      // the cache is cold anyway.
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await browser.contexts()[0].addCookies([{ name: 'vendfleet_token', value: opts.token, url: new URL(url).origin, sameSite: 'Strict' }]);
+      const origin = new URL(url).origin;
+      await browser.contexts()[0].addCookies([
+        { name: SESSION_COOKIE, value: opts.token, url: origin, sameSite: 'Strict', httpOnly: true },
+        { name: SIGNED_IN_COOKIE, value: '1', url: origin, sameSite: 'Strict' },
+      ]);
       await browser.close();
     }
     const flags: Flags = {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
@@ -11,6 +13,7 @@ import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import { installGatewayAuth } from './gateway/auth';
+import { installFloodLimits } from './http/floodLimit';
 import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
 import { serviceRoutes } from './routes/service';
@@ -38,19 +41,20 @@ export const BODY_LIMIT = 1024 * 1024;
 /**
  * What the browser app may load: its own scripts only (no inline script, no eval), styles inline too
  * (MUI's emotion injects <style> tags), images from here and data:/blob: (previews before upload).
+ * Exactly these directives: helmet's defaults are off, so nothing is added behind the reader's back.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,19 +73,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  // Security headers on every answer, errors and the event stream included: helmet sets them as the request
+  // arrives, before authentication can refuse it. A route may set a stricter policy of its own (uploaded
+  // files are sandboxed, routes/uploads.ts).
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
   installEnvelope(app);
   // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
   app.removeContentTypeParser('text/plain');
+  // parses Cookie before authentication reads the browser's session from it
+  await app.register(fastifyCookie);
   installAuth(app, opts.db);
   installGatewayAuth(app, opts.db);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    // a route may set a stricter one (uploaded files are sandboxed)
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  });
+  await installFloodLimits(app);
 
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
   authRoutes(app, opts.db);

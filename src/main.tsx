@@ -2,7 +2,7 @@
 // session, only the sign-in page (src/login): the login never waits for the console's bundle.
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { currentLang, getToken } from './providers/session';
+import { currentLang, isSignedIn } from './providers/session';
 import { loginPathFor } from './login/paths';
 
 const lang = currentLang();
@@ -18,7 +18,7 @@ function startConsole() {
   return fetchConsole().then(([messages, { App }]) => startTransition(() => root.render(<App lang={lang} messages={messages.default} />)));
 }
 
-if (getToken()) {
+if (isSignedIn()) {
   startConsole();
 } else {
   const here = window.location.pathname + window.location.search;

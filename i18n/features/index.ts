@@ -9,6 +9,8 @@ import live from './live';
 import catalog from './catalog';
 import service from './service';
 import orders from './orders';
+import securityData from './securityData';
+import sessionUi from './sessionUi';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -19,6 +21,8 @@ export const features: Record<string, FeatureTexts> = {
   catalog,
   service,
   orders,
+  securityData,
+  sessionUi,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

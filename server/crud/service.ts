@@ -3,10 +3,10 @@
 import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import type { ResourceDef, FieldDef } from '../../resources/types';
+import { fieldOf, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { requirePermission } from '../auth/permissions';
-import { badRequest, conflict, forbidden, invalid, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
 import { inScope, scopeConditions } from './scope';
 import { hooksOf, type Row } from './hooks';
@@ -22,17 +22,9 @@ export const MAX_PAGE_SIZE = 500;
 export const EXACT_TOTAL_LIMIT = 1_000;
 
 const isArrayField = (f: FieldDef) => f.type === 'choices' || f.type === 'references';
-const outputColumns = (def: ResourceDef) =>
-  ['_id', ...Object.entries(def.fields).filter(([, f]) => f.type !== 'password').map(([n]) => n), ...tenantColumns(def)].filter(
-    (c, i, all) => all.indexOf(c) === i,
-  );
+const outputColumns = readableColumns;
 const tenantColumns = (def: ResourceDef) =>
   [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c && c !== '_id');
-
-/** A declared field by a name the caller sent: own keys only, so `constructor` or `__proto__` is no field. */
-function fieldOf(def: ResourceDef, name: string): FieldDef | undefined {
-  return Object.hasOwn(def.fields, name) ? def.fields[name] : undefined;
-}
 
 function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -59,6 +51,28 @@ function filterValue(def: FieldDef, v: unknown, field: string): unknown {
   throw badRequest('vf.error.unknown_filter', { filter: field });
 }
 
+type AllowedFilter =
+  | { kind: 'q' }
+  | { kind: 'id' }
+  | { kind: 'eq' | 'gte' | 'lte'; column: string; field: FieldDef };
+
+/**
+ * What a filter key may do, by the declaration alone (an allow-list): `q` searches the `search` fields, `_id`
+ * takes one id or a list (react-admin's getMany), `<field>` needs `filter: 'eq'` and `<field>_gte` / `_lte`
+ * need `filter: 'range'`. Secret and JSON fields are never filterable, whatever they are marked.
+ */
+export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | undefined {
+  if (key === 'q') return { kind: 'q' };
+  if (key === '_id') return { kind: 'id' };
+  const usable = (f: FieldDef | undefined): f is FieldDef => !!f && !isSecret(f) && f.type !== 'json';
+  const f = fieldOf(def, key);
+  if (usable(f) && f.filter === 'eq') return { kind: 'eq', column: key, field: f };
+  const range = /^(.+)_(gte|lte)$/.exec(key);
+  const rf = range ? fieldOf(def, range[1]) : undefined;
+  if (range && !f && usable(rf) && rf.filter === 'range') return { kind: range[2] as 'gte' | 'lte', column: range[1], field: rf };
+  return undefined;
+}
+
 type EB = ExpressionBuilder<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
@@ -72,16 +86,19 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
       conds.push(eb(eb.ref(def.list.hide.field), '<>', def.list.hide.value));
     }
     for (const [key, raw] of Object.entries(filter)) {
+      // The key is checked before its value: a key the declaration does not allow is refused even when empty.
+      const allowed = allowedFilter(def, key);
+      if (!allowed) throw badRequest('vf.error.unknown_filter', { filter: key });
       if (raw === undefined || raw === null || raw === '') continue;
-      if (key === 'q') {
+      if (allowed.kind === 'q') {
         if (typeof raw !== 'string' || raw.length > 200) throw badRequest('vf.error.unknown_filter', { filter: key });
         const like = `%${escapeLike(raw.trim())}%`;
-        const cols = Object.entries(def.fields).filter(([, f]) => f.search).map(([n]) => n);
+        const cols = Object.entries(def.fields).filter(([, f]) => f.search && !isSecret(f)).map(([n]) => n);
         if (def.idField) cols.push('_id');
         if (cols.length) conds.push(eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))));
         continue;
       }
-      if (key === '_id') {
+      if (allowed.kind === 'id') {
         const ids = Array.isArray(raw) ? raw : [raw];
         if (ids.length === 0 || ids.length > 1000 || ids.some((x) => typeof x !== 'string')) {
           throw badRequest('vf.error.unknown_filter', { filter: key });
@@ -89,21 +106,18 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         conds.push(eb(eb.ref('_id'), 'in', ids as string[]));
         continue;
       }
-      const range = /^(.+)_(gte|lte)$/.exec(key);
-      const rangeField = range ? fieldOf(def, range[1]) : undefined;
-      if (range && rangeField && !fieldOf(def, key)) {
-        conds.push(eb(eb.ref(range[1]), range[2] === 'gte' ? '>=' : '<=', filterValue(rangeField, raw, key)));
+      const { column, field: f } = allowed;
+      if (allowed.kind === 'gte' || allowed.kind === 'lte') {
+        conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
       }
-      const f = fieldOf(def, key) ?? (tenantColumns(def).includes(key) ? ({ type: 'reference' } as FieldDef) : undefined);
-      if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.error.unknown_filter', { filter: key });
       if (isArrayField(f)) {
-        conds.push(sql<SqlBool>`${sql.ref(key)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
+        conds.push(sql<SqlBool>`${sql.ref(column)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
       } else if (Array.isArray(raw)) {
         if (raw.length === 0 || raw.length > 1000) throw badRequest('vf.error.unknown_filter', { filter: key });
-        conds.push(eb(eb.ref(key), 'in', raw.map((v) => filterValue(f, v, key))));
+        conds.push(eb(eb.ref(column), 'in', raw.map((v) => filterValue(f, v, key))));
       } else {
-        conds.push(eb(eb.ref(key), '=', filterValue(f, raw, key)));
+        conds.push(eb(eb.ref(column), '=', filterValue(f, raw, key)));
       }
     }
     return conds.length ? eb.and(conds) : sql<SqlBool>`true`;
@@ -131,8 +145,7 @@ export function pagingOf(body: ListBody) {
 export function sortOf(def: ResourceDef, body: ListBody): { field: string; order: 'asc' | 'desc' } {
   const field = body.sort?.field === undefined ? def.list.sort.field : body.sort.field;
   const order = String(body.sort?.order ?? def.list.sort.order).toUpperCase();
-  const f = typeof field === 'string' ? fieldOf(def, field) : undefined;
-  if (typeof field !== 'string' || (field !== '_id' && (!f || f.type === 'password'))) {
+  if (typeof field !== 'string' || !isSortable(def, field)) {
     throw badRequest('vf.error.unknown_sort', { field: String(field) });
   }
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('vf.error.unknown_sort', { field: String(field) });
@@ -264,15 +277,29 @@ export async function create(db: DB, ctx: CallContext, def: ResourceDef, rawBody
   return { ...(await read(db, ctx, { ...def, permissions: { ...def.permissions, read: def.permissions.add } }, saved._id)), ...reply };
 }
 
+/** The version an edit was based on: absent (an older client: accepted), or a positive integer. */
+function expectedVersion(body: Record<string, unknown>): number | undefined {
+  const v = body[VERSION];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
+  return v;
+}
+
+/** One more on the row's version: every write of the service says the row moved on (the row is locked). */
+const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
+
 export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, id?: unknown) {
   requirePermission(ctx.user, def.permissions.edit);
   const body = asObject(rawBody);
   const targetId = id ?? body._id;
   const { values, errors } = validated(def, body, 'edit');
+  const expected = expectedVersion(body);
   const hooks = hooksOf(def.name);
   const reply: Row = {};
   await db.transaction().execute(async (trx) => {
     const existing = await loadScoped(trx, ctx, def, targetId, true);
+    // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
+    if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
     const fieldErrors: FieldErrors = { ...errors };
     for (const [name, f] of Object.entries(def.fields)) {
@@ -286,7 +313,7 @@ export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
     if (Object.keys(changes).length === 0) return;
     if ('update_time' in existing) changes.update_time = new Date().toISOString();
-    const saved = (await trx.updateTable(def.table).set(encode(def, changes)).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    const saved = (await trx.updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
     await writeLog(trx, ctx, { action: 'edit', resource: def.name, record: String(saved._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
   });
@@ -302,7 +329,7 @@ export async function remove(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
     await hooks.beforeRemove?.({ trx, ctx, def, existing });
     if (def.remove) {
-      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value }).where('_id', '=', existing._id as string).execute();
+      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id as string).execute();
     } else {
       await trx.deleteFrom(def.table).where('_id', '=', existing._id as string).execute();
     }
@@ -338,6 +365,10 @@ export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: stri
       throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
     }
     saved ??= existing;
+    // whatever the action changed, the row moved on: an edit form opened before it is now stale
+    if (VERSION in existing) {
+      saved = (await trx.updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    }
     await hooks.afterAction?.(name, { ...a, saved });
     await writeLog(trx, ctx, { action: name, resource: def.name, record: String(existing._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
     return existing._id;

@@ -20,10 +20,14 @@ function fieldLabel(lang: Lang, resource: string | undefined, field: string): st
 }
 
 /** Postgres errors that bad input can cause, mapped to what the caller did wrong. */
-function fromPostgres(err: { code?: string; detail?: string; constraint?: string }): ApiError | undefined {
+function fromPostgres(err: { code?: string; detail?: string; constraint?: string }, req: FastifyRequest): ApiError | undefined {
   switch (err.code) {
     case '23505': {
       const m = /Key \((?:lower\()?"?([\w]+)"?\)?(?:, [^)]*)?\)=\((.*)\) already exists/.exec(err.detail ?? '');
+      // A brand or store account sees only its tenant: the value may be taken by another tenant's record, so it
+      // hears only that the value is not available — no value, no record (platform staff see every tenant).
+      const type = (req as { user?: { account_type?: string } }).user?.account_type;
+      if (type !== 'SUPER' && type !== 'PROVIDER') return new ApiError(409, 'vf.securityData.unavailable', { field: m?.[1] ?? '' });
       return new ApiError(409, 'vf.error.duplicate', { field: m?.[1] ?? '', value: m?.[2] ?? '' });
     }
     case '23503':
@@ -97,12 +101,12 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError)
     );
     message = `${message}: ${Object.values(errors).join('; ')}`;
   }
-  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}) });
+  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
 }
 
 export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
-    const known = err instanceof ApiError ? err : fromPostgres(err) ?? fromFastify(err);
+    const known = err instanceof ApiError ? err : fromPostgres(err, req) ?? fromFastify(err);
     if (known) return sendError(req, reply, known);
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new ApiError(500, 'vf.error.server'));

@@ -9,6 +9,7 @@ import { createSession, revokeAccount, revokeToken } from '../auth/session';
 import { hashPassword, verifyPassword, DUMMY_HASH } from '../auth/password';
 import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
+import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../auth/cookie';
 import user from '../../resources/user';
 
 /** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
@@ -35,7 +36,7 @@ async function failures(db: DB, key: string): Promise<number> {
 }
 
 export function authRoutes(app: FastifyInstance, db: DB) {
-  app.post('/api/auth/signin', async (req) => {
+  app.post('/api/auth/signin', async (req, reply) => {
     const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof body.username !== 'string' || typeof body.password !== 'string' || body.username.trim() === '' || body.password === '') {
       throw badRequest('vf.error.login_failed');
@@ -53,12 +54,17 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
     const token = await createSession(db, account._id, req.ip, req.headers['user-agent']);
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
-    return ok({ token });
+    // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
+    // its scripts' reach; API clients and scripts get the token in the body, as API.md has it, for Bearer use.
+    setSessionCookies(req, reply, token);
+    return ok(fromOwnPage(req) ? {} : { token });
   });
 
-  app.get('/api/auth/logout', async (req) => {
-    const ctx = ctxOf(req);
-    await revokeToken(db, ctx.user.tokenHash);
+  // Ends the caller's session when it still has one (a password change may have ended it already) and
+  // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
+  app.get('/api/auth/logout', async (req, reply) => {
+    if (req.user) await revokeToken(db, req.user.tokenHash);
+    clearSessionCookies(req, reply);
     return ok({});
   });
 
@@ -101,7 +107,8 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', ctx.user._id).executeTakeFirst();
-        await trx.updateTable('account').set({ ...values, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+        // the version moves on, so an account form opened before this change cannot silently undo it
+        await trx.updateTable('account').set({ ...values, update_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', ctx.user._id).execute();
         await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
       });
     }
@@ -109,7 +116,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Own password: needs the old one; ends every session, this one included.
-  app.post('/api/user/password', { config: { resource: 'user' } }, async (req) => {
+  app.post('/api/user/password', { config: { resource: 'user' } }, async (req, reply) => {
     const ctx = ctxOf(req);
     const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
@@ -124,6 +131,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
       await revokeAccount(trx, ctx.user._id);
       await writeLog(trx, ctx, { action: 'password', resource: 'user', record: ctx.user._id });
     });
+    clearSessionCookies(req, reply);
     return ok({});
   });
 

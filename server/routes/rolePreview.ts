@@ -1,8 +1,10 @@
 // Role preview (SPEC §6 role switching): a SUPER account views the console as one role — menus, screens
-// and API answers narrowed to that role's authorizations — and switches back. Both are logged. The
-// preview belongs to the session, so every process sees it and logging out ends it.
+// and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
+// store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
+// session, so every process sees it and logging out ends it.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
+import type { AccountType } from '../../resources/accounts';
 import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -11,8 +13,36 @@ import { writeLog } from '../log';
 declare module 'fastify' {
   interface FastifyRequest {
     /** the role a SUPER session is previewing, when it is */
-    rolePreview?: { role: string; display_name: string };
+    rolePreview?: PreviewInfo;
   }
+}
+
+interface PreviewInfo {
+  role: string;
+  display_name: string;
+  /** the brand and store whose data the preview shows (null: every tenant, for a platform role) */
+  integrator: string | null;
+  integrator_name: string | null;
+  dealer: string | null;
+  dealer_name: string | null;
+}
+
+/** The tenant a preview of a role of this account type is narrowed to: a store role one store, a brand role one brand. */
+async function tenantFor(db: DB, accountType: string, body: { integrator?: unknown; dealer?: unknown }) {
+  const pick = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
+  if (accountType === 'DEALER') {
+    const id = pick(body.dealer);
+    const store = id && (await db.selectFrom('dealer').select(['_id', 'integrator']).where('_id', '=', id).executeTakeFirst());
+    if (!store) throw badRequest('vf.sessionUi.error.preview_dealer');
+    return { integrator: store.integrator as string, dealer: store._id as string };
+  }
+  if (accountType === 'INTEGRATOR') {
+    const id = pick(body.integrator);
+    const brand = id && (await db.selectFrom('integrator').select('_id').where('_id', '=', id).executeTakeFirst());
+    if (!brand) throw badRequest('vf.sessionUi.error.preview_integrator');
+    return { integrator: brand._id as string, dealer: null };
+  }
+  return { integrator: null, dealer: null };
 }
 
 export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
@@ -24,12 +54,25 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     const p = await db
       .selectFrom('role_preview as p')
       .innerJoin('role as r', 'r._id', 'p.role')
-      .select(['r._id', 'r.display_name', 'r.authorizations'])
+      .leftJoin('integrator as i', 'i._id', 'p.integrator')
+      .leftJoin('dealer as d', 'd._id', 'p.dealer')
+      .select(['r._id', 'r.display_name', 'r.authorizations', 'r.account_type', 'p.integrator', 'p.dealer', 'i.name as integrator_name', 'd.name as dealer_name'])
       .where('p.token_hash', '=', user.tokenHash)
       .executeTakeFirst();
     if (!p) return;
-    req.rolePreview = { role: p._id, display_name: p.display_name };
-    req.user = { ...user, roles: [p._id], authorizations: new Set(p.authorizations as string[]) };
+    req.rolePreview = { role: p._id, display_name: p.display_name, integrator: p.integrator, integrator_name: p.integrator_name, dealer: p.dealer, dealer_name: p.dealer_name };
+    // The session acts as an account of the role's type in the chosen tenant: every tenant check (generic
+    // lists, dashboard, live events …) reads these, so all of them narrow alike. A brand or store role whose
+    // tenant is missing sees no tenant's data rather than all of it.
+    const type = (p.account_type as AccountType | null) ?? user.account_type;
+    req.user = {
+      ...user,
+      roles: [p._id],
+      authorizations: new Set(p.authorizations as string[]),
+      account_type: type,
+      integrator: type === 'SUPER' || type === 'PROVIDER' ? null : p.integrator,
+      dealer: type === 'DEALER' ? p.dealer : null,
+    };
   });
 
   // The profile names the previewed role, so the header and dashboard show whose view this is.
@@ -48,20 +91,23 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
 
   app.post('/api/role/preview', { config: { resource: 'role' } }, async (req) => {
     const ctx = ctxOf(req);
-    if (ctx.user.account_type !== 'SUPER') throw forbidden();
-    const role = (req.body as { _id?: unknown } | null)?._id;
+    // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
+    if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { _id?: unknown; integrator?: unknown; dealer?: unknown };
+    const role = body._id;
     if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
-    const row = await db.selectFrom('role').select(['_id', 'display_name', 'authorizations']).where('_id', '=', role).executeTakeFirst();
+    const row = await db.selectFrom('role').select(['_id', 'display_name', 'authorizations', 'account_type']).where('_id', '=', role).executeTakeFirst();
     if (!row) throw notFound();
+    const tenant = await tenantFor(db, row.account_type, body);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('role_preview')
-        .values({ token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id })
-        .onConflict((oc) => oc.column('token_hash').doUpdateSet({ role: row._id, create_time: new Date() }))
+        .values({ token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant })
+        .onConflict((oc) => oc.column('token_hash').doUpdateSet({ role: row._id, ...tenant, create_time: new Date() }))
         .execute();
-      await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations } });
+      await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, ...tenant } });
     });
-    return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations });
+    return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
   });
 
   app.post('/api/role/preview_end', { config: { resource: 'role' } }, async (req) => {

@@ -9,6 +9,7 @@ import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { ApiError, notFound } from '../http/errors';
 import { storageFromEnv, type ObjectStorage } from '../storage';
+import { UPLOAD_PATH_PATTERN } from '../../resources/validate';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
 declare module 'fastify' {
@@ -37,7 +38,8 @@ export function sniffImage(b: Buffer): Ext | undefined {
   return undefined;
 }
 
-const PATH = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+// the very paths image fields accept (resources/validate.ts)
+const PATH = UPLOAD_PATH_PATTERN;
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 const tooLarge = () => new ApiError(413, 'vf.fleet.error.upload_too_large', { max: sizeText(UPLOAD_MAX_BYTES) });
 const wrongType = () => new ApiError(415, 'vf.fleet.error.upload_type');
@@ -60,6 +62,9 @@ export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOpt
         const file = await req.file();
         if (!file) throw new ApiError(400, 'vf.fleet.error.upload_missing');
         body = await file.toBuffer();
+        // toBuffer() checks the limit only between chunks: when the limit is met on the last chunk, the stream
+        // ends cut at exactly the limit without an error (issue 13, defect 7). The stream's own flag says so.
+        if (file.file.truncated) throw tooLarge();
       } catch (e) {
         if (e instanceof ApiError) throw e;
         const code = (e as { code?: string }).code;

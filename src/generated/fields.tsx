@@ -37,8 +37,10 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
   );
 }
 
-export function FieldFor({ resource, source, def, label }: { resource: string; source: string; def: FieldDef; label?: string }) {
-  const common = { source, label, sortable: def.type !== 'references' && def.type !== 'choices' && def.type !== 'json' };
+/** `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
+ * explicitly when its default sort field is a column too. */
+export function FieldFor({ resource, source, def, label, sortable }: { resource: string; source: string; def: FieldDef; label?: string; sortable?: boolean }) {
+  const common = { source, label, sortable: sortable ?? def.sort === true };
   switch (def.type) {
     case 'money':
       return <FunctionField {...common} render={(r: Record<string, number>) => yuan(r[source])} textAlign="right" />;

@@ -34,7 +34,7 @@ import {
   BooleanInput,
 } from 'react-admin';
 import type { SxProps, Theme } from '@mui/material';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
@@ -42,6 +42,7 @@ import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
+import { ByVersion, useStaleAwareSave } from './StaleEdit';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -111,8 +112,8 @@ export function makeList(
   opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean; sx?: SxProps<Theme> } = {},
 ) {
   const { extra } = opts;
-  const columns = Object.entries(def.fields).filter(([, f]) => f.list);
-  const filterable = Object.entries(def.fields).filter(([, f]) => f.filter);
+  const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
+  const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
   return function GeneratedList() {
     const translate = useTranslate();
     const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
@@ -127,7 +128,7 @@ export function makeList(
         <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.filter(readable).map(([n, f]) => (
-            <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
+            <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
           {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
           {def.actions ? <ActionButtons def={def} /> : null}
@@ -178,17 +179,21 @@ export function makeCreate(def: ResourceDef) {
 export function makeEdit(def: ResourceDef) {
   return function GeneratedEdit() {
     const translate = useTranslate();
+    const mutationOptions = useStaleAwareSave();
     return (
       <Edit
         mutationMode="pessimistic"
         redirect="list"
+        mutationOptions={mutationOptions}
         transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) => dropHidden(def, data, options?.previousData)}
         actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}
       >
-        <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
-          {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
-          {formInputs(def, 'edit')}
-        </SimpleForm>
+        <ByVersion>
+          <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
+            {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
+            {formInputs(def, 'edit')}
+          </SimpleForm>
+        </ByVersion>
       </Edit>
     );
   };
@@ -203,7 +208,7 @@ export function makeShow(def: ResourceDef) {
         <SimpleShowLayout>
           <TextField source="_id" label={label(def.name, '_id')} />
           {Object.entries(def.fields)
-            .filter(([, f]) => f.type !== 'password')
+            .filter(([, f]) => !isSecret(f))
             .filter(readableBy(permissions))
             .map(([n, f]) => (
               <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />

@@ -1,5 +1,6 @@
 // Role preview (SPEC §6 role switching): a SUPER account picks a role and sees the console as that role
-// would — the server narrows the session's authorizations, so menus, screens and API answers all follow.
+// would — the server narrows the session's authorizations, and for a brand or store role its tenant to the
+// brand or store picked here, so menus, screens and API answers all follow.
 // A banner says so and switches back. The page reloads both ways so that nothing cached from the other
 // view (menu, permissions, lists) survives.
 import { useEffect, useState } from 'react';
@@ -31,6 +32,36 @@ interface RoleRow {
   id: string;
   display_name: string;
   authorizations: string[] | null;
+  account_type: string | null;
+}
+
+/** A brand or store role is previewed in one brand or store: which resource lists the choices, and the field sent. */
+const TENANT_OF: Record<string, 'integrator' | 'dealer'> = { INTEGRATOR: 'integrator', DEALER: 'dealer' };
+
+/** The brand or store whose data a preview of a brand or store role shows. */
+function TenantChoice({ kind, value, onChange }: { kind: 'integrator' | 'dealer'; value: string; onChange: (v: string) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const [rows, setRows] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => {
+    dataProvider
+      .getList<{ id: string; name: string }>(kind, { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .then(({ data }) => setRows(data))
+      .catch(() => setRows([]));
+  }, [dataProvider, kind]);
+  const label = translate(`vf.sessionUi.preview.choose_${kind}`);
+  return (
+    <FormControl fullWidth sx={{ mt: 2 }}>
+      <InputLabel id="preview-tenant-label">{label}</InputLabel>
+      <Select labelId="preview-tenant-label" label={label} value={value} onChange={(e) => onChange(String(e.target.value))} data-testid="preview-tenant">
+        {rows.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {r.name}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
 }
 
 function reloadAt(path: string) {
@@ -68,6 +99,7 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
   const dataProvider = useDataProvider();
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [chosen, setChosen] = useState('');
+  const [tenant, setTenant] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -77,11 +109,12 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
       .catch((e: Error) => setError(e.message));
   }, [dataProvider]);
   const role = roles.find((r) => r.id === chosen);
+  const tenantKind = role?.account_type ? TENANT_OF[role.account_type] : undefined;
 
   const start = async () => {
     setBusy(true);
     try {
-      await api('POST', '/role/preview', { _id: chosen });
+      await api('POST', '/role/preview', tenantKind ? { _id: chosen, [tenantKind]: tenant } : { _id: chosen });
       reloadAt('/dashboard');
     } catch (e) {
       setError((e as Error).message);
@@ -100,7 +133,10 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
             labelId="preview-role-label"
             label={translate('vf.service.preview.role')}
             value={chosen}
-            onChange={(e) => setChosen(String(e.target.value))}
+            onChange={(e) => {
+              setChosen(String(e.target.value));
+              setTenant('');
+            }}
             data-testid="preview-role"
           >
             {roles.map((r) => (
@@ -110,11 +146,12 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
             ))}
           </Select>
         </FormControl>
+        {tenantKind ? <TenantChoice key={tenantKind} kind={tenantKind} value={tenant} onChange={setTenant} /> : null}
         {role ? <MenuOfRole role={role} /> : null}
       </DialogContent>
       <DialogActions>
         <Button label={translate('vf.service.preview.cancel')} onClick={onClose} />
-        <Button label={translate('vf.service.preview.switch')} variant="contained" disabled={!role || busy} onClick={start} />
+        <Button label={translate('vf.service.preview.switch')} variant="contained" disabled={!role || busy || (!!tenantKind && !tenant)} onClick={start} />
       </DialogActions>
     </Dialog>
   );
@@ -164,6 +201,7 @@ export function RolePreviewBanner() {
       action={<Button label={translate('vf.service.preview.back')} color="inherit" disabled={busy} onClick={back} />}
     >
       {translate('vf.service.preview.banner', { role: preview.display_name })}
+      {preview.dealer_name || preview.integrator_name ? ` · ${translate('vf.sessionUi.preview.tenant', { name: preview.dealer_name ?? preview.integrator_name })}` : null}
     </Alert>
   );
 }

@@ -1,16 +1,18 @@
-// SPEC §8: a 401 shows 'Login has expired' with re-login and cancel; re-login resets the token and reloads.
+// SPEC §8: a 401 shows 'Login has expired' with re-login and cancel; re-login forgets the session and reloads.
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { dismissSessionExpired, onSessionExpired } from '../providers/sessionExpired';
-import { clearToken } from '../providers/session';
+import { forgetSession } from '../providers/session';
+import { endCalls } from '../providers/http';
 
 export function SessionExpiredDialog() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   useEffect(() => onSessionExpired(setOpen), []);
   const relogin = () => {
-    clearToken();
+    endCalls();
+    forgetSession();
     window.location.reload();
   };
   return (

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import { currentLang, getToken } from '../providers/session';
+import { currentLang, isSignedIn } from '../providers/session';
+import { onCallsEnded } from '../providers/http';
 
 /** Alarms are the unread warnings and errors. */
 export const ALARM_FILTER = { read: false, level: ['warning', 'error'] };
@@ -27,8 +28,11 @@ export function useLiveEvents(): boolean {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
   useEffect(() => {
-    if (!getToken() || typeof EventSource === 'undefined') return;
+    if (!isSignedIn() || typeof EventSource === 'undefined') return;
+    // the browser sends the session cookie with it (EventSource cannot send headers; the server allows this GET)
     const source = new EventSource(`/api/events?lang=${currentLang()}`);
+    // log-out closes the stream before the page is left, so it does not reconnect with the ended session
+    const offEnded = onCallsEnded(() => source.close());
     // A busy fleet sends many events: the stale resources are gathered and refetched at most once a second.
     const stale = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,6 +54,7 @@ export function useLiveEvents(): boolean {
     for (const [type, resources] of Object.entries(STALE)) source.addEventListener(type, () => refresh(resources));
     source.onerror = () => setConnected(false);
     return () => {
+      offEnded();
       source.close();
       if (timer) clearTimeout(timer);
     };

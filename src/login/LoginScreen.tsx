@@ -4,7 +4,8 @@
 // user lands on ?redirect=… or the dashboard, in the console loaded into the same page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LANGS, type Lang } from '../../resources/accounts';
-import { LANGUAGE_NAMES, saveLang, setToken } from '../providers/session';
+import { LANGUAGE_NAMES, saveLang } from '../providers/session';
+import { CSRF_HEADER } from '../../resources/session';
 import { safeRedirect } from './paths';
 import './login.css';
 
@@ -28,19 +29,20 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
-/** POST /api/auth/signin; the token on success, else the message to show. */
-async function signIn(lang: Lang, username: string, password: string, t: (key: string) => string): Promise<{ token?: string; error?: string }> {
+/** POST /api/auth/signin: the server sets the session cookies on success; else the message to show. */
+async function signIn(lang: Lang, username: string, password: string, t: (key: string) => string): Promise<{ error?: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     const res = await fetch('/api/auth/signin', {
       method: 'POST',
-      headers: { 'Accept-Language': lang, 'Content-Type': 'application/json' },
+      // the CSRF header says this is the app: the answer then keeps the token out of the page (cookie only)
+      headers: { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' },
       body: JSON.stringify({ username, password }),
       signal: controller.signal,
     });
-    const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { token?: string }; message?: string } | undefined;
-    if (res.ok && json?.code === 0 && json.data?.token) return { token: json.data.token };
+    const json = (await res.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
+    if (res.ok && json?.code === 0) return {};
     const fallback = res.status === 429 ? 'vf.error.rate_limited' : res.status === 401 ? 'vf.error.login_failed' : 'vf.error.server';
     return { error: json?.message || t(fallback) };
   } catch (e) {
@@ -84,12 +86,11 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
     setBusy(true);
     setError(undefined);
     const r = await signIn(lang, username.trim(), password, t);
-    if (!r.token) {
+    if (r.error) {
       setError(r.error);
       setBusy(false);
       return;
     }
-    setToken(r.token);
     window.history.replaceState(null, '', safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
     await onSignedIn();
   };

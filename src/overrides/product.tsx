@@ -42,6 +42,7 @@ import { StockLevel } from '../catalog/StockLevel';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
+import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
 
@@ -89,9 +90,12 @@ function ProductCreate() {
 }
 
 function ProductEdit() {
+  const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={transform} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
-      <ProductForm mode="edit" />
+    <Edit mutationMode="pessimistic" redirect="list" transform={transform} mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
+      <ByVersion>
+        <ProductForm mode="edit" />
+      </ByVersion>
     </Edit>
   );
 }

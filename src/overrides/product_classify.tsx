@@ -30,6 +30,7 @@ import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor } from '../generated/fields';
 import { formValidator } from '../generated/form';
+import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
 
@@ -94,9 +95,12 @@ function GroupCreate() {
 }
 
 function GroupEdit() {
+  const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" actions={<TopToolbar><ActionButtons def={group} /></TopToolbar>}>
-      <GroupForm mode="edit" />
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={group} /></TopToolbar>}>
+      <ByVersion>
+        <GroupForm mode="edit" />
+      </ByVersion>
     </Edit>
   );
 }

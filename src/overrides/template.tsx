@@ -6,6 +6,7 @@ import template from '../../resources/template';
 import { InputFor } from '../generated/inputs';
 import { catalogValidator } from '../catalog/validate';
 import { PropertiesInput } from '../catalog/PropertiesInput';
+import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
 const FIELDS = ['integrator', 'code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'warn_stock', 'number', 'hide'] as const;
@@ -28,10 +29,15 @@ const TemplateCreate = () => (
     <TemplateForm mode="create" />
   </Create>
 );
-const TemplateEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
-    <TemplateForm mode="edit" />
-  </Edit>
-);
+function TemplateEdit() {
+  const mutationOptions = useStaleAwareSave();
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions}>
+      <ByVersion>
+        <TemplateForm mode="edit" />
+      </ByVersion>
+    </Edit>
+  );
+}
 
 export default { create: TemplateCreate, edit: TemplateEdit };

@@ -3,7 +3,7 @@
 // (src/login/LoginScreen.tsx) without the console.
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { getToken } from '../providers/session';
+import { isSignedIn } from '../providers/session';
 
 export { safeRedirect } from '../login/paths';
 
@@ -15,5 +15,5 @@ function ReloadIntoLogin() {
 }
 
 export function LoginPage() {
-  return getToken() ? <Navigate to="/" replace /> : <ReloadIntoLogin />;
+  return isSignedIn() ? <Navigate to="/" replace /> : <ReloadIntoLogin />;
 }

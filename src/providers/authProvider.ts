@@ -1,8 +1,8 @@
 // react-admin's authProvider: sign-in, the profile (identity and authorizations), access checks by
 // declaration. The server enforces all of this too; here it only decides what to show.
 import type { AuthProvider } from 'react-admin';
-import { api } from './http';
-import { clearToken, getToken, setToken } from './session';
+import { api, endCalls } from './http';
+import { forgetSession, isSignedIn } from './session';
 import { loginPathFor } from '../login/paths';
 import { findResource } from '../../resources';
 import type { Permission, Verb } from '../../resources/types';
@@ -27,10 +27,12 @@ export interface Profile {
   dealer_name: string | null;
   dealer_logo: string | null;
   /** set while a SUPER session previews a role (server/routes/rolePreview.ts) */
-  role_preview?: { role: string; display_name: string } | null;
+  role_preview?: { role: string; display_name: string; integrator: string | null; integrator_name: string | null; dealer: string | null; dealer_name: string | null } | null;
 }
 
 let profile: Promise<Profile> | undefined;
+/** set once log-out has begun: the page is being left (see logout) */
+let leaving = false;
 const listeners = new Set<() => void>();
 
 /** The signed-in account, fetched once per session. */
@@ -72,25 +74,35 @@ export function permissionFor(resource: string, action: string): Permission | un
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const { token } = await api<{ token: string }>('POST', '/auth/signin', { username: String(username).trim(), password }, { anonymous: true });
-    setToken(token);
+    // the server answers with the session cookies (the token is not in the body for the app's own calls)
+    await api('POST', '/auth/signin', { username: String(username).trim(), password }, { anonymous: true });
     profile = undefined;
     await loadProfile();
   },
+  /**
+   * Leaves the console for the sign-in page with a full page load, once: the load ends every query, timer
+   * and event stream of the console, and src/main.tsx shows the lean sign-in page. react-admin is told not to
+   * navigate (false): its own navigation to /login, repeated by every component that found the session gone
+   * while the page unloaded, pushed /login into the history hundreds of times and held the page blank.
+   */
   async logout() {
-    const hadToken = !!getToken();
-    if (hadToken) await api('GET', '/auth/logout').catch(() => undefined);
-    clearToken();
+    if (leaving) return false;
+    leaving = true;
+    const signedIn = isSignedIn();
+    endCalls();
+    // ends the session on the server and clears its cookies (also when a password change ended it already)
+    if (signedIn) await api('GET', '/auth/logout', undefined, { anonymous: true, last: true }).catch(() => undefined);
+    forgetSession();
     profile = undefined;
     listeners.forEach((l) => l());
     // Sent here without a session: after sign-in, come back to the page that was asked for.
-    // (react-admin may call this twice on the way; on the login page itself the redirect is kept.)
     const here = window.location.pathname + window.location.search;
-    if (hadToken || here === '/' || here === '/dashboard') return '/login';
-    return here.startsWith('/login') ? here : `/login?redirect=${encodeURIComponent(here)}`;
+    const to = signedIn || here === '/dashboard' ? '/login' : loginPathFor(here);
+    window.location.assign(to);
+    return false;
   },
   async checkAuth() {
-    if (!getToken()) {
+    if (!isSignedIn()) {
       const here = window.location.pathname + window.location.search;
       throw { redirectTo: here.startsWith('/login') ? '/login' : loginPathFor(here), message: false };
     }
@@ -104,11 +116,11 @@ export const authProvider: AuthProvider = {
     return { id: p._id, fullName: p.nickname || p._id, avatar: p.avatar ?? undefined, profile: p };
   },
   async getPermissions() {
-    if (!getToken()) return [];
+    if (!isSignedIn()) return [];
     return (await loadProfile()).authorizations;
   },
   async canAccess({ resource, action }) {
-    if (!getToken()) return false;
+    if (!isSignedIn()) return false;
     const permission = permissionFor(resource, action);
     if (permission === undefined) return !findResource(resource); // pages without a declaration are open
     return holds((await loadProfile()).authorizations, permission);

@@ -1,8 +1,9 @@
-// Every call to /api: bearer token, the user's language, a 20-second time-out, the envelope unwrapped.
+// Every call to /api: the session cookie (sent by the browser) with the CSRF header, the user's language, a
+// 20-second time-out, the envelope unwrapped.
 import { HttpError } from 'react-admin';
-import { getToken } from './session';
 import { raiseSessionExpired } from './sessionExpired';
 import type { Lang } from '../../resources/accounts';
+import { CSRF_HEADER } from '../../resources/session';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -19,14 +20,42 @@ export function configureHttp(l: Lang, t: (key: string) => string, base = '') {
 export interface CallOptions {
   /** a 401 here is a wrong password, not an expired session */
   anonymous?: boolean;
+  /** the log-out call itself: it goes out after every other call was stopped (see endCalls) */
+  last?: boolean;
 }
 
+/** Calls under way, so that log-out can stop them. */
+const inflight = new Set<AbortController>();
+let ended = false;
+const endListeners = new Set<() => void>();
+
+/**
+ * Log-out has begun and the page is about to be left: calls under way are stopped and none goes out any
+ * more, so nothing reaches the server with the session being ended, and no late 401 opens the
+ * "Login has expired" dialog on the way out. (Without this, lists refetching while the page unloaded kept
+ * calling with the revoked session, and their 401s sent react-admin round /login hundreds of times.)
+ */
+export function endCalls() {
+  ended = true;
+  for (const c of inflight) c.abort();
+  endListeners.forEach((l) => l());
+}
+
+/** Listens for endCalls (the live event stream closes then). */
+export function onCallsEnded(l: () => void): () => void {
+  endListeners.add(l);
+  return () => endListeners.delete(l);
+}
+
+/** A call that will never answer: the page it was made for is being left. */
+const never = <T>() => new Promise<T>(() => undefined);
+
 export async function api<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  if (ended && !opts.last) return never();
   const controller = new AbortController();
+  inflight.add(controller);
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { 'Accept-Language': lang };
-  const token = getToken();
-  if (token && !opts.anonymous) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { 'Accept-Language': lang, [CSRF_HEADER]: '1' };
   // A FormData body (an upload) sets its own multipart content type.
   const form = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -34,10 +63,12 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   try {
     res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body), signal: controller.signal });
   } catch (e) {
+    if (ended && !opts.last) return never();
     const aborted = (e as Error).name === 'AbortError';
     throw new HttpError(translate(aborted ? 'vf.error.timeout' : 'vf.error.network'), aborted ? 408 : 0);
   } finally {
     clearTimeout(timer);
+    inflight.delete(controller);
   }
   let json: { code?: number; data?: T; message?: string; errors?: Record<string, string> } | undefined;
   try {
@@ -45,6 +76,7 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   } catch {
     json = undefined;
   }
+  if (ended && !opts.last) return never();
   if (res.status === 401 && !opts.anonymous) raiseSessionExpired();
   if (!res.ok || !json || json.code !== 0) {
     const message = json?.message ?? translate('vf.error.server');

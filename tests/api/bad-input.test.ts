@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { dumpDatabase, dumpDiff, type Dump } from '../support/dump';
 import { resources, callPath, type FieldDef } from '../../resources';
 import { demoDeviceKey } from '../../server/db/seed';
+import { refusals, secretFields } from '../support/disallowed';
 
 interface Endpoint {
   method: 'GET' | 'POST';
@@ -224,6 +225,45 @@ describe('bad input to every endpoint', () => {
       const r = await send({ endpoint, id: 'x', query: '', headers: {}, body: JSON.stringify({ _id: 'x', name: 'x'.repeat(1_100_000) }) });
       expect(r.status, endpoint.path).toBe(413);
       judge({ endpoint, id: 'x', query: '', headers: {} }, r);
+    }
+  });
+
+  it('every filter, range and sort key a declaration does not allow, and every secret field: a translated 400', async () => {
+    let tried = 0;
+    for (const def of resources.filter((d) => d.permissions.list)) {
+      for (const r of refusals(def)) {
+        const a = await s.call('POST', callPath(def, 'list'), { token: admin, body: { pageSize: 1, ...r.body }, lang: 'es' });
+        expect(a.status, `${def.name} ${r.what} ${r.key} → ${JSON.stringify(a.body)}`).toBe(400);
+        expect(a.body.message, `${def.name} ${r.key}`).not.toMatch(/^vf\./);
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(500);
+  });
+
+  it('secret fields never appear in a list, a read, an export (the list call) or the operation log', async () => {
+    const secrets: string[] = [];
+    for (const def of resources) {
+      const names = secretFields(def);
+      if (names.length === 0) continue;
+      const rows = (await s.db.selectFrom(def.table).select(names as never).execute()) as Record<string, unknown>[];
+      for (const row of rows) for (const n of names) if (typeof row[n] === 'string' && row[n]) secrets.push(row[n] as string);
+    }
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const def of resources.filter((d) => d.permissions.list)) {
+      const names = secretFields(def);
+      const l = await s.call('POST', callPath(def, 'list'), { token: admin, body: { pageSize: 500 } });
+      expect(l.status, def.name).toBe(200);
+      const first = (l.body.data.list as Record<string, unknown>[])[0];
+      const text = JSON.stringify(l.body);
+      if (first) {
+        const one = await s.call('GET', callPath(def, 'read').replace(':id', encodeURIComponent(String(first._id))), { token: admin });
+        expect(one.status, def.name).toBe(200);
+        for (const n of names) expect(Object.keys(one.body.data), def.name).not.toContain(n);
+        for (const v of secrets) expect(JSON.stringify(one.body).includes(v), `${def.name} read`).toBe(false);
+      }
+      for (const n of names) for (const row of l.body.data.list as Record<string, unknown>[]) expect(Object.keys(row), def.name).not.toContain(n);
+      for (const v of secrets) expect(text.includes(v), `${def.name} list`).toBe(false);
     }
   });
 

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { dumpDatabase, dumpDiff, type Dump } from '../support/dump';
 import { resources, callPath, type ResourceDef, type FieldDef, type Permission } from '../../resources';
 import { DEMO_ACCOUNTS, demoDeviceKey } from '../../server/db/seed';
+import { refusals } from '../support/disallowed';
 
 type Row = Record<string, unknown>;
 type Account = (typeof DEMO_ACCOUNTS)[number];
@@ -20,6 +21,15 @@ function visible(a: Account, def: ResourceDef, row: Row): boolean {
   if (a.account_type === 'INTEGRATOR') return !!t.integrator && row[t.integrator] === a.integrator;
   if (t.dealer) return row[t.dealer] === a.dealer;
   return !!t.integrator && row[t.integrator] === a.integrator;
+}
+
+/**
+ * A refusal of a call aimed at another tenant's row: 403 or 404. A 400 means the call stopped at its body's
+ * checks before any tenant check ran, so the case proved nothing about isolation: it fails.
+ */
+function refusedByScope(r: { status: number; body: unknown }, what: string) {
+  expect(r.status, `${what} ended in 400 before any tenant check: fix the case's body (${JSON.stringify(r.body)})`).not.toBe(400);
+  expect([403, 404], `${what} → ${r.status} ${JSON.stringify(r.body)}`).toContain(r.status);
 }
 
 const holds = (c: Caller, p: Permission | undefined) => p !== undefined && (typeof p === 'string' ? [p] : p).some((x) => c.holds.has(x));
@@ -146,8 +156,19 @@ describe.each(SCOPED.map((a) => [a._id]))('%s', (accountId) => {
       }
       for (const [verb, permission, run] of tries) {
         const r = await run();
+        refusedByScope(r as { status: number; body: unknown }, `${verb} ${def.name} ${id}`);
         // without the permission: 403; with it: 404, as if the row did not exist
         expect(r.status, `${verb} ${def.name} ${id}`).toBe(holds(c, permission) ? 404 : 403);
+      }
+    }
+  });
+
+  it('cannot reach another tenant through a filter, range or sort the declaration does not allow: 400', async () => {
+    const c = caller();
+    for (const def of resources.filter((d) => holds(c, d.permissions.list))) {
+      for (const r of refusals(def)) {
+        const a = await s.call('POST', callPath(def, 'list'), { token: c.token, body: { pageSize: 1, ...r.body } });
+        expect(a.status, `${def.name} ${r.what} ${r.key} → ${JSON.stringify(a.body)}`).toBe(400);
       }
     }
   });
@@ -184,13 +205,13 @@ describe('domain routes stay inside the tenant', () => {
   it('cannot copy products from or into another tenant', async () => {
     const foreign = tableRows.product.find((p) => p.integrator === 'brand_b')!;
     const own = tableRows.product.find((p) => p.dealer === 'store_a1')!;
-    const a = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { products: [foreign._id], targets: ['store_a2'] } });
-    const b = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { products: [own._id], targets: ['store_b1'] } });
-    for (const r of [a, b]) {
-      if (r.status === 200) for (const t of r.body.data as Array<{ copied: number }>) expect(t.copied).toBe(0);
-      else expect(r.status).toBeGreaterThanOrEqual(400);
-      expect(r.status).toBeLessThan(500);
-    }
+    // from another brand's store: the source is not found
+    const a = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { source: foreign.dealer, products: [foreign._id], targets: ['store_a2'] } });
+    refusedByScope(a, 'copy from another brand');
+    // into another brand's store: that target is not found, nothing copied
+    const b = await s.call('POST', '/product/copy', { token: tokenOf('brand-a'), body: { source: 'store_a1', products: [own._id], targets: ['store_b1'] } });
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    expect(b.body.data.results.map((t: { copied: number; failed: number }) => [t.copied, t.failed])).toEqual([[0, 1]]);
   });
 
   it('cannot make vouchers for a product of another tenant', async () => {
@@ -202,13 +223,16 @@ describe('domain routes stay inside the tenant', () => {
     expect([400, 403, 404]).toContain(r.status);
   });
 
-  it('a robot cannot move or pay for an order of another store', async () => {
+  it('a robot cannot move, pay for or cancel an order of another store', async () => {
     const robot = (await s.db.selectFrom('device').select(['device_id', 'dealer']).where('dealer', '=', 'store_a1').execute())[0];
-    const foreign = tableRows.order.find((o) => o.dealer === 'store_b1')!;
+    // an order that its own robot could still move or cancel, so only the tenant check can refuse it
+    const foreign = tableRows.order.find((o) => o.dealer === 'store_b1' && o.status === 'CREATED' && o.work_status === 'WAIT')!;
+    expect(foreign, 'the demo data has an open order of store_b1').toBeTruthy();
     const headers = { 'X-Device-Id': robot.device_id as string, 'X-Device-Key': demoDeviceKey(robot.device_id as string) };
-    const p = await s.call('POST', '/device-gateway/order/progress', { headers, body: { _id: foreign._id, work_status: 'DONE' } });
-    const c = await s.call('POST', '/device-gateway/order/cancel', { headers, body: { _id: foreign._id } });
-    for (const r of [p, c]) expect([400, 403, 404], JSON.stringify(r.body)).toContain(r.status);
+    const p = await s.call('POST', '/device-gateway/order/progress', { headers, body: { order: foreign._id, work_status: 'START' } });
+    const c = await s.call('POST', '/device-gateway/order/cancel', { headers, body: { order: foreign._id } });
+    refusedByScope(p, 'robot order progress');
+    refusedByScope(c, 'robot order cancel');
   });
 
   it('all the refused calls above left the database exactly as it was', async () => {
@@ -221,5 +245,16 @@ describe('domain routes stay inside the tenant', () => {
     const after = await s.db.selectFrom('message').select(['_id', 'read', 'dealer']).execute();
     const was = new Map(tableRows.message.map((m) => [m._id, m.read]));
     for (const m of after) if (m.dealer !== 'store_a1') expect(m.read, String(m._id)).toBe(was.get(m._id));
+  });
+});
+
+describe('secrets stay out of reach of every filter', () => {
+  it('issue 13: a provider cannot binary-search the admin password hash through a range filter', async () => {
+    const provider = await s.login('provider');
+    for (const password_gte of ['scrypt$', 'scryptz']) {
+      const r = await s.call('POST', '/user/list', { token: provider, body: { pageSize: 1, filter: { _id: 'admin', password_gte } } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toMatch(/password_gte/);
+    }
   });
 });

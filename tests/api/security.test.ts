@@ -22,9 +22,14 @@ describe('headers and uploads', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
+      // the console's policy, directive for directive: nothing added, nothing loosened
+      expect(csp.split(/;\s*/).sort()).toEqual([
+        "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+        "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].sort());
       expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     }
   });
 

@@ -418,16 +418,16 @@ describe('role preview', () => {
     const token = await s.login('admin');
     const other = await s.login('admin'); // another session of the same account stays whole
     const store = await s.db.selectFrom('role').select('authorizations').where('_id', '=', 'dealer_admin').executeTakeFirstOrThrow();
-    const p = await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin' } });
+    const p = await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin', dealer: 'store_a1' } });
     expect(p.status).toBe(200);
-    expect(p.body.data).toMatchObject({ role: 'dealer_admin', display_name: 'Store manager' });
+    expect(p.body.data).toMatchObject({ role: 'dealer_admin', display_name: 'Store manager', integrator: 'brand_a', dealer: 'store_a1' });
     const profile = await s.call('GET', '/user/profile', { token });
     expect(profile.body.data.roles).toEqual(['dealer_admin']);
     expect(profile.body.data.roles_detail).toEqual([{ _id: 'dealer_admin', display_name: 'Store manager' }]);
-    expect(profile.body.data.role_preview).toEqual({ role: 'dealer_admin', display_name: 'Store manager' });
+    expect(profile.body.data.role_preview).toEqual({ role: 'dealer_admin', display_name: 'Store manager', integrator: 'brand_a', integrator_name: 'Demo Brand A', dealer: 'store_a1', dealer_name: 'Store A1' });
     expect([...profile.body.data.authorizations].sort()).toEqual([...store.authorizations].sort());
     expect(profile.body.data.authorizations).not.toContain('super');
-    expect((await s.call('GET', '/role/preview', { token })).body.data).toEqual({ role: 'dealer_admin', display_name: 'Store manager' });
+    expect((await s.call('GET', '/role/preview', { token })).body.data).toEqual({ role: 'dealer_admin', display_name: 'Store manager', integrator: 'brand_a', integrator_name: 'Demo Brand A', dealer: 'store_a1', dealer_name: 'Store A1' });
     // what the role lacks answers 403; what it holds still works
     expect((await s.call('POST', '/user/list', { token, body: {} })).status).toBe(403);
     expect((await s.call('POST', '/role/list', { token, body: {} })).status).toBe(403);
@@ -438,7 +438,7 @@ describe('role preview', () => {
     expect((await s.call('POST', '/user/list', { token: other, body: {} })).status).toBe(200);
     expect((await s.call('GET', '/role/preview', { token: other })).body.data).toBeNull();
     // switch to another role while previewing, then back
-    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'integrator_admin' } })).status).toBe(200);
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'integrator_admin', integrator: 'brand_a' } })).status).toBe(200);
     expect((await s.call('POST', '/log/list', { token, body: {} })).status).toBe(200);
     expect((await s.call('POST', '/user/list', { token, body: {} })).status).toBe(200);
     expect((await s.call('POST', '/role/preview_end', { token })).status).toBe(200);
@@ -455,15 +455,44 @@ describe('role preview', () => {
     ]);
   });
 
+  it('narrows the tenant too: a store role previews one store\'s data, a brand role one brand\'s, chosen at the start', async () => {
+    const token = await s.login('admin');
+    const dealers = async () => new Set(((await s.call('POST', '/order/list', { token, body: { pageSize: 500 } })).body.data.list as Array<{ dealer: string }>).map((o) => o.dealer));
+    const brands = async () => new Set(((await s.call('POST', '/order/list', { token, body: { pageSize: 500 } })).body.data.list as Array<{ integrator: string }>).map((o) => o.integrator));
+    expect((await dealers()).size).toBeGreaterThan(1);
+    // a store role needs its store, an existing one; a refusal is translated and starts nothing
+    const missing = await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Choose the store whose data the preview shows');
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin', dealer: 'no_such_store' } })).status).toBe(400);
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin', dealer: ['store_a2'] } })).status).toBe(400);
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'integrator_admin' }, lang: 'ja' })).body.message).toMatch(/ブランド/);
+    expect((await s.call('GET', '/role/preview', { token })).body.data).toBeNull();
+
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin', dealer: 'store_a2' } })).status).toBe(200);
+    expect([...(await dealers())]).toEqual(['store_a2']);
+    // a row of another store is out of reach, as for a real store account
+    const other = await s.db.selectFrom('orders').select('_id').where('dealer', '=', 'store_b1').executeTakeFirstOrThrow();
+    expect((await s.call('GET', `/order/detail/${other._id}`, { token })).status).toBe(404);
+    const figures = await s.call('POST', '/dashboard/summary', { token, body: { from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 86_400_000).toISOString() } });
+    const storeA2 = await s.call('POST', '/dashboard/summary', { token: await s.login('store-a2'), body: { from: '2000-01-01T00:00:00Z', to: new Date(Date.now() + 86_400_000).toISOString() } });
+    expect(figures.body.data).toEqual(storeA2.body.data);
+
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'integrator_admin', integrator: 'brand_b' } })).status).toBe(200);
+    expect([...(await brands())]).toEqual(['brand_b']);
+    expect((await s.call('POST', '/role/preview_end', { token })).status).toBe(200);
+    expect((await dealers()).size).toBeGreaterThan(1);
+  });
+
   it('is for SUPER accounts only, names an existing role, and ends with the session', async () => {
     for (const user of ['provider', 'brand-a', 'store-a1']) {
-      expect((await s.call('POST', '/role/preview', { token: await s.login(user), body: { _id: 'dealer_admin' } })).status, user).toBe(403);
+      expect((await s.call('POST', '/role/preview', { token: await s.login(user), body: { _id: 'dealer_admin', dealer: 'store_a1' } })).status, user).toBe(403);
     }
     const token = await s.login('admin');
     expect((await s.call('POST', '/role/preview', { token, body: { _id: 'no_such_role' } })).status).toBe(404);
     expect((await s.call('POST', '/role/preview', { token, body: {} })).status).toBe(400);
     expect((await s.call('POST', '/role/preview', { token, body: { _id: ['dealer_admin'] } })).status).toBe(400);
-    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin' } })).status).toBe(200);
+    expect((await s.call('POST', '/role/preview', { token, body: { _id: 'dealer_admin', dealer: 'store_a1' } })).status).toBe(200);
     const count = async () => (await s.db.selectFrom('role_preview').selectAll().execute()).length;
     const before = await count();
     await s.call('GET', '/auth/logout', { token });

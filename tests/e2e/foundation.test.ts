@@ -44,7 +44,7 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
   // the dashboard's own calls (figures, store list) finish first, so the next call is the menu click's
   await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
   await page.getByTestId('dashboard-store').waitFor();
-  const token = (await context.cookies()).find((c) => c.name === 'vendfleet_token')!.value;
+  const token = (await context.cookies()).find((c) => c.name === 'vendfleet_session')!.value;
   expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
   const dialog = page.getByRole('dialog', { name: 'Login has expired' });
   // Any call now answers 401: the live alarm badge's may already have opened the dialog; else a click does.
@@ -86,8 +86,8 @@ it('gives a store account no account menu, and the server answers its account li
   await expect(page.getByRole('menuitem', { name: 'Accounts', exact: true }).count()).resolves.toBe(0);
   await page.getByRole('menuitem', { name: 'Stores' }).waitFor();
   const status = await page.evaluate(async () => {
-    const token = document.cookie.split('; ').find((c) => c.startsWith('vendfleet_token='))!.split('=')[1];
-    const r = await fetch('/api/user/list', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    // the page's own call: the session cookie goes with it, and the CSRF header says it is the app's
+    const r = await fetch('/api/user/list', { method: 'POST', headers: { 'X-VF-CSRF': '1', 'Content-Type': 'application/json' }, body: '{}' });
     return r.status;
   });
   expect(status).toBe(403);

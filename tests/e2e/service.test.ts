@@ -128,7 +128,7 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
   await context.close();
 });
 
-it('previews the console as a store role: the menu shrinks, a banner shows, and switching back restores it', async () => {
+it('previews the console as a store role in one store: the menu shrinks, a banner names both, lists show that store only, and switching back restores it', async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'admin');
   await page.waitForURL(/\/dashboard$/);
@@ -140,16 +140,30 @@ it('previews the console as a store role: the menu shrinks, a banner shows, and 
   await page.getByRole('option', { name: /Store manager/ }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await page.getByTestId('preview-menu').getByText('Fault reports').waitFor();
+  // a store role is previewed in one store: the switch waits for the choice
+  const switchTo = page.getByRole('button', { name: 'Switch to this role' });
+  await expect(switchTo.isDisabled()).resolves.toBe(true);
+  await page.getByTestId('preview-tenant').click();
+  await page.getByRole('option', { name: 'Store A2' }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await e.shot(page, 'service-preview-pick');
-  await page.getByRole('button', { name: 'Switch to this role' }).click();
+  await switchTo.click();
 
   await page.getByTestId('role-preview-banner').getByText('Previewing as Store manager').waitFor();
+  await page.getByTestId('role-preview-banner').getByText('Showing Store A2').waitFor();
   await sidebarItems(page).filter({ hasText: 'Fault reports' }).waitFor();
   const narrowed = await sidebarItems(page).count();
   expect(narrowed).toBeLessThan(full);
   await expect(sidebarItems(page).filter({ hasText: /^Accounts$/ }).count()).resolves.toBe(0);
   await expect(sidebarItems(page).filter({ hasText: 'Operation log' }).count()).resolves.toBe(0);
   await e.shot(page, 'service-preview-on');
+  // the data narrows to the store: every order listed is Store A2's
+  await page.goto(`${e.server.url}/order`);
+  const storeCells = page.locator('tbody tr td.column-dealer');
+  await storeCells.first().waitFor();
+  const stores = new Set(await storeCells.allInnerTexts());
+  expect([...stores]).toEqual(['Store A2']);
+  await e.shot(page, 'service-preview-orders');
   // the screens narrow too: the account list is not open to a store manager
   await page.goto(`${e.server.url}/user`);
   await page.getByText('You do not have permission to open this page.').waitFor();

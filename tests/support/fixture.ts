@@ -28,5 +28,5 @@ export async function createWidgetTable(db: DB) {
   await sql`CREATE TABLE IF NOT EXISTS test_widget (
     _id text PRIMARY KEY, name text NOT NULL UNIQUE, size text NOT NULL, price integer,
     integrator text NOT NULL REFERENCES integrator(_id), dealer text NOT NULL REFERENCES dealer(_id),
-    create_time timestamptz NOT NULL DEFAULT now())`.execute(db);
+    create_time timestamptz NOT NULL DEFAULT now(), version integer NOT NULL DEFAULT 1)`.execute(db);
 }

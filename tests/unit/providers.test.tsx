@@ -3,16 +3,17 @@ import { inject } from 'vitest';
 import { authProvider, holds, permissionFor } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
-import { getToken, clearToken, currentLang, saveLang } from '../../src/providers/session';
+import { isSignedIn, forgetSession, currentLang, saveLang } from '../../src/providers/session';
 import { onSessionExpired, dismissSessionExpired } from '../../src/providers/sessionExpired';
 
 beforeAll(() => configureHttp('en', (k) => k, inject('apiUrl')));
 afterEach(() => dismissSessionExpired());
 
 describe('authProvider', () => {
-  it('signs in with a trimmed username, keeps the token in a cookie, and loads identity and authorizations', async () => {
+  it('signs in with a trimmed username, holds the session in cookies the page cannot read, and loads identity and authorizations', async () => {
     await authProvider.login({ username: ' brand-a ', password: 'Demo12345' });
-    expect(getToken()).toBeTruthy();
+    expect(isSignedIn()).toBe(true);
+    expect(document.cookie).not.toMatch(/vendfleet_session/);
     const identity = await authProvider.getIdentity!();
     expect(identity).toMatchObject({ id: 'brand-a', fullName: 'Brand A manager' });
     const perms = await authProvider.getPermissions!({});
@@ -23,17 +24,17 @@ describe('authProvider', () => {
     expect(await authProvider.canAccess!({ resource: 'user', action: 'freeze' })).toBe(true);
   });
 
-  it('rejects a wrong password with the server message and keeps no token', async () => {
-    await authProvider.logout({});
+  it('rejects a wrong password with the server message and holds no session', async () => {
+    await api('GET', '/auth/logout');
+    expect(isSignedIn()).toBe(false);
     await expect(authProvider.login({ username: 'admin', password: 'Wrong12345' })).rejects.toMatchObject({ message: 'Wrong username or password', status: 401 });
-    expect(getToken()).toBeUndefined();
+    expect(isSignedIn()).toBe(false);
   });
 
   it('sends a visitor without a token to /login with the wanted path', async () => {
-    clearToken();
+    forgetSession();
     window.history.pushState({}, '', '/user?page=2');
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login?redirect=%2Fuser%3Fpage%3D2' });
-    expect(await authProvider.logout({})).toBe('/login?redirect=%2Fuser%3Fpage%3D2');
     window.history.pushState({}, '', '/');
   });
 

@@ -10,6 +10,7 @@ import { InputFor } from '../../generated/inputs';
 import { ActionButtons } from '../../generated/ActionButtons';
 import { formValidator } from '../../generated/form';
 import { PhotosField, PhotosInput } from './photos';
+import { ByVersion, useStaleAwareSave } from '../../generated/StaleEdit';
 
 const label = (field: string) => `resources.report.fields.${field}`;
 const editable = Object.entries(report.fields as Record<string, FieldDef>).filter(([, f]) => !f.readOnly && !f.hideInForm);
@@ -28,12 +29,15 @@ function ReportCreate() {
 
 function ReportEdit() {
   const translate = useTranslate();
+  const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" actions={<TopToolbar><ActionButtons def={report} /></TopToolbar>}>
-      <SimpleForm noValidate validate={formValidator(report, 'edit', translate)} sx={{ maxWidth: 640 }}>
-        {editable.map(([n, f]) => <InputFor key={n} resource="report" source={n} def={f} mode="edit" />)}
-        <PhotosInput />
-      </SimpleForm>
+    <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={report} /></TopToolbar>}>
+      <ByVersion>
+        <SimpleForm noValidate validate={formValidator(report, 'edit', translate)} sx={{ maxWidth: 640 }}>
+          {editable.map(([n, f]) => <InputFor key={n} resource="report" source={n} def={f} mode="edit" />)}
+          <PhotosInput />
+        </SimpleForm>
+      </ByVersion>
     </Edit>
   );
 }
