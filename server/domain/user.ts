@@ -18,11 +18,12 @@ function guardTarget(user: SessionUser, target: Row, verb: string) {
 
 /** SUPER and PROVIDER accounts belong to no tenant; a brand account to a brand; a store account to a store. */
 function checkTenantShape(row: Row) {
-  const type = row.account_type as AccountType;
-  if (type === 'SUPER' || type === 'PROVIDER') {
+  const account = row.account_type as AccountType;
+  const type = `vf.account_type.${account}`; // said in the caller's language by the envelope
+  if (account === 'SUPER' || account === 'PROVIDER') {
     if (row.integrator) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'integrator' });
     if (row.dealer) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'dealer' });
-  } else if (type === 'INTEGRATOR') {
+  } else if (account === 'INTEGRATOR') {
     if (!row.integrator) throw badRequest('vf.error.tenant_required', { type, field: 'integrator' });
     if (row.dealer) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'dealer' });
   } else if (!row.dealer) {

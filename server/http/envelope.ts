@@ -2,6 +2,7 @@
 // Bad input of any shape ends here as a 4xx; only a real bug is a 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, langFromHeader } from '../../i18n';
+import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError } from './errors';
 import { databaseUnavailable } from './unavailable';
@@ -79,9 +80,17 @@ export function requestLang(req: FastifyRequest): Lang {
   return langFromHeader(req.headers['accept-language']);
 }
 
+/** An argument that is itself a message key (an account type: `vf.account_type.DEALER`) is said in the caller's language. */
+function argsIn(lang: Lang, resource: string | undefined, args: Args): Args {
+  const out: Args = {};
+  for (const [k, v] of Object.entries(args)) out[k] = typeof v === 'string' && /^vf\.[\w.]+$/.test(v) ? translate(lang, v) : v;
+  if (args.field) out.field = fieldLabel(lang, resource, String(args.field));
+  return out;
+}
+
 /** An error's message in `lang`, with field names as the resource labels them (and per-field messages joined). */
 export function messageOf(lang: Lang, resource: string | undefined, e: ApiError): { message: string; errors?: Record<string, string> } {
-  let message = translate(lang, e.key, e.args ? { ...e.args, field: e.args.field ? fieldLabel(lang, resource, String(e.args.field)) : undefined } : undefined);
+  let message = translate(lang, e.key, e.args ? argsIn(lang, resource, e.args) : undefined);
   let errors: Record<string, string> | undefined;
   if (e.fieldErrors) {
     errors = Object.fromEntries(

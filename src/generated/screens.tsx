@@ -185,7 +185,13 @@ export function makeEdit(def: ResourceDef) {
     const translate = useTranslate();
     const mutationOptions = useStaleAwareSave();
     return (
-      <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        mutationOptions={mutationOptions}
+        transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) => dropHidden(def, data, options?.previousData)}
+        actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}
+      >
         <ByVersion>
           <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
             {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
