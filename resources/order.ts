@@ -18,7 +18,7 @@ export default defineResource({
     channel: { type: 'choice', choices: ORDER_CHANNELS, readOnly: true, filter: 'eq', list: true, sort: true },
     status: { type: 'choice', choices: ORDER_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true },
     pay_status: { type: 'choice', choices: PAY_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true },
-    pay_time: { type: 'datetime', readOnly: true },
+    pay_time: { type: 'datetime', readOnly: true, sort: true },
     pay_type: { type: 'text', readOnly: true },
     work_status: { type: 'choice', choices: WORK_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true },
     amount: { type: 'money', readOnly: true, list: true, sort: true },

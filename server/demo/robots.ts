@@ -13,7 +13,7 @@ import type { Console } from '../../scripts/simulator/vouchers';
  * database (the demo) and never on PostgreSQL (a real fleet). Anything else is refused by the configuration
  * check, so a typo is not silently the default.
  */
-export function demoRobotsWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+export function demoRobotsWanted(env?: NodeJS.ProcessEnv): boolean {
   const v = setting('DEMO_ROBOTS', env);
   return v === undefined ? !setting('DATABASE_URL', env) : v === 'on';
 }
