@@ -7,6 +7,7 @@ import integrator from './integrator';
 import dealer from './dealer';
 import device from './device';
 import message from './message';
+import alarm from './alarm';
 import { lecode, chatchat, report, log } from './service';
 import product from './product';
 import template from './template';
@@ -14,7 +15,7 @@ import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
 
-export const resources: readonly ResourceDef[] = [integrator, dealer, device, message, product, template, product_classify, order, refund, user, role, authorization, lecode, chatchat, report, log];
+export const resources: readonly ResourceDef[] = [integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, user, role, authorization, lecode, chatchat, report, log];
 
 export function findResource(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);

@@ -150,6 +150,34 @@ async function measure(url: string, name: string, opts: Target, seconds = SECOND
   return { name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors };
 }
 
+/**
+ * The whole order list as a file, signed in as the platform (every order), read as fast as it comes: the time
+ * to the last byte and the peak resident memory of the process while it streams (sampled every 20 ms; the
+ * server runs in this process, the reader only counts bytes).
+ */
+async function measureExport(url: string, name: string, format: 'xlsx' | 'csv') {
+  const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const token = ((await signin.json()) as { data: { token: string } }).data.token;
+  global.gc?.();
+  const baseMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const res = await fetch(`${url}/api/order/export`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ format }) });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (format === 'csv') for (const b of chunk) if (b === 10) lines++;
+  }
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  clearInterval(sampler);
+  const peakMb = Math.round(peak / 2 ** 20);
+  const rows = format === 'csv' ? lines - 1 : ORDERS;
+  console.log(`  ${name}: ${res.status}, ${bytes.toLocaleString('en')} bytes in ${seconds} s, peak RSS ${peakMb} MB (${baseMb} MB before)`);
+  return { name, rows, mb: Math.round(bytes / 2 ** 20), seconds, peakMb, baseMb, pass: res.status === 200 && seconds <= 60 && peakMb <= 250 };
+}
+
 async function main() {
   const d = await openBenchDatabase();
   console.log(`bench on ${d.kind}, ${ORDERS.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds`);
@@ -240,11 +268,22 @@ async function main() {
     Object.assign(rows.find((r) => r.name === plan[1].name)!, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
   }
 
+  const exports = [];
+  for (const format of ['xlsx', 'csv'] as const) {
+    const name = `export: every order, ${format}`;
+    if (ONLY && !ONLY.test(name)) continue;
+    exports.push(await measureExport(url, name, format));
+  }
+
   const fmt = (n: number) => String(n).padStart(7);
   console.log(`\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
   for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.errors} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+  if (exports.length) {
+    console.log(`\n| measurement | rows | MB | seconds | peak RSS MB (before) | target | met |\n|---|---:|---:|---:|---:|---|---|`);
+    for (const x of exports) console.log(`| ${x.name} | ${x.rows.toLocaleString('en')} | ${x.mb} | ${x.seconds} | ${x.peakMb} (${x.baseMb}) | ≤ 60 s, ≤ 250 MB | ${x.pass ? 'yes' : 'NO'} |`);
+  }
   fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, '.tmp', 'bench.json'), JSON.stringify({ engine: d.kind, orders: ORDERS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, at: new Date().toISOString(), rows }, null, 2));
+  fs.writeFileSync(path.join(ROOT, '.tmp', 'bench.json'), JSON.stringify({ engine: d.kind, orders: ORDERS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, at: new Date().toISOString(), rows, exports }, null, 2));
   await app.close();
   await d.close();
 }

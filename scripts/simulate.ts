@@ -2,7 +2,8 @@
 // SPEC §8 codes, sell from their menus and write vouchers off, against a running server. Ctrl-C stops.
 import { parseArgs } from 'node:util';
 import { DEMO_DEVICES, demoDeviceKey, DEMO_PASSWORD } from '../server/db/seed';
-import { VirtualRobot, emptyTally, type Rates } from './simulator/robot';
+import type { Rates } from './simulator/robot';
+import { driveFleet, DEFAULT_RATES } from './simulator/fleet';
 import { signInConsole } from './simulator/vouchers';
 import type { RobotIdentity } from './simulator/gateway';
 
@@ -30,10 +31,10 @@ const { values } = parseArgs({
     robot: { type: 'string', multiple: true },
     url: { type: 'string' },
     beat: { type: 'string', default: '5' },
-    'fault-rate': { type: 'string', default: '0.02' },
-    'recover-rate': { type: 'string', default: '0.2' },
-    'sell-rate': { type: 'string', default: '0.2' },
-    'writeoff-rate': { type: 'string', default: '0.02' },
+    'fault-rate': { type: 'string', default: String(DEFAULT_RATES.fault) },
+    'recover-rate': { type: 'string', default: String(DEFAULT_RATES.recover) },
+    'sell-rate': { type: 'string', default: String(DEFAULT_RATES.sell) },
+    'writeoff-rate': { type: 'string', default: String(DEFAULT_RATES.writeoff) },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: DEMO_PASSWORD },
     duration: { type: 'string' },
@@ -84,35 +85,28 @@ const log = values.quiet ? () => undefined : (line: string) => console.log(`${ne
 const consoleAccount = rates.writeoff > 0 ? await signInConsole(url, values.user!, values.password!).catch(() => undefined) : undefined;
 if (rates.writeoff > 0 && !consoleAccount) log('no console account: voucher write-offs are off');
 
-const tally = emptyTally();
-const robots = identities.map((id) => new VirtualRobot(id, url, rates, tally, log, consoleAccount));
 const started = Date.now();
-let running = true;
-log(`driving ${robots.length} robot(s) against ${url}, a beat every ${beatMs / 1000} s; Ctrl-C stops`);
+log(`driving ${identities.length} robot(s) against ${url}, a beat every ${beatMs / 1000} s; Ctrl-C stops`);
+const fleet = driveFleet({ url, identities, beatMs, rates, log, console: consoleAccount });
+const { tally } = fleet;
 
-// Each robot runs its own loop, started at a random point of the first beat so they do not beat in step.
-const loops = robots.map(async (robot) => {
-  await new Promise((r) => setTimeout(r, Math.random() * Math.min(beatMs, 1000)));
-  while (running) {
-    const t = Date.now();
-    await robot.tick();
-    const wait = beatMs - (Date.now() - t);
-    if (wait > 0 && running) await new Promise((r) => setTimeout(r, wait));
-  }
-});
-
+let stopping = false;
+let requestStop!: () => void;
+const stopRequested = new Promise<void>((r) => (requestStop = r));
 const stop = () => {
-  if (!running) process.exit(130); // a second Ctrl-C does not wait
-  running = false;
+  if (stopping) process.exit(130); // a second Ctrl-C does not wait
+  stopping = true;
+  requestStop();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 if (values.duration !== undefined) setTimeout(stop, number('duration', values.duration, 0.1, 86400) * 1000).unref();
 
-await Promise.all(loops);
+await stopRequested;
+await fleet.stop();
 const seconds = (Date.now() - started) / 1000;
 console.log(
-  `simulated ${robots.length} robot(s) for ${seconds.toFixed(1)} s: ${tally.beats} heartbeats (${(tally.beats / seconds).toFixed(1)}/s), ` +
+  `simulated ${identities.length} robot(s) for ${seconds.toFixed(1)} s: ${tally.beats} heartbeats (${(tally.beats / seconds).toFixed(1)}/s), ` +
     `${tally.faults} faults, ${tally.recoveries} recoveries, ${tally.sales} sales (${(tally.revenue / 100).toFixed(2)} yuan), ${tally.writeoffs} voucher write-offs, ${tally.errors} errors`,
 );
 process.exit(tally.errors && !tally.beats ? 1 : 0);

@@ -16,12 +16,19 @@ import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
+import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
+import { savedQueryRoutes } from './routes/savedQuery';
 import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
+import { setting } from './config';
+import type pg from 'pg';
+import type { Registry } from 'prom-client';
+import { installMetrics } from './metrics';
+import { opsRoutes, type Lifecycle } from './routes/ops';
 import './domain';
 
 export interface AppOptions {
@@ -33,6 +40,19 @@ export interface AppOptions {
   resources?: readonly ResourceDef[];
   /** where uploaded images go when no S3 bucket is configured (DATA_DIR/uploads) */
   dataDir?: string;
+  /** the database pool, for its metrics */
+  pool?: pg.Pool;
+  /** set `draining` when stopping: readiness then fails */
+  lifecycle?: Lifecycle;
+  /** /metrics answers this bearer token (METRICS_TOKEN); unset: no /metrics route answers */
+  metricsToken?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this app's Prometheus registry (main.ts serves it on METRICS_PORT when set) */
+    metrics: Registry;
+  }
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
@@ -60,7 +80,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // while stopping, requests already on their way are served (with Connection: close, see routes/ops.ts),
+    // not refused with Fastify's own untranslated 503
+    return503OnClosing: false,
+    trustProxy: setting('TRUST_PROXY'),
     // the router's own refusals (an over-long path id, a broken %-escape) in the API's envelope and language
     frameworkErrors: (err, req, reply) =>
       sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
@@ -84,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   installEnvelope(app);
+  app.decorate('metrics', installMetrics(app, opts.pool));
   // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
   app.removeContentTypeParser('text/plain');
   // parses Cookie before authentication reads the browser's session from it
@@ -93,12 +117,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await installFloodLimits(app);
 
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
+  opsRoutes(app, opts.db, { lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
   authRoutes(app, opts.db);
+  totpRoutes(app, opts.db);
   serviceRoutes(app, opts.db);
   catalogRoutes(app, opts.db);
   orderRoutes(app, opts.db);
   dashboardRoutes(app, opts.db);
   liveRoutes(app, opts.db);
+  savedQueryRoutes(app, opts.db);
   await uploadRoutes(app, opts.db, { dataDir: opts.dataDir });
   for (const def of opts.resources ?? resources) registerResource(app, opts.db, def);
 
@@ -108,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       root: path.resolve(dist),
       wildcard: false,
       index: false,
+      // the built server lives in dist/server beside the app: its code is never served
+      allowedPath: (pathName) => !/^\/+server(\/|$)/i.test(pathName),
       cacheControl: false,
       // Vite names what it puts in /assets by content hash: a new build is a new name, so keep them a year.
       setHeaders(reply, file) {

@@ -1,31 +1,54 @@
 // `npm start` ends here: open the database, migrate, seed a new one, serve /api and the browser app.
+import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
+import { flushGroupCommits } from './db/groupCommit';
+import type { Registry } from 'prom-client';
+import type { Lifecycle } from './routes/ops';
 import { migrate } from './db/migrate';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
+import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
+import { readConfig, type Config } from './config';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * Where the built browser app is: `npm run build` bundles this server into dist/server/main.js, beside the
+ * app in dist/; run from source (tsx), this file is server/main.ts and the app is in ../dist.
+ */
+export const BUILT = fileURLToPath(import.meta.url).endsWith('.js');
+export const APP_DIR = BUILT ? path.resolve(HERE, '..') : path.resolve(HERE, '..', 'dist');
 
 export interface ServerOptions {
   port?: number;
   host?: string;
   dataDir?: string;
   databaseUrl?: string;
+  /** PostgreSQL connections at most (DB_POOL_MAX) */
+  poolSize?: number;
   seedDemo?: boolean;
   adminPassword?: string;
   logger?: boolean;
   distDir?: string;
   /** the declared resources to serve (default: all of resources/) */
   resources?: readonly ResourceDef[];
+  /** /metrics on the app's port for this bearer token (METRICS_TOKEN) */
+  metricsToken?: string;
+  /** /metrics on a port of its own, without a token (METRICS_PORT) */
+  metricsPort?: number;
+  /** on close, how long requests in flight may take (SHUTDOWN_GRACE_MS) */
+  shutdownGraceMs?: number;
+  /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
+  demoRobots?: boolean;
 }
 
-export async function startServer(o: ServerOptions) {
-  const started = Date.now();
-  const database = await openDatabase({ url: o.databaseUrl, dataDir: o.dataDir });
+/** Opens the database, applies migrations and fills an empty one (demo data or the first administrator). */
+export async function prepareDatabase(o: ServerOptions): Promise<Database> {
+  const database = await openDatabase({ url: o.databaseUrl, dataDir: o.dataDir, poolSize: o.poolSize });
   try {
     await migrate(database.db);
     if (await isEmpty(database.db)) {
@@ -39,11 +62,49 @@ export async function startServer(o: ServerOptions) {
         throw new Error('The database is empty: set ADMIN_PASSWORD to create the first administrator, or SEED_DEMO=1 for demo data.');
       }
     }
-    const app = await buildApp({ db: database.db, distDir: o.distDir ?? path.join(ROOT, 'dist'), logger: o.logger, resources: o.resources, dataDir: o.dataDir });
+    return database;
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+}
+
+export async function startServer(o: ServerOptions) {
+  const started = Date.now();
+  const database = await prepareDatabase(o);
+  try {
+    const lifecycle: Lifecycle = { draining: false };
+    const app = await buildApp({
+      db: database.db,
+      distDir: o.distDir ?? APP_DIR,
+      logger: o.logger,
+      resources: o.resources,
+      dataDir: o.dataDir,
+      pool: database.pool,
+      lifecycle,
+      metricsToken: o.metricsToken,
+    });
     app.addHook('onClose', await startEventRelay(database));
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
+    // the demo robots call this server over HTTP, like real ones, on the address it listens on
+    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
+    const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
+    /**
+     * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
+     * to other replicas), live-event streams end with a reconnect hint, requests in flight finish — those
+     * past the grace period are cut —, batched heartbeats reach the database, then the pool closes.
+     */
     const close = async () => {
-      await app.close();
+      lifecycle.draining = true;
+      await robots?.stop();
+      const cut = setTimeout(() => app.server.closeAllConnections(), o.shutdownGraceMs ?? 10_000);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
+      await flushGroupCommits();
+      await new Promise((r) => (metricsServer ? metricsServer.close(r) : r(undefined)));
       await database.close();
     };
     return { app, address, database, close, startedInMs: Date.now() - started };
@@ -53,20 +114,75 @@ export async function startServer(o: ServerOptions) {
   }
 }
 
+/** Prometheus text on a port of its own (METRICS_PORT): reachable by the scraper's network, not the public one. */
+function serveMetrics(registry: Registry, port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
 /** The server as `npm start` runs it: configured from the environment, stopped by SIGINT/SIGTERM. */
 export function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  startServer({
-    port,
-    host: process.env.HOST,
-    dataDir: process.env.DATA_DIR ?? path.join(ROOT, 'data'),
-    databaseUrl: process.env.DATABASE_URL,
-    seedDemo: process.env.SEED_DEMO === '1',
-    adminPassword: process.env.ADMIN_PASSWORD,
-    logger: process.env.LOG !== '0',
-  })
-    .then(({ close, database, startedInMs }) => {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (e) {
+    // A bad setting stops the process before anything opens, naming every variable that is wrong.
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  if (config.NODE_ENV === 'production' && !fs.existsSync(path.join(APP_DIR, 'index.html'))) {
+    console.error(`NODE_ENV=production and no built browser app in ${APP_DIR}: run \`npm run build\` first (a production server never builds).`);
+    process.exit(1);
+  }
+  const options: ServerOptions = {
+    port: config.PORT,
+    host: config.HOST,
+    dataDir: path.resolve(config.DATA_DIR),
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.DB_POOL_MAX,
+    seedDemo: config.SEED_DEMO,
+    adminPassword: config.ADMIN_PASSWORD,
+    logger: config.LOG,
+    metricsToken: config.METRICS_TOKEN,
+    metricsPort: config.METRICS_PORT,
+    shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
+    demoRobots: demoRobotsWanted(),
+  };
+  const demoRobots = options.demoRobots;
+  // `main.js migrate`: apply the migrations (and fill an empty database) once, then exit — a deployment's
+  // one-off step before its replicas start (they would take turns doing it anyway: an advisory lock).
+  if (process.argv[2] === 'migrate') {
+    prepareDatabase(options)
+      .then((d) => d.close())
+      .then(
+        () => {
+          console.log('Migrations applied.');
+          process.exit(0);
+        },
+        (e: Error) => {
+          console.error(e.message);
+          process.exit(1);
+        },
+      );
+    return;
+  }
+  startServer(options)
+    .then(({ close, database, startedInMs, app }) => {
+      const port = (app.server.address() as { port: number }).port;
       console.log(`VendFleet is ready on http://localhost:${port} (${database.kind}, started in ${startedInMs} ms)`);
+      if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
       if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
       let stopping = false;
       const stop = () => {

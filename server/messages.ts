@@ -3,6 +3,7 @@ import type { DB } from './db';
 import { newId } from './log';
 import { publish } from './events/bus';
 import { NOTIFY_CODES } from '../i18n/notify/codes';
+import { applyAlarms } from './alarms';
 
 export interface NewMessage {
   code: number;
@@ -12,8 +13,12 @@ export interface NewMessage {
   detail?: Record<string, unknown> | null;
 }
 
-/** Writes the message (in the caller's transaction, if any) and announces it (on PostgreSQL, once committed). */
-export async function raiseMessage(db: DB, m: NewMessage) {
+/**
+ * Writes the message and moves the robot's alarms (server/alarms.ts) in one transaction (the caller's, if any),
+ * and announces them (on PostgreSQL, once committed).
+ */
+export async function raiseMessage(db: DB, m: NewMessage): Promise<Record<string, unknown>> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => raiseMessage(trx, m));
   const info = NOTIFY_CODES[m.code];
   const row = {
     _id: newId(),
@@ -27,5 +32,6 @@ export async function raiseMessage(db: DB, m: NewMessage) {
   };
   const saved = await db.insertInto('message').values(row).returningAll().executeTakeFirstOrThrow();
   await publish({ type: 'message.created', integrator: m.integrator, dealer: m.dealer, data: saved }, db);
+  if (m.device) await applyAlarms(db, { code: m.code, device: m.device, integrator: m.integrator, dealer: m.dealer });
   return saved;
 }

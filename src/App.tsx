@@ -15,7 +15,7 @@ import { RedirectPage } from './layout/Redirect';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
-import { RequirePermission } from './catalog/RequirePermission';
+import { RequirePage } from './catalog/RequirePermission';
 
 // Every screen beyond the shell is fetched when first opened (the layout's Suspense shows progress).
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -58,10 +58,11 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/refund-approval" element={<RefundApprovalPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
-          <Route path="/product/stock" element={<RequirePermission permission="product_stock"><StockPage /></RequirePermission>} />
-          <Route path="/product/copy" element={<RequirePermission permission="product_copy"><CopyProductsPage /></RequirePermission>} />
+          {/* the pages of the menu (layout/pages.ts), each behind the permission that lists it there */}
+          <Route path="/refund-approval" element={<RequirePage path="/refund-approval"><RefundApprovalPage /></RequirePage>} />
+          <Route path="/product/stock" element={<RequirePage path="/product/stock"><StockPage /></RequirePage>} />
+          <Route path="/product/copy" element={<RequirePage path="/product/copy"><CopyProductsPage /></RequirePage>} />
           {/* SPEC §2 names these routes; the screens live at their resources' paths. */}
           <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
           <Route path="/device/info/:id" element={<DeviceInfoRedirect />} />

@@ -9,8 +9,13 @@ import live from './live';
 import catalog from './catalog';
 import service from './service';
 import orders from './orders';
+import ops from './ops';
+import alarms from './alarms';
 import securityData from './securityData';
 import sessionUi from './sessionUi';
+import signin from './signin';
+import locale from './locale';
+import operator from './operator';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -21,8 +26,13 @@ export const features: Record<string, FeatureTexts> = {
   catalog,
   service,
   orders,
+  ops,
+  alarms,
   securityData,
   sessionUi,
+  signin,
+  locale,
+  operator,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -1,4 +1,4 @@
-// The live fleet: the robots' gateway errors, the unread-alarm badge, the messages screen's extras.
+// The live fleet: the robots' gateway errors, the live-updates state, the messages screen's extras.
 const en = {
   vf: {
     live: {
@@ -8,9 +8,6 @@ const en = {
         code: 'Unknown notification code: %{code}',
         detail: 'Detail must be an object of at most %{max} bytes',
       },
-      alarms: 'Unread alarms',
-      alarms_count: '%{count} unread alarms',
-      no_alarms: 'No unread alarms',
       live_on: 'Live updates on',
       live_off: 'Live updates reconnecting…',
       mark_all_read: 'Mark all as read',
@@ -31,9 +28,6 @@ const zh = {
         code: '未知的通知代码：%{code}',
         detail: '详情必须是不超过 %{max} 字节的对象',
       },
-      alarms: '未读告警',
-      alarms_count: '%{count} 条未读告警',
-      no_alarms: '没有未读告警',
       live_on: '实时更新已连接',
       live_off: '实时更新正在重连…',
       mark_all_read: '全部标为已读',
@@ -54,9 +48,6 @@ const es = {
         code: 'Código de notificación desconocido: %{code}',
         detail: 'El detalle debe ser un objeto de como máximo %{max} bytes',
       },
-      alarms: 'Alarmas sin leer',
-      alarms_count: '%{count} alarmas sin leer',
-      no_alarms: 'Ninguna alarma sin leer',
       live_on: 'Actualización en directo activa',
       live_off: 'Reconectando la actualización en directo…',
       mark_all_read: 'Marcar todo como leído',
@@ -77,9 +68,6 @@ const ja = {
         code: '不明な通知コード：%{code}',
         detail: '詳細は %{max} バイト以内のオブジェクトにしてください',
       },
-      alarms: '未読のアラーム',
-      alarms_count: '未読のアラーム %{count} 件',
-      no_alarms: '未読のアラームはありません',
       live_on: 'ライブ更新に接続中',
       live_off: 'ライブ更新を再接続しています…',
       mark_all_read: 'すべて既読にする',

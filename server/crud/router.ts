@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import { callPath, type ResourceDef } from '../../resources/types';
 import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
+import { knownError, messageOf, ok, requestLang } from '../http/envelope';
+import { bulkVerbs } from '../../resources/bulk';
+import { bulk } from './bulk';
+import { exportList } from './export';
 import * as crud from './service';
 
 const fastifyPath = (p: string) => `/api${p}`;
@@ -13,6 +16,20 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
   const p = (verb: string) => fastifyPath(callPath(def, verb));
   if (def.permissions.list) {
     app.post(p('list'), { config }, async (req) => ok(await crud.list(db, ctxOf(req), def, req.body)));
+  }
+  if (def.permissions.list) {
+    // the whole list as a file, streamed as it is read (server/crud/export.ts)
+    app.post(p('export'), { config }, async (req, reply) => {
+      const file = await exportList(db, ctxOf(req), def, req.body, requestLang(req), (err) => req.log.error({ err }, 'export failed'));
+      // the browser cancelled or went away: stop reading rows for nobody
+      reply.raw.on('close', () => file.cancel());
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Total-Count', String(file.total))
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    });
   }
   if (def.permissions.read || def.permissions.list) {
     app.get<{ Params: { id: string } }>(p('read'), { config }, async (req) => ok(await crud.read(db, ctxOf(req), def, req.params.id)));
@@ -27,6 +44,15 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
   }
   if (def.permissions.delete) {
     app.post(p('delete'), { config }, async (req) => ok(await crud.remove(db, ctxOf(req), def, req.body)));
+  }
+  if (bulkVerbs(def).length) {
+    // per row: done, or refused with the reason in the caller's language (API.md "Bulk actions")
+    app.post(p('bulk'), { config }, async (req) => {
+      const lang = requestLang(req);
+      const outcomes = await bulk(db, ctxOf(req), def, req.body, (e) => knownError(e, req), (err) => req.log.error({ err }, 'bulk row failed'));
+      const results = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
+      return ok({ done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results });
+    });
   }
   for (const name of Object.keys(def.actions ?? {})) {
     app.post(p(name), { config }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));

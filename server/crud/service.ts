@@ -194,7 +194,7 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
 }
 
 /** The number of matching rows: counted up to EXACT_TOTAL_LIMIT, estimated by the planner beyond. */
-async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof whereOf>): Promise<{ total: number; estimated: boolean }> {
+export async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof whereOf>): Promise<{ total: number; estimated: boolean }> {
   const capped = await db
     .selectFrom(db.selectFrom(def.table).select(sql`1`.as('one')).where(where).limit(EXACT_TOTAL_LIMIT + 1).as('m'))
     .select(sql<number>`count(*)::int`.as('n'))

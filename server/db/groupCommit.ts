@@ -6,6 +6,19 @@
 export interface GroupCommitOptions {
   /** the most items one statement takes; the rest wait for the next */
   max?: number;
+  /** what the batches are, for metrics (`heartbeat`, `device_key` …) */
+  name?: string;
+}
+
+/** Told the size of every batch sent (metrics listen here). */
+export const batchObservers = new Set<(name: string, size: number) => void>();
+
+/** The batches of every wrapper still in the database or waiting to go. */
+const draining = new Set<Promise<void>>();
+
+/** Resolves once every call made so far has gone to the database and come back (a graceful stop waits here). */
+export async function flushGroupCommits(): Promise<void> {
+  while (draining.size) await Promise.allSettled([...draining]);
 }
 
 /**
@@ -14,12 +27,14 @@ export interface GroupCommitOptions {
  */
 export function groupCommit<In, Out>(run: (items: In[]) => Promise<Array<Out | undefined>>, opts: GroupCommitOptions = {}) {
   const max = opts.max ?? 500;
+  const name = opts.name ?? 'batch';
   let queue: Array<{ item: In; resolve: (v: Out | undefined) => void; reject: (e: unknown) => void }> = [];
   let busy = false;
   const drain = async () => {
     while (queue.length) {
       const batch = queue.slice(0, max);
       queue = queue.slice(batch.length);
+      for (const observe of batchObservers) observe(name, batch.length);
       try {
         const out = await run(batch.map((b) => b.item));
         batch.forEach((b, i) => b.resolve(out[i]));
@@ -35,7 +50,9 @@ export function groupCommit<In, Out>(run: (items: In[]) => Promise<Array<Out | u
       if (!busy) {
         busy = true;
         // let the requests already read from the sockets join the first batch too
-        setImmediate(drain);
+        const done = new Promise<void>((r) => setImmediate(() => drain().finally(r)));
+        draining.add(done);
+        void done.finally(() => draining.delete(done));
       }
     });
 }

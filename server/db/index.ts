@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { setting } from '../config';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -20,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** a connection string for LISTEN/NOTIFY (PostgreSQL only) */
   url?: string;
+  /** the connection pool (its counts are metrics) */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -27,16 +30,24 @@ export interface OpenOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** how long a query waits for a connection (DB_CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A bounded wait for a connection: with the database down or the pool exhausted a request fails (503)
+    // instead of hanging past a client's time-out.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? setting('DB_POOL_MAX'), connectionTimeoutMillis: opts.connectTimeoutMs ?? setting('DB_CONNECT_TIMEOUT_MS') });
     // An idle connection the server ends (a restart, a failover, an administrator) must not take the
     // process down: the pool drops that client and the next query opens a new one.
     pool.on('error', (e) => console.warn(`database connection lost while idle: ${e.message}`));
+    // The pool listens for errors only on idle connections. One the server ends while a request holds it
+    // (between a transaction's statements) would raise an unhandled 'error' and crash the process: the
+    // request's own query fails instead (a 503, server/http/unavailable.ts) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: opts.url, close: () => db.destroy() };
+    return { db, kind: 'postgres', url: opts.url, pool, close: () => db.destroy() };
   }
   const dir = path.resolve(opts.dataDir ?? './data');
   fs.mkdirSync(dir, { recursive: true });
@@ -50,6 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      pool,
       close: async () => {
         await db.destroy();
         await pglite.close();

@@ -8,7 +8,7 @@ import type { DB } from './index';
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function migrate(db: DB): Promise<string[]> {
-  const files = fs.readdirSync(DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const files = migrationNames();
   const applied: string[] = [];
   // An advisory lock makes concurrent starts of several processes on one database take turns.
   await db.connection().execute(async (conn) => {
@@ -30,4 +30,9 @@ export async function migrate(db: DB): Promise<string[]> {
     }
   });
   return applied;
+}
+
+/** Every migration this build carries, in order (readiness checks the database has them all). */
+export function migrationNames(): string[] {
+  return fs.readdirSync(DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
 }

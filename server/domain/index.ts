@@ -4,6 +4,7 @@ import './role';
 import './device';
 import './dealer';
 import './message';
+import './alarm';
 import './report';
 import './catalog';
 import './order';

@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password';
 import { revokeAccount } from '../auth/session';
 import { badRequest, forbidden } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
+import { publishRightsChange } from '../events/bus';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
 function guardTarget(user: SessionUser, target: Row, verb: string) {
@@ -17,11 +18,12 @@ function guardTarget(user: SessionUser, target: Row, verb: string) {
 
 /** SUPER and PROVIDER accounts belong to no tenant; a brand account to a brand; a store account to a store. */
 function checkTenantShape(row: Row) {
-  const type = row.account_type as AccountType;
-  if (type === 'SUPER' || type === 'PROVIDER') {
+  const account = row.account_type as AccountType;
+  const type = `vf.account_type.${account}`; // said in the caller's language by the envelope
+  if (account === 'SUPER' || account === 'PROVIDER') {
     if (row.integrator) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'integrator' });
     if (row.dealer) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'dealer' });
-  } else if (type === 'INTEGRATOR') {
+  } else if (account === 'INTEGRATOR') {
     if (!row.integrator) throw badRequest('vf.error.tenant_required', { type, field: 'integrator' });
     if (row.dealer) throw badRequest('vf.error.tenant_not_allowed', { type, field: 'dealer' });
   } else if (!row.dealer) {
@@ -64,16 +66,21 @@ registerHooks('user', {
   actions: {
     async set_roles({ trx, ctx, existing, body }) {
       await checkGrantable(trx, ctx.user, existing.account_type as AccountType, body.roles as string[]);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
       return (await trx.updateTable('account').set({ roles: body.roles }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));
       await trx.updateTable('account').set({ password }).where('_id', '=', existing._id as string).execute();
       await revokeAccount(trx, existing._id as string);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
       return existing;
     },
   },
   async afterAction(name, { trx, existing }) {
-    if (name === 'freeze' || name === 'delete') await revokeAccount(trx, existing._id as string);
+    if (name === 'freeze' || name === 'delete') {
+      await revokeAccount(trx, existing._id as string);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+    }
   },
 });

@@ -8,6 +8,7 @@ import { publish } from '../events/bus';
 import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
 import { unauthorized } from '../http/errors';
+import { setting } from '../config';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
 export const CODE_ONLINE = 100001;
@@ -15,8 +16,7 @@ export const CODE_OFFLINE = 100002;
 
 /** Seconds without a heartbeat after which a robot counts as offline (OFFLINE_AFTER_SECONDS, default 90). */
 export function offlineAfterSeconds(): number {
-  const v = Number(process.env.OFFLINE_AFTER_SECONDS);
-  return Number.isFinite(v) && v > 0 ? v : 90;
+  return setting('OFFLINE_AFTER_SECONDS');
 }
 
 /** How often the sweeper looks: a quarter of the window, between 0.25 and 5 seconds. */
@@ -48,7 +48,7 @@ export function statusEvent(row: Record<string, unknown>) {
  * beat kept ingest near 1,300 beats/s on PostgreSQL.
  */
 export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
-  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats));
+  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats), { name: 'heartbeat' });
   return async (beat) => {
     const r = await record(beat);
     // deleted between its key check and its beat: the robot no longer exists for the service

@@ -2,8 +2,10 @@
 // Bad input of any shape ends here as a 4xx; only a real bug is a 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, langFromHeader } from '../../i18n';
+import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError } from './errors';
+import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
   return { code: 0, data };
@@ -78,10 +80,17 @@ export function requestLang(req: FastifyRequest): Lang {
   return langFromHeader(req.headers['accept-language']);
 }
 
-export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
-  const lang = requestLang(req);
-  const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
-  let message = translate(lang, e.key, e.args ? { ...e.args, field: e.args.field ? fieldLabel(lang, resource, String(e.args.field)) : undefined } : undefined);
+/** An argument that is itself a message key (an account type: `vf.account_type.DEALER`) is said in the caller's language. */
+function argsIn(lang: Lang, resource: string | undefined, args: Args): Args {
+  const out: Args = {};
+  for (const [k, v] of Object.entries(args)) out[k] = typeof v === 'string' && /^vf\.[\w.]+$/.test(v) ? translate(lang, v) : v;
+  if (args.field) out.field = fieldLabel(lang, resource, String(args.field));
+  return out;
+}
+
+/** An error's message in `lang`, with field names as the resource labels them (and per-field messages joined). */
+export function messageOf(lang: Lang, resource: string | undefined, e: ApiError): { message: string; errors?: Record<string, string> } {
+  let message = translate(lang, e.key, e.args ? argsIn(lang, resource, e.args) : undefined);
   let errors: Record<string, string> | undefined;
   if (e.fieldErrors) {
     errors = Object.fromEntries(
@@ -92,12 +101,25 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError)
     );
     message = `${message}: ${Object.values(errors).join('; ')}`;
   }
+  return { message, errors };
+}
+
+/** An error a caller's input caused (ours, PostgreSQL's or Fastify's) as an ApiError; undefined for a bug. */
+export function knownError(err: unknown, req: FastifyRequest): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  return fromPostgres(err as { code?: string }, req) ?? fromFastify(err as FastifyError) ?? databaseUnavailable(err);
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
+  const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
+  const { message, errors } = messageOf(requestLang(req), resource, e);
   return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
 }
 
 export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
-    const known = err instanceof ApiError ? err : fromPostgres(err, req) ?? fromFastify(err);
+    const known = knownError(err, req);
+    if (known?.status === 503) reply.header('Retry-After', '2');
     if (known) return sendError(req, reply, known);
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new ApiError(500, 'vf.error.server'));

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from './errors';
+import { setting } from '../config';
 import { GATEWAY_PREFIX } from '../gateway/auth';
 
 /** Calls per robot per minute: a robot beats every few seconds; the heartbeat bench sends ~6/s per robot. */
@@ -12,11 +13,6 @@ export const GATEWAY_PER_MINUTE = 600;
 /** Uploads per account per minute: a person picking images, or a script importing a catalogue slowly. */
 export const UPLOADS_PER_MINUTE = 30;
 
-/** `GATEWAY_RATE_LIMIT` / `UPLOAD_RATE_LIMIT` (calls a minute) change them; read when the app is built. */
-function perMinute(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** Whose allowance a call uses: `robot:<id>`, `upload:<account>`, or '' for calls not limited here. */
 function keyOf(req: FastifyRequest): string {
@@ -26,8 +22,9 @@ function keyOf(req: FastifyRequest): string {
 }
 
 export async function installFloodLimits(app: FastifyInstance) {
-  const robot = perMinute('GATEWAY_RATE_LIMIT', GATEWAY_PER_MINUTE);
-  const upload = perMinute('UPLOAD_RATE_LIMIT', UPLOADS_PER_MINUTE);
+  // GATEWAY_RATE_LIMIT / UPLOAD_RATE_LIMIT (server/config.ts), read when the app is built
+  const robot = setting('GATEWAY_RATE_LIMIT');
+  const upload = setting('UPLOAD_RATE_LIMIT');
   await app.register(rateLimit, {
     global: true,
     // after authentication (onRequest), so req.device and req.user are known

@@ -2,6 +2,7 @@
 // (`failRefunds`, `failNextRefunds`, or PAYMENT_SANDBOX_FAIL=refund), so the refund's exception path
 // (status CHANGE) can be shown and tested.
 import { randomBytes } from 'node:crypto';
+import { setting } from '../config';
 import type { PaymentGateway, ProfitShareRequest, ProfitShareResult, RefundRequest, RefundResult } from './gateway';
 
 /** Platform and brand shares of a sale, in per mille; the store receives the rest. */
@@ -10,7 +11,7 @@ export const SANDBOX_SHARES = { platform: 6, integrator: 94 } as const;
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   /** every refund fails while set */
-  failRefunds = process.env.PAYMENT_SANDBOX_FAIL === 'refund';
+  failRefunds = setting('PAYMENT_SANDBOX_FAIL') === 'refund';
   /** this many coming refunds fail, then they succeed again */
   failNextRefunds = 0;
   failProfitShares = false;

@@ -1,14 +1,14 @@
 // GET /api/events: server-sent events (API.md, Live events). Each browser receives device.status,
-// message.created and order.created only for what its account may list, within its tenant — the same
-// permission and scope rules as the lists the events refresh. Messages arrive with their title and
-// content in the viewer's language.
+// message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within
+// its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
+// arrive with their title and content in the viewer's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
 import { holds } from '../auth/permissions';
 import { inScope } from '../crud/scope';
-import { subscribe, type EventType, type LiveEvent } from '../events/bus';
+import { onRightsChange, subscribe, type EventType, type LiveEvent, type RightsChange } from '../events/bus';
+import { loadSessionByHash } from '../auth/session';
 import { findResource } from '../../resources';
 import { LANGS, type Lang } from '../../resources/accounts';
 import { langFromHeader } from '../../i18n';
@@ -17,10 +17,23 @@ import type { SessionUser } from '../auth/context';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;
-/** The stream ends soon after its session is revoked (logout, freeze, password change). */
+/** A backstop: the stream also ends within this long of its session's expiry or revocation. */
 const SESSION_CHECK_MS = 30_000;
 
-const RESOURCE_OF: Record<EventType, string> = { 'device.status': 'device', 'message.created': 'message', 'order.created': 'order' };
+/** A stopping server tells browsers to come back this soon (to another replica, behind a load balancer). */
+const RECONNECT_MS = 1000;
+
+/** Streams open in this process (a metric). */
+let streams = 0;
+export const openStreams = () => streams;
+
+const RESOURCE_OF: Record<EventType, string> = {
+  'device.status': 'device',
+  'message.created': 'message',
+  'order.created': 'order',
+  'alarm.opened': 'alarm',
+  'alarm.changed': 'alarm',
+};
 
 /** The saved language choice (?lang or the console's cookie), else the browser's. */
 function streamLang(req: FastifyRequest): Lang {
@@ -42,17 +55,27 @@ export function maySee(user: SessionUser, e: LiveEvent): boolean {
   return inScope(def, user, row);
 }
 
+/** Whether a change of rights concerns this stream's session; it then ends, and the browser reconnects with today's rights. */
+export function concerns(user: SessionUser, c: RightsChange): boolean {
+  return Boolean(
+    c.accounts?.includes(user._id) || c.sessions?.includes(user.tokenHash) || c.roles?.some((r) => user.roles.includes(r)),
+  );
+}
+
+const sameRights = (a: SessionUser, b: SessionUser) =>
+  a.authorizations.size === b.authorizations.size && [...a.authorizations].every((x) => b.authorizations.has(x)) && a.integrator === b.integrator && a.dealer === b.dealer;
+
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
-  if (e.type !== 'message.created') return e.data;
+  if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return e.data;
   const t = notifyText(Number(e.data.code), lang);
   return { ...e.data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
 }
 
 export function eventsRoutes(app: FastifyInstance, db: DB) {
-  const open = new Set<() => void>();
-  // Open streams would keep the server from closing: end them first.
+  const open = new Set<(retryMs?: number) => void>();
+  // Open streams would keep the server from closing: end them first, asking the browser to reconnect soon.
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of [...open]) end(RECONNECT_MS);
   });
 
   app.get('/api/events', async (req, reply) => {
@@ -73,29 +96,36 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
       if (!maySee(ctx.user, e)) return;
       res.write(`event: ${e.type}\ndata: ${JSON.stringify(present(e, lang))}\n\n`);
     });
+    // Rights read once at the start would outlive a freeze or a role change: any change that concerns
+    // this session ends the stream, in every process (the change travels like the events do).
+    const unwatch = onRightsChange((c) => {
+      if (concerns(ctx.user, c)) end();
+    });
     const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
-    const check = setInterval(() => {
-      db.selectFrom('session')
-        .select('token_hash')
-        .where('token_hash', '=', ctx.user.tokenHash)
-        .where('expire_time', '>', sql<Date>`now()`)
-        .executeTakeFirst()
-        .then((s) => {
-          if (!s) end();
-        }, () => undefined);
-    }, SESSION_CHECK_MS);
+    // Run once now too: a change committed between this request's sign-in check and the watch above
+    // would otherwise go unnoticed. (A role preview narrows rights on purpose, so only the session counts then.)
+    const recheck = () =>
+      loadSessionByHash(db, ctx.user.tokenHash).then((s) => {
+        if (!s || (!req.rolePreview && !sameRights(s, ctx.user))) end();
+      }, () => undefined);
+    const check = setInterval(recheck, SESSION_CHECK_MS);
+    void recheck();
     let ended = false;
-    const end = () => {
+    streams++;
+    const end = (retryMs?: number) => {
       if (ended) return;
       ended = true;
+      streams--;
+      if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
       unsubscribe();
+      unwatch();
       clearInterval(ping);
       clearInterval(check);
       open.delete(end);
       res.end();
     };
     open.add(end);
-    req.raw.on('close', end);
-    res.on('error', end);
+    req.raw.on('close', () => end());
+    res.on('error', () => end());
   });
 }

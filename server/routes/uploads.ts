@@ -8,7 +8,8 @@ import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { ApiError, notFound } from '../http/errors';
-import { storageFromEnv, type ObjectStorage } from '../storage';
+import { storageFromConfig, type ObjectStorage } from '../storage';
+import { readConfig, setting } from '../config';
 import { UPLOAD_PATH_PATTERN } from '../../resources/validate';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
@@ -19,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export const UPLOAD_MAX_BYTES = Number(process.env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024);
+export const UPLOAD_MAX_BYTES = setting('UPLOAD_MAX_BYTES');
 
 const KINDS = {
   png: 'image/png',
@@ -50,7 +51,7 @@ export interface UploadOptions {
 }
 
 export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOptions = {}) {
-  const storage = opts.storage ?? storageFromEnv(process.env, opts.dataDir);
+  const storage = opts.storage ?? storageFromConfig(readConfig(), opts.dataDir);
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 } });
 

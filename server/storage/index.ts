@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { S3Storage } from './s3';
+import type { Config } from '../config';
 
 export interface StoredObject {
   body: Buffer;
@@ -45,19 +46,18 @@ export class LocalStorage implements ObjectStorage {
   }
 }
 
-/** The storage the environment asks for. */
-export function storageFromEnv(env: NodeJS.ProcessEnv, dataDir: string | undefined): ObjectStorage {
-  if (env.S3_BUCKET) {
-    const endpoint = env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION ?? 'us-east-1'}.amazonaws.com`;
-    if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.');
+/** The storage the configuration asks for: the bucket when S3_BUCKET is set, else a folder. */
+export function storageFromConfig(c: Config, dataDir: string | undefined): ObjectStorage {
+  if (c.S3_BUCKET) {
     return new S3Storage({
-      endpoint,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION ?? 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      pathStyle: env.S3_PATH_STYLE ? env.S3_PATH_STYLE === '1' : !!env.S3_ENDPOINT,
+      endpoint: c.S3_ENDPOINT,
+      bucket: c.S3_BUCKET,
+      region: c.S3_REGION,
+      // readConfig() refuses S3_BUCKET without both
+      accessKeyId: c.S3_ACCESS_KEY_ID!,
+      secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+      pathStyle: c.S3_PATH_STYLE ?? !!c.S3_ENDPOINT,
     });
   }
-  return new LocalStorage(env.UPLOAD_DIR ?? path.join(dataDir ?? env.DATA_DIR ?? './data', 'uploads'));
+  return new LocalStorage(c.UPLOAD_DIR ?? path.join(dataDir ?? c.DATA_DIR, 'uploads'));
 }

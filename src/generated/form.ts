@@ -4,11 +4,18 @@ import { validateFields } from '../../resources/validate';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Values of fields whose `when` condition does not hold are not sent. */
-export function dropHidden(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Values of fields whose `when` condition does not hold are sent as null. On edit, `stored` is the record as
+ * loaded: a create-only field is a disabled input, which the form leaves out of what it submits, so its
+ * condition is judged by the stored value, as the server judges it (the row as stored, create-only fields
+ * unchangeable), not by its absence.
+ */
+export function dropHidden(def: ResourceDef, values: Record<string, unknown>, stored?: Record<string, unknown>): Record<string, unknown> {
+  const judged: Record<string, unknown> = { ...stored, ...values };
+  for (const [name, f] of Object.entries(def.fields)) if (f.createOnly && stored && name in stored) judged[name] = stored[name];
   const out = { ...values };
   for (const [name, f] of Object.entries(def.fields)) {
-    if (f.when && !f.when.values.includes(out[f.when.field] as string)) out[name] = null;
+    if (f.when && !f.when.values.includes(judged[f.when.field] as string)) out[name] = null;
   }
   return out;
 }

@@ -6,11 +6,9 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -33,6 +31,8 @@ import {
   NumberInput,
   BooleanInput,
 } from 'react-admin';
+import { DateTimeInput } from './DateTimeInput';
+import { useFormat } from '../lib/format';
 import type { SxProps, Theme } from '@mui/material';
 import { isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
@@ -42,6 +42,9 @@ import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
+import { bulkActionsOf } from './BulkActions';
+import { ExportButtons } from './ExportButtons';
+import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
@@ -77,7 +80,7 @@ function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement })
       <FilterButton />
       {def.permissions.add ? <CreateButton /> : null}
       {extra ?? null}
-      <ExportButton />
+      <SavedQueries def={def} /><ExportButtons def={def} />
     </TopToolbar>
   );
 }
@@ -93,9 +96,10 @@ export function readableBy(authorizations: readonly string[] | undefined) {
 export const ListPagination = () => {
   const { meta } = useListContext();
   const translate = useTranslate();
+  const fmt = useFormat();
   const estimated = !!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated;
   const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    translate('vf.list.range_estimated', { from, to, total: count.toLocaleString() });
+    translate('vf.list.range_estimated', { from, to, total: fmt.number(count) });
   return <Pagination rowsPerPageOptions={[10, 20, 50, 100]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
 };
 
@@ -125,7 +129,7 @@ export function makeList(
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={false}>
+        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.filter(readable).map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
@@ -181,7 +185,13 @@ export function makeEdit(def: ResourceDef) {
     const translate = useTranslate();
     const mutationOptions = useStaleAwareSave();
     return (
-      <Edit mutationMode="pessimistic" redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)} actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}>
+      <Edit
+        mutationMode="pessimistic"
+        redirect="list"
+        mutationOptions={mutationOptions}
+        transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) => dropHidden(def, data, options?.previousData)}
+        actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}
+      >
         <ByVersion>
           <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
             {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}

@@ -1,7 +1,7 @@
 // The header (SPEC §2): sidebar toggle and breadcrumb on the left; on the right the brand's or store's
 // name, menu search, error log, full screen, size, language, settings and the user menu (profile, log out).
 // On a phone only what fits: the toggle, the page's name, search, language and the user menu.
-import { LoadingIndicator, Logout, UserMenu, MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { LoadingIndicator, Logout, UserMenu, MenuItemLink, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
 import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
@@ -32,11 +32,17 @@ function TenantBadge() {
   );
 }
 
-function MyUserMenu() {
+/** A link in the user menu closes the menu, or it would stay open over the page it leads to. */
+function ProfileItem() {
   const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return <MenuItemLink to="/profile" primaryText={translate('vf.user_menu.profile')} leftIcon={<Person />} onClick={() => userMenu?.onClose()} />;
+}
+
+function MyUserMenu() {
   return (
     <UserMenu>
-      <MenuItemLink to="/profile" primaryText={translate('vf.user_menu.profile')} leftIcon={<Person />} />
+      <ProfileItem />
       <Logout />
     </UserMenu>
   );

@@ -1,7 +1,7 @@
 // The frame around every signed-in page (SPEC §2), in the manner of the console operators know: a dark
 // sidebar on the left; on the right the header (sticky when "fixed header" is on), the tabs of visited
 // pages when switched on, and the page. Below 992 px the sidebar closes and opens as a drawer.
-import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Loading, TitlePortal, useGetIdentity, useLogout, useNotify, useSidebarState, useTranslate } from 'react-admin';
 import { Box, useMediaQuery } from '@mui/material';
@@ -17,6 +17,7 @@ import { MOBILE_BREAKPOINT, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme'
 import { describeRoute } from './routes';
 import { visit } from './tabs';
 import { RolePreviewBanner } from './RolePreview';
+import { TotpGate } from '../pages/TwoFactorCard';
 
 /** SPEC §4: without user info the token is cleared, an error shown, and the user sent to sign in. */
 function IdentityGuard() {
@@ -36,16 +37,24 @@ export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
 }
 
-/** The sidebar's state: on desktop the saved (cookie) choice; on a phone closed, and closed again on every navigation. */
-function useSidebarSync(mobile: boolean) {
+/**
+ * The sidebar's state: on desktop the saved (cookie) choice; on a phone closed, and closed again on every navigation.
+ * Answers whether the state has been set for this width yet: react-admin's store starts "open" on any window wider
+ * than 600 px, and a drawer mounted open and closed in the same instant never finishes its exit, leaving its
+ * invisible modal layer over the page to swallow every click. So the drawer opens only once the state is ours.
+ */
+function useSidebarSync(mobile: boolean): boolean {
   const [, setOpen] = useSidebarState();
+  const [syncedFor, setSyncedFor] = useState<boolean | null>(null);
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     setOpen(mobile ? false : sidebarOpenSaved());
+    setSyncedFor(mobile);
   }, [mobile, setOpen]);
   useEffect(() => {
     if (mobile) setOpen(false);
   }, [pathname, mobile, setOpen]);
+  return syncedFor === mobile;
 }
 
 /** Each visited route the frame knows becomes a tab; the document title follows the route's title. */
@@ -65,14 +74,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const mobile = useIsMobile();
   const [open] = useSidebarState();
   const { tagsView, fixedHeader } = useSettings();
-  useSidebarSync(mobile);
+  const synced = useSidebarSync(mobile);
   useRouteEffects();
   const offset = mobile ? 0 : open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'} data-testid="app-layout">
       <IdentityGuard />
+      <TotpGate />
       <SessionExpiredDialog />
-      <Sidebar mobile={mobile}>
+      <Sidebar mobile={mobile} open={synced && open}>
         <AppMenu />
       </Sidebar>
       <Box sx={{ ml: `${offset}px`, transition: 'margin-left .28s', minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0 }}>

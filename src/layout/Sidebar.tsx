@@ -55,8 +55,8 @@ export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-export function Sidebar({ mobile, children }: { mobile: boolean; children: ReactNode }) {
-  const [open, setOpen] = useSidebarState();
+export function Sidebar({ mobile, open, children }: { mobile: boolean; open: boolean; children: ReactNode }) {
+  const [, setOpen] = useSidebarState();
   const { sidebarLogo } = useSettings();
   const collapsed = !mobile && !open;
   const content = (

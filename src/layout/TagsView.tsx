@@ -2,13 +2,21 @@
 // all, from the buttons at the right and from a right-click menu on any tab.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { Box, IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import Refresh from '@mui/icons-material/Refresh';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import { closeAll, closeOthers, closeTab, isPinned, useTabs, type Tab } from './tabs';
-import { HOME, tabLabel } from './routes';
+import { HOME, recordOf, tabLabel } from './routes';
+
+/** A record's tab says which record: its name, read from the page's own (cached) fetch of it. */
+function RecordTabText({ path, resource, id, field }: { path: string; resource: string; id: string; field: string }) {
+  const translate = useTranslate();
+  const { data } = useGetOne(resource, { id }, { staleTime: 60_000 });
+  const name = data?.[field];
+  return <>{tabLabel(path, translate, typeof name === 'string' ? name : undefined)}</>;
+}
 
 /** `/redirect/<path>` remounts the page in place: the hidden helper behind "refresh". */
 export function useRefreshTab() {
@@ -62,6 +70,7 @@ export function TagsView() {
         {tabs.map((tab) => {
           const selected = tab.path === pathname;
           const label = tabLabel(tab.path, translate) ?? tab.path;
+          const record = recordOf(tab.path);
           return (
             <Box
               key={tab.path}
@@ -93,7 +102,7 @@ export function TagsView() {
                 '&::before': selected ? { content: '""', width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.contrastText', mr: 0.25 } : undefined,
               }}
             >
-              {label}
+              {record?.def.title ? <RecordTabText path={tab.path} resource={record.def.name} id={record.id} field={record.def.title} /> : label}
               {isPinned(tab.path) ? null : (
                 <Box
                   component="span"

@@ -12,6 +12,7 @@ import Receipt from '@mui/icons-material/ReceiptLong';
 import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import NotificationImportant from '@mui/icons-material/NotificationImportant';
 import History from '@mui/icons-material/History';
 import Forum from '@mui/icons-material/Forum';
 import ReportProblem from '@mui/icons-material/ReportProblem';
@@ -21,7 +22,7 @@ import Label from '@mui/icons-material/Label';
 
 const ICONS: Record<string, ComponentType> = {
   People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
-  ConfirmationNumber, NotificationsActive, History, Forum, ReportProblem, ViewQuilt, Dashboard,
+  ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

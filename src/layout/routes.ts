@@ -108,14 +108,23 @@ export function describeRoute(pathname: string, t: Translate): RouteDescription 
   return { title, crumbs: [...base, { label: title }] };
 }
 
-/** A tab's label: the route's title, and for one record a short form of its id so two tabs differ. */
-export function tabLabel(pathname: string, t: Translate): string | null {
+/** The declared record a path opens (edit or show), if it opens one. */
+export function recordOf(pathname: string): { def: ResourceDef; id: string } | null {
+  const [, name, id] = pathname.split('/');
+  const def = resources.find((r) => r.name === name);
+  if (!def || !id || id === 'create' || pageFor(pathname)) return null;
+  return { def, id: decodeURIComponent(id) };
+}
+
+/** A tab's label: the route's title, and for one record its name (the declaration's `title` field) when
+ * known, else a short form of its id, so two tabs differ. */
+export function tabLabel(pathname: string, t: Translate, recordName?: string): string | null {
   const d = describeRoute(pathname, t);
   if (!d) return null;
-  const [, name, id] = pathname.split('/');
-  if (id && id !== 'create' && resources.some((r) => r.name === name) && !pageFor(pathname)) {
-    const shown = decodeURIComponent(id);
-    return `${d.title} · ${shown.length > 10 ? `${shown.slice(0, 8)}…` : shown}`;
+  const record = recordOf(pathname);
+  if (record) {
+    const shown = recordName || record.id;
+    return `${d.title} · ${shown.length > 24 ? `${shown.slice(0, 22)}…` : !recordName && shown.length > 10 ? `${shown.slice(0, 8)}…` : shown}`;
   }
   return d.title;
 }

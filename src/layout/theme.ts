@@ -36,6 +36,11 @@ export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DE
       MuiButton: control,
       MuiIconButton: control,
       MuiChip: control,
+      // A list never makes the page wider than the window: a wide table scrolls inside its own card and the
+      // toolbars wrap their buttons onto a second line rather than pushing them off screen.
+      RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
+      RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
+      RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4 } } },
       // MUI's unselected toggle text (54% black) is 4.48:1 on the page background: just short of 4.5:1
       MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.64)' } } },
     },

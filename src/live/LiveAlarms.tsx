@@ -1,6 +1,6 @@
-// Live updates and the unread-alarm badge of the top bar. One EventSource per browser tab listens to
+// Live updates and the active-alarm bell of the top bar. One EventSource per browser tab listens to
 // /api/events (the server filters it to what the account may see); each event invalidates the queries
-// it makes stale, so the robot list, a robot's page and the badge refetch without a reload. On every
+// it makes stale, so the robot list, a robot's page, the alarm list and the bell refetch without a reload. On every
 // (re)connection everything live is refetched, so nothing missed while disconnected stays stale.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,8 @@ import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import { currentLang, isSignedIn } from '../providers/session';
 import { onCallsEnded } from '../providers/http';
 
-/** Alarms are the unread warnings and errors. */
-export const ALARM_FILTER = { read: false, level: ['warning', 'error'] };
+/** The bell counts the alarms nobody has taken care of yet. */
+export const ALARM_FILTER = { state: 'active' };
 
 const THROTTLE_MS = 1000;
 
@@ -22,6 +22,8 @@ const STALE: Record<string, string[]> = {
   'device.status': ['device'],
   'message.created': ['message'],
   'order.created': ['order'],
+  'alarm.opened': ['alarm'],
+  'alarm.changed': ['alarm'],
 };
 
 export function useLiveEvents(): boolean {
@@ -49,7 +51,7 @@ export function useLiveEvents(): boolean {
     };
     source.addEventListener('ready', () => {
       setConnected(true);
-      refresh(['device', 'message']);
+      refresh(['device', 'message', 'alarm']);
     });
     for (const [type, resources] of Object.entries(STALE)) source.addEventListener(type, () => refresh(resources));
     source.onerror = () => setConnected(false);
@@ -65,8 +67,8 @@ export function useLiveEvents(): boolean {
 function AlarmBadge({ connected }: { connected: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { total = 0 } = useGetList('message', { filter: ALARM_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'create_time', order: 'DESC' } });
-  const label = total ? translate('vf.live.alarms_count', { count: total }) : translate('vf.live.no_alarms');
+  const { total = 0 } = useGetList('alarm', { filter: ALARM_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'priority', order: 'DESC' } });
+  const label = total ? translate('vf.alarms.bell', { smart_count: total }) : translate('vf.alarms.bell_none');
   const title = `${label} · ${translate(connected ? 'vf.live.live_on' : 'vf.live.live_off')}`;
   return (
     <Tooltip title={title}>
@@ -76,7 +78,7 @@ function AlarmBadge({ connected }: { connected: boolean }) {
         data-testid="alarm-badge"
         data-count={total}
         data-live={connected ? 'on' : 'off'}
-        onClick={() => navigate(`/message?filter=${encodeURIComponent(JSON.stringify({ read: false }))}`)}
+        onClick={() => navigate(`/alarm?filter=${encodeURIComponent(JSON.stringify(ALARM_FILTER))}`)}
       >
         <Badge badgeContent={total} color="error" max={99}>
           {total ? <NotificationsActive /> : <NotificationsNone />}
@@ -86,9 +88,9 @@ function AlarmBadge({ connected }: { connected: boolean }) {
   );
 }
 
-/** The top bar's part: live updates for everyone, the badge for those who may read messages. */
+/** The top bar's part: live updates for everyone, the bell for those who may list alarms. */
 export function LiveAlarms() {
   const connected = useLiveEvents();
-  const { canAccess } = useCanAccess({ resource: 'message', action: 'list' });
+  const { canAccess } = useCanAccess({ resource: 'alarm', action: 'list' });
   return canAccess ? <AlarmBadge connected={connected} /> : null;
 }

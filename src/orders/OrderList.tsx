@@ -4,7 +4,6 @@ import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
   Datagrid,
-  DateTimeInput,
   FilterButton,
   List,
   ReferenceInput,
@@ -16,12 +15,14 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { Tab, Tabs } from '@mui/material';
 import order from '../../resources/order';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import { FieldFor, choiceKey } from '../generated/fields';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../generated/ExportButtons';
 import { ListPagination } from '../generated/screens';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
@@ -73,7 +74,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <ExportButtons def={order} />
+      <SavedQueries def={order} /><ExportButtons def={order} />
     </TopToolbar>
   );
 }

@@ -6,10 +6,11 @@ import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
 import { FieldFor } from '../generated/fields';
-import { ExportButtons } from './ExportButtons';
+import { ExportButtons } from '../generated/ExportButtons';
 import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 import { ListPagination } from '../generated/screens';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
@@ -26,7 +27,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <ExportButtons def={refund} extra={['pickup_code', 'channel', 'reject_reason']} />
+      <SavedQueries def={refund} /><ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
     </TopToolbar>
   );
 }

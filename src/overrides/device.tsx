@@ -1,5 +1,5 @@
-// A robot's info page: is it online and since when did it last beat, what is it doing, what has it said
-// lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
+// A robot's info page: is it online and since when did it last beat, what is it doing, its alarms, what it
+// has said lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
 // and its messages, so the page follows the robot without a reload.
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,6 +20,7 @@ import type { Lang } from '../../resources/accounts';
 import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
+import { RobotAlarms } from '../alarms/RobotAlarms';
 import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 
 const f = (name: string) => `resources.device.fields.${name}`;
@@ -171,6 +172,7 @@ function DeviceShow() {
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={2}>
               <Details />
+              <RobotAlarms />
               <RecentMessages />
             </Stack>
           </Grid>

@@ -4,6 +4,7 @@ import type { ResourceViews } from '../generated';
 
 export const overrides: Record<string, () => Promise<{ default: Partial<ResourceViews> }>> = {
   message: () => import('./message'),
+  alarm: () => import('./alarm'),
   device: () => import('./device'),
   product: () => import('./product'),
   product_classify: () => import('./product_classify'),

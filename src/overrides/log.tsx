@@ -3,9 +3,7 @@
 // raw codes and JSON; here they read in the user's language, and a record's page lays out what changed.
 import {
   AutocompleteInput,
-  DateTimeInput,
   Datagrid,
-  ExportButton,
   FilterButton,
   FunctionField,
   Labeled,
@@ -22,11 +20,14 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import log from '../../resources/log';
 import { resources } from '../../resources';
 import { FieldFor } from '../generated/fields';
 import { ListPagination } from '../generated/screens';
+import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Row = Record<string, unknown>;
@@ -64,7 +65,7 @@ function LogList() {
     ...tenantFilters,
   ];
   return (
-    <List filters={filters} sort={log.list.sort} perPage={20} pagination={<ListPagination />} empty={false} actions={<TopToolbar><FilterButton /><ExportButton /></TopToolbar>}>
+    <List filters={filters} sort={log.list.sort} perPage={20} pagination={<ListPagination />} empty={false} actions={<TopToolbar><FilterButton /><SavedQueries def={log} /><ExportButtons def={log} /></TopToolbar>}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <FieldFor resource="log" source="time" def={log.fields.time} label={f('time')} />
         <TextField source="operator" label={f('operator')} />

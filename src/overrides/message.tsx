@@ -5,8 +5,6 @@ import {
   BooleanInput,
   Button,
   Datagrid,
-  DateTimeInput,
-  ExportButton,
   FilterButton,
   FunctionField,
   List,
@@ -20,14 +18,18 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { useQueryClient } from '@tanstack/react-query';
 import { Chip } from '@mui/material';
 import DoneAll from '@mui/icons-material/DoneAll';
 import message, { MESSAGE_LEVELS } from '../../resources/message';
+import { bulkActionsOf } from '../generated/BulkActions';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { ActionButtons } from '../generated/ActionButtons';
 import { ListPagination } from '../generated/screens';
 import { api } from '../providers/http';
+import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 
 const f = (name: string) => `resources.message.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
@@ -61,7 +63,7 @@ function Actions() {
     <TopToolbar>
       <FilterButton />
       <MarkAllRead />
-      <ExportButton />
+      <SavedQueries def={message} /><ExportButtons def={message} />
     </TopToolbar>
   );
 }
@@ -91,7 +93,7 @@ function MessageList() {
   ];
   return (
     <List filters={filters} sort={message.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
-      <Datagrid rowClick={false} bulkActionButtons={false} rowSx={(r) => ({ '& td': { fontWeight: r.read ? 400 : 600 } })}>
+      <Datagrid rowClick={false} bulkActionButtons={bulkActionsOf(message)} rowSx={(r) => ({ '& td': { fontWeight: r.read ? 400 : 600 } })}>
         <FieldFor resource="message" source="create_time" def={message.fields.create_time} label={f('create_time')} />
         <FunctionField
           source="level"

@@ -9,7 +9,6 @@ import {
   CreateButton,
   Datagrid,
   EditButton,
-  ExportButton,
   FilterButton,
   FunctionField,
   List,
@@ -42,6 +41,9 @@ import { StockLevel } from '../catalog/StockLevel';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
+import { bulkActionsOf } from '../generated/BulkActions';
+import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
@@ -122,7 +124,7 @@ function ListActions() {
         </Button>
       ) : null}
       {canCreate ? <CreateButton /> : null}
-      <ExportButton />
+      <SavedQueries def={product} /><ExportButtons def={product} />
     </TopToolbar>
   );
 }
@@ -143,7 +145,7 @@ function ProductList() {
   ];
   return (
     <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
-      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)}>
         {LIST_COLUMNS.slice(0, 4).map((n) => (
           <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
         ))}

@@ -11,7 +11,6 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
-  ExportButton,
   FilterButton,
   List,
   ReferenceArrayInput,
@@ -30,6 +29,9 @@ import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor } from '../generated/fields';
 import { formValidator } from '../generated/form';
+import { bulkActionsOf } from '../generated/BulkActions';
+import { ExportButtons } from '../generated/ExportButtons';
+import { SavedQueries } from '../generated/SavedQueries';
 import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
@@ -129,11 +131,11 @@ function GroupList() {
         <TopToolbar>
           <FilterButton />
           <CreateButton />
-          <ExportButton />
+          <SavedQueries def={group} /><ExportButtons def={group} />
         </TopToolbar>
       }
     >
-      <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
+      <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={bulkActionsOf(group)}>
         {COLUMNS.filter((n) => n !== 'integrator' || seesBrands).map((n) => (
           <FieldFor key={n} resource="product_classify" source={n} def={group.fields[n]} label={label(n)} />
         ))}

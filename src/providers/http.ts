@@ -85,3 +85,23 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   }
   return json.data as T;
 }
+
+/**
+ * A call whose answer is a file, not the JSON envelope (a list export): the same session and language, no
+ * time-out (a long file keeps arriving; `signal` cancels it), the body read by the caller as it arrives.
+ * A refusal still comes as the envelope and is thrown like api()'s.
+ */
+export async function apiStream(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' };
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new HttpError(translate('vf.error.network'), 0);
+  }
+  if (res.ok) return res;
+  if (res.status === 401) raiseSessionExpired();
+  const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
+  throw new HttpError(json?.message ?? translate('vf.error.server'), res.status, json);
+}

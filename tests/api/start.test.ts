@@ -1,10 +1,12 @@
 // README's first command, as a newcomer runs it: the start script on an empty data folder builds (if needed),
-// migrates, seeds the demo data, prints the demo logins and serves both the app and /api on PORT.
+// migrates, seeds the demo data, prints the demo logins and serves both the app and /api on PORT — with the
+// demo robots running inside it, so robots come online and orders arrive without a second command.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/buildIfStale';
+import { demoRobotsWanted } from '../../server/demo/robots';
 
 let child: ChildProcess | undefined;
 let dataDir = '';
@@ -26,7 +28,8 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   const port = freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' };
   delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env });
+  delete env.NODE_ENV; // vitest sets test; the demo is what a newcomer runs
+  child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env });
   let out = '';
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
@@ -47,4 +50,34 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   });
   expect(signin.status).toBe(200);
   expect(fs.existsSync(dataDir) && fs.readdirSync(dataDir).length).toBeTruthy();
-}, 120_000);
+  expect(out).toContain('Demo robots are running in this process');
+
+  // Within 30 s of being ready: robots online and new orders, made by the in-process robots over HTTP.
+  const ready = new Date(Date.now() - 1000).toISOString();
+  const token = ((await signin.json()) as { data: { token: string } }).data.token;
+  const list = async (resource: string, filter: object) => {
+    const r = await fetch(`http://localhost:${port}/api/${resource}/list`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ pageSize: 1, filter }),
+    });
+    return ((await r.json()) as { data: { total: number } }).data.total;
+  };
+  let online = 0;
+  let orders = 0;
+  const until = Date.now() + 30_000;
+  while ((online === 0 || orders === 0) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 1000));
+    [online, orders] = [await list('device', { online: true }), await list('order', { create_time_gte: ready })];
+  }
+  expect(online).toBeGreaterThan(0);
+  expect(orders).toBeGreaterThan(0);
+}, 150_000);
+
+it('runs the demo robots on the embedded database unless DEMO_ROBOTS=off, and on PostgreSQL only when DEMO_ROBOTS=on', () => {
+  expect(demoRobotsWanted({})).toBe(true);
+  expect(demoRobotsWanted({ DEMO_ROBOTS: 'off' })).toBe(false);
+  expect(demoRobotsWanted({ DATABASE_URL: 'postgres://x/y' })).toBe(false);
+  expect(demoRobotsWanted({ DATABASE_URL: 'postgres://x/y', DEMO_ROBOTS: 'on' })).toBe(true);
+  expect(() => demoRobotsWanted({ DEMO_ROBOTS: 'yes' })).toThrow(/DEMO_ROBOTS="yes": expected one of on, off/);
+});

@@ -47,30 +47,54 @@ export async function postgresDatabase(): Promise<PgDatabase> {
     const d = await freshDatabase();
     return { url: d.databaseUrl!, close: d.drop };
   }
+  const cluster = await ownCluster();
+  const stop = () => cluster.close();
+  const url = cluster.url;
+  try {
+    const d = await openDatabase({ url, poolSize: 1 });
+    await migrate(d.db);
+    await seedDemo(d.db);
+    await d.close();
+    return { url, close: stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+export interface Cluster {
+  url: string;
+  /** stops the server (fast shutdown: sessions are ended, as in a restart) */
+  stop(): void;
+  start(): void;
+  /** stops it for good and removes its files */
+  close(): Promise<void>;
+}
+
+/** A throw-away PostgreSQL cluster of the caller's own (tests that stop and start the database). */
+export async function ownCluster(): Promise<Cluster> {
   const bin = pgBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
   asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust']);
-  asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`, 'start']);
-  const stop = () => {
+  const start = () => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`, 'start']);
+  const stop = (mode = 'fast') => {
     try {
-      asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-m', mode, 'stop']);
     } catch {
       /* already stopped */
     }
-    fs.rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    const d = await openDatabase({ url, poolSize: 1 });
-    await migrate(d.db);
-    await seedDemo(d.db);
-    await d.close();
-    return { url, close: async () => stop() };
-  } catch (e) {
-    stop();
-    throw e;
-  }
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => stop(),
+    start,
+    close: async () => {
+      stop('immediate');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,24 +1,6 @@
-// The order and refund exports' CSV text and the dashboard's time ranges, as a spreadsheet and an
-// operator would read them.
-import { toCsv } from '../../src/lib/exportList';
+// The dashboard's time ranges, as an operator would read them (the exports' files are the server's now:
+// tests/api/export.test.ts).
 import { rangeOf } from '../../src/dashboard/period';
-
-describe('CSV export', () => {
-  it('starts with a BOM so Excel reads UTF-8, quotes commas, quotes and line breaks, and leaves empty cells empty', () => {
-    const columns = [
-      { header: 'Order id', value: (r: Record<string, unknown>) => String(r._id) },
-      { header: 'Reason', value: (r: Record<string, unknown>) => (r.reason as string) ?? null },
-      { header: 'Amount', value: (r: Record<string, unknown>) => r.amount as number },
-    ];
-    const csv = toCsv(columns, [
-      { _id: 'o1', reason: 'Melted, "soft"\nagain', amount: 12.5 },
-      { _id: 'o2', amount: 0 },
-      { _id: 'o3', reason: '退款', amount: 3 },
-    ]);
-    expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv.slice(1).split('\r\n')).toEqual(['Order id,Reason,Amount', 'o1,"Melted, ""soft""\nagain",12.5', 'o2,,0', 'o3,退款,3', '']);
-  });
-});
 
 describe('dashboard ranges', () => {
   const now = new Date(2026, 10, 23, 15, 30);

@@ -1,0 +1,47 @@
+import { defineResource } from './types';
+import { ROBOT_TYPES } from './device';
+import { ALARM_LEVELS } from '../i18n/notify/alarms';
+
+export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
+
+// Alarms: a robot's fault or warning with a life cycle. Robots open and clear them with their notification
+// codes (server/alarms.ts, the pairing table in i18n/notify/alarms.ts); operators acknowledge and clear them.
+// `title` and `content` (the code's texts) are added on the way out, in the viewer's language.
+export default defineResource({
+  name: 'alarm',
+  table: 'alarm',
+  title: 'code',
+  fields: {
+    state: { type: 'choice', choices: ALARM_STATES, readOnly: true, filter: 'eq', list: true, sort: true },
+    level: { type: 'choice', choices: ALARM_LEVELS, readOnly: true, filter: 'eq', list: true, sort: true },
+    code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true },
+    category: { type: 'text', readOnly: true },
+    device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
+    device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq', sort: true },
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', sort: true },
+    count: { type: 'number', readOnly: true, list: true, sort: true },
+    first_seen: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true },
+    last_seen: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true },
+    ack_by: { type: 'text', readOnly: true },
+    ack_time: { type: 'datetime', readOnly: true, sort: true },
+    ack_comment: { type: 'text', readOnly: true },
+    clear_by: { type: 'text', readOnly: true },
+    clear_time: { type: 'datetime', readOnly: true, sort: true },
+    clear_code: { type: 'number', readOnly: true },
+    priority: { type: 'text', readOnly: true, sort: true },
+  },
+  permissions: { list: 'alarm_list', read: 'alarm_list' },
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  // active first, then acknowledged, then cleared; the newest first within each
+  list: { sort: { field: 'priority', order: 'DESC' }, open: 'show' },
+  actions: {
+    acknowledge: {
+      permission: 'alarm_ack',
+      from: { field: 'state', values: ['active'] },
+      body: { comment: { type: 'text', max: 500, multiline: true } },
+    },
+    clear: { permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
+  },
+  menu: { section: 'message', order: 5, icon: 'NotificationImportant' },
+});

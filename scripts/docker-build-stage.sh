@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The Dockerfile's stages without a Docker engine: in a clean copy of the tree, the build stage's commands
+# (npm ci, npm run build), then the run stage's (npm ci --omit=dev, only dist/ kept) and its command, probed
+# as the HEALTHCHECK does. CI runs this (.ci/run); it needs DATABASE_URL (a production replica runs on PostgreSQL).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${DATABASE_URL:?set DATABASE_URL}"
+WORK=$(mktemp -d /tmp/vf-image.XXXXXX)
+trap 'kill "${PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+# build stage
+mkdir -p "$WORK/build" "$WORK/run"
+git ls-files -z | xargs -0 -I{} cp --parents {} "$WORK/build/"
+(cd "$WORK/build" && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)
+
+# run stage: production dependencies and the build only
+cp package.json package-lock.json "$WORK/run/"
+(cd "$WORK/run" && npm ci --omit=dev --no-audit --no-fund >/dev/null)
+cp -r "$WORK/build/dist" "$WORK/run/dist"
+test ! -e "$WORK/run/node_modules/tsx" && test ! -e "$WORK/run/node_modules/vite" || { echo "dev dependencies in the run stage"; exit 1; }
+
+DB="${DATABASE_URL%/*}/vf_image"
+psql "$DATABASE_URL" -qc 'DROP DATABASE IF EXISTS vf_image WITH (FORCE)' -c 'CREATE DATABASE vf_image' >/dev/null
+PORT=$((20000 + RANDOM % 20000))
+(cd "$WORK/run" && NODE_ENV=production PORT=$PORT HOST=127.0.0.1 LOG=0 DATABASE_URL="$DB" SEED_DEMO=1 node dist/server/main.js migrate >/dev/null)
+(cd "$WORK/run" && NODE_ENV=production PORT=$PORT HOST=127.0.0.1 LOG=0 DATABASE_URL="$DB" exec node dist/server/main.js) &
+PID=$!
+START=$(date +%s%N)
+for _ in $(seq 1 300); do
+  if PORT=$PORT node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then
+    echo "image stages: built, production dependencies only, ready in $(( ($(date +%s%N) - START) / 1000000 )) ms"
+    kill -TERM $PID; wait $PID; echo "exit code on SIGTERM: $?"
+    psql "$DATABASE_URL" -qc 'DROP DATABASE IF EXISTS vf_image WITH (FORCE)' >/dev/null
+    exit 0
+  fi
+  sleep 0.2
+done
+echo "the run stage never became ready"; exit 1

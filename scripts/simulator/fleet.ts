@@ -1,0 +1,56 @@
+// Drives a set of virtual robots until stopped: each beats every `beatMs` on its own loop, started at a random
+// point of the first beat so they do not beat in step. Used by `npm run simulate` and by the live demo that
+// `npm start` runs inside the server process (server/demo/robots.ts).
+import { VirtualRobot, emptyTally, type Rates, type Tally } from './robot';
+import type { RobotIdentity } from './gateway';
+import type { Console } from './vouchers';
+
+export const DEFAULT_RATES: Rates = { fault: 0.02, recover: 0.2, sell: 0.2, writeoff: 0.02 };
+
+export interface Fleet {
+  tally: Tally;
+  /** ends every loop after its current beat; resolves when all have ended */
+  stop(): Promise<void>;
+}
+
+export function driveFleet(o: {
+  url: string;
+  identities: Array<RobotIdentity & { type?: string }>;
+  beatMs: number;
+  rates: Rates;
+  log: (line: string) => void;
+  console?: Console;
+}): Fleet {
+  const tally = emptyTally();
+  const robots = o.identities.map((id) => new VirtualRobot(id, o.url, o.rates, tally, o.log, o.console));
+  let running = true;
+  let wake: Array<() => void> = [];
+  const sleep = (ms: number) =>
+    new Promise<void>((r) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        wake = wake.filter((w) => w !== done);
+        r();
+      }
+      wake.push(done);
+    });
+  const loops = robots.map(async (robot) => {
+    await sleep(Math.random() * Math.min(o.beatMs, 1000));
+    while (running) {
+      const t = Date.now();
+      await robot.tick();
+      const wait = o.beatMs - (Date.now() - t);
+      if (wait > 0 && running) await sleep(wait);
+    }
+  });
+  const all = Promise.all(loops).then(() => undefined);
+  return {
+    tally,
+    stop() {
+      running = false;
+      for (const w of [...wake]) w();
+      return all;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// `npm start`, plain JavaScript so that it needs nothing but node:
+// - NODE_ENV=production: runs the built server (dist/server/main.js); refuses when it is not built, never builds.
+// - otherwise (the one-command demo): builds the browser app if it is missing or stale, then runs the server
+//   from its TypeScript sources through tsx, as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (process.env.NODE_ENV === 'production') {
+  const server = path.join(ROOT, 'dist', 'server', 'main.js');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    console.error('NODE_ENV=production and the app is not built: run `npm run build` first (a production server never builds).');
+    process.exit(1);
+  }
+  const { main } = await import(server);
+  main();
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { buildIfStale } = await import('./buildIfStale.ts');
+  buildIfStale();
+  const { main } = await import('../server/main.ts');
+  main();
+}

@@ -1,0 +1,63 @@
+// Probes and metrics for whoever runs the service: a load balancer, an orchestrator, Prometheus.
+//   /api/health/live   the process answers (restart it when this fails)
+//   /api/health/ready  it can serve: the database answers, every migration is applied, it is not stopping
+//                      (send it traffic only while this is 200)
+//   /metrics           Prometheus text, for a METRICS_TOKEN bearer (or on METRICS_PORT, see main.ts)
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { migrationNames } from '../db/migrate';
+import { ok, sendError } from '../http/envelope';
+import { ApiError, notFound } from '../http/errors';
+import { databaseUnavailable } from '../http/unavailable';
+
+/** Shared with the code that stops the server: once draining, readiness fails so traffic moves elsewhere. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/** A readiness probe must answer well inside a prober's own time-out, whatever the database does. */
+const READY_TIMEOUT_MS = 3000;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export function opsRoutes(app: FastifyInstance, db: DB, opts: { lifecycle: Lifecycle; registry: Registry; metricsToken?: string }) {
+  // A stopping server still answers what reaches it, and closes each connection after the answer: the
+  // client's next request opens a new connection, which goes to a replica that is not stopping.
+  app.addHook('onRequest', async (_req, reply) => {
+    if (opts.lifecycle.draining) reply.header('Connection', 'close');
+  });
+
+  app.get('/api/health/live', async () => ok({ live: true }));
+
+  app.get('/api/health/ready', async (req, reply) => {
+    if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
+    let applied: Set<string>;
+    try {
+      const rows = await Promise.race([
+        sql<{ name: string }>`SELECT name FROM schema_migration`.execute(db),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_TIMEOUT_MS).unref()),
+      ]);
+      applied = new Set(rows.rows.map((r) => r.name));
+    } catch (e) {
+      // no schema_migration table at all: nothing was migrated
+      if ((e as { code?: string }).code === '42P01') return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
+      return sendError(req, reply, databaseUnavailable(e) ?? new ApiError(503, 'vf.ops.error.database_unavailable'));
+    }
+    const pending = migrationNames().filter((m) => !applied.has(m));
+    if (pending.length) return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
+    return ok({ ready: true, migrations: applied.size });
+  });
+
+  // Not public: the numbers describe the fleet's traffic. Without a token it is not here at all.
+  app.get('/metrics', async (req, reply) => {
+    const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!opts.metricsToken) throw notFound();
+    if (!given || !timingSafeEqual(digest(given), digest(opts.metricsToken))) {
+      return sendError(req, reply.header('WWW-Authenticate', 'Bearer'), new ApiError(401, 'vf.error.unauthorized'));
+    }
+    return reply.type(opts.registry.contentType).send(await opts.registry.metrics());
+  });
+}

@@ -1,0 +1,119 @@
+// Saved filters (issue 15 §5): a list's filter and sort under a name, stored per account so they follow the
+// user to any browser, one of them the list's default. Only the owner ever sees or changes them, and only for
+// lists the owner may read; a filter is checked by the list's own rules before it is kept.
+//   POST /api/saved_query/list    { resource }                               → [{ _id, name, filter, sort, is_default }]
+//   POST /api/saved_query/add     { resource, name, filter, sort?, is_default? } → the saved filter
+//   POST /api/saved_query/default { _id, is_default }                        → the saved filter
+//   POST /api/saved_query/delete  { _id }                                    → { _id }
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import type { CallContext } from '../auth/context';
+import { ctxOf } from '../auth/plugin';
+import { requirePermission } from '../auth/permissions';
+import { ok } from '../http/envelope';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { newId, writeLog } from '../log';
+import { findResource } from '../../resources';
+import { sortOf, whereOf } from '../crud/service';
+
+const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
+/** enough for any list's filters; more is not a filter */
+const MAX_FILTER_BYTES = 4000;
+const MAX_PER_LIST = 50;
+
+type Body = Record<string, unknown>;
+const bodyOf = (raw: unknown): Body => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
+  return raw as Body;
+};
+
+/** A declared list the caller may read. */
+function listOf(ctx: CallContext, resource: unknown) {
+  const def = typeof resource === 'string' ? findResource(resource) : undefined;
+  if (!def || !def.permissions.list) throw badRequest('vf.operator.saved.error.resource');
+  requirePermission(ctx.user, def.permissions.list);
+  return def;
+}
+
+function nameOf(raw: unknown): string {
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (name.length < 1 || name.length > 40) throw badRequest('vf.operator.saved.error.name', { max: 40 });
+  return name;
+}
+
+export function savedQueryRoutes(app: FastifyInstance, db: DB) {
+  const own = (q: DB, ctx: CallContext, id: unknown) => {
+    if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
+    return q.selectFrom('saved_query').select(COLUMNS).where('_id', '=', id).where('account', '=', ctx.user._id);
+  };
+
+  app.post('/api/saved_query/list', async (req) => {
+    const ctx = ctxOf(req);
+    const def = listOf(ctx, bodyOf(req.body).resource);
+    const rows = await db.selectFrom('saved_query').select(COLUMNS).where('account', '=', ctx.user._id).where('resource', '=', def.name).orderBy(sql`lower(name)`).execute();
+    return ok(rows);
+  });
+
+  app.post('/api/saved_query/add', async (req) => {
+    const ctx = ctxOf(req);
+    const body = bodyOf(req.body);
+    const def = listOf(ctx, body.resource);
+    const name = nameOf(body.name);
+    const filter = body.filter ?? {};
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter) || JSON.stringify(filter).length > MAX_FILTER_BYTES) {
+      throw badRequest('vf.operator.saved.error.filter');
+    }
+    // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
+    // not when the filter is applied later
+    db.selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body)).compile();
+    const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
+    if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
+    const isDefault = body.is_default === true;
+    const saved = await db.transaction().execute(async (trx) => {
+      const { n } = await trx.selectFrom('saved_query').select((eb) => eb.fn.countAll<number>().as('n')).where('account', '=', ctx.user._id).where('resource', '=', def.name).executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_PER_LIST) throw conflict('vf.operator.saved.error.too_many', { max: MAX_PER_LIST });
+      if (isDefault) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', def.name).where('is_default', '=', true).execute();
+      const row = await trx
+        .insertInto('saved_query')
+        .values({ _id: newId(), account: ctx.user._id, resource: def.name, name, filter: JSON.stringify(filter), sort: sort ? JSON.stringify({ field: sort.field, order: sort.order.toUpperCase() }) : null, is_default: isDefault })
+        .onConflict((oc) => oc.doNothing())
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw conflict('vf.operator.saved.error.duplicate', { name });
+      await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: row });
+      return row;
+    });
+    return ok(saved);
+  });
+
+  app.post('/api/saved_query/default', async (req) => {
+    const ctx = ctxOf(req);
+    const body = bodyOf(req.body);
+    if (typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
+    const saved = await db.transaction().execute(async (trx) => {
+      const existing = await own(trx, ctx, body._id).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound();
+      // one default per list: the others step down in the same transaction
+      if (body.is_default) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', existing.resource).where('is_default', '=', true).execute();
+      const row = await trx.updateTable('saved_query').set({ is_default: body.is_default }).where('_id', '=', existing._id).returning(COLUMNS).executeTakeFirstOrThrow();
+      await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: existing, after: row });
+      return row;
+    });
+    return ok(saved);
+  });
+
+  app.post('/api/saved_query/delete', async (req) => {
+    const ctx = ctxOf(req);
+    const body = bodyOf(req.body);
+    return ok(
+      await db.transaction().execute(async (trx) => {
+        const existing = await own(trx, ctx, body._id).executeTakeFirst();
+        if (!existing) throw notFound();
+        await trx.deleteFrom('saved_query').where('_id', '=', existing._id).execute();
+        await writeLog(trx, ctx, { action: 'delete', resource: 'saved_query', record: existing._id, before: existing });
+        return { _id: existing._id };
+      }),
+    );
+  });
+}

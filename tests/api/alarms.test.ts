@@ -1,0 +1,263 @@
+// Alarms with a life cycle: robots' fault and warning codes open one alarm per robot and code, repeats count
+// on it, recovery codes (the pairing table) clear it, a silent robot opens its offline alarm; operators
+// acknowledge and clear under their permissions and tenant. On PGlite, and on PostgreSQL with DATABASE_URL.
+import { startTestServer, type TestServer } from '../support/server';
+import { openEvents } from '../support/sse';
+import { RECOVERS, OFFLINE_CODE } from '../../i18n/notify/alarms';
+import { sweepOffline } from '../../server/gateway/presence';
+
+let s: TestServer;
+let admin: string;
+let n = 0;
+
+interface Robot {
+  _id: string;
+  notify(code: number): Promise<number>;
+  beat(): Promise<number>;
+}
+
+/** A new robot of store `dealer` with its own key, talking to the gateway like a real one. */
+async function robot(dealer = 'store_a1', type = 'coffee'): Promise<Robot> {
+  const device_id = `ALARM-${String(++n).padStart(4, '0')}`;
+  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Alarm ${n}`, sn: `SN-${n}`, type, category: 'test', dealer } });
+  expect(r.status).toBe(200);
+  const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
+  return {
+    _id: r.body.data._id,
+    notify: async (code) => (await s.call('POST', '/device-gateway/notify', { headers, body: { code } })).status,
+    beat: async () => (await s.call('POST', '/device-gateway/heartbeat', { headers, body: {} })).status,
+  };
+}
+
+const alarmsOf = async (device: string) =>
+  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').orderBy('code').execute()) as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const activeCodes = async (device: string) =>
+  (await alarmsOf(device)).filter((a) => a.state !== 'cleared').map((a) => a.code).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+});
+afterAll(() => s?.close());
+
+describe('robots open, count and clear alarms', () => {
+  it('opens one alarm per fault or warning code; info and success codes stay plain messages', async () => {
+    const r = await robot();
+    for (const code of [21, 655, 1002, 4000, 1000]) expect(await r.notify(code)).toBe(200);
+    const alarms = await alarmsOf(r._id);
+    expect(alarms.map((a) => [a.code, a.level, a.state, a.count, a.device_type, a.integrator, a.dealer])).toEqual([
+      [21, 'error', 'active', 1, 'coffee', 'brand_a', 'store_a1'],
+      [655, 'warning', 'active', 1, 'coffee', 'brand_a', 'store_a1'],
+    ]);
+    const messages = await s.db.selectFrom('message').select('code').where('device', '=', r._id).execute();
+    expect(messages.map((m) => m.code).sort((a, b) => a - b)).toEqual([21, 655, 1000, 1002, 4000]);
+  });
+
+  it('clears exactly the faults each recovery code of the pairing table recovers, and nothing else', async () => {
+    const r = await robot();
+    const faults = [...new Set(Object.values(RECOVERS).flat())].sort((a, b) => b - a);
+    for (const [recovery, recovers] of Object.entries(RECOVERS)) {
+      // every fault of the table open (highest first: a higher stock level would clear the lower ones)
+      const open = await activeCodes(r._id);
+      for (const f of faults.filter((c) => !open.includes(c))) expect(await r.notify(f)).toBe(200);
+      const before = await activeCodes(r._id);
+      expect(await r.notify(Number(recovery))).toBe(200);
+      // a stock code is itself a warning (200001-200009) or a fault (200000): it opens its own alarm
+      const opens = Number(recovery) >= 200000 ? [Number(recovery)] : [];
+      const expected = [...new Set([...before.filter((c) => !recovers.includes(c)), ...opens])].sort((a, b) => a - b);
+      expect(await activeCodes(r._id), `after ${recovery}`).toEqual(expected);
+      const cleared = (await alarmsOf(r._id)).filter((a) => a.clear_code === Number(recovery));
+      expect(cleared.map((a) => a.code).sort((a, b) => a - b), `cleared by ${recovery}`).toEqual([...recovers].sort((a, b) => a - b));
+    }
+  });
+
+  it('names the pairs the issue lists', () => {
+    expect(RECOVERS[3021]).toEqual([21]);
+    expect(RECOVERS[3023]).toEqual([23]);
+    expect(RECOVERS[3202]).toContain(202);
+    expect(RECOVERS[3650]).toEqual([650, 655]);
+    expect(RECOVERS[3751]).toEqual([751]);
+    expect(RECOVERS[3807]).toEqual([807]);
+    expect(RECOVERS[100001]).toEqual([100002]);
+    expect(RECOVERS[200005]).toEqual([200000, 200001, 200002, 200003, 200004]);
+  });
+
+  it('a fault after its recovery opens a new alarm; the cleared one stays in the history', async () => {
+    const r = await robot();
+    await r.notify(22);
+    await r.notify(3022);
+    await r.notify(22);
+    expect((await alarmsOf(r._id)).map((a) => [a.code, a.state])).toEqual([
+      [22, 'cleared'],
+      [22, 'active'],
+    ]);
+  });
+
+  it('50 identical notifications at once leave exactly one active alarm with count 50', async () => {
+    const r = await robot();
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => r.notify(650)));
+    expect(statuses.every((x) => x === 200)).toBe(true);
+    const alarms = await alarmsOf(r._id);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ code: 650, state: 'active', count: 50 });
+    expect(new Date(alarms[0].last_seen).getTime()).toBeGreaterThanOrEqual(new Date(alarms[0].first_seen).getTime());
+    expect(await s.db.selectFrom('message').select('_id').where('device', '=', r._id).execute()).toHaveLength(50);
+  });
+
+  it('a robot that stops beating opens one offline alarm, even swept by two processes at once; its next beat clears it', async () => {
+    const r = await robot('store_a2');
+    expect(await r.beat()).toBe(200);
+    await s.db.updateTable('device').set({ last_heartbeat: new Date(Date.now() - 3_600_000) }).where('_id', '=', r._id).execute();
+    await Promise.all([sweepOffline(s.db, 60), sweepOffline(s.db, 60)]);
+    const opened = await alarmsOf(r._id);
+    expect(opened.map((a) => [a.code, a.state, a.count, a.dealer])).toEqual([[OFFLINE_CODE, 'active', 1, 'store_a2']]);
+    expect(await r.beat()).toBe(200);
+    const after = await alarmsOf(r._id);
+    expect(after.map((a) => [a.code, a.state, a.clear_code])).toEqual([[OFFLINE_CODE, 'cleared', 100001]]);
+  });
+});
+
+describe('operators acknowledge and clear', () => {
+  it('lists active alarms first, newest first, with the code text in the caller language', async () => {
+    const r = await robot();
+    await r.notify(21);
+    await r.notify(3021);
+    await r.notify(807);
+    await r.notify(806);
+    const list = await s.call('POST', '/alarm/list', { token: admin, lang: 'es', body: { filter: { device: r._id } } });
+    expect(list.status).toBe(200);
+    expect(list.body.data.list.map((a: { code: number; state: string }) => [a.code, a.state])).toEqual([
+      [806, 'active'],
+      [807, 'active'],
+      [21, 'cleared'],
+    ]);
+    expect(list.body.data.list[0].title).toMatch(/\S/);
+    const es = list.body.data.list[0].title;
+    const en = (await s.call('POST', '/alarm/list', { token: admin, body: { filter: { device: r._id } } })).body.data.list[0].title;
+    expect(es).not.toBe(en);
+  });
+
+  it('acknowledge records who, when and the comment; clear records who; each is logged; a cleared alarm takes no action', async () => {
+    const r = await robot();
+    await r.notify(23);
+    const [a] = await alarmsOf(r._id);
+    const store = await s.login('store-a1');
+    const ack = await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id, comment: 'technician on the way' } });
+    expect(ack.status).toBe(200);
+    expect(ack.body.data).toMatchObject({ state: 'acknowledged', ack_by: 'store-a1', ack_comment: 'technician on the way' });
+    expect(ack.body.data.ack_time).toBeTruthy();
+    expect((await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id } })).status).toBe(409);
+    const clear = await s.call('POST', '/alarm/clear', { token: store, body: { _id: a._id } });
+    expect(clear.body.data).toMatchObject({ state: 'cleared', clear_by: 'store-a1', ack_by: 'store-a1' });
+    expect((await s.call('POST', '/alarm/clear', { token: store, body: { _id: a._id } })).status).toBe(409);
+    const logs = await s.db.selectFrom('log').select(['action', 'operator']).where('record', '=', a._id).orderBy('time').execute();
+    expect(logs).toEqual([
+      { action: 'acknowledge', operator: 'store-a1' },
+      { action: 'clear', operator: 'store-a1' },
+    ]);
+    const long = await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id, comment: 'x'.repeat(501) } });
+    expect(long.status).toBe(400);
+  });
+
+  it('an acknowledge racing a clear, or a recovery code, ends consistent', async () => {
+    const r = await robot();
+    for (let i = 0; i < 8; i++) {
+      await r.notify(21);
+      const [a] = (await alarmsOf(r._id)).filter((x) => x.state === 'active');
+      const [ack, other] = await Promise.all([
+        s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: a._id, comment: `round ${i}` } }),
+        i % 2 ? r.notify(3021).then((status) => ({ status })) : s.call('POST', '/alarm/clear', { token: admin, body: { _id: a._id } }),
+      ]);
+      expect(other.status).toBe(200);
+      expect([200, 409]).toContain(ack.status);
+      const row = (await alarmsOf(r._id)).find((x) => x._id === a._id)!;
+      expect(row.state).toBe('cleared');
+      // acknowledged exactly when the acknowledge went through
+      expect(row.ack_time !== null).toBe(ack.status === 200);
+      expect(row.ack_comment).toBe(ack.status === 200 ? `round ${i}` : null);
+    }
+  });
+});
+
+describe('tenant scope and permissions', () => {
+  it('a brand or store sees and acts on its own alarms only', async () => {
+    const r = await robot('store_a1');
+    await r.notify(751);
+    const [a] = await alarmsOf(r._id);
+    for (const [who, sees] of [['brand-a', true], ['store-a1', true], ['brand-b', false], ['store-a2', false], ['store-b1', false]] as const) {
+      const t = await s.login(who);
+      const list = await s.call('POST', '/alarm/list', { token: t, body: { filter: { integrator: 'brand_a' }, pageSize: 500 } });
+      expect(list.body.data.list.some((x: { _id: string }) => x._id === a._id), who).toBe(sees);
+      expect((await s.call('GET', `/alarm/detail/${a._id}`, { token: t })).status, who).toBe(sees ? 200 : 404);
+      if (!sees) {
+        expect((await s.call('POST', '/alarm/acknowledge', { token: t, body: { _id: a._id } })).status, who).toBe(404);
+        expect((await s.call('POST', '/alarm/clear', { token: t, body: { _id: a._id } })).status, who).toBe(404);
+      }
+    }
+    expect((await alarmsOf(r._id))[0].state).toBe('active');
+  });
+
+  it('live alarm events reach the accounts that may see them, in their language, and no one else', async () => {
+    const a1 = await openEvents(s.url, await s.login('store-a1'), 'ja');
+    const b1 = await openEvents(s.url, await s.login('store-b1'));
+    try {
+      const r = await robot('store_a1');
+      await r.notify(301);
+      const opened = await a1.next((e) => e.event === 'alarm.opened' && e.data.device === r._id);
+      expect(opened.data).toMatchObject({ code: 301, state: 'active', count: 1 });
+      expect(opened.data.title).toMatch(/\S/);
+      await r.notify(301);
+      const changed = await a1.next((e) => e.event === 'alarm.changed' && e.data.device === r._id);
+      expect(changed.data.count).toBe(2);
+      const mine = await robot('store_b1');
+      await mine.notify(301);
+      await b1.next((e) => e.event === 'alarm.opened' && e.data.device === mine._id);
+      expect(b1.events.some((e) => e.event.startsWith('alarm.') && e.data.device === r._id)).toBe(false);
+    } finally {
+      a1.close();
+      b1.close();
+    }
+  });
+
+  it('listing needs alarm_list, acknowledging alarm_ack, clearing alarm_clear; refusals change nothing', async () => {
+    const r = await robot('store_a2');
+    await r.notify(21);
+    const [a] = await alarmsOf(r._id);
+    const role = (id: string, authorizations: string[]) =>
+      s.call('POST', '/role/add', { token: admin, body: { _id: id, display_name: id, account_type: 'DEALER', authorizations } });
+    expect((await role('alarm_viewer', ['alarm_list'])).status).toBe(200);
+    expect((await role('alarm_blind', ['device_list'])).status).toBe(200);
+    const as = async (roleId: string) => {
+      expect((await s.call('POST', '/user/set_roles', { token: admin, body: { _id: 'store-a2', roles: [roleId] } })).status).toBe(200);
+      return s.login('store-a2');
+    };
+    const viewer = await as('alarm_viewer');
+    expect((await s.call('POST', '/alarm/list', { token: viewer, body: {} })).status).toBe(200);
+    const refused = await s.call('POST', '/alarm/acknowledge', { token: viewer, lang: 'zh', body: { _id: a._id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await s.call('POST', '/alarm/clear', { token: viewer, body: { _id: a._id } })).status).toBe(403);
+    const blind = await as('alarm_blind');
+    expect((await s.call('POST', '/alarm/list', { token: blind, body: {} })).status).toBe(403);
+    expect((await s.call('GET', `/alarm/detail/${a._id}`, { token: blind })).status).toBe(403);
+    expect((await alarmsOf(r._id))[0]).toMatchObject({ state: 'active', ack_time: null });
+    await as('dealer_admin');
+  });
+
+  it('the seeded roles that read messages hold the alarm permissions', async () => {
+    const roles = await s.db.selectFrom('role').select(['_id', 'authorizations']).execute();
+    for (const r of roles) {
+      const has = (p: string) => (r.authorizations as string[]).includes(p);
+      if (has('message_list')) expect(['alarm_list', 'alarm_ack', 'alarm_clear'].every(has), r._id).toBe(true);
+    }
+  });
+
+  it('bad filters and bodies are 4xx, never 5xx', async () => {
+    for (const body of [{ filter: { state: 'nope' } }, { filter: { level: 3 } }, { filter: { device_type: ['x'] } }, { sort: { field: 'ack_comment;', order: 'ASC' } }]) {
+      const r = await s.call('POST', '/alarm/list', { token: admin, body });
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect((await s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: 'missing' } })).status).toBe(404);
+    expect((await s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: 1, comment: {} } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,70 @@
+// The fleet operator's day in real Chromium: bulk actions over selected rows with one confirmation and a
+// per-row report; a saved filter that follows the user into another browser.
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+
+/** Waits until the open dialogs have finished fading in or out, so a screenshot shows what a user sees. */
+const dialogsSettled = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+
+let e: E2E;
+let admin: string;
+beforeAll(async () => {
+  e = await startE2E();
+  admin = await e.server.login('admin');
+});
+afterAll(() => e?.close());
+
+async function product(name: string, code: string) {
+  const r = await e.server.call('POST', '/product/add', { token: admin, body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1' } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data._id as string;
+}
+
+it('freezes selected products in one go, confirmed once, and reports what was refused and why', async () => {
+  const ids = [await product('Bulk Alpha', 'BULK-A'), await product('Bulk Beta', 'BULK-B'), await product('Bulk Gamma', 'BULK-C')];
+  await e.server.call('POST', '/product/freeze', { token: admin, body: { _id: ids[1] } });
+  const { page } = await e.newPage();
+  await e.login(page, 'brand-a');
+  await page.goto(`${e.server.url}/product?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk ' }))}`);
+  await page.getByText('Bulk Gamma').waitFor();
+  await page.getByRole('checkbox', { name: /select all/i }).check();
+  await page.getByTestId('bulk-freeze').click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText('Unlist: 3 selected').waitFor();
+  await dialogsSettled(page);
+  await e.shot(page, 'operator-bulk-confirm');
+  await confirm.getByRole('button', { name: /confirm/i }).click();
+  await page.getByTestId('bulk-report').getByText('2 done, 1 refused').waitFor();
+  await page.getByRole('dialog').getByText(/^Bulk Beta: Not allowed while/).waitFor();
+  await dialogsSettled(page);
+  await e.shot(page, 'operator-bulk-report');
+  await page.getByRole('button', { name: 'Close' }).click();
+  const rows = await e.server.db.selectFrom('product').select(['_id', 'freeze']).where('_id', 'in', ids).execute();
+  expect(rows.every((r) => r.freeze)).toBe(true);
+});
+
+it('saves a filter as the list\'s default, and another browser opens the list with it', async () => {
+  const first = await e.newPage();
+  await e.login(first.page, 'brand-a');
+  await first.page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
+  await first.page.getByTestId('saved-queries').click();
+  await first.page.getByTestId('saved-query-save').click();
+  await first.page.locator('input[name="saved_query_name"]').fill('Completed orders');
+  await first.page.getByLabel('Open this list with it').check();
+  await dialogsSettled(first.page);
+  await e.shot(first.page, 'operator-saved-filter-save');
+  await first.page.getByTestId('saved-query-confirm').click();
+  await first.page.getByText('Filter "Completed orders" saved').waitFor();
+  await first.context.close();
+
+  // a new browser context: no local storage, no cookies — the filter comes from the server
+  const second = await e.newPage();
+  await e.login(second.page, 'brand-a');
+  await second.page.goto(`${e.server.url}/order`);
+  await second.page.waitForURL((u) => JSON.parse(u.searchParams.get('filter') ?? '{}').status === 'CLOSE');
+  await second.page.getByTestId('saved-queries').click();
+  await second.page.getByTestId('saved-query').getByText('Completed orders').waitFor();
+  await e.shot(second.page, 'operator-saved-filter-menu');
+  await second.context.close();
+});

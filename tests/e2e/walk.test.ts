@@ -1,0 +1,150 @@
+// The defects an operator met walking every screen (issue 19), each replayed as that operator did it:
+// real Chromium, real mouse clicks, real server.
+import type { Locator, Page } from 'playwright-core';
+import { startE2E, type E2E } from '../support/browser';
+import { findResource } from '../../resources';
+import { callPath } from '../../resources/types';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+/** A real click at the middle of what the user sees: whatever lies on top there gets it, as with a finger. */
+async function tap(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('not on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('below 992 px every part of the page can be tapped', () => {
+  it.each([
+    ['tablet', 900, 800, 'en'],
+    ['phone', 390, 844, 'es'],
+  ] as const)('%s: the menu button opens the drawer, the period buttons work, the table scrolls in its card', async (name, width, height, lang) => {
+    const { page, context } = await e.newPage({ lang, width, height });
+    await e.login(page, 'admin');
+    await page.waitForURL(/\/dashboard$/);
+    const d7 = page.getByTestId('period-d7');
+    await d7.waitFor();
+    await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+    await tap(page, d7);
+    await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
+    await e.shot(page, `walk-${name}-dashboard-${lang}`);
+
+    await tap(page, page.getByTestId('sidebar-toggle'));
+    const drawer = page.getByTestId('sidebar-drawer');
+    await drawer.getByRole('menuitem').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
+    await e.shot(page, `walk-${name}-drawer-${lang}`);
+    await tap(page, drawer.locator('a[href="/device"]'));
+    await page.waitForURL(/\/device$/);
+    await page.locator('tbody tr').first().waitFor();
+    await drawer.waitFor({ state: 'detached' });
+
+    // The page is as wide as the window; the table's overflow scrolls inside its own card.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+    const table = page.locator('table').first();
+    const scroller = await table.evaluate((t) => {
+      for (let el = t.parentElement; el; el = el.parentElement) {
+        const s = getComputedStyle(el);
+        if (s.overflowX === 'auto' || s.overflowX === 'scroll') return { scrolls: el.scrollWidth > el.clientWidth, right: el.getBoundingClientRect().right };
+      }
+      return null;
+    });
+    expect(scroller).not.toBeNull();
+    expect(scroller!.right).toBeLessThanOrEqual(width);
+    // Every toolbar button is within the window (the toolbar wraps rather than cutting them off).
+    const buttons = await page.locator('.RaList-actions button, .RaList-actions a').evaluateAll((els) => els.map((b) => b.getBoundingClientRect().right));
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const right of buttons) expect(right).toBeLessThanOrEqual(width);
+    await e.shot(page, `walk-${name}-robots-${lang}`);
+    await context.close();
+  });
+});
+
+it('saves a brand account and a store account after changing the nickname', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  for (const [id, label, tenant] of [['brand-b', 'Brand', 'Demo Brand B'], ['store-b1', 'Store', 'Store B1']] as const) {
+    await page.goto(`${e.server.url}/user/${id}`);
+    const nickname = page.getByLabel('Nickname');
+    await expect.poll(() => nickname.inputValue()).not.toBe('');
+    // the form shows the account's tenant …
+    await expect.poll(() => page.getByRole('combobox', { name: label, exact: true }).inputValue()).toBe(tenant);
+    await nickname.fill(`${id} renamed`);
+    // … and saving keeps it
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/user/profile/${id}`) && r.request().method() !== 'GET'),
+      page.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    await page.waitForURL(/\/user$/);
+  }
+  const rows = await e.server.db.selectFrom('account').select(['_id', 'nickname', 'integrator', 'dealer']).where('_id', 'in', ['brand-b', 'store-b1']).orderBy('_id').execute();
+  expect(rows).toEqual([
+    { _id: 'brand-b', nickname: 'brand-b renamed', integrator: 'brand_b', dealer: null },
+    { _id: 'store-b1', nickname: 'store-b1 renamed', integrator: 'brand_b', dealer: 'store_b1' },
+  ]);
+  await context.close();
+});
+
+it('shows a store account the 401 page for every page it may not open, without asking for its rows first', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1');
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+  });
+  const forbidden = { '/refund-approval': 'refund', '/product/copy': 'product', '/integrator': 'integrator', '/user': 'user', '/role': 'role', '/authorization': 'authorization', '/log': 'log' };
+  for (const [path, resource] of Object.entries(forbidden)) {
+    calls.length = 0;
+    await page.goto(`${e.server.url}${path}`);
+    await page.getByRole('heading', { name: '401' }).waitFor();
+    expect(calls.filter((c) => c === `/api${callPath(findResource(resource)!, 'list')}`), path).toEqual([]);
+  }
+  await e.shot(page, 'walk-store-refund-approval-401');
+  // the pages it may open still open
+  await page.goto(`${e.server.url}/product/stock`);
+  await expect(page.getByRole('heading', { name: '401' }).count()).resolves.toBe(0);
+  await context.close();
+});
+
+describe('small things an operator notices', () => {
+  it('closes the user menu on "Profile"', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.getByRole('button', { name: 'Profile' }).click(); // react-admin's user menu button
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(['en', 'es'])('fits the robot list in a 1366 px window with Export on screen (%s)', async (lang) => {
+    const { page, context } = await e.newPage({ lang, width: 1366, height: 800 });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(1366);
+    const exportButton = page.locator('.RaList-actions').getByRole('button', { name: lang === 'en' ? 'Export' : 'Exportar' });
+    const box = await exportButton.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+    await e.shot(page, `walk-robots-1366-${lang}`);
+    await context.close();
+  });
+
+  it("names a record's tab after the record, not its id", async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
+    await e.login(page, 'admin');
+    const product = await e.server.db.selectFrom('product').select(['_id', 'name']).orderBy('_id').executeTakeFirstOrThrow();
+    const loaded = page.waitForResponse((r) => r.url().includes(`/api/product/detail/`));
+    await page.goto(`${e.server.url}/product/${encodeURIComponent(product._id)}`);
+    await loaded;
+    const tab = page.getByTestId('tags-view').locator(`[data-path="/product/${encodeURIComponent(product._id)}"]`);
+    await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toBe(`Edit Product · ${product.name}`);
+    await context.close();
+  });
+});

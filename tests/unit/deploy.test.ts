@@ -1,0 +1,54 @@
+// @vitest-environment node
+// The deployment files stay true: compose.yaml parses and gives the app only variables server/config.ts
+// declares, runs the migration once before two replicas behind a proxy; the Dockerfile builds in one stage
+// and runs the bundle as a non-root user with production dependencies only and a readiness healthcheck.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { SETTINGS, readConfig } from '../../server/config';
+import { ROOT } from '../../scripts/buildIfStale';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as any;
+const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+const appServices = ['migrate', 'api'];
+
+it('gives the app only declared, valid settings', () => {
+  for (const name of appServices) {
+    const env = compose.services[name].environment as Record<string, string>;
+    expect(Object.keys(env).filter((k) => !(k in SETTINGS)), name).toEqual([]);
+    expect(() => readConfig(env), name).not.toThrow();
+    expect(env.DATABASE_URL, name).toMatch(/^postgres:\/\//);
+    expect(env.S3_BUCKET, name).toBeTruthy();
+  }
+  // the Dockerfile's ENV too
+  const envLine = /^ENV (.+)$/m.exec(dockerfile)![1];
+  const names = envLine.split(/\s+/).map((kv) => kv.split('=')[0]);
+  expect(names.filter((k) => !(k in SETTINGS))).toEqual([]);
+});
+
+it('runs the migration once, then two replicas of one image behind a proxy, with PostgreSQL and an S3 store', () => {
+  const s = compose.services;
+  expect(s.migrate.command).toEqual(['node', 'dist/server/main.js', 'migrate']);
+  expect(s.api.deploy.replicas).toBe(2);
+  expect(s.api.depends_on.migrate.condition).toBe('service_completed_successfully');
+  expect(s.api.image).toBe(s.migrate.image);
+  expect(s.postgres.image).toMatch(/^postgres:/);
+  expect(s.minio.image).toMatch(/minio/);
+  expect(s.proxy.ports).toEqual(['8080:8080']);
+  expect(compose.configs.caddyfile.content).toMatch(/dynamic a api 8080/);
+});
+
+it('builds in one stage and runs the bundle as a non-root user, production dependencies only, with a healthcheck', () => {
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  expect(stages).toHaveLength(2);
+  expect(stages[0]).toMatch(/RUN npm run build/);
+  expect(stages[1]).toMatch(/npm ci --omit=dev/);
+  expect(stages[1]).toMatch(/COPY --from=build \/app\/dist \.\/dist/);
+  expect(stages[1]).not.toMatch(/COPY \. \./);
+  expect(stages[1]).toMatch(/^USER node$/m);
+  expect(stages[1]).toMatch(/^HEALTHCHECK .*\n.*\/api\/health\/ready/m);
+  expect(stages[1]).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+  // the start-up the image relies on: the bundle and its migrations are what `npm run build` makes
+  expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toMatch(/"build": "vite build && tsx scripts\/build-server\.ts"/);
+});
