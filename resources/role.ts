@@ -14,6 +14,8 @@ export default defineResource({
     description: { type: 'text', max: 200, multiline: true, list: true, sort: true },
     account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true, sort: true },
     authorizations: { type: 'references', reference: 'authorization', list: true },
+    // every holder must sign in with a second factor (server/routes/totp.ts); only SUPER changes it
+    require_totp: { type: 'boolean', default: false, list: true },
     create_time: { type: 'datetime', readOnly: true },
   },
   permissions: { list: 'role_list', read: 'role_list', add: 'role_add', edit: 'role_edit', delete: 'role_delete' },

@@ -16,6 +16,7 @@ import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
+import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
   opsRoutes(app, opts.db, { lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
   authRoutes(app, opts.db);
+  totpRoutes(app, opts.db);
   serviceRoutes(app, opts.db);
   catalogRoutes(app, opts.db);
   orderRoutes(app, opts.db);

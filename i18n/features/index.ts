@@ -12,6 +12,8 @@ import orders from './orders';
 import ops from './ops';
 import securityData from './securityData';
 import sessionUi from './sessionUi';
+import signin from './signin';
+import locale from './locale';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -25,6 +27,8 @@ export const features: Record<string, FeatureTexts> = {
   ops,
   securityData,
   sessionUi,
+  signin,
+  locale,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

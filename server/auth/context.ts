@@ -10,6 +10,8 @@ export interface SessionUser {
   integrator: string | null;
   dealer: string | null;
   tokenHash: string;
+  /** a role requires two-factor sign-in and the account has not enrolled: it may only enrol (routes/totp.ts) */
+  totpPending?: boolean;
 }
 
 export interface CallContext {

@@ -8,7 +8,7 @@ import { cookieToken, fromOwnPage } from './cookie';
 import { forbidden, unauthorized } from '../http/errors';
 import { requestLang } from '../http/envelope';
 
-const OPEN = new Set(['/api/auth/signin', '/api/health', '/api/health/live', '/api/health/ready']);
+const OPEN = new Set(['/api/auth/signin', '/api/auth/totp', '/api/health', '/api/health/live', '/api/health/ready']);
 /** Log-out ends the session when there is one, and clears the browser's cookies either way. */
 const SESSION_OPTIONAL = new Set(['/api/auth/logout']);
 

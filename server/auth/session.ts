@@ -1,4 +1,8 @@
 // Sessions: a random token given to the client once, kept server-side only as its SHA-256.
+// A session belongs to its account's epoch: a password change, set_password, freeze or delete raises the
+// epoch in the same transaction that deletes the sessions, and a session of an older epoch is dead. Sign-in
+// reads the epoch before it checks the password and inserts only while that epoch is still the account's,
+// so a sign-in racing a revocation cannot leave a session behind.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -11,33 +15,38 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: DB, account: string, ip: string, userAgent: string | undefined): Promise<string> {
+/**
+ * Opens a session for the account if its epoch is still `epoch` (the one read before the password was
+ * checked) and it is still normal; undefined otherwise. FOR SHARE waits for a revocation in flight and
+ * then sees its result, so on PostgreSQL the insert is decided on the committed state.
+ */
+export async function createSession(db: DB, account: string, epoch: number, ip: string, userAgent: string | undefined): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: hashToken(token),
-      account,
-      ip,
-      user_agent: userAgent?.slice(0, 300) ?? null,
-      expire_time: sql`now() + make_interval(days => ${SESSION_DAYS})`,
-    })
-    .execute();
-  return token;
+  const r = await sql`
+    INSERT INTO session (token_hash, account, epoch, ip, user_agent, expire_time)
+    SELECT ${hashToken(token)}, a._id, a.session_epoch, ${ip}, ${userAgent?.slice(0, 300) ?? null}, now() + make_interval(days => ${SESSION_DAYS})
+    FROM account a
+    WHERE a._id = ${account} AND a.session_epoch = ${epoch} AND a.status = 'normal'
+    FOR SHARE
+    RETURNING token_hash`.execute(db);
+  return r.rows.length === 1 ? token : undefined;
 }
 
 /** The live session of a token, with its account's authorizations; undefined when none. */
-export async function loadSession(db: DB, token: string): Promise<SessionUser | undefined> {
-  const tokenHash = hashToken(token);
+export const loadSession = (db: DB, token: string) => loadSessionByHash(db, hashToken(token));
+
+export async function loadSessionByHash(db: DB, tokenHash: string): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom('session as s')
     .innerJoin('account as a', 'a._id', 's.account')
     .select([
       'a._id', 'a.nickname', 'a.account_type', 'a.roles', 'a.integrator', 'a.dealer', 's.last_seen',
       sql<string[]>`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as('authorizations'),
+      sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as('totp_pending'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expire_time', '>', sql<Date>`now()`)
+    .whereRef('s.epoch', '=', 'a.session_epoch')
     .where('a.status', '=', 'normal')
     .executeTakeFirst();
   if (!row) return undefined;
@@ -57,6 +66,7 @@ export async function loadSession(db: DB, token: string): Promise<SessionUser | 
     integrator: row.integrator,
     dealer: row.dealer,
     tokenHash,
+    totpPending: row.totp_pending,
   };
 }
 
@@ -64,7 +74,12 @@ export async function revokeToken(db: DB, tokenHash: string) {
   await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Freeze, delete and password change end every session of the account. */
+/**
+ * Freeze, delete and password change end every session of the account: the epoch goes up (so a sign-in
+ * that read the old one cannot insert, and a session it did insert is dead) and the sessions go.
+ * Call it in the transaction that makes the change.
+ */
 export async function revokeAccount(db: DB, account: string) {
+  await db.updateTable('account').set({ session_epoch: sql`session_epoch + 1` }).where('_id', '=', account).execute();
   await db.deleteFrom('session').where('account', '=', account).execute();
 }

@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/context';
 import type { DB } from '../db';
 import { conflict, forbidden } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
+import { publishRightsChange } from '../events/bus';
 
 const BUILT_IN_ROLES = new Set<string>(Object.values(DEFAULT_ROLE));
 
@@ -41,10 +42,16 @@ registerHooks('role', {
   },
   beforeWrite({ ctx, values, existing }) {
     if (isSuper(ctx.user)) return;
+    // Requiring two-factor sign-in is a SUPER's decision (issue 13).
+    if (values.require_totp !== undefined && values.require_totp !== (existing?.require_totp ?? false)) throw forbidden('vf.signin.require_totp_super');
     // the role as it will be: nobody writes into a role an authorization they do not hold themselves
     const auths = 'authorizations' in values ? values.authorizations : existing?.authorizations;
     if (!holdsAll(ctx.user, auths)) throw forbidden('vf.error.forbidden_role');
     if ('account_type' in values && above(values.account_type, ctx.user)) throw forbidden('vf.securityData.role_rank');
+  },
+  // Streams opened with the role's old authorizations end, in every process (see routes/events.ts).
+  async afterWrite({ trx, mode, saved }) {
+    if (mode === 'edit') await publishRightsChange({ roles: [saved._id as string] }, trx);
   },
   async beforeRemove({ trx, existing }) {
     if (BUILT_IN_ROLES.has(existing._id as string)) throw conflict('vf.error.in_use');

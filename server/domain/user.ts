@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password';
 import { revokeAccount } from '../auth/session';
 import { badRequest, forbidden } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
+import { publishRightsChange } from '../events/bus';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
 function guardTarget(user: SessionUser, target: Row, verb: string) {
@@ -64,16 +65,21 @@ registerHooks('user', {
   actions: {
     async set_roles({ trx, ctx, existing, body }) {
       await checkGrantable(trx, ctx.user, existing.account_type as AccountType, body.roles as string[]);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
       return (await trx.updateTable('account').set({ roles: body.roles }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));
       await trx.updateTable('account').set({ password }).where('_id', '=', existing._id as string).execute();
       await revokeAccount(trx, existing._id as string);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
       return existing;
     },
   },
   async afterAction(name, { trx, existing }) {
-    if (name === 'freeze' || name === 'delete') await revokeAccount(trx, existing._id as string);
+    if (name === 'freeze' || name === 'delete') {
+      await revokeAccount(trx, existing._id as string);
+      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+    }
   },
 });

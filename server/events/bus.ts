@@ -24,6 +24,19 @@ export const CHANNEL = 'vf_events';
 /** NOTIFY payloads must stay under 8000 bytes; an event larger than this travels without its detail. */
 const MAX_PAYLOAD = 7000;
 
+/**
+ * Not an event for browsers: the news that some accounts' rights changed (freeze, password change, roles,
+ * a role's authorizations, a role preview, logout), so that every process ends the live streams opened
+ * with the old rights. It travels the same way as the events, so it reaches every process.
+ */
+export interface RightsChange {
+  type: 'rights.changed';
+  accounts?: string[];
+  roles?: string[];
+  /** session token hashes */
+  sessions?: string[];
+}
+
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
 
@@ -33,11 +46,13 @@ interface Relay {
 }
 let relay: Relay | undefined;
 
-function deliver(e: LiveEvent) {
-  emitter.emit('event', e);
+function deliver(e: LiveEvent | RightsChange) {
+  if (e.type === 'rights.changed') emitter.emit('rights', e);
+  else emitter.emit('event', e);
 }
 
-function payloadOf(e: LiveEvent): string {
+function payloadOf(e: LiveEvent | RightsChange): string {
+  if (e.type === 'rights.changed') return JSON.stringify(e);
   const text = JSON.stringify(e);
   if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
   const { detail: _detail, ...data } = e.data;
@@ -48,7 +63,7 @@ function payloadOf(e: LiveEvent): string {
  * Hands an event to every subscriber of every process. `db` may be the caller's transaction: on
  * PostgreSQL the event is then sent only if the transaction commits.
  */
-export async function publish(e: LiveEvent, db?: DB): Promise<void> {
+export async function publish(e: LiveEvent | RightsChange, db?: DB): Promise<void> {
   if (!relay) return deliver(e);
   await sql`SELECT pg_notify(${CHANNEL}, ${payloadOf(e)})`.execute(db ?? relay.db);
 }
@@ -56,6 +71,14 @@ export async function publish(e: LiveEvent, db?: DB): Promise<void> {
 export function subscribe(fn: (e: LiveEvent) => void): () => void {
   emitter.on('event', fn);
   return () => emitter.off('event', fn);
+}
+
+/** Tells every process that these accounts, holders of these roles, or these sessions have other rights now. */
+export const publishRightsChange = (change: Omit<RightsChange, 'type'>, db?: DB) => publish({ type: 'rights.changed', ...change }, db);
+
+export function onRightsChange(fn: (c: RightsChange) => void): () => void {
+  emitter.on('rights', fn);
+  return () => emitter.off('rights', fn);
 }
 
 /**
@@ -93,7 +116,7 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        deliver(JSON.parse(n.payload) as LiveEvent);
+        deliver(JSON.parse(n.payload) as LiveEvent | RightsChange);
       } catch {
         /* not one of ours */
       }

@@ -6,6 +6,7 @@ import { unauthorized } from '../http/errors';
 import { hashDeviceKey } from '../domain/device';
 import { writeLog } from '../log';
 import { groupCommit } from '../db/groupCommit';
+import { securityLog } from '../auth/securityLog';
 
 export interface GatewayDevice {
   _id: string;
@@ -42,6 +43,7 @@ function deviceLookup(db: DB) {
 export function installGatewayAuth(app: FastifyInstance, db: DB) {
   app.decorateRequest('device', undefined);
   const lookup = deviceLookup(db);
+  const logSecurity = securityLog(db);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(GATEWAY_PREFIX)) return;
     const id = req.headers['x-device-id'];
@@ -51,8 +53,10 @@ export function installGatewayAuth(app: FastifyInstance, db: DB) {
     const given = Buffer.from(hashDeviceKey(key), 'hex');
     const good = row && timingSafeEqual(given, Buffer.from(row.key_hash, 'hex'));
     if (!row || !good) {
-      // Refused keys are logged: a robot with a stale key, or someone guessing.
-      await writeLog(db, { ip: req.ip }, { action: 'gateway_refused', resource: 'device', record: row?._id ?? id.slice(0, 64), integrator: row?.integrator ?? null, dealer: row?.dealer ?? null });
+      // Refused keys are counted per robot (or per address for unknown ids) and ten-minute window; a
+      // robot's first refusal of a window also goes to the operation log, so its tenant sees it there.
+      const opened = await logSecurity('gateway_refused', row ? `device:${row._id}` : `ip:${req.ip}`, req.ip);
+      if (row && opened) await writeLog(db, { ip: req.ip }, { action: 'gateway_refused', resource: 'device', record: row._id, integrator: row.integrator, dealer: row.dealer });
       throw unauthorized();
     }
     const { key_hash: _kh, ...device } = row;

@@ -6,12 +6,15 @@ import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { badRequest, invalid, tooMany, unauthorized } from '../http/errors';
 import { createSession, revokeAccount, revokeToken } from '../auth/session';
-import { hashPassword, verifyPassword, DUMMY_HASH } from '../auth/password';
+import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../auth/password';
+import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
+import { securityLog } from '../auth/securityLog';
+import { issueChallenge, totpOf } from '../auth/totp';
 import { validateFields } from '../../resources/validate';
 import { writeLog } from '../log';
+import { publishRightsChange } from '../events/bus';
 import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../auth/cookie';
 import user from '../../resources/user';
-import { setting } from '../config';
 
 /** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
 function objectBody(b: unknown): Record<string, unknown> {
@@ -20,23 +23,18 @@ function objectBody(b: unknown): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
-/** At most this many failed sign-ins a minute, per username and per client address. */
-export const MAX_FAILURES_PER_MINUTE = 10;
-
-/** `LOGIN_RATE_LIMIT=off` lifts the limit, for security scans (`npm run sqlmap`) only; it is on unless set so. */
-const rateLimited = () => setting('LOGIN_RATE_LIMIT');
-
-async function failures(db: DB, key: string): Promise<number> {
-  const r = await db
-    .selectFrom('login_failure')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('key', '=', key)
-    .where('time', '>', sql<Date>`now() - interval '1 minute'`)
-    .executeTakeFirstOrThrow();
-  return r.n;
+/**
+ * An older hash is replaced by today's after a right password. Only if it is still the stored one (a
+ * password change meanwhile wins), and it is the same password, so the account's sessions stay.
+ */
+async function rehash(db: DB, account: string, old: string, password: string) {
+  const next = await hashPassword(password);
+  await db.updateTable('account').set({ password: next }).where('_id', '=', account).where('password', '=', old).execute();
 }
 
 export function authRoutes(app: FastifyInstance, db: DB) {
+  const logSecurity = securityLog(db);
+
   app.post('/api/auth/signin', async (req, reply) => {
     const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof body.username !== 'string' || typeof body.password !== 'string' || body.username.trim() === '' || body.password === '') {
@@ -44,16 +42,24 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     }
     const username = body.username.trim().slice(0, 100);
     const password = body.password.slice(0, 200);
-    const keys = [`u:${username.toLowerCase()}`, `ip:${req.ip}`];
-    if (rateLimited()) for (const key of keys) if ((await failures(db, key)) >= MAX_FAILURES_PER_MINUTE) throw tooMany();
-    const account = await db.selectFrom('account').select(['_id', 'password', 'status']).where('_id', '=', username).executeTakeFirst();
+    const keys = attemptKeys(username, req.ip);
+    if (!(await reserveAttempt(db, keys))) throw tooMany();
+    // The epoch read here, before the password is checked, is the one the session must still match.
+    const account = await db.selectFrom('account').select(['_id', 'password', 'status', 'session_epoch']).where('_id', '=', username).executeTakeFirst();
     const good = await verifyPassword(password, account?.password ?? DUMMY_HASH);
     if (!account || !good || account.status === 'deleted') {
-      await db.insertInto('login_failure').values(keys.map((key) => ({ key }))).execute();
+      await keepAttempt(db, keys);
+      await logSecurity('signin_failed', account ? `u:${account._id}` : `ip:${req.ip}`, req.ip);
       throw unauthorized('vf.error.login_failed');
     }
+    await releaseAttempt(db, keys);
     if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
-    const token = await createSession(db, account._id, req.ip, req.headers['user-agent']);
+    if (needsRehash(account.password)) await rehash(db, account._id, account.password, password);
+    // With two-factor sign-in the session waits for a code: POST /api/auth/totp { challenge, code }.
+    if ((await totpOf(db, account._id))?.enabled) return ok({ totp_required: true, challenge: await issueChallenge(db, account._id, account.session_epoch) });
+    const token = await createSession(db, account._id, account.session_epoch, req.ip, req.headers['user-agent']);
+    // The password, the status or the account changed while the password was being checked.
+    if (!token) throw unauthorized('vf.error.login_failed');
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
     // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
     // its scripts' reach; API clients and scripts get the token in the body, as API.md has it, for Bearer use.
@@ -64,7 +70,10 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   // Ends the caller's session when it still has one (a password change may have ended it already) and
   // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
   app.get('/api/auth/logout', async (req, reply) => {
-    if (req.user) await revokeToken(db, req.user.tokenHash);
+    if (req.user) {
+      await revokeToken(db, req.user.tokenHash);
+      await publishRightsChange({ sessions: [req.user.tokenHash] });
+    }
     clearSessionCookies(req, reply);
     return ok({});
   });
@@ -96,6 +105,8 @@ export function authRoutes(app: FastifyInstance, db: DB) {
       dealer: a.dealer,
       dealer_name: store?.name ?? null,
       dealer_logo: store?.logo ?? brand?.logo ?? null,
+      // the console sends an account that must enrol in two-factor sign-in to its profile first
+      totp_pending: Boolean(user.totpPending),
     });
   });
 
@@ -122,14 +133,23 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
     if (Object.keys(errors).length) throw invalid(errors);
+    if (typeof body.old_password !== 'string') throw badRequest('vf.error.old_password');
+    // The old password is checked like a sign-in, against the same limit: otherwise this call would be
+    // a way to guess it without one.
+    const keys = attemptKeys(ctx.user._id, req.ip);
+    if (!(await reserveAttempt(db, keys))) throw tooMany();
     const a = await db.selectFrom('account').select('password').where('_id', '=', ctx.user._id).executeTakeFirstOrThrow();
-    if (typeof body.old_password !== 'string' || !(await verifyPassword(body.old_password, a.password))) {
+    if (!(await verifyPassword(body.old_password.slice(0, 200), a.password))) {
+      await keepAttempt(db, keys);
+      await logSecurity('signin_failed', `u:${ctx.user._id}`, req.ip);
       throw badRequest('vf.error.old_password');
     }
+    await releaseAttempt(db, keys);
     const hash = await hashPassword(String(body.password));
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('account').set({ password: hash, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
       await revokeAccount(trx, ctx.user._id);
+      await publishRightsChange({ accounts: [ctx.user._id] }, trx);
       await writeLog(trx, ctx, { action: 'password', resource: 'user', record: ctx.user._id });
     });
     clearSessionCookies(req, reply);

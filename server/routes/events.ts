@@ -3,12 +3,12 @@
 // permission and scope rules as the lists the events refresh. Messages arrive with their title and
 // content in the viewer's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
 import { holds } from '../auth/permissions';
 import { inScope } from '../crud/scope';
-import { subscribe, type EventType, type LiveEvent } from '../events/bus';
+import { onRightsChange, subscribe, type EventType, type LiveEvent, type RightsChange } from '../events/bus';
+import { loadSessionByHash } from '../auth/session';
 import { findResource } from '../../resources';
 import { LANGS, type Lang } from '../../resources/accounts';
 import { langFromHeader } from '../../i18n';
@@ -17,7 +17,7 @@ import type { SessionUser } from '../auth/context';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;
-/** The stream ends soon after its session is revoked (logout, freeze, password change). */
+/** A backstop: the stream also ends within this long of its session's expiry or revocation. */
 const SESSION_CHECK_MS = 30_000;
 
 /** A stopping server tells browsers to come back this soon (to another replica, behind a load balancer). */
@@ -48,6 +48,16 @@ export function maySee(user: SessionUser, e: LiveEvent): boolean {
   if (def.tenant?.dealer) row[def.tenant.dealer] = e.dealer;
   return inScope(def, user, row);
 }
+
+/** Whether a change of rights concerns this stream's session; it then ends, and the browser reconnects with today's rights. */
+export function concerns(user: SessionUser, c: RightsChange): boolean {
+  return Boolean(
+    c.accounts?.includes(user._id) || c.sessions?.includes(user.tokenHash) || c.roles?.some((r) => user.roles.includes(r)),
+  );
+}
+
+const sameRights = (a: SessionUser, b: SessionUser) =>
+  a.authorizations.size === b.authorizations.size && [...a.authorizations].every((x) => b.authorizations.has(x)) && a.integrator === b.integrator && a.dealer === b.dealer;
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
   if (e.type !== 'message.created') return e.data;
@@ -80,17 +90,20 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
       if (!maySee(ctx.user, e)) return;
       res.write(`event: ${e.type}\ndata: ${JSON.stringify(present(e, lang))}\n\n`);
     });
+    // Rights read once at the start would outlive a freeze or a role change: any change that concerns
+    // this session ends the stream, in every process (the change travels like the events do).
+    const unwatch = onRightsChange((c) => {
+      if (concerns(ctx.user, c)) end();
+    });
     const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
-    const check = setInterval(() => {
-      db.selectFrom('session')
-        .select('token_hash')
-        .where('token_hash', '=', ctx.user.tokenHash)
-        .where('expire_time', '>', sql<Date>`now()`)
-        .executeTakeFirst()
-        .then((s) => {
-          if (!s) end();
-        }, () => undefined);
-    }, SESSION_CHECK_MS);
+    // Run once now too: a change committed between this request's sign-in check and the watch above
+    // would otherwise go unnoticed. (A role preview narrows rights on purpose, so only the session counts then.)
+    const recheck = () =>
+      loadSessionByHash(db, ctx.user.tokenHash).then((s) => {
+        if (!s || (!req.rolePreview && !sameRights(s, ctx.user))) end();
+      }, () => undefined);
+    const check = setInterval(recheck, SESSION_CHECK_MS);
+    void recheck();
     let ended = false;
     streams++;
     const end = (retryMs?: number) => {
@@ -99,6 +112,7 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
       streams--;
       if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
       unsubscribe();
+      unwatch();
       clearInterval(ping);
       clearInterval(check);
       open.delete(end);

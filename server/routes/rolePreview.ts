@@ -9,6 +9,7 @@ import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { writeLog } from '../log';
+import { publishRightsChange } from '../events/bus';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,6 +106,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
         .values({ token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant })
         .onConflict((oc) => oc.column('token_hash').doUpdateSet({ role: row._id, ...tenant, create_time: new Date() }))
         .execute();
+      await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
       await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, ...tenant } });
     });
     return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
@@ -115,6 +117,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('role_preview').where('token_hash', '=', ctx.user.tokenHash).execute();
+      await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
       await writeLog(trx, ctx, { action: 'preview_end', resource: 'role', record: req.rolePreview!.role, before: req.rolePreview });
     });
     return ok({});

@@ -1,11 +1,13 @@
 // The dashboard's charts (recharts, loaded only when the dashboard shows them): sales over time, sales by
-// robot type, top products and robots by state. Money arrives in cents and is drawn in yuan.
+// robot type, top products and robots by state. Money arrives in cents and is drawn in yuan. Axis ticks,
+// tooltips and slice labels are written in the console's language (src/lib/format.ts).
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Section } from '../orders/parts';
+import { useFormat, type Format } from '../lib/format';
 
 export interface ChartData {
   /** every hour (ranges up to two days) or day of the range, 'YYYY-MM-DD HH:00' or 'YYYY-MM-DD' */
@@ -30,10 +32,12 @@ function Empty() {
 
 const CHART_HEIGHT = 260;
 
-/** The x axis: '14:00' within one day, '11-23 14:00' over two, '11-23' by the day. */
-function periodLabel(data: ChartData, period: string): string {
-  const oneDay = data.sales_unit === 'hour' && data.sales[0]?.period.slice(0, 10) === data.sales.at(-1)?.period.slice(0, 10);
-  return oneDay ? period.slice(11) : period.slice(5);
+/** The x axis: the hour within one day ('18:00'), day and hour over two ('11月23日 18:00'), else the day
+ * ('11月23日', 'Nov 23', '23 nov'). */
+function periodLabel(data: ChartData, period: string, fmt: Format): string {
+  if (data.sales_unit === 'day') return fmt.period(period, { day: true });
+  const oneDay = data.sales[0]?.period.slice(0, 10) === data.sales.at(-1)?.period.slice(0, 10);
+  return fmt.period(period, { day: !oneDay, hour: true });
 }
 
 /**
@@ -65,8 +69,9 @@ export default function Charts({ data }: { data: ChartData }) {
   const shown = useStagger(4);
   const translate = useTranslate();
   const theme = useTheme();
+  const fmt = useFormat();
   const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
-  const sales = data.sales.map((s) => ({ period: periodLabel(data, s.period), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
+  const sales = data.sales.map((s) => ({ period: periodLabel(data, s.period, fmt), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
   const byType = data.by_type.map((s) => ({ type: translate(`resources.device.choices.type.${s.type}`, { _: s.type }), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
   const top = data.top_products.map((p) => ({ name: p.name, [t('quantity')]: p.quantity }));
   const robots = new Map<string, number>();
@@ -76,6 +81,9 @@ export default function Charts({ data }: { data: ChartData }) {
   }
   const robotSlices = [...robots].map(([name, value]) => ({ name, value }));
   const axis = { fontSize: 12, fill: theme.palette.text.secondary };
+  const tick = (v: number) => fmt.number(v);
+  // the fee series is in yuan: two decimals, as everywhere money shows; counts as whole numbers
+  const value = (v: unknown, name: unknown) => (name === t('fee') ? fmt.number(Number(v), 2) : fmt.number(Number(v)));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <Section title={t('sales')} testId="chart-sales">
@@ -84,9 +92,9 @@ export default function Charts({ data }: { data: ChartData }) {
             <LineChart data={sales}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="period" tick={axis} />
-              <YAxis yAxisId="fee" tick={axis} />
-              <YAxis yAxisId="orders" orientation="right" tick={axis} allowDecimals={false} />
-              <Tooltip />
+              <YAxis yAxisId="fee" tick={axis} tickFormatter={tick} />
+              <YAxis yAxisId="orders" orientation="right" tick={axis} tickFormatter={tick} allowDecimals={false} />
+              <Tooltip formatter={value} />
               <Legend />
               <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
               <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
@@ -102,8 +110,8 @@ export default function Charts({ data }: { data: ChartData }) {
             <BarChart data={byType}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="type" tick={axis} />
-              <YAxis tick={axis} />
-              <Tooltip />
+              <YAxis tick={axis} tickFormatter={tick} />
+              <Tooltip formatter={value} />
               <Legend />
               <Bar dataKey={t('fee')} fill={PALETTE[0]} isAnimationActive={false} />
             </BarChart>
@@ -117,9 +125,9 @@ export default function Charts({ data }: { data: ChartData }) {
           <ChartFrame shown={shown > 2}>
             <BarChart data={top} layout="vertical" margin={{ left: 24 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis type="number" tick={axis} allowDecimals={false} />
+              <XAxis type="number" tick={axis} tickFormatter={tick} allowDecimals={false} />
               <YAxis type="category" dataKey="name" tick={axis} width={120} />
-              <Tooltip />
+              <Tooltip formatter={value} />
               <Bar dataKey={t('quantity')} fill={PALETTE[2]} isAnimationActive={false} />
             </BarChart>
           </ChartFrame>
@@ -131,12 +139,12 @@ export default function Charts({ data }: { data: ChartData }) {
         {robotSlices.length ? (
           <ChartFrame shown={shown > 3}>
             <PieChart>
-              <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label isAnimationActive={false}>
+              <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label={({ value: n }: { value?: number }) => fmt.number(n ?? 0)} isAnimationActive={false}>
                 {robotSlices.map((s, i) => (
                   <Cell key={s.name} fill={PALETTE[i % PALETTE.length]} />
                 ))}
               </Pie>
-              <Tooltip />
+              <Tooltip formatter={value} />
               <Legend />
             </PieChart>
           </ChartFrame>

@@ -2,7 +2,6 @@
 import {
   BooleanField,
   ChipField,
-  DateField,
   EmailField,
   FunctionField,
   ImageField,
@@ -13,10 +12,10 @@ import {
   useTranslate,
   useRecordContext,
 } from 'react-admin';
-import { Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack } from '@mui/material';
 import type { FieldDef } from '../../resources/types';
 import { findResource } from '../../resources';
-import { yuan } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
 
 export const choiceKey = (resource: string, field: string, value: string) => `resources.${resource}.choices.${field}.${value}`;
@@ -37,13 +36,16 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
   );
 }
 
-/** `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
+/** Money and times in the console's language (src/lib/format.ts), not the browser's. Declared numbers stay
+ * as they are: many are codes (a notification code, a slot number) that grouping would garble.
+ * `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
  * explicitly when its default sort field is a column too. */
 export function FieldFor({ resource, source, def, label, sortable }: { resource: string; source: string; def: FieldDef; label?: string; sortable?: boolean }) {
+  const fmt = useFormat();
   const common = { source, label, sortable: sortable ?? def.sort === true };
   switch (def.type) {
     case 'money':
-      return <FunctionField {...common} render={(r: Record<string, number>) => yuan(r[source])} textAlign="right" />;
+      return <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />;
     case 'boolean':
       return <BooleanField {...common} />;
     case 'email':
@@ -52,7 +54,8 @@ export function FieldFor({ resource, source, def, label, sortable }: { resource:
     case 'choices':
       return <ChoiceChip resource={resource} source={source} {...({ label, sortable: common.sortable } as object)} />;
     case 'datetime':
-      return <DateField {...common} showTime />;
+      // one line: a time split over two (the English "PM" alone below) is hard to scan down a column
+      return <FunctionField {...common} render={(r: Record<string, string>) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(r[source])}</Box>} />;
     case 'image':
       return <FunctionField {...common} sortable={false} render={(r: Record<string, string>) => (r[source] ? <ImageField source="src" record={{ id: 0, src: fileUrl(r[source]) }} sx={{ '& img': { maxHeight: 40, margin: 0 } }} /> : null)} />;
     case 'reference': {

@@ -4,7 +4,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateTimeInput,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
@@ -15,6 +14,7 @@ import {
   FormDataConsumer,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from './DateTimeInput';
 import type { FieldDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { choiceKey } from './fields';

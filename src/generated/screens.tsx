@@ -6,7 +6,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateTimeInput,
   DeleteWithConfirmButton,
   Edit,
   EditButton,
@@ -33,6 +32,8 @@ import {
   NumberInput,
   BooleanInput,
 } from 'react-admin';
+import { DateTimeInput } from './DateTimeInput';
+import { useFormat } from '../lib/format';
 import type { SxProps, Theme } from '@mui/material';
 import { isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
 import { findResource } from '../../resources';
@@ -93,9 +94,10 @@ export function readableBy(authorizations: readonly string[] | undefined) {
 export const ListPagination = () => {
   const { meta } = useListContext();
   const translate = useTranslate();
+  const fmt = useFormat();
   const estimated = !!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated;
   const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    translate('vf.list.range_estimated', { from, to, total: count.toLocaleString() });
+    translate('vf.list.range_estimated', { from, to, total: fmt.number(count) });
   return <Pagination rowsPerPageOptions={[10, 20, 50, 100]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
 };
 

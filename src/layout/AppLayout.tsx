@@ -17,6 +17,7 @@ import { MOBILE_BREAKPOINT, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme'
 import { describeRoute } from './routes';
 import { visit } from './tabs';
 import { RolePreviewBanner } from './RolePreview';
+import { TotpGate } from '../pages/TwoFactorCard';
 
 /** SPEC §4: without user info the token is cleared, an error shown, and the user sent to sign in. */
 function IdentityGuard() {
@@ -71,6 +72,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'} data-testid="app-layout">
       <IdentityGuard />
+      <TotpGate />
       <SessionExpiredDialog />
       <Sidebar mobile={mobile}>
         <AppMenu />

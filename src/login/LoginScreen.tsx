@@ -7,6 +7,7 @@ import { LANGS, type Lang } from '../../resources/accounts';
 import { LANGUAGE_NAMES, saveLang } from '../providers/session';
 import { CSRF_HEADER } from '../../resources/session';
 import { safeRedirect } from './paths';
+import signinTexts from '../../i18n/features/signin';
 import './login.css';
 
 type Tree = { [key: string]: string | Tree };
@@ -29,19 +30,24 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
-/** POST /api/auth/signin: the server sets the session cookies on success; else the message to show. */
-async function signIn(lang: Lang, username: string, password: string, t: (key: string) => string): Promise<{ error?: string }> {
+/**
+ * POST /api/auth/signin { username, password }, or the second step POST /api/auth/totp { challenge, code }:
+ * the server sets the session cookies on success; a challenge when the account asks for a code; else the
+ * message to show.
+ */
+async function signIn(lang: Lang, path: string, body: object, t: (key: string) => string): Promise<{ challenge?: string; error?: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const res = await fetch('/api/auth/signin', {
+    const res = await fetch(path, {
       method: 'POST',
       // the CSRF header says this is the app: the answer then keeps the token out of the page (cookie only)
       headers: { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify(body),
       signal: controller.signal,
     });
-    const json = (await res.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
+    const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { challenge?: string }; message?: string } | undefined;
+    if (res.ok && json?.code === 0 && json.data?.challenge) return { challenge: json.data.challenge };
     if (res.ok && json?.code === 0) return {};
     const fallback = res.status === 429 ? 'vf.error.rate_limited' : res.status === 401 ? 'vf.error.login_failed' : 'vf.error.server';
     return { error: json?.message || t(fallback) };
@@ -63,12 +69,15 @@ export interface LoginScreenProps {
 }
 
 export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScreenProps) {
-  const t = (key: string) => lookup(messages, key);
+  const t = (key: string) => lookup(key.startsWith('vf.signin.') ? signinTexts[lang] : messages, key);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** the second step: the account has two-factor sign-in */
+  const [challenge, setChallenge] = useState<string>();
+  const [code, setCode] = useState('');
   const prefetched = useRef(false);
   useEffect(() => {
     document.title = t('vf.login.title');
@@ -81,11 +90,18 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !username.trim() || !password) return;
+    if (busy || !username.trim() || !password || (challenge && !code.trim())) return;
     warm();
     setBusy(true);
     setError(undefined);
-    const r = await signIn(lang, username.trim(), password, t);
+    const r = challenge
+      ? await signIn(lang, '/api/auth/totp', { challenge, code: code.trim() }, t)
+      : await signIn(lang, '/api/auth/signin', { username: username.trim(), password }, t);
+    if (r.challenge) {
+      setChallenge(r.challenge);
+      setBusy(false);
+      return;
+    }
     if (r.error) {
       setError(r.error);
       setBusy(false);
@@ -122,23 +138,41 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
             {error}
           </div>
         ) : null}
-        <label className="vf-login-field">
-          <span>{t('vf.login.username')}</span>
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus required />
-        </label>
-        <label className="vf-login-field">
-          <span>{t('vf.login.password')}</span>
-          <span className="vf-login-password">
-            <input name="password" type={show ? 'text' : 'password'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-            <button type="button" onClick={() => setShow(!show)} aria-label={t(show ? 'vf.login.hide_password' : 'vf.login.show_password')}>
-              <Icon d={show ? EYE_OFF : EYE} />
+        {challenge ? (
+          <>
+            <label className="vf-login-field">
+              <span>{t('vf.signin.code')}</span>
+              <input name="code" autoComplete="one-time-code" inputMode="text" value={code} onChange={(e) => setCode(e.target.value)} autoFocus required data-testid="login-code" />
+            </label>
+            <p className="vf-login-demo">{t('vf.signin.code_hint')}</p>
+            <button className="vf-login-submit" type="submit" disabled={busy || !code.trim()}>
+              {t('vf.signin.verify')}
             </button>
-          </span>
-        </label>
-        <button className="vf-login-submit" type="submit" disabled={busy || !username.trim() || !password}>
-          {t('vf.login.submit')}
-        </button>
-        <p className="vf-login-demo">{t('vf.login.demo')}</p>
+            <button className="vf-login-back" type="button" onClick={() => (setChallenge(undefined), setCode(''), setError(undefined))}>
+              {t('vf.signin.back')}
+            </button>
+          </>
+        ) : (
+          <>
+            <label className="vf-login-field">
+              <span>{t('vf.login.username')}</span>
+              <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus required />
+            </label>
+            <label className="vf-login-field">
+              <span>{t('vf.login.password')}</span>
+              <span className="vf-login-password">
+                <input name="password" type={show ? 'text' : 'password'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+                <button type="button" onClick={() => setShow(!show)} aria-label={t(show ? 'vf.login.hide_password' : 'vf.login.show_password')}>
+                  <Icon d={show ? EYE_OFF : EYE} />
+                </button>
+              </span>
+            </label>
+            <button className="vf-login-submit" type="submit" disabled={busy || !username.trim() || !password}>
+              {t('vf.login.submit')}
+            </button>
+            <p className="vf-login-demo">{t('vf.login.demo')}</p>
+          </>
+        )}
       </form>
     </main>
   );

@@ -1,6 +1,7 @@
 // "Export to Excel" and "Export to CSV" for a declared list: every row the current filters select (not just
-// the page on screen), the list's columns with choices translated and money in yuan, a progress dialog while
-// the pages are fetched.
+// the page on screen), the list's columns with choices translated, times as the console shows them (in its
+// language and the viewer's zone) and money as numbers of yuan (a spreadsheet cell the reader can sum), a
+// progress dialog while the pages are fetched.
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
@@ -9,11 +10,11 @@ import Description from '@mui/icons-material/Description';
 import type { ResourceDef } from '../../resources/types';
 import { callPath } from '../../resources';
 import { choiceKey } from '../generated/fields';
-import { yuan } from '../lib/format';
+import { formatDateTime, useFormat, yuan } from '../lib/format';
 import { exportList, type ExportColumn, type ExportFormat } from '../lib/exportList';
 
 /** The list's columns plus `extra` fields (e.g. the pickup code of a refund). */
-export function columnsOf(def: ResourceDef, translate: (k: string, o?: object) => string, extra: string[] = []): ExportColumn[] {
+export function columnsOf(def: ResourceDef, translate: (k: string, o?: object) => string, locale: string, extra: string[] = []): ExportColumn[] {
   const label = (n: string) => translate(`resources.${def.name}.fields.${n}`);
   const cols: ExportColumn[] = [{ header: label('_id'), value: (r) => String(r._id) }];
   for (const [n, f] of Object.entries(def.fields)) {
@@ -25,7 +26,7 @@ export function columnsOf(def: ResourceDef, translate: (k: string, o?: object) =
         if (v === null || v === undefined || v === '') return null;
         if (f.type === 'money') return Number(yuan(Number(v)));
         if (f.type === 'choice') return translate(choiceKey(def.name, n, String(v)), { _: String(v) });
-        if (f.type === 'datetime') return new Date(String(v)).toLocaleString();
+        if (f.type === 'datetime') return formatDateTime(String(v), locale);
         return typeof v === 'number' ? v : String(v);
       },
     });
@@ -35,6 +36,7 @@ export function columnsOf(def: ResourceDef, translate: (k: string, o?: object) =
 
 export function ExportButtons({ def, extra }: { def: ResourceDef; extra?: string[] }) {
   const translate = useTranslate();
+  const fmt = useFormat();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
   const [progress, setProgress] = useState<{ done: number; total: number; format: ExportFormat } | null>(null);
@@ -46,7 +48,7 @@ export function ExportButtons({ def, extra }: { def: ResourceDef; extra?: string
         path: callPath(def, 'list'),
         filter: filterValues,
         sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
-        columns: columnsOf(def, translate, extra),
+        columns: columnsOf(def, translate, fmt.locale, extra),
         format,
         onProgress: (done, total) => setProgress({ done, total, format }),
       });

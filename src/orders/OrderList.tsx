@@ -4,7 +4,6 @@ import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
   Datagrid,
-  DateTimeInput,
   FilterButton,
   List,
   ReferenceInput,
@@ -16,6 +15,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { Tab, Tabs } from '@mui/material';
 import order from '../../resources/order';
 import type { FieldDef, ResourceDef } from '../../resources/types';

@@ -6,8 +6,7 @@ import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import order from '../../resources/order';
 import { ActionButton } from '../generated/ActionButtons';
 import { useProfile } from '../layout/useProfile';
-import { yuan } from '../lib/format';
-import { Pairs, Section, StatusChip, useDateTime } from './parts';
+import { Pairs, Section, StatusChip, useDateTime, useMoney } from './parts';
 import { RefundButton } from './RefundDialog';
 
 type Row = Record<string, unknown>;
@@ -53,6 +52,7 @@ function Named({ source }: { source: 'dealer' | 'integrator' }) {
 
 function Basics({ r }: { r: Row }) {
   const translate = useTranslate();
+  const money = useMoney();
   const dt = useDateTime();
   const t = (n: string) => translate(of_(n));
   return (
@@ -67,7 +67,7 @@ function Basics({ r }: { r: Row }) {
           [t('pay_time'), dt(r.pay_time)],
           [t('pay_type'), r.pay_type as string],
           [t('work_status'), <StatusChip resource="order" field="work_status" value={r.work_status} />],
-          [t('amount'), yuan(r.amount as number)],
+          [t('amount'), money(r.amount as number)],
           [t('quantity'), String(r.quantity ?? '')],
           [t('pickup_point'), r.pickup_point as string],
           [t('pickup_code'), r.pickup_code as string],
@@ -89,6 +89,7 @@ function Basics({ r }: { r: Row }) {
 
 function Items({ items }: { items: Item[] }) {
   const translate = useTranslate();
+  const money = useMoney();
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   return (
     <Section title={p('items')} testId="order-items">
@@ -113,10 +114,10 @@ function Items({ items }: { items: Item[] }) {
                 <TableCell>{it.item}</TableCell>
                 <TableCell>{it.code}</TableCell>
                 <TableCell>{it.name}</TableCell>
-                <TableCell>{(it.options ?? []).map((o) => (o.price ? `${o.name} (+${yuan(o.price)})` : o.name)).join(', ') || '—'}</TableCell>
-                <TableCell align="right">{yuan(it.price)}</TableCell>
+                <TableCell>{(it.options ?? []).map((o) => (o.price ? `${o.name} (+${money(o.price)})` : o.name)).join(', ') || '—'}</TableCell>
+                <TableCell align="right">{money(it.price)}</TableCell>
                 <TableCell align="right">{it.quantity}</TableCell>
-                <TableCell align="right">{yuan(it.price * it.quantity)}</TableCell>
+                <TableCell align="right">{money(it.price * it.quantity)}</TableCell>
                 <TableCell>
                   <StatusChip resource="order" field="work_status" value={it.work_status} />
                 </TableCell>
@@ -168,6 +169,7 @@ function Timeline({ flow }: { flow: FlowEvent[] }) {
 
 function PayDetails({ r }: { r: Row }) {
   const translate = useTranslate();
+  const money = useMoney();
   const dt = useDateTime();
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   const pay = of<Record<string, unknown> | null>(r.pay);
@@ -183,8 +185,8 @@ function PayDetails({ r }: { r: Row }) {
             [p('state'), pay.state as string],
             [p('result'), pay.result as string],
             [p('bank_type'), pay.bank_type as string],
-            [translate(of_('amount')), yuan(pay.amount as number)],
-            [p('real_amount'), yuan(pay.real_amount as number)],
+            [translate(of_('amount')), money(pay.amount as number)],
+            [p('real_amount'), money(pay.real_amount as number)],
             [p('account'), [pay.account, pay.account_type].filter(Boolean).join(' · ')],
           ]}
         />
@@ -209,6 +211,7 @@ function PayDetails({ r }: { r: Row }) {
 
 function ProfitShare({ share }: { share: Row | null }) {
   const translate = useTranslate();
+  const money = useMoney();
   const dt = useDateTime();
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   const detail = share ? of<Array<{ receiver: string; type: string; amount: number }>>(share.detail) ?? [] : [];
@@ -221,7 +224,7 @@ function ProfitShare({ share }: { share: Row | null }) {
               [p('share_id'), String(share._id)],
               [p('share_status'), p(share.status === 'success' ? 'share_success' : 'share_failed')],
               [p('share_time'), dt(share.time)],
-              [p('share_amount'), yuan(share.amount as number)],
+              [p('share_amount'), money(share.amount as number)],
             ]}
           />
           <Table size="small" sx={{ mt: 1 }}>
@@ -237,7 +240,7 @@ function ProfitShare({ share }: { share: Row | null }) {
                 <TableRow key={i}>
                   <TableCell>{d.receiver}</TableCell>
                   <TableCell>{translate(`vf.orders.page.receiver_${d.type}`, { _: d.type })}</TableCell>
-                  <TableCell align="right">{yuan(d.amount)}</TableCell>
+                  <TableCell align="right">{money(d.amount)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -254,6 +257,7 @@ function ProfitShare({ share }: { share: Row | null }) {
 
 export function RefundSection({ refund }: { refund: Row | null }) {
   const translate = useTranslate();
+  const money = useMoney();
   const dt = useDateTime();
   const t = (n: string) => translate(`resources.refund.fields.${n}`);
   return (
@@ -265,8 +269,8 @@ export function RefundSection({ refund }: { refund: Row | null }) {
             [t('status'), <StatusChip resource="refund" field="status" value={refund.status} color={refund.status === 'SUCCESS' ? 'success' : refund.status === 'CHANGE' ? 'error' : refund.status === 'CREATED' ? 'warning' : 'default'} />],
             [t('request_time'), dt(refund.request_time)],
             [t('refund_time'), dt(refund.refund_time)],
-            [t('amount'), yuan(refund.amount as number)],
-            [t('real_amount'), yuan(refund.real_amount as number)],
+            [t('amount'), money(refund.amount as number)],
+            [t('real_amount'), money(refund.real_amount as number)],
             [t('channel_id'), refund.channel_id as string],
             [t('channel'), refund.channel as string],
             [t('account'), refund.account as string],

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
-import { yuan } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { ReasonField } from './ReasonField';
 
 function useDecide() {
@@ -38,6 +38,7 @@ export function ApproveRefundButton() {
   const { record, translate, busy, decide } = useDecide();
   const { canAccess } = useCanAccess({ resource: 'refund', action: 'approve' });
   const [open, setOpen] = useState(false);
+  const fmt = useFormat();
   if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
   return (
     <>
@@ -46,7 +47,7 @@ export function ApproveRefundButton() {
         isOpen={open}
         loading={busy}
         title={translate('resources.refund.actions.approve')}
-        content={translate('vf.orders.approval.confirm', { amount: yuan(record.amount), id: record.order })}
+        content={translate('vf.orders.approval.confirm', { amount: fmt.money(record.amount), id: record.order })}
         onConfirm={async () => {
           if (await decide('approve')) setOpen(false);
         }}

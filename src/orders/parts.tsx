@@ -1,11 +1,10 @@
 // Small read-only building blocks of the order and refund pages: a titled section, a grid of label/value
 // pairs, and formatters that follow the viewer's language.
 import type { ReactNode } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import type { Lang } from '../../resources/accounts';
 import { choiceKey } from '../generated/fields';
-import { formatDateTime, localeTag } from '../lib/format';
+import { useFormat } from '../lib/format';
 
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -38,8 +37,13 @@ export function Pairs({ items }: { items: Array<[string, ReactNode]> }) {
 }
 
 export function useDateTime() {
-  const [locale] = useLocaleState();
-  return (v: unknown) => (v ? formatDateTime(String(v), localeTag(locale as Lang)) : '');
+  const fmt = useFormat();
+  return (v: unknown) => (v ? fmt.dateTime(String(v)) : '');
+}
+
+/** Cents as yuan in the viewer's language. */
+export function useMoney() {
+  return useFormat().money;
 }
 
 export function StatusChip({ resource, field, value, color }: { resource: string; field: string; value: unknown; color?: 'default' | 'success' | 'error' | 'warning' | 'info' }) {

@@ -3,7 +3,6 @@
 // raw codes and JSON; here they read in the user's language, and a record's page lays out what changed.
 import {
   AutocompleteInput,
-  DateTimeInput,
   Datagrid,
   ExportButton,
   FilterButton,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import log from '../../resources/log';
 import { resources } from '../../resources';

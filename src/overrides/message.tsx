@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Button,
   Datagrid,
-  DateTimeInput,
   ExportButton,
   FilterButton,
   FunctionField,
@@ -20,6 +19,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../generated/DateTimeInput';
 import { useQueryClient } from '@tanstack/react-query';
 import { Chip } from '@mui/material';
 import DoneAll from '@mui/icons-material/DoneAll';

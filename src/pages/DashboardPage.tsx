@@ -6,11 +6,12 @@ import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, Chip, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
-import { yuan } from '../lib/format';
+import { useFormat, zoneLabel } from '../lib/format';
 import { isoDate, rangeOf, type Period } from '../dashboard/period';
 import type { ChartData } from '../dashboard/Charts';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
+const RangePickers = lazy(() => import('../dashboard/RangePickers'));
 
 interface Summary {
   orders: number;
@@ -69,6 +70,7 @@ function Sales() {
   const profile = useProfile();
   const stores = useStores(!!profile && !profile.dealer);
   const [dealer, setDealer] = useState('');
+  const fmt = useFormat();
   const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
   const [period, setPeriod] = useState<Period>('today');
   const [from, setFrom] = useState(() => isoDate(new Date(Date.now() - 6 * 86_400_000)));
@@ -106,11 +108,14 @@ function Sales() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        {/* the days above begin and end at the viewer's midnight: say whose */}
+        <Typography variant="body2" color="text.secondary" data-testid="dashboard-zone">
+          {zoneLabel()}
+        </Typography>
         {period === 'range' ? (
-          <>
-            <TextField size="small" type="date" label={t('from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField size="small" type="date" label={t('to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          </>
+          <Suspense fallback={<CircularProgress size={24} />}>
+            <RangePickers from={from} to={to} onFrom={setFrom} onTo={setTo} />
+          </Suspense>
         ) : null}
         {stores.length > 1 ? (
           <TextField select size="small" label={translate('resources.order.fields.dealer')} value={dealer} onChange={(e) => setDealer(e.target.value)} sx={{ minWidth: 200 }} data-testid="dashboard-store">
@@ -132,7 +137,7 @@ function Sales() {
                 {t(key)}
               </Typography>
               <Typography variant="h5" component="p" data-testid={`figure-${key}`}>
-                {summary ? (money ? yuan(Number(summary[key])) : String(summary[key])) : '…'}
+                {summary ? (money ? fmt.money(summary[key]) : fmt.number(summary[key])) : '…'}
               </Typography>
             </CardContent>
           </Card>

@@ -6,11 +6,13 @@ import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
 import { validateFields } from '../../resources/validate';
 import user from '../../resources/user';
-import { formatDateTime } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { invalidateProfile } from '../providers/authProvider';
+import { TwoFactorCard } from './TwoFactorCard';
 
 function BasicInfo() {
   const translate = useTranslate();
+  const fmt = useFormat();
   const notify = useNotify();
   const refresh = useRefresh();
   const p = useProfile();
@@ -43,7 +45,7 @@ function BasicInfo() {
             {translate('vf.profile.account')}: <strong>{p._id}</strong> · {translate(`vf.account_type.${p.account_type}`)}
           </Typography>
           <Typography variant="body2">
-            {translate('vf.profile.registered')}: {formatDateTime(p.create_timestamp, document.documentElement.lang)}
+            {translate('vf.profile.registered')}: {fmt.dateTime(p.create_timestamp)}
           </Typography>
         </Stack>
         <Form record={{ nickname: p.nickname, email: p.email, avatar: p.avatar }} onSubmit={save} validate={validate}>
@@ -106,6 +108,9 @@ export function ProfilePage() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <ChangePassword />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TwoFactorCard />
       </Grid>
     </Grid>
   );

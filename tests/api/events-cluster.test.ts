@@ -82,3 +82,21 @@ it('delivers an event raised in one process to browsers connected to the other, 
     foreignOnB.close();
   }
 });
+
+it('ends a stream on one process when set_roles on the other takes its rights away', async () => {
+  const admin = await login(a.url, 'admin');
+  const storeB1 = await login(a.url, 'store-b1');
+  const onB = await openEvents(b.url, storeB1);
+  const bystander = await openEvents(b.url, admin);
+  try {
+    expect((await call(a.url, 'POST', '/user/set_roles', { token: admin, body: { _id: 'store-b1', roles: ['dealer_admin'] } })).status).toBe(200);
+    await onB.ended;
+    // Only the stream whose rights changed: the administrator's stays open.
+    const robot = await call(a.url, 'POST', '/device/add', { token: admin, body: { device_id: 'CLUSTER-R1', name: 'Twin', sn: 'SN-CR1', type: 'milktea', category: 'tea', dealer: 'store_b1' } });
+    expect((await call(a.url, 'POST', '/device-gateway/heartbeat', { headers: { 'X-Device-Id': 'CLUSTER-R1', 'X-Device-Key': robot.body.data.device_key }, body: { state: 'idle' } })).status).toBe(200);
+    await bystander.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-R1');
+  } finally {
+    onB.close();
+    bystander.close();
+  }
+});

@@ -36,3 +36,14 @@ it('is lifted only by LOGIN_RATE_LIMIT=off, the switch of `npm run sqlmap`', asy
     delete process.env.LOGIN_RATE_LIMIT;
   }
 });
+
+it('limits guesses of the current password through /user/password the same way, and shares the count with sign-in', async () => {
+  const token = await s.login('store-a2');
+  const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => s.call('POST', '/user/password', { token, body: { old_password: `Guess${i}abcD`, password: 'Changed12345' } })));
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((x) => x === 400).length).toBeLessThanOrEqual(10);
+  expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(5);
+  // The right old password waits too, and so does signing in to the same account.
+  expect((await s.call('POST', '/user/password', { token, body: { old_password: 'Demo12345', password: 'Changed12345' } })).status).toBe(429);
+  expect((await s.call('POST', '/auth/signin', { body: { username: 'store-a2', password: 'Demo12345' } })).status).toBe(429);
+});

@@ -50,6 +50,11 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
+/** An amount of cents as the English console writes it ("1,234.50"). */
+const yuanEn = (cents: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+/** A figure's text read back as a number (the English console groups thousands with commas). */
+const numberOf = (text: string) => Number(text.replace(/,/g, ''));
+
 /** A dashboard figure once it has loaded ('…' while loading). */
 async function figure(page: Page, key: string): Promise<string> {
   const el = page.getByTestId(`figure-${key}`);
@@ -75,8 +80,8 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   const brand = await e.newPage();
   await e.login(brand.page, 'brand-a');
   await brand.page.waitForURL(/\/dashboard$/);
-  const refundOrdersBefore = Number(await figure(brand.page, 'refund_orders'));
-  const refundFeeBefore = Number(await figure(brand.page, 'refund_fee'));
+  const refundOrdersBefore = numberOf(await figure(brand.page, 'refund_orders'));
+  const refundFeeBefore = numberOf(await figure(brand.page, 'refund_fee'));
 
   // the store finds the sale by its pickup code and requests a refund (request only: it may not approve)
   const store = await e.newPage();
@@ -116,8 +121,8 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   await store.page.reload();
   await store.page.getByTestId('order-refund').getByText('Refunded', { exact: true }).waitFor();
   await brand.page.goto(`${e.server.url}/dashboard`);
-  await expect(figure(brand.page, 'refund_orders')).resolves.toBe(String(refundOrdersBefore + 1));
-  await expect(figure(brand.page, 'refund_fee')).resolves.toBe((refundFeeBefore + PRICE / 100).toFixed(2));
+  await expect(figure(brand.page, 'refund_orders')).resolves.toBe((refundOrdersBefore + 1).toLocaleString('en'));
+  await expect(figure(brand.page, 'refund_fee')).resolves.toBe(yuanEn(Math.round(refundFeeBefore * 100) + PRICE));
   await brand.page.getByTestId('chart-sales').locator('svg').first().waitFor();
   await e.shot(brand.page, 'orders-dashboard');
   // narrowed to the other store of the brand, today's refund is not there
@@ -135,8 +140,8 @@ it('finds an order by pickup code, refunds it through the approval page, and the
     .execute();
   const a2Fee = a2.filter((o) => o.pay_status === 'PAID' || o.pay_status === 'FREE').reduce((t, o) => t + o.amount, 0);
   const a2Refund = a2.filter((o) => o.refund_status === 'SUCCESS').reduce((t, o) => t + o.refund_amount, 0);
-  await expect(figure(brand.page, 'refund_fee')).resolves.toBe((a2Refund / 100).toFixed(2));
-  await expect(figure(brand.page, 'fee')).resolves.toBe((a2Fee / 100).toFixed(2));
+  await expect(figure(brand.page, 'refund_fee')).resolves.toBe(yuanEn(a2Refund));
+  await expect(figure(brand.page, 'fee')).resolves.toBe(yuanEn(a2Fee));
 
   // the order list, filtered by the pickup code, exports to excel-list.xlsx with just that order
   await findByPickupCode(brand.page);

@@ -8,6 +8,8 @@ export interface SseStream {
   events: SseEvent[];
   /** resolves with the first event (already received or still to come) matching `pred` */
   next(pred: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** resolves when the server ends the stream */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -20,12 +22,14 @@ export async function openEvents(baseUrl: string, token: string, lang = 'en'): P
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let ready!: () => void;
+  let finish!: () => void;
+  const ended = new Promise<void>((r) => (finish = r));
   const isReady = new Promise<void>((r) => (ready = r));
   (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return finish();
         buffer += value;
         let i;
         while ((i = buffer.indexOf('\n\n')) >= 0) {
@@ -56,6 +60,7 @@ export async function openEvents(baseUrl: string, token: string, lang = 'en'): P
   await isReady;
   return {
     events,
+    ended,
     next(pred, timeoutMs = 10_000) {
       const found = events.find(pred);
       if (found) return Promise.resolve(found);

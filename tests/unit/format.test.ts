@@ -1,5 +1,5 @@
 // Formatting helpers (SPEC §9): yuan from cents, time-ago, number suffixes, dates in the user's locale.
-import { centsFromYuan, formatDate, formatDateTime, localeTag, numberSuffix, timeAgo, yuan } from '../../src/lib/format';
+import { centsFromYuan, formatDate, formatDateTime, formatFor, formatPeriod, localeTag, numberSuffix, timeAgo, yuan, zoneLabel } from '../../src/lib/format';
 
 describe('yuan', () => {
   it('shows cents as yuan with two decimals', () => {
@@ -67,12 +67,60 @@ describe('dates in the user locale', () => {
     expect(formatDate(d, localeTag('en'))).toBe('01/31/2026');
     expect(formatDate(d, localeTag('es'))).toBe('31/01/2026');
     expect(formatDateTime(d, localeTag('zh'))).toBe('2026/01/31 14:05:09');
-    expect(formatDateTime(d, localeTag('es'))).toBe('31/01/2026, 14:05:09');
-    expect(formatDateTime(d, localeTag('en'))).toMatch(/^01\/31\/2026, 0?2:05:09\sPM$/);
+    expect(formatDateTime(d, localeTag('es'))).toBe('31/01/2026 14:05:09');
+    expect(formatDateTime(d, localeTag('en'))).toBe('01/31/2026 02:05:09 PM');
   });
   it('shows nothing for a missing or broken date', () => {
     expect(formatDate(null, 'en-US')).toBe('');
     expect(formatDateTime('', 'en-US')).toBe('');
     expect(formatDateTime('not a date', 'en-US')).toBe('');
+  });
+});
+
+// One locale source: what an operator reads in each console language, whatever the browser's own locale.
+describe('each console language pins its date-time, amount in yuan and large count', () => {
+  const at = new Date(2026, 10, 23, 18, 44, 35);
+  const cases = {
+    zh: { dateTime: '2026/11/23 18:44:35', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: '11月23日', hour: '18:00', ago: '3小时前' },
+    en: { dateTime: '11/23/2026 06:44:35 PM', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: 'Nov 23', hour: '06:00 PM', ago: '3 hours ago' },
+    es: { dateTime: '23/11/2026 18:44:35', money: '12.345,50', count: '1.234.567', suffix: '2,3M', day: '23 nov', hour: '18:00', ago: 'hace 3 horas' },
+    ja: { dateTime: '2026/11/23 18:44:35', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: '11月23日', hour: '18:00', ago: '3 時間前' },
+  } as const;
+  for (const [lang, want] of Object.entries(cases)) {
+    it(lang, () => {
+      const fmt = formatFor(lang as keyof typeof cases);
+      expect(fmt.dateTime(at)).toBe(want.dateTime);
+      expect(fmt.dateTime(at.toISOString())).toBe(want.dateTime);
+      expect(fmt.money(1234550)).toBe(want.money);
+      expect(fmt.number(1234567)).toBe(want.count);
+      expect(fmt.suffix(2_340_000)).toBe(want.suffix);
+      expect(fmt.period('2026-11-23', { day: true })).toBe(want.day);
+      expect(fmt.period('2026-11-23 18:00', { hour: true })).toBe(want.hour);
+      expect(fmt.ago(new Date(at.getTime() - 3 * 3600_000), at)).toBe(want.ago);
+    });
+  }
+  it('keeps amounts to two decimals and leaves a missing one empty', () => {
+    const es = formatFor('es');
+    expect(es.money(5)).toBe('0,05');
+    expect(es.money('250')).toBe('2,50');
+    expect(es.money(null)).toBe('');
+    expect(formatFor('zh').money(-250)).toBe('-2.50');
+  });
+  it('names percentages the language\'s way', () => {
+    expect(formatFor('es').percent(0.125)).toBe('12,5\u00a0%');
+    expect(formatFor('zh').percent(0.125)).toBe('12.5%');
+  });
+  it('reads a chart key over two days as its day and hour', () => {
+    expect(formatPeriod('2026-11-23 08:00', 'ja-JP', { day: true, hour: true })).toBe('11月23日 08:00');
+    expect(formatPeriod('garbage', 'en', { day: true })).toBe('garbage');
+  });
+});
+
+describe('the viewer time zone', () => {
+  it('is written as an offset from UTC, the one Intl knows for this machine', () => {
+    for (const at of [new Date(2026, 0, 15), new Date(2026, 6, 15)]) {
+      const gmt = new Intl.DateTimeFormat('en', { timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
+      expect(zoneLabel(at)).toBe(`UTC${gmt.replace('GMT', '') || '+00:00'}`);
+    }
   });
 });

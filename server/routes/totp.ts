@@ -1,0 +1,106 @@
+// Two-factor sign-in (TOTP): the second step of a sign-in, and the caller's own enrolment. Every code
+// check counts against the sign-in limit (server/auth/throttle.ts). An account whose role requires it but
+// that has not enrolled can, until it has, only read its profile, enrol and log out.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { ctxOf } from '../auth/plugin';
+import { ok } from '../http/envelope';
+import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors';
+import { createSession } from '../auth/session';
+import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
+import { securityLog } from '../auth/securityLog';
+import { challengeOf, checkCode, dropChallenge, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode } from '../auth/totp';
+import { writeLog } from '../log';
+import { fromOwnPage, setSessionCookies } from '../auth/cookie';
+
+/** What an account that must enrol may still call. */
+const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/user/totp/setup', '/api/user/totp/enable', '/api/auth/logout', '/api/auth/authorization/shortlist']);
+
+const str = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v.trim() : undefined);
+
+export function totpRoutes(app: FastifyInstance, db: DB) {
+  const logSecurity = securityLog(db);
+
+  /** Checks a code (six digits) or, where allowed, a recovery code, under the sign-in limit. */
+  async function attempt(account: string, ip: string, code: string, recovery: boolean): Promise<void> {
+    const keys = attemptKeys(account, ip);
+    if (!(await reserveAttempt(db, keys))) throw tooMany();
+    const good = (await checkCode(db, account, code)) || (recovery && !/^\d{6}$/.test(code) && (await useRecoveryCode(db, account, code)));
+    if (!good) {
+      await keepAttempt(db, keys);
+      await logSecurity('totp_failed', `u:${account}`, ip);
+      throw unauthorized('vf.signin.bad_code');
+    }
+    await releaseAttempt(db, keys);
+  }
+
+  app.addHook('preHandler', async (req) => {
+    if (req.user?.totpPending && !WHILE_ENROLLING.has(req.url.split('?')[0])) throw forbidden('vf.signin.enrol_required');
+  });
+
+  // The second step of a sign-in: the challenge from /auth/signin and a code (or a recovery code).
+  app.post('/api/auth/totp', async (req, reply) => {
+    const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
+    const challenge = str(body.challenge, 100);
+    const code = str(body.code, 40);
+    if (!challenge || !code) throw badRequest('vf.signin.bad_code');
+    const ch = await challengeOf(db, challenge);
+    if (!ch) throw unauthorized('vf.signin.challenge_expired');
+    await attempt(ch.account, req.ip, code, true);
+    await dropChallenge(db, challenge);
+    const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
+    if (!token) throw unauthorized('vf.error.login_failed');
+    await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', ch.account).execute();
+    // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
+    setSessionCookies(req, reply, token);
+    return ok(fromOwnPage(req) ? {} : { token });
+  });
+
+  app.get('/api/user/totp', async (req) => {
+    const { user } = ctxOf(req);
+    const t = await totpOf(db, user._id);
+    return ok({ enabled: Boolean(t?.enabled), required: await totpRequired(db, user.roles), recovery_left: t?.enabled ? t.recovery.length : 0 });
+  });
+
+  // A new secret and its QR code (a data: URL); not in force until confirmed with a first code.
+  app.post('/api/user/totp/setup', async (req) => {
+    const { user } = ctxOf(req);
+    const started = await startEnrolment(db, user._id);
+    if (!started) throw conflict('vf.signin.already_enabled');
+    return ok(started);
+  });
+
+  // Confirms the enrolment with a first code; answers the recovery codes, this once.
+  app.post('/api/user/totp/enable', async (req) => {
+    const ctx = ctxOf(req);
+    const code = str((req.body as { code?: unknown } | null)?.code, 40);
+    const t = await totpOf(db, ctx.user._id);
+    if (!t) throw conflict('vf.signin.not_started');
+    if (t.enabled) throw conflict('vf.signin.already_enabled');
+    if (!code) throw badRequest('vf.signin.bad_code');
+    await attempt(ctx.user._id, req.ip, code, false);
+    const codes = await db.transaction().execute(async (trx) => {
+      const c = await enable(trx, ctx.user._id);
+      if (c) await writeLog(trx, ctx, { action: 'totp_enable', resource: 'user', record: ctx.user._id });
+      return c;
+    });
+    if (!codes) throw conflict('vf.signin.already_enabled');
+    return ok({ recovery_codes: codes });
+  });
+
+  // Turning it off takes a current code (or a recovery code), not only the session.
+  app.post('/api/user/totp/disable', async (req) => {
+    const ctx = ctxOf(req);
+    const code = str((req.body as { code?: unknown } | null)?.code, 40);
+    const t = await totpOf(db, ctx.user._id);
+    if (!t?.enabled) throw conflict('vf.signin.not_enabled');
+    if (!code) throw badRequest('vf.signin.bad_code');
+    await attempt(ctx.user._id, req.ip, code, true);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('account_totp').where('account', '=', ctx.user._id).execute();
+      await writeLog(trx, ctx, { action: 'totp_disable', resource: 'user', record: ctx.user._id });
+    });
+    return ok({});
+  });
+}
