@@ -90,6 +90,27 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
   let stopped = false;
   let client: pg.Client | undefined;
 
+  // One reconnection at a time, and only for the connection in use: a failed attempt's own 'end' must not
+  // start another chain (they multiplied during an outage and filled max_connections once it was back).
+  let reconnecting = false;
+  const reconnect = () => {
+    if (stopped || reconnecting) return;
+    reconnecting = true;
+    const attempt = () => {
+      if (stopped) return;
+      connect().then(
+        (next) => {
+          reconnecting = false;
+          if (stopped) return void next.end().catch(() => undefined);
+          client = next;
+          if (relay) relay.client = next;
+        },
+        () => setTimeout(attempt, 1000).unref(),
+      );
+    };
+    setTimeout(attempt, 200).unref();
+  };
+
   const connect = async (): Promise<pg.Client> => {
     const c = new pg.Client({ connectionString: database.url });
     c.on('notification', (n) => {
@@ -103,22 +124,14 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
     // A lost LISTEN connection is opened again; events sent meanwhile are missed, and the browsers
     // catch up when they reconnect (they refetch on every (re)connection).
     c.on('error', () => undefined);
-    c.on('end', () => {
-      if (stopped) return;
-      const retry = () => {
-        if (stopped) return;
-        connect().then(
-          (next) => {
-            client = next;
-            if (relay) relay.client = next;
-          },
-          () => setTimeout(retry, 1000).unref(),
-        );
-      };
-      setTimeout(retry, 200).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (e) {
+      await c.end().catch(() => undefined);
+      throw e;
+    }
+    c.on('end', reconnect);
     return c;
   };
 
