@@ -38,7 +38,7 @@ it('cuts one flooding robot with a translated 429 in the envelope, and the other
   const [flooder, other] = DEMO_DEVICES.map((d) => d.device_id);
   // at once, as a flood arrives: exactly the allowance goes through, never more
   const answers = await Promise.all(Array.from({ length: ROBOT_LIMIT + 5 }, () => beat(flooder)));
-  expect(answers.filter((r) => r.status === 200)).toHaveLength(ROBOT_LIMIT);
+  expect(answers.filter((r) => r.status === 200), JSON.stringify(await Promise.all(answers.map(async (r) => [r.status, await r.clone().text()])))).toHaveLength(ROBOT_LIMIT);
   const refused = answers.filter((r) => r.status === 429);
   expect(refused).toHaveLength(5);
   expect(await refused[0].json()).toEqual({ code: 429, message: 'Too many requests. Slow down and try again in a moment.' });
