@@ -1,7 +1,6 @@
 // A robot's info page: is it online and since when did it last beat, what is it doing, its alarms, what it
 // has said lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
 // and its messages, so the page follows the robot without a reload.
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   EditButton,
@@ -21,26 +20,18 @@ import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
 import { RobotAlarms } from '../alarms/RobotAlarms';
+import { useNow } from '../alarms/parts';
 import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 
 const f = (name: string) => `resources.device.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
 
-/** Re-renders every `ms`, so "3 minutes ago" keeps counting while the page is open. */
-function useNow(ms = 15_000): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}
 
 function Status() {
   const r = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const now = useNow();
+  const now = useNow(15_000); // "3 minutes ago" keeps counting while the page is open
   if (!r) return null;
   const tag = localeTag(locale as Lang);
   const beat = r.last_heartbeat ? translate('vf.fleet.device.heartbeat_ago', { ago: timeAgo(r.last_heartbeat, now, tag) }) : translate('vf.fleet.device.never');
