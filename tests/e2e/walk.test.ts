@@ -136,6 +136,28 @@ describe('small things an operator notices', () => {
     await context.close();
   });
 
+  it('shows at least 12 robots at 1366×800: row actions are one line of named icons', async () => {
+    const { page, context } = await e.newPage({ lang: 'es', width: 1366, height: 800 });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    const rows = page.locator('tbody tr');
+    await rows.nth(12).waitFor();
+    await e.shot(page, 'walk-robots-1366x800-es');
+    const seen = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length);
+    expect(seen).toBeGreaterThanOrEqual(12);
+    // each action keeps its name (tooltip and label), in the user's language
+    const bound = rows.filter({ has: page.getByRole('button', { name: 'Desvincular de la tienda' }) }).first();
+    await bound.getByRole('button', { name: 'Desvincular de la tienda' }).hover();
+    await page.getByRole('tooltip', { name: 'Desvincular de la tienda' }).waitFor();
+    // the other generated lists get the same one-line rows (accounts: edit, freeze, roles, password, delete)
+    await page.goto(`${e.server.url}/user`);
+    await rows.first().getByRole('link', { name: 'Editar' }).waitFor();
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    for (const h of heights) expect(h).toBeLessThanOrEqual(48);
+    await e.shot(page, 'walk-accounts-1366x800-es');
+    await context.close();
+  });
+
   it("names a record's tab after the record, not its id", async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
