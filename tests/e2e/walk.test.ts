@@ -158,6 +158,27 @@ describe('small things an operator notices', () => {
     await context.close();
   });
 
+  it('keeps the robot rows behind the "Login has expired" dialog', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    const rows = page.locator('tbody tr');
+    const { n } = await e.server.db.selectFrom('device').select((b) => b.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const shown = Math.min(20, Number(n));
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(shown);
+    const token = (await context.cookies()).find((c) => c.name === 'vendfleet_session')!.value;
+    expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
+    // the header's refresh asks for the rows again: the answer is a 401
+    const refused = page.waitForResponse((r) => r.url().includes('/api/device/') && r.status() === 401);
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await refused;
+    await page.getByRole('dialog', { name: 'Login has expired' }).waitFor();
+    await e.shot(page, 'walk-session-expired-list');
+    await expect(page.getByText('No Robots found').count()).resolves.toBe(0);
+    await expect(rows.count()).resolves.toBe(shown);
+    await context.close();
+  });
+
   it("names a record's tab after the record, not its id", async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
