@@ -1,4 +1,5 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (SPEC.md §7).
+import { nameBuiltIns } from '../domain/builtInNames';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -79,11 +80,13 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   app.get('/api/user/profile', async (req) => {
-    const { user } = ctxOf(req);
+    const { user, lang } = ctxOf(req);
     const a = await db.selectFrom('account').selectAll().where('_id', '=', user._id).executeTakeFirstOrThrow();
     const roles = await db.selectFrom('role').select(['_id', 'display_name']).where('_id', 'in', user.roles.length ? user.roles : ['']).execute();
     const auths = [...user.authorizations];
     const authRows = await db.selectFrom('permission').select(['_id', 'display_name']).where('_id', 'in', auths.length ? auths : ['']).orderBy('_id').execute();
+    nameBuiltIns('role', roles, lang);
+    nameBuiltIns('permission', authRows, lang);
     const brand = a.integrator ? await db.selectFrom('integrator').select(['name', 'logo']).where('_id', '=', a.integrator).executeTakeFirst() : undefined;
     const store = a.dealer ? await db.selectFrom('dealer').select(['name', 'logo']).where('_id', '=', a.dealer).executeTakeFirst() : undefined;
     return ok({
@@ -158,8 +161,9 @@ export function authRoutes(app: FastifyInstance, db: DB) {
 
   // Every signed-in account may read the id → name map: the browser labels permissions with it.
   app.get('/api/auth/authorization/shortlist', async (req) => {
-    ctxOf(req);
+    const { lang } = ctxOf(req);
     const rows = await db.selectFrom('permission').select(['_id', 'display_name']).orderBy('_id').execute();
+    nameBuiltIns('permission', rows, lang);
     return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
   });
 }
