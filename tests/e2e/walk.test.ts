@@ -179,6 +179,48 @@ describe('small things an operator notices', () => {
     await context.close();
   });
 
+  it('closes the tabs of pages a previewed role cannot open when the preview starts', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
+    await e.login(page, 'admin');
+    const tabs = page.getByTestId('tags-view');
+    for (const path of ['/user', '/role', '/device']) {
+      await page.goto(`${e.server.url}${path}`);
+      await tabs.locator(`[data-path="${path}"]`).waitFor();
+    }
+    await page.getByTestId('role-preview-open').click();
+    await page.getByTestId('preview-role').click();
+    await page.getByRole('option', { name: /Store manager/ }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByTestId('preview-tenant').click();
+    await page.getByRole('option', { name: 'Store A1' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to this role' }).click();
+    await page.getByTestId('role-preview-banner').waitFor();
+    // a store manager may list robots, not accounts or roles
+    await tabs.locator('[data-path="/device"]').waitFor();
+    await expect.poll(() => tabs.locator('[data-path="/user"], [data-path="/role"]').count(), { timeout: 10_000 }).toBe(0);
+    await e.shot(page, 'walk-preview-tabs');
+    await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
+    await page.getByTestId('role-preview-banner').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a newly created permission in the list after saving', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/authorization/create`);
+    await page.getByLabel('Permission id').fill('voucher_export');
+    await page.getByLabel('Name').fill('Export vouchers');
+    await page.getByLabel('Group').click();
+    await page.getByRole('option', { name: 'Vouchers' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/authorization$/);
+    await page.locator('tbody tr').filter({ hasText: 'Export vouchers' }).waitFor({ timeout: 15_000 });
+    await e.shot(page, 'walk-new-permission');
+    await context.close();
+  });
+
   it("names a record's tab after the record, not its id", async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
