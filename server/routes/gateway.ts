@@ -7,7 +7,7 @@ import { heartbeats, offlineAfterSeconds, startSweeper } from '../gateway/presen
 import { raiseMessage } from '../messages';
 import { ok } from '../http/envelope';
 import { ApiError, badRequest } from '../http/errors';
-import { route, obj, str, int, bool, anyObject } from '../http/schema';
+import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
 import { NOTIFY_CODES } from '../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../resources/device';
 
@@ -40,7 +40,7 @@ function workStatusOf(v: unknown): string | undefined {
 
 const tags = ['device-gateway'];
 const beatBody = (stateRequired: boolean) =>
-  obj({ state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }) }, stateRequired ? ['state'] : []);
+  handlerChecked(obj({ state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }) }, stateRequired ? ['state'] : []));
 const beatAnswer = obj({ online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline') });
 
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
@@ -63,7 +63,7 @@ export function gatewayRoutes(app: FastifyInstance, db: DB) {
   app.post('/api/device-gateway/notify', {
     schema: route({
       tags, security: 'device', summary: 'A notification by its §8 code: a message, and an alarm for a fault or warning code',
-      body: obj({ code: int('a notification code (SPEC §8)'), detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`) }, ['code']),
+      body: handlerChecked(obj({ code: int('a notification code (SPEC §8)'), detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`) }, ['code'])),
       data: obj({ _id: str(), code: int(), level: str() }),
     }),
   }, async (req) => {
