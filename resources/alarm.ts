@@ -31,6 +31,7 @@ export default defineResource({
     clear_code: { type: 'number', readOnly: true },
     priority: { type: 'text', readOnly: true, sort: true, notNull: true },
   },
+  permissionGroup: 'message',
   permissions: { list: 'alarm_list', read: 'alarm_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // active first, then acknowledged, then cleared; the newest first within each

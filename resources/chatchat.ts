@@ -15,6 +15,7 @@ export default defineResource({
     answer: { type: 'text', required: true, min: 1, max: 4000, multiline: true, search: true, list: true, sort: true },
     language: { type: 'text', max: 16, pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$', filter: 'eq', list: true, sort: true },
   },
+  permissionGroup: 'chatterbot',
   permissions: { list: 'chatchat_history', read: 'chatchat_history' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' } },

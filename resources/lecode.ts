@@ -41,6 +41,7 @@ export default defineResource({
     writeoff_order: { type: 'text', readOnly: true },
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
   },
+  permissionGroup: 'voucher',
   permissions: { list: 'lecode_list', read: 'lecode_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' } },

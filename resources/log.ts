@@ -20,6 +20,7 @@ export default defineResource({
     after: { type: 'json', readOnly: true },
     ip: { type: 'text', readOnly: true, filter: 'eq', list: true, sort: true },
   },
+  permissionGroup: 'message',
   permissions: { list: 'log_list', read: 'log_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'time', order: 'DESC' } },

@@ -20,6 +20,7 @@ export default defineResource({
   columns: {
     update_time: { type: 'datetime', notNull: true },
   },
+  permissionGroup: 'product',
   permissions: {
     list: 'product_classify_list',
     read: 'product_classify_list',

@@ -29,6 +29,7 @@ export default defineResource({
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
   },
+  permissionGroup: 'payment',
   permissions: { list: 'refund_list', read: 'refund_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'request_time', order: 'DESC' } },

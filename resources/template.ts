@@ -15,6 +15,7 @@ export default defineResource({
   columns: {
     update_time: { type: 'datetime', notNull: true },
   },
+  permissionGroup: 'product',
   permissions: { list: 'template_list', read: 'template_list', add: 'template_add', edit: 'template_edit' },
   tenant: { integrator: 'integrator' },
   list: { sort: { field: 'create_time', order: 'DESC' } },

@@ -119,6 +119,8 @@ export interface ResourceDef {
    * all of them, or one per permission id. Applied once per permission and role at start-up
    * (server/auth/grants.ts); what an administrator changes later is never overridden. */
   grant?: readonly AccountType[] | Readonly<Record<string, readonly AccountType[]>>;
+  /** the group its permissions are listed under: one of authorization's PERMISSION_GROUPS (default: `name`) */
+  permissionGroup?: string;
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
   /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */

@@ -25,6 +25,7 @@ export default defineResource({
     // bumped to end every session of the account at once (server/auth/session.ts)
     session_epoch: { type: 'number', notNull: true, default: 0 },
   },
+  permissionGroup: 'account',
   permissions: { list: 'user_list', read: 'user_list', add: 'user_add', edit: 'user_edit', delete: 'user_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   remove: { field: 'status', value: 'deleted' },

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../../server/db';
 import { schemaChanges } from '../../server/db/schema';
 import { migrationText, nextFileName } from '../../scripts/db-migration';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { createDeclaredPermissions } from '../../server/auth/declared';
+import { sql } from 'kysely';
 
 let copy: TestDatabase;
 let database: Database;
@@ -87,4 +89,36 @@ it('a new table is created with its keys, checks and list indexes, and the file 
   expect(change.sql).toContain('integrator text NOT NULL CONSTRAINT supplier_integrator_fkey REFERENCES integrator(_id)');
   expect(change.sql).toContain('CREATE INDEX IF NOT EXISTS supplier_integrator_create_time ON supplier (integrator, create_time DESC);');
   expect(nextFileName(['001_foundation.sql', '023_orders_time_id.sql', '031_other.sql'], 'add-supplier')).toBe('032_add_supplier.sql');
+});
+
+describe('permissions from declarations', () => {
+  const stall: ResourceDef = {
+    name: 'stall',
+    table: 'stall',
+    fields: { name: { type: 'text', required: true } },
+    permissions: { list: 'stall_list', read: 'stall_list', add: 'stall_add', edit: 'stall_edit' },
+    permissionGroup: 'dealer',
+    grant: { stall_list: ['INTEGRATOR', 'DEALER'], stall_add: ['INTEGRATOR'], stall_edit: ['INTEGRATOR'] },
+    list: { sort: { field: 'name', order: 'ASC' } },
+    actions: { close: { permission: 'stall_close' } },
+  };
+  const roleHolds = async (role: string) =>
+    (await database.db.selectFrom('role').select('authorizations').where('_id', '=', role).executeTakeFirstOrThrow()).authorizations as string[];
+
+  it('exist after start-up in their group, granted once as declared, even when processes start together', async () => {
+    const before = { integrator: await roleHolds('integrator_admin'), dealer: await roleHolds('dealer_admin') };
+    const made = await Promise.all([createDeclaredPermissions(database.db, [...resources, stall]), createDeclaredPermissions(database.db, [...resources, stall])]);
+    expect(made.flat().sort()).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list']);
+    // (their names come from the words: the README entity's test reads them)
+    const rows = await database.db.selectFrom('permission').select(['_id', 'group']).where('_id', 'like', 'stall_%').orderBy('_id').execute();
+    expect(rows).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list'].map((_id) => ({ _id, group: 'dealer' })));
+    expect(await roleHolds('integrator_admin')).toEqual([...before.integrator, 'stall_add', 'stall_edit', 'stall_list']);
+    expect(await roleHolds('dealer_admin')).toEqual([...before.dealer, 'stall_list']);
+  });
+
+  it('never grant again what an administrator took away', async () => {
+    await database.db.updateTable('role').set({ authorizations: sql`array_remove(authorizations, 'stall_list')` }).where('_id', '=', 'dealer_admin').execute();
+    expect(await createDeclaredPermissions(database.db, [...resources, stall])).toEqual([]);
+    expect(await roleHolds('dealer_admin')).not.toContain('stall_list');
+  });
 });
