@@ -17,6 +17,7 @@ import signin from './signin';
 import locale from './locale';
 import operator from './operator';
 import apidocs from './apidocs';
+import schema from './schema';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -35,6 +36,7 @@ export const features: Record<string, FeatureTexts> = {
   locale,
   operator,
   apidocs,
+  schema,
 };
 
 export function featureTexts(lang: Lang): MessageTree {
