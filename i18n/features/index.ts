@@ -16,6 +16,8 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import apidocs from './apidocs';
+import schema from './schema';
 import walk from './walk';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
@@ -34,6 +36,8 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  apidocs,
+  schema,
   walk,
 };
 

@@ -65,16 +65,4 @@ registerHooks('role', {
   },
 });
 
-registerHooks('authorization', {
-  present(rows, _db, ctx) {
-    nameBuiltIns('permission', rows, ctx.lang);
-  },
-  beforeWrite({ ctx, values, existing }) {
-    keepBuiltInName('permission', existing?._id ?? values._id, values, ctx.lang);
-  },
-  async beforeRemove({ trx, existing }) {
-    if (existing._id === SUPER_AUTHORIZATION) throw conflict('vf.error.in_use');
-    const role = await trx.selectFrom('role').select('_id').where(sql<boolean>`${existing._id} = ANY(authorizations)`).executeTakeFirst();
-    if (role) throw conflict('vf.error.in_use');
-  },
-});
+// The authorizations' own hooks (present, write, removal) are in ./authorization.ts: one registration per resource.
