@@ -53,6 +53,10 @@ describe('built-in roles and authorizations are named in the caller language', (
     expect(renamed.status).toBe(200);
     const es = await s.call('GET', path('role', 'read').replace(':id', 'dealer_admin'), { token: admin, lang: 'es' });
     expect(es.body.data.display_name).toBe('Shop lead');
+    // naming them takes nothing from the guard: an authorization a role holds is not removed
+    const removed = await s.call('POST', path('authorization', 'delete'), { token: admin, body: { _id: 'device_list' } });
+    expect(removed.status).toBe(409);
+    expect(await s.db.selectFrom('permission').select('_id').where('_id', '=', 'device_list').executeTakeFirst()).toEqual({ _id: 'device_list' });
   });
 });
 
