@@ -18,6 +18,7 @@ import { registerResource } from './crud/router';
 import { authRoutes } from './routes/auth';
 import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
+import { restockRoutes } from './routes/restock';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
 import { savedQueryRoutes } from './routes/savedQuery';
@@ -122,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   totpRoutes(app, opts.db);
   serviceRoutes(app, opts.db);
   catalogRoutes(app, opts.db);
+  restockRoutes(app, opts.db);
   orderRoutes(app, opts.db);
   dashboardRoutes(app, opts.db);
   liveRoutes(app, opts.db);
