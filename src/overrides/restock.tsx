@@ -21,6 +21,7 @@ import {
   useUnselectAll,
 } from 'react-admin';
 import {
+  Box,
   Chip,
   Dialog,
   DialogActions,
@@ -70,10 +71,11 @@ const valid = (a: Amount | undefined) => {
 function AmountInputs({ amount, onChange, label }: { amount: Amount; onChange: (a: Amount) => void; label: string }) {
   const translate = useTranslate();
   return (
-    <>
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
       <TextField
         select
         size="small"
+        sx={{ minWidth: 130 }}
         value={amount.mode}
         onChange={(e) => onChange({ ...amount, mode: e.target.value as Mode })}
         slotProps={{ htmlInput: { 'aria-label': `${label} · ${translate('vf.restock.mode')}` } }}
@@ -89,7 +91,7 @@ function AmountInputs({ amount, onChange, label }: { amount: Amount; onChange: (
         sx={{ width: 110, ml: 1 }}
         slotProps={{ htmlInput: { min: amount.mode === 'quantity' ? 1 : 0, max: MAX_STOCK, 'aria-label': `${label} · ${translate('vf.restock.amount')}` } }}
       />
-    </>
+    </Box>
   );
 }
 
