@@ -12,6 +12,7 @@ export const MAX_RESTOCK_LINES = 500;
 export default defineResource({
   name: 'restock',
   table: 'restock_line',
+  view: true,
   title: 'name',
   fields: {
     sold_out: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true },

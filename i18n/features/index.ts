@@ -17,6 +17,8 @@ import signin from './signin';
 import locale from './locale';
 import operator from './operator';
 import restock from './restock';
+import apidocs from './apidocs';
+import schema from './schema';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -35,6 +37,8 @@ export const features: Record<string, FeatureTexts> = {
   locale,
   operator,
   restock,
+  apidocs,
+  schema,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

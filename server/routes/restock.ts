@@ -2,7 +2,8 @@
 // All lines or none: one transaction, each line one guarded UPDATE (scope, version, limit, limited stock), so a
 // line that fails rolls back the ones before it and two restockers sending the same lines at once cannot both
 // add: the second finds the version moved on (409, nothing written).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, int } from '../http/schema';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
 import { ctxOf } from '../auth/plugin';
@@ -46,6 +47,20 @@ export async function applyRestock(db: DB, ctx: CallContext, raw: unknown) {
   });
 }
 
-export function restockRoutes(app: FastifyInstance, db: DB) {
-  app.post('/api/restock/apply', async (req) => ok(await applyRestock(db, ctxOf(req), req.body)));
-}
+const line = obj({
+  _id: str('the product (a line of the restock list)'),
+  version: int('the product version the line was listed with'),
+  quantity: int('add this many'),
+  fill_to: int('or raise the stock to this level (never lowers it)'),
+}, ['_id', 'version']);
+
+export const restockRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+  app.post('/api/restock/apply', {
+    config: { resource: 'restock' },
+    schema: route({
+      tags: ['restock'], summary: 'Restock lines of the restock list together: all of them or none',
+      body: obj({ lines: { type: 'array', items: line, minItems: 1, maxItems: MAX_RESTOCK_LINES } }, ['lines']),
+      data: obj({ lines: { type: 'array', items: obj({ _id: str(), name: str(), before: int(), stock: int(), version: int() }) } }),
+    }),
+  }, async (req) => ok(await applyRestock(db, ctxOf(req), req.body)));
+};
