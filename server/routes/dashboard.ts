@@ -101,13 +101,16 @@ function sumDays(db: DB, ctx: CallContext, b: DashboardBody, fromDay: Date, befo
 const QUARTER_MS = 900_000;
 const QUARTERS_PER_DAY = 96;
 
+type QuarterColumn = 'orders' | 'quantity' | 'fee' | 'refund_orders' | 'refund_fee' | 'sold_refund_fee';
+const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
+
 /**
  * Sums over the whole quarters [a, z) from orders_quarters, same scope: per robot type and, when `unit` is given,
  * per hour or day in the viewer's zone (`period`: the index of the local hour or day since 1970). Each row is one
  * UTC day's running totals, so a run of its quarters costs one subtraction: a local day is at most two runs of
  * the UTC days it touches, a local hour one — the cost depends on days, stores and robot types, not on orders.
  */
-function quarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, unit: 'hour' | 'day' | undefined, tz: number) {
+function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, cols: readonly C[], unit: 'hour' | 'day' | undefined, tz: number) {
   const qa = Math.round(a.getTime() / QUARTER_MS);
   const qz = Math.round(z.getTime() / QUARTER_MS);
   const days = db
@@ -115,17 +118,17 @@ function quarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date
     .where(scope)
     .where('day', '>=', utcDay(a))
     .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['device_type', 'orders', 'quantity', 'fee', 'refund_orders', 'refund_fee', 'sold_refund_fee', sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`.as('base')]);
+    .select(['device_type', ...cols, sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`.as('base')]);
   // quarters per period, and the local quarter of UTC quarter 0 (tz_offset is minutes behind UTC)
   const per = unit === 'hour' ? 4 : QUARTERS_PER_DAY;
   const shift = unit ? -tz / 15 : 0;
-  // the running total after n quarters of the row's day (n from 0 to 96)
+  // the running total after n quarters of the row's day (n from 0 to 96); each read decompresses that array
+  // once per piece, so only the columns asked for are read
   const upTo = (col: string, n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
   const run = (col: string) => sql`sum(${upTo(col, 'p.hi')} - ${upTo(col, 'p.lo')})`;
-  return sql<{ type: string; period: number; orders: number; quantity: number; fee: number; refund_orders: number; refund_fee: number; sold_refund_fee: number }>`
+  return sql<{ type: string; period: number } & Record<C, number>>`
     SELECT r.device_type AS type, (r.base + p.lo + ${shift}) / ${per} AS period,
-           ${run('orders')}::bigint AS orders, ${run('quantity')}::bigint AS quantity, ${run('fee')}::bigint AS fee,
-           ${run('refund_orders')}::bigint AS refund_orders, ${run('refund_fee')}::bigint AS refund_fee, ${run('sold_refund_fee')}::bigint AS sold_refund_fee
+           ${sql.join(cols.map((c) => sql`${run(c)}::bigint AS ${sql.id(c)}`))}
     FROM (${days}) AS r
     CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS first, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS last) AS c
     -- the row's pieces: from each local period's first quarter in it (the first one may start before the day)
@@ -150,7 +153,7 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
     ? await Promise.all([
         quarters.first > b.from ? scanOrders(db, ctx, b, b.from, { before: quarters.first }) : ZERO,
         ...(days ? [sumDays(db, ctx, b, days.first, days.last)] : []),
-        ...runs.filter(([a, z]) => a < z).map(async ([a, z]) => (await quarterSums(db, scope, a, z, undefined, 0)).rows.reduce((t, r) => addFigures(t, r), { ...ZERO })),
+        ...runs.filter(([a, z]) => a < z).map(async ([a, z]) => (await quarterSums(db, scope, a, z, FIGURES, undefined, 0)).rows.reduce((t, r) => addFigures(t, r), { ...ZERO })),
         scanOrders(db, ctx, b, quarters.last, { to: b.to }),
       ])
     : [await scanOrders(db, ctx, b, b.from, { to: b.to })];
@@ -254,7 +257,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         .execute(),
       ...(quarters
         ? [
-            quarterSums(db, scope, quarters.first, quarters.last, unit, b.tz).then((r) =>
+            quarterSums(db, scope, quarters.first, quarters.last, ['orders', 'fee', 'sold_refund_fee'] as const, unit, b.tz).then((r) =>
               r.rows.map((x): PeriodType => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee })),
             ),
           ]
