@@ -1,12 +1,15 @@
-// `npm run bench`: loads orders (with their items, refunds and messages in proportion) into a bench database,
-// then measures the real HTTP server with autocannon and prints one table against DESIGN.md's targets.
+// `npm run bench`: loads orders (with their items, refunds, messages, log entries and a voucher batch in
+// proportion) into a bench database per size, then measures the real HTTP server with autocannon and prints one
+// table per size against DESIGN.md's targets, and the curve over the sizes.
 //
-//   DATABASE_URL=postgres://… BENCH_ORDERS=1000000 npm run bench   PostgreSQL (a database named vf_bench is made)
-//   npm run bench                                                  PGlite in .tmp/bench-pglite, 100,000 orders
+//   DATABASE_URL=postgres://… BENCH_ORDERS=100000,1000000,10000000 npm run bench   PostgreSQL: a database
+//                                                  vf_bench_<size> per size (kept with BENCH_KEEP=1)
+//   npm run bench                                  PGlite in .tmp/bench-pglite-100000, 100,000 orders
 //
-// Options (environment): BENCH_ORDERS, BENCH_SECONDS (per measurement, default 5), BENCH_CONNECTIONS (10),
-// BENCH_ROUNDS (3), BENCH_ONLY (a pattern: measure only the rows whose name matches it), BENCH_KEEP=1 (reuse a
-// loaded database of the same size). Results also go to .tmp/bench.json.
+// Options (environment): BENCH_ORDERS (a comma-separated list of sizes), BENCH_SECONDS (per measurement,
+// default 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ONLY (a pattern: measure only the rows whose name
+// matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
+// order as a file), BENCH_ROBOTS (extra robots, 1000). Results also go to .tmp/bench.json.
 //
 // Each measurement runs BENCH_ROUNDS times, the rounds interleaved (all measurements, then all again …), and
 // the table shows each one's median round: on a shared machine a burst of other work then spoils one round of
