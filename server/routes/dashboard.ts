@@ -277,25 +277,27 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         .where(sql<boolean>`p->>'code' IS NOT NULL`)
         .groupBy(sql`p->>'code'`)
         .execute(),
+      // the hours before the first whole day and from the last on, one query each: each an index-only range
+      // (one OR of both made a bitmap scan of the table's rows: 1,091 pages for a partial day at 1 M orders)
       ...(utcHours
-        ? [
-            db
-              .selectFrom('orders_products_hourly')
-              .where(scope)
-              // two index ranges, the hours before the first whole day and from the last on (one OR of both
-              // bounds read the whole month from the index: 7.6 → 1 ms)
-              .where((eb) =>
-                days
-                  ? eb.or([
-                      eb.and([eb('hour', '>=', utcHours.first), eb('hour', '<', days.first)]),
-                      eb.and([eb('hour', '>=', days.last), eb('hour', '<', utcHours.last)]),
-                    ])
-                  : eb.and([eb('hour', '>=', utcHours.first), eb('hour', '<', utcHours.last)]),
-              )
-              .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
-              .groupBy('code')
-              .execute(),
-          ]
+        ? (days
+            ? [
+                [utcHours.first, days.first],
+                [days.last, utcHours.last],
+              ]
+            : [[utcHours.first, utcHours.last]]
+          )
+            .filter(([a, z]) => a < z)
+            .map(([a, z]) =>
+              db
+                .selectFrom('orders_products_hourly')
+                .where(scope)
+                .where('hour', '>=', a)
+                .where('hour', '<', z)
+                .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
+                .groupBy('code')
+                .execute(),
+            )
         : []),
       ...(days
         ? [
