@@ -258,7 +258,8 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       ...(quarters
         ? [
             quarterSums(db, scope, quarters.first, quarters.last, ['orders', 'fee', 'sold_refund_fee'] as const, unit, b.tz).then((r) =>
-              r.rows.map((x): PeriodType => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee })),
+              // a type whose sales of the day all fall outside the range sums to zero here: not a type sold
+              r.rows.filter((x) => Number(x.orders) !== 0).map((x): PeriodType => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee })),
             ),
           ]
         : []),
