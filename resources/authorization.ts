@@ -17,7 +17,7 @@ export default defineResource({
   fields: {
     display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
     group: { type: 'choice', choices: PERMISSION_GROUPS, required: true, filter: 'eq', list: true, sort: true },
-    create_time: { type: 'datetime', readOnly: true },
+    create_time: { type: 'datetime', readOnly: true, notNull: true },
   },
   permissions: {
     list: 'authorization_list', read: 'authorization_list', add: 'authorization_add',

@@ -16,6 +16,8 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import apidocs from './apidocs';
+import schema from './schema';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -33,6 +35,8 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  apidocs,
+  schema,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -10,6 +10,10 @@ import { ok } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { writeLog } from '../log';
 import { publishRightsChange } from '../events/bus';
+import { route, obj, str, anyObject } from '../http/schema';
+
+const tags = ['role'];
+const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,12 +89,19 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: req.rolePreview } };
   });
 
-  app.get('/api/role/preview', { config: { resource: 'role' } }, async (req) => {
+  app.get('/api/role/preview', { config: { resource: 'role' }, schema: route({ tags, summary: 'The role this session previews, or null', data: { ...preview, type: ['object', 'null'] } }) }, async (req) => {
     ctxOf(req);
     return ok(req.rolePreview ?? null);
   });
 
-  app.post('/api/role/preview', { config: { resource: 'role' } }, async (req) => {
+  app.post('/api/role/preview', {
+    config: { resource: 'role' },
+    schema: route({
+      tags, summary: 'View the console as one role (SUPER only); a brand or store role also names its brand or store',
+      body: obj({ _id: str('the role id', { maxLength: 100 }), integrator: str('the brand to view (brand and store roles)'), dealer: str('the store to view (store roles)') }, ['_id']),
+      data: preview,
+    }),
+  }, async (req) => {
     const ctx = ctxOf(req);
     // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
     if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
@@ -112,7 +123,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
   });
 
-  app.post('/api/role/preview_end', { config: { resource: 'role' } }, async (req) => {
+  app.post('/api/role/preview_end', { config: { resource: 'role' }, schema: route({ tags, summary: 'End the role preview', body: obj({}), data: anyObject() }) }, async (req) => {
     const ctx = ctxOf(req);
     if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
     await db.transaction().execute(async (trx) => {

@@ -28,3 +28,8 @@ const ICONS: Record<string, ComponentType> = {
 export function iconOf(name: string | undefined): ComponentType {
   return (name && ICONS[name]) || Label;
 }
+
+/** Whether a declaration's icon name is one of ours (else the menu shows the plain Label icon). */
+export function hasIcon(name: string): boolean {
+  return Object.hasOwn(ICONS, name);
+}

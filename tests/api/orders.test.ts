@@ -159,6 +159,31 @@ describe('sales from the robots', () => {
   });
 });
 
+describe('robot writes are logged', () => {
+  it('a robot\'s order progress, payment and cancellation each leave an operation log row, in the order\'s store', async () => {
+    const logOf = (record: string) =>
+      s.db.selectFrom('log').select(['action', 'resource', 'operator', 'account_type', 'dealer', 'before', 'after']).where('record', '=', record).orderBy('time').execute();
+    const made = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
+    const id = made.body.data._id as string;
+    expect((await gw('ORD-A1-001', 'order/pay', { order: id, pay: { amount: 1200, pay_type: 'ALIPAY' } })).status).toBe(200);
+    expect((await gw('ORD-A1-001', 'order/progress', { order: id, work_status: 'START' })).status).toBe(200);
+    const rows = await logOf(id);
+    expect(rows.map((r) => r.action)).toEqual(['order', 'pay', 'progress']);
+    for (const r of rows) expect(r).toMatchObject({ resource: 'order', operator: 'device:ORD-A1-001', account_type: 'DEVICE', dealer: 'store_a1' });
+    const progress = rows[2];
+    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    expect(parse(progress.before)).toMatchObject({ work_status: 'WAIT' });
+    expect(parse(progress.after)).toMatchObject({ work_status: 'START', device: 'ORD-A1-001' });
+
+    const other = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
+    await gw('ORD-A1-001', 'order/cancel', { order: other.body.data._id, reason: 'Customer walked away' });
+    expect((await logOf(other.body.data._id)).map((r) => r.action)).toEqual(['order', 'cancel']);
+    // the operation log screen lists them
+    const list = await s.call('POST', '/log/list', { token: admin, body: { filter: { record: id } } });
+    expect(list.body.data.list.map((r: { action: string }) => r.action).sort()).toEqual(['order', 'pay', 'progress']);
+  });
+});
+
 describe('pay status by hand', () => {
   it('needs its own permission and a reason, and is logged with the reason', async () => {
     const r = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
