@@ -16,6 +16,7 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import restock from './restock';
 import apidocs from './apidocs';
 import schema from './schema';
 import walk from './walk';
@@ -36,6 +37,7 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  restock,
   apidocs,
   schema,
   walk,
