@@ -5,6 +5,7 @@ import { translate, langFromHeader } from '../../i18n';
 import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError } from './errors';
+import { subLabel } from '../../resources/types';
 import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
@@ -13,6 +14,13 @@ export function ok(data: unknown) {
 
 function fieldLabel(lang: Lang, resource: string | undefined, field: string): string {
   if (resource) {
+    // a key of a declared JSON object (`pay_info.merchant_id`): "Payment settings · Merchant id"
+    const [head, sub] = field.split('.', 2);
+    if (sub !== undefined) {
+      const key = subLabel(resource, head, sub);
+      const label = translate(lang, key);
+      if (label !== key) return `${fieldLabel(lang, resource, head)} · ${label}`;
+    }
     const key = `resources.${resource}.fields.${field}`;
     const label = translate(lang, key);
     if (label !== key) return label;

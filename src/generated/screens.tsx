@@ -12,7 +12,6 @@ import {
   FilterButton,
   List,
   ReferenceInput,
-  AutocompleteInput,
   SearchInput,
   SelectInput,
   Show,
@@ -33,9 +32,9 @@ import {
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
 import { useFormat } from '../lib/format';
-import type { SxProps, Theme } from '@mui/material';
-import { isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
-import { findResource } from '../../resources';
+import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
+import { ReferenceChoice } from './ReferenceChoice';
+import { cells, toolbar } from './registry';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -58,31 +57,57 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
       <Input key={`${name}_lte`} source={`${name}_lte`} label={`${l} ≤`} />,
     ];
   }
+  const on = f.alwaysOn ? { alwaysOn: true } : {};
   if (f.type === 'choice' || f.type === 'choices') {
     const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
-    return [<SelectInput key={name} source={name} label={l} choices={choices} />];
+    return [<SelectInput key={name} source={name} label={l} choices={choices} {...on} />];
   }
   if (f.type === 'reference' || f.type === 'references') {
-    const target = findResource(f.reference ?? '');
     return [
-      <ReferenceInput key={name} source={name} reference={f.reference!} perPage={100}>
-        <AutocompleteInput label={l} optionText={target?.title ?? '_id'} filterToQuery={(q: string) => ({ q })} />
+      <ReferenceInput key={name} source={name} reference={f.reference!} perPage={100} {...on}>
+        <ReferenceChoice reference={f.reference!} label={l} filterToQuery={(q: string) => ({ q })} />
       </ReferenceInput>,
     ];
   }
-  if (f.type === 'boolean') return [<BooleanInput key={name} source={name} label={l} />];
-  return [<TextInput key={name} source={name} label={l} />];
+  if (f.type === 'boolean') return [<BooleanInput key={name} source={name} label={l} {...on} />];
+  return [<TextInput key={name} source={name} label={l} {...on} />];
 }
 
-function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement }) {
+function ListActions({ def }: { def: ResourceDef }) {
+  const { canAccess: canCreate } = useCanAccess({ resource: def.name, action: 'create' });
   return (
     <TopToolbar>
       <FilterButton />
-      {def.permissions.add ? <CreateButton /> : null}
-      {extra ?? null}
+      {def.permissions.add && canCreate ? <CreateButton /> : null}
+      {(def.list.toolbar ?? []).map((name) => {
+        const Button = toolbar[name];
+        return Button ? <Button key={name} /> : null;
+      })}
       <SavedQueries def={def} /><ExportButtons def={def} />
     </TopToolbar>
   );
+}
+
+/** The declared columns (or a show page's fields) with the declared cells placed among them. */
+function withCells(def: ResourceDef, where: 'list' | 'show', fields: [string, FieldDef][], field: (n: string, f: FieldDef) => ReactElement): ReactElement[] {
+  const own = (def.cells ?? []).filter((c) => !c.only || c.only === where);
+  const cell = (c: { cell: string }) => {
+    const named = cells[c.cell];
+    return named ? <Cell key={c.cell} name={c.cell} label={named.label(def.name)} /> : null;
+  };
+  const out: (ReactElement | null)[] = [];
+  for (const [n, f] of fields) {
+    out.push(field(n, f));
+    for (const c of own.filter((c) => c.after === n)) out.push(cell(c));
+  }
+  for (const c of own.filter((c) => !c.after || !fields.some(([n]) => n === c.after))) out.push(cell(c));
+  return out.filter((e): e is ReactElement => !!e);
+}
+
+/** A named cell (src/generated/registry.tsx); `label` is read by the grid and the show layout. */
+function Cell({ name }: { name: string; label?: string }) {
+  const Render = cells[name].render;
+  return <Render />;
 }
 
 /** A reference the account may not list (a store account and brands) shows nothing but an error icon:
@@ -108,14 +133,21 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
-/** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
- * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
- * (e.g. not a closed fault report, which the server refuses to change). */
-export function makeList(
-  def: ResourceDef,
-  opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean; sx?: SxProps<Theme> } = {},
-) {
-  const { extra } = opts;
+/** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
+function rowClickOf(def: ResourceDef, canEdit: boolean | undefined) {
+  if (def.list.open === 'none') return false;
+  if (def.list.open) return def.list.open;
+  return canEdit && def.permissions.edit ? 'edit' : 'show';
+}
+
+/** Rows the declaration marks (`list.emphasize`: unread messages, active alarms) are bold. */
+function rowSxOf(def: ResourceDef) {
+  const rule = def.list.emphasize;
+  if (!rule) return undefined;
+  return (r: Record<string, unknown>) => ({ '& td': { fontWeight: rule.values.includes(r[rule.field] as string | boolean) ? 600 : 400 } });
+}
+
+export function makeList(def: ResourceDef) {
   const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
   return function GeneratedList() {
@@ -128,13 +160,13 @@ export function makeList(
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)}>
+      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+        <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
-          {columns.filter(readable).map(([n, f]) => (
+          {withCells(def, 'list', columns.filter(readable), (n, f) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
-          {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
+          {def.permissions.edit && canEdit ? <EditIf def={def} /> : null}
           {def.actions ? <ActionButtons def={def} /> : null}
           {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
         </Datagrid>
@@ -143,9 +175,10 @@ export function makeList(
   };
 }
 
-function EditIf({ editable }: { editable?: (record: Record<string, unknown>) => boolean }) {
+/** An edit button, unless the declaration locks the row (`lockedWhen`: the server refuses its edit). */
+function EditIf({ def }: { def: ResourceDef }) {
   const record = useRecordContext();
-  return record && (!editable || editable(record)) ? <EditButton /> : null;
+  return record && !isLocked(def, record) ? <EditButton /> : null;
 }
 
 function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
@@ -207,16 +240,17 @@ export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
     const [secret, dropSecret] = useRevealedSecret();
     const { permissions } = usePermissions<string[]>();
+    const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
     return (
-      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit ? <EditButton /> : null}</TopToolbar>}>
+      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit && canEdit ? <EditIf def={def} /> : null}</TopToolbar>}>
         <SimpleShowLayout>
           <TextField source="_id" label={label(def.name, '_id')} />
-          {Object.entries(def.fields)
-            .filter(([, f]) => !isSecret(f))
-            .filter(readableBy(permissions))
-            .map(([n, f]) => (
-              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
-            ))}
+          {withCells(
+            def,
+            'show',
+            Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.hidden).filter(readableBy(permissions)),
+            (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
+          )}
         </SimpleShowLayout>
         <OneTimeKeyDialog secret={secret} name="" onClose={dropSecret} />
       </Show>
