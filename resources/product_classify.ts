@@ -12,7 +12,7 @@ export default defineResource({
     sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true, sort: true },
     // the store's brand, filled in by the server (a store account cannot list brands)
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, createOnlyMessage: 'vf.catalog.error.group_store', filter: 'eq', list: true, sort: true },
     // offered from the group's store only, kept in the order chosen (the robots' menu order)
     products: { type: 'references', reference: 'product', max: 200, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
     hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },

@@ -31,6 +31,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** may be given on create, never changed afterwards */
   createOnly?: boolean;
+  /** i18n key of the message when an edit tries to change a `createOnly` field (default: vf.validation.create_only) */
+  createOnlyMessage?: string;
   choices?: readonly string[];
   /** resource name, for reference(s) */
   reference?: string;

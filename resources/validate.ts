@@ -161,7 +161,9 @@ export function validateFields(
       }
       const nested = validateFields(def.fields, v as Record<string, unknown>, 'create');
       for (const [k, e] of Object.entries(nested.errors)) errors[`${name}.${k}`] = e;
-      if (Object.keys(nested.errors).length === 0) values[name] = nested.values;
+      // keys left empty are left out; an object with none is no settings at all
+      const kept = Object.fromEntries(Object.entries(nested.values).filter(([, x]) => x !== null && x !== undefined));
+      if (Object.keys(nested.errors).length === 0) values[name] = Object.keys(kept).length ? kept : null;
       continue;
     }
     const { value, error } = checkValue(def, v);

@@ -330,7 +330,7 @@ export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
     const fieldErrors: FieldErrors = { ...errors };
     for (const [name, f] of Object.entries(def.fields)) {
-      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: 'vf.validation.create_only' };
+      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
     }
     if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
     const row: Row = { ...existing, ...values };

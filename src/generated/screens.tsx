@@ -34,6 +34,7 @@ import { DateTimeInput } from './DateTimeInput';
 import { useFormat } from '../lib/format';
 import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
+import { useProfile } from '../layout/useProfile';
 import { cells, toolbar } from './registry';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
@@ -187,9 +188,21 @@ function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
     .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
 }
 
+/** A brand or store account's new record starts in its own brand and store (the server settles it so too). */
+function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const kind of ['integrator', 'dealer'] as const) {
+    const column = def.tenant?.[kind];
+    const f = column ? def.fields[column] : undefined;
+    if (column && f && !f.readOnly && profile?.[kind]) out[column] = profile[kind];
+  }
+  return out;
+}
+
 export function makeCreate(def: ResourceDef) {
   return function GeneratedCreate() {
     const translate = useTranslate();
+    const profile = useProfile();
     const notify = useNotify();
     const navigate = useNavigate();
     // A one-time secret in the answer (a device key) is shown once, on the new record's page.
@@ -204,7 +217,7 @@ export function makeCreate(def: ResourceDef) {
       : undefined;
     return (
       <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
-        <SimpleForm noValidate defaultValues={defaultsOf(def)} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
+        <SimpleForm noValidate defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
           {formInputs(def, 'create')}
         </SimpleForm>
