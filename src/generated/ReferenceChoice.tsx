@@ -1,6 +1,6 @@
 // The picker of a reference: rows by their title, and, where two offered rows carry the same title, with the
 // store each belongs to ("Vanilla cone · Store A1") — a brand's stores often sell products of the same name.
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, useChoicesContext, useGetMany, type AutocompleteInputProps } from 'react-admin';
 import { findResource } from '../../resources';
 
@@ -25,11 +25,18 @@ export function ReferenceChoice({ reference, multiple, ...rest }: { reference: s
     [allChoices, repeated, owner, title],
   );
   const { data: stores } = useGetMany('dealer', { ids: ownerIds }, { enabled: ownerIds.length > 0 });
-  const optionText = (r: Row | undefined) => {
-    const t = String(r?.[title] ?? '');
-    if (!r || !owner || !repeated.has(t)) return t;
-    const store = stores?.find((s) => s.id === r[owner]);
-    return `${t} · ${store?.name ?? String(r[owner] ?? '—')}`;
-  };
+  // One function for the picker's life: the autocomplete resets what was typed whenever its optionText changes,
+  // so the latest repeats and store names are read through a ref instead.
+  const latest = useRef({ repeated, stores });
+  latest.current = { repeated, stores };
+  const optionText = useCallback(
+    (r: Row | undefined) => {
+      const t = String(r?.[title] ?? '');
+      if (!r || !owner || !latest.current.repeated.has(t)) return t;
+      const store = latest.current.stores?.find((s) => s.id === r[owner]);
+      return `${t} · ${store?.name ?? String(r[owner] ?? '—')}`;
+    },
+    [title, owner],
+  );
   return multiple ? <AutocompleteArrayInput {...(rest as object)} optionText={optionText} /> : <AutocompleteInput {...rest} optionText={optionText} />;
 }

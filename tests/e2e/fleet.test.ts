@@ -133,6 +133,20 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await context.close();
 });
 
+it('takes a profile avatar as an uploaded image, as the account form does, not as a typed path', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-b1');
+  await page.goto(`${e.server.url}/profile`);
+  await page.locator('input[name="avatar__file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('image-input-avatar').locator('img').waitFor();
+  await e.shot(page, 'fleet-profile-avatar');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await page.getByText('Profile saved').waitFor();
+  const me = await e.server.db.selectFrom('account').select('avatar').where('_id', '=', 'store-b1').executeTakeFirstOrThrow();
+  expect(me.avatar).toMatch(/^img\/\d{6}\/[a-f0-9]{32}\.png$/);
+  await context.close();
+});
+
 it('shows a store account only its robots, without the brand it may not read; /device/info/{id} opens a robot', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-b1');

@@ -46,6 +46,7 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   await dialog.getByLabel('Product').fill('E2E Vanilla');
   // two products share the name: each option names its store
   await page.getByRole('option', { name: 'E2E Vanilla Cone · Store A2' }).waitFor();
+  await expect(dialog.getByLabel('Product').inputValue()).resolves.toBe('E2E Vanilla'); // what was typed stays
   await e.shot(page, 'service-voucher-product-picker');
   await page.getByRole('option', { name: 'E2E Vanilla Cone · Store A1' }).click();
   await dialog.getByLabel('Details').fill('Opening week giveaway');
