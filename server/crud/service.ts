@@ -6,6 +6,7 @@ import type { CallContext } from '../auth/context';
 import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { findResource } from '../../resources';
+import { verbPermission } from '../../resources/permissions';
 import { requirePermission } from '../auth/permissions';
 import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
@@ -230,7 +231,7 @@ function present(def: ResourceDef, row: Row): Row {
 }
 
 export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unknown) {
-  requirePermission(ctx.user, def.permissions.read ?? def.permissions.list);
+  requirePermission(ctx.user, verbPermission(def, 'read'));
   const row = present(def, await loadScoped(db, ctx, def, id));
   await hooksOf(def.name).present?.([row], db, ctx);
   return row;

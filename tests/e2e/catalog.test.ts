@@ -302,7 +302,8 @@ it('lets a brand write a template with nested properties, as a product is writte
   const { page, context } = await e.newPage();
   await e.login(page, 'brand-a');
   await page.goto(`${e.server.url}/template/create`);
-  await pick(page, 'Brand', 'Demo Brand A');
+  // a brand account's new template starts in its own brand
+  await expect(labelled(page, 'Brand').inputValue()).resolves.toBe('Demo Brand A');
   await input(page, 'code').fill('TPL-MATCHA');
   await input(page, 'name').fill('Matcha latte');
   await input(page, 'price').fill('19');
