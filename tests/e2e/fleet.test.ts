@@ -39,22 +39,9 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   const preview = page.getByTestId('image-input-logo').locator('img');
   await preview.waitFor();
   expect(await preview.getAttribute('src')).toMatch(/^\/api\/files\/img\/\d{6}\/[a-f0-9]{32}\.png$/);
-  // Its settings are forms of their declared keys, not JSON boxes; a bad key is refused under its input.
-  await page.getByRole('combobox', { name: 'Pickup by' }).click();
-  await page.getByRole('option', { name: 'Pickup code' }).click();
-  await page.locator('input[name="pickup_config.code_length"]').fill('6');
-  await page.locator('input[name="pickup_config.pickup_minutes"]').fill('15');
-  await page.locator('input[name="pay_info.merchant_id"]').fill('M-77');
-  await page.locator('input[name="notify_info.webhook"]').fill('http://hooks.example.com/harbour');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByTestId('json-input-notify_info').getByText('An https:// address is required').waitFor();
-  await e.shot(page, 'fleet-brand-settings-invalid');
-  await page.locator('input[name="notify_info.webhook"]').fill('https://hooks.example.com/harbour');
   await e.shot(page, 'fleet-brand-create');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/integrator$/);
-  const settings = await e.server.db.selectFrom('integrator').select(['pickup_config', 'pay_info', 'notify_info']).where('name', '=', 'Harbour Treats').executeTakeFirstOrThrow();
-  expect(settings).toEqual({ pickup_config: { mode: 'code', code_length: 6, pickup_minutes: 15 }, pay_info: { merchant_id: 'M-77' }, notify_info: { webhook: 'https://hooks.example.com/harbour' } });
   const logo = page.locator('img[src^="/api/files/img/"]').first();
   await logo.waitFor();
   // The stored image comes back as an image, never as a page.
@@ -130,6 +117,28 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await row.getByText('Closed', { exact: true }).waitFor();
   await e.shot(page, 'fleet-store-closed');
+  await context.close();
+});
+
+it("edits a brand's payment, notification and pickup settings as forms of their declared keys; a bad key is refused under its input", async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  await page.goto(`${e.server.url}/integrator/brand_b`);
+  await page.getByRole('combobox', { name: 'Pickup by' }).click();
+  await page.getByRole('option', { name: 'Pickup code' }).click();
+  await page.locator('input[name="pickup_config.code_length"]').fill('6');
+  await page.locator('input[name="pickup_config.pickup_minutes"]').fill('15');
+  await page.locator('input[name="pay_info.merchant_id"]').fill('M-77');
+  await page.locator('input[name="notify_info.webhook"]').fill('http://hooks.example.com/harbour');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('json-input-notify_info').getByText('An https:// address is required').waitFor();
+  await e.shot(page, 'fleet-brand-settings-invalid');
+  await page.locator('input[name="notify_info.webhook"]').fill('https://hooks.example.com/harbour');
+  await e.shot(page, 'fleet-brand-settings');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/integrator$/);
+  const settings = await e.server.db.selectFrom('integrator').select(['pickup_config', 'pay_info', 'notify_info']).where('_id', '=', 'brand_b').executeTakeFirstOrThrow();
+  expect(settings).toEqual({ pickup_config: { mode: 'code', code_length: 6, pickup_minutes: 15 }, pay_info: { merchant_id: 'M-77' }, notify_info: { webhook: 'https://hooks.example.com/harbour' } });
   await context.close();
 });
 
