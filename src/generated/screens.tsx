@@ -151,13 +151,15 @@ function rowSxOf(def: ResourceDef) {
 export function makeList(def: ResourceDef) {
   const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
+  // a free-text box only where the declaration names fields it searches
+  const searchable = !!def.idField || Object.values(def.fields).some((f) => f.search && !isSecret(f));
   return function GeneratedList() {
     const translate = useTranslate();
     const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
     const { permissions } = usePermissions<string[]>();
     const readable = readableBy(permissions);
     const filters = [
-      <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
+      ...(searchable ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />] : []),
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
