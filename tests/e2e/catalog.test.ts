@@ -303,7 +303,7 @@ it('lets a brand write a template with nested properties, as a product is writte
   await e.login(page, 'brand-a');
   await page.goto(`${e.server.url}/template/create`);
   // a brand account's new template starts in its own brand
-  await expect(labelled(page, 'Brand').inputValue()).resolves.toBe('Demo Brand A');
+  await expect.poll(() => labelled(page, 'Brand').inputValue()).toBe('Demo Brand A');
   await input(page, 'code').fill('TPL-MATCHA');
   await input(page, 'name').fill('Matcha latte');
   await input(page, 'price').fill('19');
