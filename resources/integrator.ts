@@ -46,7 +46,10 @@ export default defineResource({
         pickup_minutes: { type: 'number', min: 1, max: 240 },
       },
     },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },
+  },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
   },
   permissions: { list: 'integrator_list', read: 'integrator_list', add: 'integrator_add', edit: 'integrator_edit' },
   tenant: { integrator: '_id' },

@@ -11,14 +11,18 @@ export default defineResource({
     tag: { type: 'text', required: true, min: 1, max: 20, search: true, list: true, sort: true },
     sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true, sort: true },
     // the store's brand, filled in by the server (a store account cannot list brands)
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', list: true, sort: true },
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, notNull: true, filter: 'eq', list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, createOnlyMessage: 'vf.catalog.error.group_store', filter: 'eq', list: true, sort: true },
     // offered from the group's store only, kept in the order chosen (the robots' menu order)
-    products: { type: 'references', reference: 'product', max: 200, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
+    products: { type: 'references', reference: 'product', max: 200, notNull: true, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
     hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
-    online: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq' },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    online: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq', notNull: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },
   },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
+  },
+  permissionGroup: 'product',
   permissions: {
     list: 'product_classify_list',
     read: 'product_classify_list',

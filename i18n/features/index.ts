@@ -17,6 +17,10 @@ import signin from './signin';
 import locale from './locale';
 import operator from './operator';
 import vocab from './vocab';
+import restock from './restock';
+import apidocs from './apidocs';
+import schema from './schema';
+import walk from './walk';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -35,6 +39,10 @@ export const features: Record<string, FeatureTexts> = {
   locale,
   operator,
   vocab,
+  restock,
+  apidocs,
+  schema,
+  walk,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

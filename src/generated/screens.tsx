@@ -6,7 +6,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DeleteWithConfirmButton,
   Edit,
   EditButton,
   FilterButton,
@@ -25,12 +24,13 @@ import {
   useListContext,
   useTranslate,
   useNotify,
-  usePermissions,
   useRecordContext,
+  usePermissions,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
+import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
 import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
@@ -40,6 +40,7 @@ import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
+import { RowActions } from './RowActions';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { bulkActionsOf } from './BulkActions';
@@ -134,6 +135,15 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
+const ROW_ACTIONS = 'vf-row-actions';
+/** One line per row (an operator scans many robots at once): cells do not wrap, the table scrolls inside its
+ * card when wider, and the row actions stay at the right edge, over the scrolled columns. */
+const COMPACT_ROWS: SxProps<Theme> = {
+  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
+  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
+};
+
 /** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
 function rowClickOf(def: ResourceDef, canEdit: boolean | undefined) {
   if (def.list.open === 'none') return false;
@@ -164,14 +174,13 @@ export function makeList(def: ResourceDef) {
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
-        <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)}>
+        <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {withCells(def, 'list', columns.filter(readable), (n, f) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
-          {def.permissions.edit && canEdit ? <EditIf def={def} /> : null}
-          {def.actions ? <ActionButtons def={def} /> : null}
-          {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+          {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
+          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
         </Datagrid>
       </List>
     );

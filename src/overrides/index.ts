@@ -11,4 +11,5 @@ export const overrides: Record<string, () => Promise<{ default: Partial<Resource
   log: () => import('./log'),
   order: () => import('./order'),
   refund: () => import('./refund'),
+  restock: () => import('./restock'),
 };
