@@ -12,9 +12,10 @@ export default defineResource({
   table: 'alarm',
   title: 'code',
   fields: {
-    state: { type: 'choice', choices: ALARM_STATES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    level: { type: 'choice', choices: ALARM_LEVELS, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    state: { type: 'choice', choices: ALARM_STATES, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'alarmState' },
+    level: { type: 'choice', choices: ALARM_LEVELS, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'level' },
+    // "22 · Arm fault": the code with its title in the viewer's language
+    code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'codeTitle' },
     category: { type: 'text', readOnly: true, notNull: true },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq', sort: true },
@@ -29,13 +30,19 @@ export default defineResource({
     clear_by: { type: 'text', readOnly: true },
     clear_time: { type: 'datetime', readOnly: true, sort: true },
     clear_code: { type: 'number', readOnly: true },
-    priority: { type: 'text', readOnly: true, sort: true, notNull: true },
+    // the sort key (active first): not for reading
+    priority: { type: 'text', readOnly: true, sort: true, notNull: true, hidden: true },
   },
   permissionGroup: 'message',
   permissions: { list: 'alarm_list', read: 'alarm_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // active first, then acknowledged, then cleared; the newest first within each
-  list: { sort: { field: 'priority', order: 'DESC' }, open: 'show' },
+  // active alarms stand out
+  list: { sort: { field: 'priority', order: 'DESC' }, open: 'show', emphasize: { field: 'state', values: ['active'] } },
+  cells: [
+    { cell: 'notice.content', after: 'code', only: 'show' },
+    { cell: 'alarm.duration', after: 'first_seen' },
+  ],
   actions: {
     acknowledge: {
       permission: 'alarm_ack',

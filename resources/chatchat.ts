@@ -11,8 +11,9 @@ export default defineResource({
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
-    question: { type: 'text', required: true, min: 1, max: 2000, multiline: true, search: true, list: true, sort: true },
-    answer: { type: 'text', required: true, min: 1, max: 4000, multiline: true, search: true, list: true, sort: true },
+    // long questions and answers are cut to three lines in the list, so a page of them can be scanned
+    question: { type: 'text', required: true, min: 1, max: 2000, multiline: true, search: true, list: true, sort: true, render: 'clamp' },
+    answer: { type: 'text', required: true, min: 1, max: 4000, multiline: true, search: true, list: true, sort: true, render: 'clamp' },
     language: { type: 'text', max: 16, pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$', filter: 'eq', list: true, sort: true },
   },
   permissionGroup: 'chatterbot',

@@ -44,7 +44,8 @@ export default defineResource({
   permissionGroup: 'voucher',
   permissions: { list: 'lecode_list', read: 'lecode_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' } },
+  // "Generate vouchers": a batch is not one record, so it is a dialog of its own (POST /lecode/generate)
+  list: { sort: { field: 'create_time', order: 'DESC' }, toolbar: ['lecode.generate'] },
   actions: {
     sell: { permission: 'lecode_add', from: { field: 'status', values: ['CREATED'] }, set: { status: 'SOLD' } },
     void: { permission: 'lecode_void', confirm: true, from: { field: 'status', values: ['CREATED', 'SOLD'] }, set: { status: 'DELETE' } },

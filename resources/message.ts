@@ -8,14 +8,14 @@ export default defineResource({
   table: 'message',
   title: 'code',
   fields: {
-    level: { type: 'choice', choices: MESSAGE_LEVELS, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
+    level: { type: 'choice', choices: MESSAGE_LEVELS, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'level' },
     code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
     detail: { type: 'json', readOnly: true },
     read: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
   },
   columns: {
     // kept by the robots' calls; the viewer reads the code's texts instead
@@ -23,7 +23,12 @@ export default defineResource({
   },
   permissions: { list: 'message_list', read: 'message_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' } },
+  // unread messages stand out; "mark all as read" clears the badge; a row is read where it stands
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'none', emphasize: { field: 'read', values: [false] }, toolbar: ['message.readAll'] },
+  cells: [
+    { cell: 'notice.title', after: 'code' },
+    { cell: 'notice.content', after: 'code' },
+  ],
   actions: { mark_read: { permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
   menu: { section: 'message', order: 10, icon: 'NotificationsActive' },
 });

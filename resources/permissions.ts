@@ -2,8 +2,8 @@
 // names them (their display name is built from that: the resource's name and the verb's or action's label)
 // and which account types' administrator roles receive them by default (`grant`). The server creates the
 // missing ones at start-up (server/auth/declared.ts); the words test holds every label present.
-import type { AccountType } from './accounts';
-import type { ResourceDef, Verb } from './types';
+import { SUPER_AUTHORIZATION, type AccountType } from './accounts';
+import type { Permission, ResourceDef, Verb } from './types';
 
 export const VERBS: readonly Verb[] = ['list', 'read', 'add', 'edit', 'delete'];
 
@@ -43,4 +43,21 @@ export function declaredPermissions(all: readonly ResourceDef[]): DeclaredPermis
     for (const [action, a] of Object.entries(def.actions ?? {})) for (const id of ids(a.permission)) note(def, id, { action });
   }
   return [...out.values()];
+}
+
+// Permission rules both halves follow: the server refuses by them, the browser hides by them. One home, so
+// the menu, the buttons and the 403s never disagree.
+
+/** Whether these authorizations grant `permission` (one id, or several of which any one suffices). SUPER holds
+ * all; an undeclared verb (no permission) is held by nobody, so it is not offered at all. */
+export function holds(authorizations: readonly string[] | ReadonlySet<string> | undefined, permission: Permission | undefined): boolean {
+  if (!permission || !authorizations) return false;
+  const has = (p: string) => (Array.isArray(authorizations) ? authorizations.includes(p) : (authorizations as ReadonlySet<string>).has(p));
+  if (has(SUPER_AUTHORIZATION)) return true;
+  return (typeof permission === 'string' ? [permission] : permission).some(has);
+}
+
+/** The permission of a verb; reading a record falls back to listing (a resource declares `read` only when it differs). */
+export function verbPermission(def: ResourceDef, verb: Verb): Permission | undefined {
+  return def.permissions[verb] ?? (verb === 'read' ? def.permissions.list : undefined);
 }

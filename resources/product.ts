@@ -20,8 +20,8 @@ export const productShape = {
   buy_limit: { type: 'number', min: 1, max: 99 },
   warn_stock: { type: 'number', min: 0, max: MAX_STOCK, default: 0 },
   number: { type: 'number', required: true, min: 0, max: 9999 },
-  /** [{ code, name, hide, options: [{ code, name, price (cents), type }] }], checked by server/domain/catalog.ts */
-  properties: { type: 'json', default: [] },
+  /** [{ code, name, hide, options: [{ code, name, price (cents), type }] }]: nested lists in the form */
+  properties: { type: 'json', default: [], check: checkProperties, input: 'properties' },
   hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
 } satisfies Record<string, FieldDef>;
 
@@ -34,7 +34,7 @@ export default defineResource({
     ...productShape,
     dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
-    devices: { type: 'references', reference: 'device', max: 200, notNull: true },
+    devices: { type: 'references', reference: 'device', max: 200, notNull: true, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
     warn_stock: { ...productShape.warn_stock, list: true, sort: true },
     stock: { type: 'number', min: -1, max: MAX_STOCK, default: -1, createOnly: true, list: true, sort: true, filter: 'range' },
     freeze: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq', notNull: true },

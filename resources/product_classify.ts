@@ -1,7 +1,7 @@
 import { defineResource } from './types';
 
 // Product groups of a store: the robots' menu shows the online groups by sortIndex, each with its products
-// in the order of `products`. A group's store is fixed once created (SPEC §8).
+// in the order of `products`. A group's store is fixed once created (SPEC §8: `createOnly`).
 export default defineResource({
   name: 'product_classify',
   table: 'product_classify',
@@ -10,9 +10,11 @@ export default defineResource({
     name: { type: 'text', required: true, min: 1, max: 20, search: true, list: true, sort: true },
     tag: { type: 'text', required: true, min: 1, max: 20, search: true, list: true, sort: true },
     sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', required: true, filter: 'eq', list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', required: true, filter: 'eq', list: true, sort: true },
-    products: { type: 'references', reference: 'product', max: 200, notNull: true },
+    // the store's brand, filled in by the server (a store account cannot list brands)
+    integrator: { type: 'reference', reference: 'integrator', readOnly: true, notNull: true, filter: 'eq', list: true, sort: true },
+    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, createOnlyMessage: 'vf.catalog.error.group_store', filter: 'eq', list: true, sort: true },
+    // offered from the group's store only, kept in the order chosen (the robots' menu order)
+    products: { type: 'references', reference: 'product', max: 200, notNull: true, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
     hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
     online: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq', notNull: true },
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },

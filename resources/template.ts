@@ -8,8 +8,8 @@ export default defineResource({
   table: 'template',
   title: 'name',
   fields: {
-    ...productShape,
     integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+    ...productShape,
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
   },
   columns: {

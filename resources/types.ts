@@ -33,6 +33,8 @@ export interface FieldDef {
   readOnly?: boolean;
   /** may be given on create, never changed afterwards */
   createOnly?: boolean;
+  /** i18n key of the message when an edit tries to change a `createOnly` field (default: vf.validation.create_only) */
+  createOnlyMessage?: string;
   choices?: readonly string[];
   /** resource name, for reference(s) */
   reference?: string;
@@ -50,16 +52,38 @@ export interface FieldDef {
   list?: boolean;
   /** left out of generated forms (shown only, or handled by an action) */
   hideInForm?: boolean;
+  /** left out of the record's page too (a sort key) */
+  hidden?: boolean;
   /** a long text: a multi-line input */
   multiline?: boolean;
   /** the form offers the field only while another field holds one of these values */
   when?: { field: string; values: readonly string[] };
+  /** a reference(s) whose rows must share a value with this row: `{ field: 'dealer' }` offers (and the server
+   * accepts) only rows of `reference` whose `dealer` is this row's `dealer` — a group's products, a product's robots */
+  sameAs?: { field: string; column?: string; message?: string };
+  /** a named renderer for columns and show pages (src/generated/registry.tsx), instead of the type's own */
+  render?: string;
+  /** a named form input (src/generated/registry.tsx), instead of the type's own */
+  input?: string;
+  /** the list's filter bar shows this filter without asking */
+  alwaysOn?: boolean;
+  /** for `json`: the object's keys, validated like fields (any other key is dropped) and offered as a form;
+   * their labels are `subLabel(resource, field, key)` */
+  fields?: Record<string, FieldDef>;
+  /** for `json`: checks and cleans a nested value (a product's properties); the server runs it on every write
+   * and the form runs it too, so both say the same */
+  check?: (value: unknown) => { value?: unknown; error?: { key: string; args?: Record<string, string | number> } };
   /** the column is never empty although callers need not send it: the server or the database fills it
    * (a timestamp, a state moved by actions, the brand taken from the store). Schema only (NOT NULL). */
   notNull?: boolean;
   /** `false`: a reference kept as plain text without a foreign key (a log entry outlives what it names) */
   foreignKey?: false;
 }
+
+/** The label key of a key of a declared JSON object field (`fields` of a `json` field). */
+export const subLabel = (resource: string, field: string, key: string) => `vf.vocab.sub.${resource}.${field}.fields.${key}`;
+/** The label key of a choice of such a key. */
+export const subChoice = (resource: string, field: string, key: string, value: string) => `vf.vocab.sub.${resource}.${field}.choices.${key}.${value}`;
 
 export type Verb = 'list' | 'read' | 'add' | 'edit' | 'delete';
 
@@ -104,9 +128,19 @@ export interface ResourceDef {
     sort: { field: string; order: 'ASC' | 'DESC' };
     /** rows with this field value are left out unless the filter asks for them */
     hide?: { field: string; value: string };
-    /** the page a row click opens (default: edit where allowed, else show) */
-    open?: 'show' | 'edit';
+    /** the page a row click opens (default: edit where allowed, else show); `none`: rows open nothing */
+    open?: 'show' | 'edit' | 'none';
+    /** named buttons added to the list's toolbar (src/generated/registry.tsx) */
+    toolbar?: readonly string[];
+    /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
+    emphasize?: { field: string; values: readonly (string | boolean)[] };
   };
+  /** named values that are no declared column (texts the server adds, a duration), shown in the list and on the
+   * record's page after the field `after` (default: at the end); `only` keeps one to the list or the page */
+  cells?: readonly { cell: string; after?: string; only?: 'list' | 'show' }[];
+  /** rows whose `field` holds one of these values cannot be edited: the server refuses (409) and the screens
+   * offer no edit (a resolved fault report) */
+  lockedWhen?: { field: string; values: readonly (string | boolean | null)[] };
   actions?: Record<string, ActionDef>;
   menu?: { section: string; order: number; icon?: string };
   /** the field that names a row (in references, breadcrumbs, titles) */
@@ -128,6 +162,12 @@ export interface ResourceDef {
   base?: string;
   /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */
   paths?: Partial<Record<Verb, string>>;
+}
+
+/** Whether a stored row may still be edited, by the declaration's `lockedWhen` (both halves ask this). */
+export function isLocked(def: ResourceDef, row: Record<string, unknown>): boolean {
+  const rule = def.lockedWhen;
+  return !!rule && rule.values.includes((row[rule.field] as string | boolean | null | undefined) ?? null);
 }
 
 /** A field nobody reads back: no filter, range, sort, search, answer or export reaches it. */

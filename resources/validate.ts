@@ -113,6 +113,7 @@ export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?
       return { value: t.toISOString() };
     }
     case 'json': {
+      if (def.check) return def.check(v);
       if (typeof v !== 'object') return { error: { key: 'vf.validation.type_json' } };
       if (JSON.stringify(v).length > JSON_MAX_CHARS) return { error: { key: 'vf.validation.too_large' } };
       return { value: v };
@@ -139,10 +140,30 @@ export function validateFields(
     const present = Object.prototype.hasOwnProperty.call(body, name);
     if (mode === 'edit' && !present) continue;
     const v = present ? body[name] : undefined;
+    // a nested check judges an empty value too (no properties is an empty list)
+    if (def.check && present) {
+      const { value, error } = def.check(v);
+      if (error) errors[name] = error;
+      else values[name] = value;
+      continue;
+    }
     if (isEmpty(v) || (Array.isArray(v) && v.length === 0 && def.required)) {
       if (def.required && (mode === 'create' || present)) errors[name] = { key: 'vf.validation.required' };
       else if (mode === 'create' && def.default !== undefined) values[name] = def.default;
       else if (present) values[name] = def.type === 'choices' || def.type === 'references' ? [] : null;
+      continue;
+    }
+    if (def.type === 'json' && def.fields) {
+      // a declared object: its keys are fields (errors named `field.key`), any other key is dropped
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        errors[name] = { key: 'vf.validation.type_json' };
+        continue;
+      }
+      const nested = validateFields(def.fields, v as Record<string, unknown>, 'create');
+      for (const [k, e] of Object.entries(nested.errors)) errors[`${name}.${k}`] = e;
+      // keys left empty are left out; an object with none is no settings at all
+      const kept = Object.fromEntries(Object.entries(nested.values).filter(([, x]) => x !== null && x !== undefined));
+      if (Object.keys(nested.errors).length === 0) values[name] = Object.keys(kept).length ? kept : null;
       continue;
     }
     const { value, error } = checkValue(def, v);

@@ -16,6 +16,7 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import vocab from './vocab';
 import restock from './restock';
 import apidocs from './apidocs';
 import schema from './schema';
@@ -37,6 +38,7 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  vocab,
   restock,
   apidocs,
   schema,

@@ -1,14 +1,12 @@
 // Authorization checks. The browser hides what a user may not do; the server refuses it.
 import type { Permission } from '../../resources/types';
-import { SUPER_AUTHORIZATION } from '../../resources/accounts';
+import { holds as holdsAny } from '../../resources/permissions';
 import { forbidden } from '../http/errors';
 import type { SessionUser } from './context';
 
+/** The shared rule (resources/permissions.ts), for a signed-in caller. */
 export function holds(user: Pick<SessionUser, 'authorizations'>, permission: Permission | undefined): boolean {
-  if (permission === undefined) return false; // an undeclared verb is not offered at all
-  if (user.authorizations.has(SUPER_AUTHORIZATION)) return true;
-  const any = typeof permission === 'string' ? [permission] : permission;
-  return any.some((p) => user.authorizations.has(p));
+  return holdsAny(user.authorizations, permission);
 }
 
 export function requirePermission(user: SessionUser, permission: Permission | undefined) {

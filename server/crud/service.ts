@@ -3,8 +3,10 @@
 import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import { fieldOf, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
+import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
+import { findResource } from '../../resources';
+import { verbPermission } from '../../resources/permissions';
 import { requirePermission } from '../auth/permissions';
 import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
@@ -229,7 +231,7 @@ function present(def: ResourceDef, row: Row): Row {
 }
 
 export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unknown) {
-  requirePermission(ctx.user, def.permissions.read ?? def.permissions.list);
+  requirePermission(ctx.user, verbPermission(def, 'read'));
   const row = present(def, await loadScoped(db, ctx, def, id));
   await hooksOf(def.name).present?.([row], db, ctx);
   return row;
@@ -252,6 +254,29 @@ async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Ro
   if (!inScope(def, u, row)) throw forbidden('vf.error.forbidden_scope');
 }
 
+/**
+ * The declared `sameAs` rule: every id of such a reference(s) must be a row of its table whose column (default:
+ * the same name) holds this row's value of `field` — a group's products and a product's robots are of its store.
+ * Judged on the row as it will be stored, after the tenant is settled.
+ */
+async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
+  const errors: FieldErrors = {};
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.sameAs || !(name in values) || !f.reference) continue;
+    const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]).filter((x): x is string => typeof x === 'string');
+    if (ids.length === 0) continue;
+    const target = findResource(f.reference);
+    const column = f.sameAs.column ?? f.sameAs.field;
+    const owner = row[f.sameAs.field];
+    const found = new Set(
+      owner == null ? [] : (await trx.selectFrom(target?.table ?? f.reference).select('_id').where('_id', 'in', ids).where(column, '=', owner as string).execute()).map((r) => r._id as string),
+    );
+    const stranger = ids.find((id) => !found.has(id));
+    if (stranger) errors[name] = { key: f.sameAs.message ?? 'vf.vocab.error.same_as', args: { id: stranger } };
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'edit') {
   const fields = mode === 'create' && def.idField ? { _id: def.idField, ...def.fields } : def.fields;
   const { values, errors } = validateFields(fields, body, mode);
@@ -268,6 +293,7 @@ export async function create(db: DB, ctx: CallContext, def: ResourceDef, rawBody
   const saved = await db.transaction().execute(async (trx) => {
     const row: Row = { ...values, _id: def.idField ? values._id : newId() };
     await settleTenant(trx, def, ctx, row);
+    await checkSameAs(trx, def, row, row);
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
     const saved = (await trx.insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow()) as Row;
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
@@ -300,14 +326,19 @@ export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     const existing = await loadScoped(trx, ctx, def, targetId, true);
     // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
     if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
+    // the declaration's edit guard (a resolved report): one rule, which the screens follow by hiding the edit
+    if (isLocked(def, existing)) throw conflict('vf.error.state', { field: def.lockedWhen!.field, value: String(existing[def.lockedWhen!.field] ?? '—') });
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
     const fieldErrors: FieldErrors = { ...errors };
     for (const [name, f] of Object.entries(def.fields)) {
-      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: 'vf.validation.create_only' };
+      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
     }
     if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
     const row: Row = { ...existing, ...values };
     await settleTenant(trx, def, ctx, row);
+    // the owner may have changed too: judge the references given, and those kept when the owner moved
+    const sameAsGiven = Object.fromEntries(Object.entries(def.fields).filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values)).map(([n]) => [n, row[n]]));
+    await checkSameAs(trx, def, sameAsGiven, row);
     const changes: Row = {};
     for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });

@@ -1,23 +1,19 @@
 // Fault reports take their brand and store from the robot they name; they move open → in_progress →
-// resolved, recording who handled them, and a resolved report is no longer edited.
+// resolved, recording who handled them (a resolved report is locked by its declaration's `lockedWhen`).
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import { badRequest, conflict, forbidden, invalid } from '../http/errors';
+import { badRequest, forbidden, invalid } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
 import { inScope, scopeConditions } from '../crud/scope';
 import device from '../../resources/device';
-import { MAX_PHOTOS } from '../../resources/report';
+import { checkPhotos as declaredPhotos } from '../../resources/report';
 
-export { MAX_PHOTOS };
-
-/** Photos are paths in object storage: a short list of short strings. */
+/** The declared photo rule (resources/report.ts), for the robot's own report call. */
 export function checkPhotos(v: unknown): string[] {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || v.length > MAX_PHOTOS || v.some((p) => typeof p !== 'string' || p.length === 0 || p.length > 300)) {
-    throw invalid({ photos: { key: 'vf.service.error.photos', args: { max: MAX_PHOTOS } } });
-  }
-  return v as string[];
+  const { value, error } = declaredPhotos(v);
+  if (error) throw invalid({ photos: error });
+  return value ?? [];
 }
 
 /** The robot, if the caller may see it. */
@@ -31,7 +27,6 @@ export async function visibleDevice(db: DB, ctx: CallContext, id: unknown) {
 
 registerHooks('report', {
   async beforeWrite({ trx, ctx, def, mode, values }) {
-    if ('photos' in values) values.photos = checkPhotos(values.photos);
     if (mode !== 'create') return;
     const robot = await visibleDevice(trx, ctx, values.device);
     if (!robot) throw badRequest('vf.error.reference_missing');
@@ -41,9 +36,6 @@ registerHooks('report', {
     values.source = 'console';
     values.status = 'open';
     if (!inScope(def, ctx.user, values)) throw forbidden('vf.error.forbidden_scope');
-  },
-  guard({ existing, verb }) {
-    if (verb === 'edit' && existing.status === 'resolved') throw conflict('vf.error.state', { field: 'status', value: 'resolved' });
   },
   actions: {
     async start({ trx, ctx, existing }) {

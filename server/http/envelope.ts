@@ -6,6 +6,7 @@ import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError, invalid } from './errors';
 import type { FieldErrors } from '../../resources/validate';
+import { subLabel } from '../../resources/types';
 import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
@@ -14,6 +15,13 @@ export function ok(data: unknown) {
 
 function fieldLabel(lang: Lang, resource: string | undefined, field: string): string {
   if (resource) {
+    // a key of a declared JSON object (`pay_info.merchant_id`): "Payment settings · Merchant id"
+    const [head, sub] = field.split('.', 2);
+    if (sub !== undefined) {
+      const key = subLabel(resource, head, sub);
+      const label = translate(lang, key);
+      if (label !== key) return `${fieldLabel(lang, resource, head)} · ${label}`;
+    }
     const key = `resources.${resource}.fields.${field}`;
     const label = translate(lang, key);
     if (label !== key) return label;

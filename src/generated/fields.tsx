@@ -13,7 +13,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { Box, Chip, Stack } from '@mui/material';
-import type { FieldDef } from '../../resources/types';
+import { subChoice, subLabel, type FieldDef } from '../../resources/types';
+import { renderers } from './registry';
 import { findResource } from '../../resources';
 import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
@@ -36,6 +37,25 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
   );
 }
 
+/** A declared JSON object (a brand's settings) as "label: value" lines in the user's language. */
+function JsonObjectField({ resource, source, def }: { resource: string; source: string; def: FieldDef }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const v = record?.[source] as Record<string, unknown> | null | undefined;
+  if (!v || typeof v !== 'object') return null;
+  const lines = Object.entries(def.fields ?? {})
+    .filter(([k]) => v[k] !== undefined && v[k] !== null && v[k] !== '')
+    .map(([k, f]) => {
+      const value = f.type === 'choice' ? translate(subChoice(resource, source, k, String(v[k])), { _: String(v[k]) }) : String(v[k]);
+      return `${translate(subLabel(resource, source, k))}: ${value}`;
+    });
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-line' }} data-testid={`json-${source}`}>
+      {lines.join('\n')}
+    </Box>
+  );
+}
+
 /** Money and times in the console's language (src/lib/format.ts), not the browser's. Declared numbers stay
  * as they are: many are codes (a notification code, a slot number) that grouping would garble.
  * `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
@@ -43,6 +63,8 @@ export function ChoiceChip({ resource, source }: { resource: string; source: str
 export function FieldFor({ resource, source, def, label, sortable }: { resource: string; source: string; def: FieldDef; label?: string; sortable?: boolean }) {
   const fmt = useFormat();
   const common = { source, label, sortable: sortable ?? def.sort === true };
+  const Named = def.render ? renderers[def.render] : undefined;
+  if (Named) return <Named resource={resource} source={source} def={def} />;
   switch (def.type) {
     case 'money':
       return <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />;
@@ -77,6 +99,7 @@ export function FieldFor({ resource, source, def, label, sortable }: { resource:
       );
     }
     case 'json':
+      if (def.fields) return <JsonObjectField resource={resource} source={source} def={def} />;
       return <FunctionField {...common} render={(r: Record<string, unknown>) => (r[source] == null ? '' : JSON.stringify(r[source]))} />;
     default:
       return <TextField {...common} />;

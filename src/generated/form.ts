@@ -1,5 +1,5 @@
 // Form-level validation with the very function the server runs, so both give the same message.
-import type { ResourceDef } from '../../resources/types';
+import { subLabel, type ResourceDef } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -27,9 +27,14 @@ export function formValidator(def: ResourceDef, mode: 'create' | 'edit', transla
     const shown = dropHidden(def, values);
     const active = Object.fromEntries(Object.entries(visible).filter(([, f]) => !f.when || f.when.values.includes(shown[f.when.field] as string)));
     const { errors } = validateFields(active, shown, mode);
-    const out: Record<string, string> = {};
+    const out: Record<string, unknown> = {};
     for (const [field, e] of Object.entries(errors)) {
-      out[field] = translate(e.key, { ...e.args, field: translate(`resources.${def.name}.fields.${field}`) });
+      // a key of a declared JSON object (`pay_info.merchant_id`): the form holds its error nested, as its value
+      const [head, sub] = field.split('.', 2);
+      const name = sub === undefined ? translate(`resources.${def.name}.fields.${field}`) : translate(subLabel(def.name, head, sub));
+      const message = translate(e.key, { ...e.args, field: name });
+      if (sub === undefined) out[field] = message;
+      else out[head] = { ...(out[head] as object), [sub]: message };
     }
     return out;
   };

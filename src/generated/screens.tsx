@@ -11,7 +11,6 @@ import {
   FilterButton,
   List,
   ReferenceInput,
-  AutocompleteInput,
   SearchInput,
   SelectInput,
   Show,
@@ -25,15 +24,18 @@ import {
   useListContext,
   useTranslate,
   useNotify,
+  useRecordContext,
   usePermissions,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
-import { useFormat } from '../lib/format';
 import type { SxProps, Theme } from '@mui/material';
-import { isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
-import { findResource } from '../../resources';
+import { useFormat } from '../lib/format';
+import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
+import { ReferenceChoice } from './ReferenceChoice';
+import { useProfile } from '../layout/useProfile';
+import { cells, toolbar } from './registry';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -57,31 +59,57 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
       <Input key={`${name}_lte`} source={`${name}_lte`} label={`${l} ≤`} />,
     ];
   }
+  const on = f.alwaysOn ? { alwaysOn: true } : {};
   if (f.type === 'choice' || f.type === 'choices') {
     const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
-    return [<SelectInput key={name} source={name} label={l} choices={choices} />];
+    return [<SelectInput key={name} source={name} label={l} choices={choices} {...on} />];
   }
   if (f.type === 'reference' || f.type === 'references') {
-    const target = findResource(f.reference ?? '');
     return [
-      <ReferenceInput key={name} source={name} reference={f.reference!} perPage={100}>
-        <AutocompleteInput label={l} optionText={target?.title ?? '_id'} filterToQuery={(q: string) => ({ q })} />
+      <ReferenceInput key={name} source={name} reference={f.reference!} perPage={100} {...on}>
+        <ReferenceChoice reference={f.reference!} label={l} filterToQuery={(q: string) => ({ q })} />
       </ReferenceInput>,
     ];
   }
-  if (f.type === 'boolean') return [<BooleanInput key={name} source={name} label={l} />];
-  return [<TextInput key={name} source={name} label={l} />];
+  if (f.type === 'boolean') return [<BooleanInput key={name} source={name} label={l} {...on} />];
+  return [<TextInput key={name} source={name} label={l} {...on} />];
 }
 
-function ListActions({ def, extra }: { def: ResourceDef; extra?: ReactElement }) {
+function ListActions({ def }: { def: ResourceDef }) {
+  const { canAccess: canCreate } = useCanAccess({ resource: def.name, action: 'create' });
   return (
     <TopToolbar>
       <FilterButton />
-      {def.permissions.add ? <CreateButton /> : null}
-      {extra ?? null}
+      {def.permissions.add && canCreate ? <CreateButton /> : null}
+      {(def.list.toolbar ?? []).map((name) => {
+        const Button = toolbar[name];
+        return Button ? <Button key={name} /> : null;
+      })}
       <SavedQueries def={def} /><ExportButtons def={def} />
     </TopToolbar>
   );
+}
+
+/** The declared columns (or a show page's fields) with the declared cells placed among them. */
+function withCells(def: ResourceDef, where: 'list' | 'show', fields: [string, FieldDef][], field: (n: string, f: FieldDef) => ReactElement): ReactElement[] {
+  const own = (def.cells ?? []).filter((c) => !c.only || c.only === where);
+  const cell = (c: { cell: string }) => {
+    const named = cells[c.cell];
+    return named ? <Cell key={c.cell} name={c.cell} label={named.label(def.name)} /> : null;
+  };
+  const out: (ReactElement | null)[] = [];
+  for (const [n, f] of fields) {
+    out.push(field(n, f));
+    for (const c of own.filter((c) => c.after === n)) out.push(cell(c));
+  }
+  for (const c of own.filter((c) => !c.after || !fields.some(([n]) => n === c.after))) out.push(cell(c));
+  return out.filter((e): e is ReactElement => !!e);
+}
+
+/** A named cell (src/generated/registry.tsx); `label` is read by the grid and the show layout. */
+function Cell({ name }: { name: string; label?: string }) {
+  const Render = cells[name].render;
+  return <Render />;
 }
 
 /** A reference the account may not list (a store account and brands) shows nothing but an error icon:
@@ -116,37 +144,53 @@ const COMPACT_ROWS: SxProps<Theme> = {
   [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
 };
 
-/** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
- * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
- * (e.g. not a closed fault report, which the server refuses to change). */
-export function makeList(
-  def: ResourceDef,
-  opts: { extra?: ReactElement; rowClick?: 'show' | 'edit'; editable?: (record: Record<string, unknown>) => boolean; sx?: SxProps<Theme> } = {},
-) {
-  const { extra } = opts;
+/** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
+function rowClickOf(def: ResourceDef, canEdit: boolean | undefined) {
+  if (def.list.open === 'none') return false;
+  if (def.list.open) return def.list.open;
+  return canEdit && def.permissions.edit ? 'edit' : 'show';
+}
+
+/** Rows the declaration marks (`list.emphasize`: unread messages, active alarms) are bold. */
+function rowSxOf(def: ResourceDef) {
+  const rule = def.list.emphasize;
+  if (!rule) return undefined;
+  return (r: Record<string, unknown>) => ({ '& td': { fontWeight: rule.values.includes(r[rule.field] as string | boolean) ? 600 : 400 } });
+}
+
+export function makeList(def: ResourceDef) {
   const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
+  // a free-text box only where the declaration names fields it searches
+  const searchable = !!def.idField || Object.values(def.fields).some((f) => f.search && !isSecret(f));
   return function GeneratedList() {
     const translate = useTranslate();
     const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
     const { permissions } = usePermissions<string[]>();
     const readable = readableBy(permissions);
     const filters = [
-      <SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />,
+      ...(searchable ? [<SearchInput key="q" source="q" alwaysOn placeholder={translate('ra.action.search')} />] : []),
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
+      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+        <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
-          {columns.filter(readable).map(([n, f]) => (
+          {withCells(def, 'list', columns.filter(readable), (n, f) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
-          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={opts.editable} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
+          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
         </Datagrid>
       </List>
     );
   };
+}
+
+/** An edit button, unless the declaration locks the row (`lockedWhen`: the server refuses its edit). */
+function EditIf({ def }: { def: ResourceDef }) {
+  const record = useRecordContext();
+  return record && !isLocked(def, record) ? <EditButton /> : null;
 }
 
 function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
@@ -155,9 +199,21 @@ function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
     .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
 }
 
+/** A brand or store account's new record starts in its own brand and store (the server settles it so too). */
+function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const kind of ['integrator', 'dealer'] as const) {
+    const column = def.tenant?.[kind];
+    const f = column ? def.fields[column] : undefined;
+    if (column && f && !f.readOnly && profile?.[kind]) out[column] = profile[kind];
+  }
+  return out;
+}
+
 export function makeCreate(def: ResourceDef) {
   return function GeneratedCreate() {
     const translate = useTranslate();
+    const profile = useProfile();
     const notify = useNotify();
     const navigate = useNavigate();
     // A one-time secret in the answer (a device key) is shown once, on the new record's page.
@@ -172,7 +228,7 @@ export function makeCreate(def: ResourceDef) {
       : undefined;
     return (
       <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
-        <SimpleForm noValidate defaultValues={defaultsOf(def)} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
+        <SimpleForm noValidate defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
           {formInputs(def, 'create')}
         </SimpleForm>
@@ -208,16 +264,17 @@ export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
     const [secret, dropSecret] = useRevealedSecret();
     const { permissions } = usePermissions<string[]>();
+    const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
     return (
-      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit ? <EditButton /> : null}</TopToolbar>}>
+      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit && canEdit ? <EditIf def={def} /> : null}</TopToolbar>}>
         <SimpleShowLayout>
           <TextField source="_id" label={label(def.name, '_id')} />
-          {Object.entries(def.fields)
-            .filter(([, f]) => !isSecret(f))
-            .filter(readableBy(permissions))
-            .map(([n, f]) => (
-              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
-            ))}
+          {withCells(
+            def,
+            'show',
+            Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.hidden).filter(readableBy(permissions)),
+            (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
+          )}
         </SimpleShowLayout>
         <OneTimeKeyDialog secret={secret} name="" onClose={dropSecret} />
       </Show>

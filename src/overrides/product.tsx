@@ -1,8 +1,8 @@
-// Products: the generated screens, plus what a declaration cannot say — properties and options edited as
-// nested lists, a template import (after a confirmation) in the form, and robots offered from the product's
-// own store only.
+// Products: a form with a template import (after a confirmation) that fills the declared inputs, stock given
+// only on creation, and a list with stock read as people read it (unlimited, low, sold out) and the ways to
+// the stock and copy pages. The properties' nested lists and the robots of the product's own store are
+// declared (resources/product.ts: `input`, `sameAs`).
 import {
-  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   Button,
@@ -18,13 +18,11 @@ import {
   useCanAccess,
   usePermissions,
   Create,
-  ReferenceArrayInput,
   SimpleForm,
   TopToolbar,
   Edit,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import Inventory from '@mui/icons-material/Inventory2';
 import ContentCopy from '@mui/icons-material/ContentCopy';
@@ -33,12 +31,10 @@ import product from '../../resources/product';
 import { InputFor } from '../generated/inputs';
 import { ActionButtons } from '../generated/ActionButtons';
 import { ListPagination } from '../generated/screens';
-import { dropHidden } from '../generated/form';
-import { catalogValidator } from '../catalog/validate';
+import { dropHidden, formValidator } from '../generated/form';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { holds } from '../providers/authProvider';
 import { StockLevel } from '../catalog/StockLevel';
-import { PropertiesInput } from '../catalog/PropertiesInput';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
 import { bulkActionsOf } from '../generated/BulkActions';
@@ -47,16 +43,6 @@ import { SavedQueries } from '../generated/SavedQueries';
 import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
-
-/** Robots of the product's store only (the server refuses others). */
-function DevicesInput({ mode }: { mode: Mode }) {
-  const dealer = useWatch({ name: 'dealer' });
-  return (
-    <ReferenceArrayInput source="devices" reference="device" perPage={200} filter={dealer ? { dealer } : {}}>
-      <AutocompleteArrayInput optionText="name" fullWidth helperText={false} disabled={mode === 'create' && !dealer} filterToQuery={(q: string) => ({ q })} />
-    </ReferenceArrayInput>
-  );
-}
 
 const SHAPE_FIELDS = ['code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'warn_stock', 'number', 'hide'] as const;
 
@@ -67,16 +53,17 @@ function ProductForm({ mode }: { mode: Mode }) {
   // A new product starts with unlimited stock (SPEC §9) and, for a store account, in its own store.
   const defaults = mode === 'create' ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] } : undefined;
   return (
-    <SimpleForm noValidate validate={catalogValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>
+    <SimpleForm noValidate validate={formValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>
       <InputFor resource="product" source="dealer" def={f.dealer} mode={mode} />
       <TemplateImport />
       {SHAPE_FIELDS.map((n) => (
         <InputFor key={n} resource="product" source={n} def={f[n]} mode={mode} />
       ))}
       {mode === 'create' ? <InputFor resource="product" source="stock" def={f.stock} mode={mode} /> : null}
-      <DevicesInput mode={mode} />
+      {/* robots of the product's store only (declared `sameAs`; the server refuses others) */}
+      <InputFor resource="product" source="devices" def={f.devices} mode={mode} />
       <Divider flexItem sx={{ my: 1 }} />
-      <PropertiesInput />
+      <InputFor resource="product" source="properties" def={f.properties} mode={mode} />
     </SimpleForm>
   );
 }

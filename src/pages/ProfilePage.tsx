@@ -9,6 +9,7 @@ import user from '../../resources/user';
 import { useFormat } from '../lib/format';
 import { invalidateProfile } from '../providers/authProvider';
 import { TwoFactorCard } from './TwoFactorCard';
+import { ImageUploadInput } from '../generated/ImageUploadInput';
 
 function BasicInfo() {
   const translate = useTranslate();
@@ -51,7 +52,8 @@ function BasicInfo() {
         <Form record={{ nickname: p.nickname, email: p.email, avatar: p.avatar }} onSubmit={save} validate={validate}>
           <TextInput source="nickname" label="resources.user.fields.nickname" fullWidth />
           <TextInput source="email" label="resources.user.fields.email" type="email" fullWidth />
-          <TextInput source="avatar" label="resources.user.fields.avatar" fullWidth />
+          {/* the account form's image upload: a picked file goes to POST /api/upload, the field keeps its path */}
+          <ImageUploadInput source="avatar" resource="user" label="resources.user.fields.avatar" />
           <SaveButton disabled={busy} />
         </Form>
       </CardContent>

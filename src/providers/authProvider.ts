@@ -6,7 +6,7 @@ import { forgetSession, isSignedIn } from './session';
 import { loginPathFor } from '../login/paths';
 import { findResource } from '../../resources';
 import type { Permission, Verb } from '../../resources/types';
-import { SUPER_AUTHORIZATION } from '../../resources/accounts';
+import { holds, verbPermission } from '../../resources/permissions';
 
 export interface Profile {
   _id: string;
@@ -57,11 +57,8 @@ export function onLogout(l: () => void) {
   return () => listeners.delete(l);
 }
 
-export function holds(authorizations: readonly string[] | undefined, permission: Permission | undefined): boolean {
-  if (!permission || !authorizations) return false;
-  if (authorizations.includes(SUPER_AUTHORIZATION)) return true;
-  return (typeof permission === 'string' ? [permission] : permission).some((p) => authorizations.includes(p));
-}
+/** The shared rule the server refuses by (resources/permissions.ts). */
+export { holds };
 
 /** react-admin's action names mapped onto the declaration's verbs. */
 const VERB: Record<string, Verb> = { list: 'list', show: 'read', create: 'add', edit: 'edit', delete: 'delete', export: 'list' };
@@ -70,7 +67,7 @@ export function permissionFor(resource: string, action: string): Permission | un
   const def = findResource(resource);
   if (!def) return undefined;
   const verb = VERB[action];
-  if (verb) return def.permissions[verb] ?? (verb === 'read' ? def.permissions.list : undefined);
+  if (verb) return verbPermission(def, verb);
   return def.actions?.[action]?.permission;
 }
 

@@ -74,6 +74,31 @@ describe('length rules at their edges', () => {
     expect(good.status).toBe(200);
     expect(good.body.data).toMatchObject({ service_phone: '+86 21 5555-0199', location: 'Pudong', pickup_config: { mode: 'code', code_length: 4 }, pay_info: { merchant_id: 'M100' } });
   });
+
+  it("checks a brand's payment, notification and pickup settings key by key from the declaration, in the caller's language", async () => {
+    const settings = { pickup_config: { mode: 'drone', pickup_minutes: 0 }, notify_info: { webhook: 'http://hooks.example.com/x' } };
+    const bad = await s.call('POST', '/integrator/add', { token: admin, body: brand({ name: 'Settings brand', ...settings }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      'pickup_config.mode': 'Food pickup settings · Pickup by must be one of: code, screen',
+      'pickup_config.pickup_minutes': 'Food pickup settings · Minutes to pick up must be between 1 and 240',
+      'notify_info.webhook': 'An https:// address is required',
+    });
+    const zh = await s.call('POST', '/integrator/add', { token: admin, lang: 'zh', body: brand({ name: 'Settings brand', ...settings }) });
+    expect(zh.body.errors?.['pickup_config.pickup_minutes']).toMatch(/^取餐配置 · 取餐时限（分钟）/);
+    expect(await s.db.selectFrom('integrator').select('_id').where('name', '=', 'Settings brand').executeTakeFirst()).toBeUndefined();
+    // keys the declaration does not name are dropped; a settings field that is no object is refused
+    const good = await s.call('POST', '/integrator/add', {
+      token: admin,
+      body: brand({ name: 'Settings brand', pickup_config: { mode: 'screen', pickup_minutes: 20, script: '<x>' }, pay_info: { channel: 'alipay', merchant_id: 'M-200' } }),
+    });
+    expect(good.status).toBe(200);
+    expect(good.body.data).toMatchObject({ pickup_config: { mode: 'screen', pickup_minutes: 20 }, pay_info: { channel: 'alipay', merchant_id: 'M-200' } });
+    expect(good.body.data.pickup_config).not.toHaveProperty('script');
+    const notObject = await s.call('POST', '/integrator/edit', { token: admin, body: { _id: good.body.data._id, pay_info: 'M-300' } });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.errors?.pay_info).toBe('Payment settings must be an object');
+  });
 });
 
 describe('tenant scope', () => {

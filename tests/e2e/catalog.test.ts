@@ -221,8 +221,7 @@ it('creates a group of products and publishes it onto the robots\' menu', async 
   await input(page, 'name').fill('Morning picks');
   await input(page, 'tag').fill('am');
   await input(page, 'sortIndex').fill('5');
-  // A store account cannot list brands: the group's brand is its store's, shown and filled in.
-  await expect(labelled(page, 'Brand').inputValue()).resolves.toBe('Demo Brand A');
+  // A store account's group starts in its store; its brand is the store's, filled in by the server.
   await expect(labelled(page, 'Store').inputValue()).resolves.toBe('Store A1');
   await pick(page, 'Products', 'Strawberry sundae');
   await pick(page, 'Products', 'Vanilla cone');
@@ -238,7 +237,7 @@ it('creates a group of products and publishes it onto the robots\' menu', async 
   await e.shot(page, 'catalog-group-published');
 
   const group = await e.server.db.selectFrom('product_classify').selectAll().where('name', '=', 'Morning picks').executeTakeFirstOrThrow();
-  expect(group).toMatchObject({ dealer: 'store_a1', online: true, sortIndex: 5 });
+  expect(group).toMatchObject({ dealer: 'store_a1', integrator: 'brand_a', online: true, sortIndex: 5 });
   // The store's robot now offers the group first (lowest sortIndex), its products in the chosen order.
   const robot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
   const menu = await e.server.call('GET', '/device-gateway/menu', { headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) } });
@@ -303,7 +302,8 @@ it('lets a brand write a template with nested properties, as a product is writte
   const { page, context } = await e.newPage();
   await e.login(page, 'brand-a');
   await page.goto(`${e.server.url}/template/create`);
-  await pick(page, 'Brand', 'Demo Brand A');
+  // a brand account's new template starts in its own brand
+  await expect.poll(() => labelled(page, 'Brand').inputValue()).toBe('Demo Brand A');
   await input(page, 'code').fill('TPL-MATCHA');
   await input(page, 'name').fill('Matcha latte');
   await input(page, 'price').fill('19');

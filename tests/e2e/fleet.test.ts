@@ -120,6 +120,42 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await context.close();
 });
 
+it("edits a brand's payment, notification and pickup settings as forms of their declared keys; a bad key is refused under its input", async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'admin');
+  await page.goto(`${e.server.url}/integrator/brand_b`);
+  await page.getByRole('combobox', { name: 'Pickup by' }).click();
+  await page.getByRole('option', { name: 'Pickup code' }).click();
+  await page.locator('input[name="pickup_config.code_length"]').fill('6');
+  await page.locator('input[name="pickup_config.pickup_minutes"]').fill('15');
+  await page.locator('input[name="pay_info.merchant_id"]').fill('M-77');
+  await page.locator('input[name="notify_info.webhook"]').fill('http://hooks.example.com/harbour');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('json-input-notify_info').getByText('An https:// address is required').waitFor();
+  await e.shot(page, 'fleet-brand-settings-invalid');
+  await page.locator('input[name="notify_info.webhook"]').fill('https://hooks.example.com/harbour');
+  await e.shot(page, 'fleet-brand-settings');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/integrator$/);
+  const settings = await e.server.db.selectFrom('integrator').select(['pickup_config', 'pay_info', 'notify_info']).where('_id', '=', 'brand_b').executeTakeFirstOrThrow();
+  expect(settings).toEqual({ pickup_config: { mode: 'code', code_length: 6, pickup_minutes: 15 }, pay_info: { merchant_id: 'M-77' }, notify_info: { webhook: 'https://hooks.example.com/harbour' } });
+  await context.close();
+});
+
+it('takes a profile avatar as an uploaded image, as the account form does, not as a typed path', async () => {
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-b1');
+  await page.goto(`${e.server.url}/profile`);
+  await page.locator('input[name="avatar__file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('image-input-avatar').locator('img').waitFor();
+  await e.shot(page, 'fleet-profile-avatar');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await page.getByText('Profile saved').waitFor();
+  const me = await e.server.db.selectFrom('account').select('avatar').where('_id', '=', 'store-b1').executeTakeFirstOrThrow();
+  expect(me.avatar).toMatch(/^img\/\d{6}\/[a-f0-9]{32}\.png$/);
+  await context.close();
+});
+
 it('shows a store account only its robots, without the brand it may not read; /device/info/{id} opens a robot', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-b1');

@@ -14,7 +14,11 @@ beforeAll(async () => {
   admin = await e.server.login('admin');
   await e.server.db
     .insertInto('product')
-    .values({ _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream' })
+    .values([
+      { _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream' },
+      // the same name in another store: the picker must tell them apart
+      { _id: `${PRODUCT}_a2`, integrator: 'brand_a', dealer: 'store_a2', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 950, type: 'icecream' },
+    ])
     .execute();
   const r = await e.server.call('POST', '/device/add', {
     token: admin,
@@ -40,7 +44,11 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Number of vouchers').fill('5');
   await dialog.getByLabel('Product').fill('E2E Vanilla');
-  await page.getByRole('option', { name: 'E2E Vanilla Cone' }).click();
+  // two products share the name: each option names its store
+  await page.getByRole('option', { name: 'E2E Vanilla Cone · Store A2' }).waitFor();
+  await expect(dialog.getByLabel('Product').inputValue()).resolves.toBe('E2E Vanilla'); // what was typed stays
+  await e.shot(page, 'service-voucher-product-picker');
+  await page.getByRole('option', { name: 'E2E Vanilla Cone · Store A1' }).click();
   await dialog.getByLabel('Details').fill('Opening week giveaway');
   // the server's rule that validity ends after it starts shows under the input, and nothing is made
   // the picker (in the console's language, English here: MM/DD/YYYY hh:mm AM) is typed section by section

@@ -106,3 +106,24 @@ describe('pagination of a long list', () => {
     expect(await screen.findByText('1-20 of 312456')).toBeInTheDocument();
   });
 });
+
+describe('the named parts a declaration asks for', () => {
+  it('exist in the registry: every render, input, cell and toolbar name used in resources/', async () => {
+    const { resources } = await import('../../resources');
+    const registry = await import('../../src/generated/registry');
+    const missing: string[] = [];
+    for (const def of resources) {
+      for (const [name, f] of Object.entries(def.fields)) {
+        if (f.render && !registry.renderers[f.render]) missing.push(`${def.name}.${name} render ${f.render}`);
+        if (f.input && !registry.inputs[f.input]) missing.push(`${def.name}.${name} input ${f.input}`);
+      }
+      for (const c of def.cells ?? []) if (!registry.cells[c.cell]) missing.push(`${def.name} cell ${c.cell}`);
+      for (const t of def.list.toolbar ?? []) if (!registry.toolbar[t]) missing.push(`${def.name} toolbar ${t}`);
+    }
+    expect(missing).toEqual([]);
+    // and the declarations do use them: the vocabulary replaced the overrides it was made for
+    expect(resources.filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar).map((d) => d.name).sort()).toEqual(
+      ['alarm', 'chatchat', 'lecode', 'message', 'product', 'report', 'template'],
+    );
+  });
+});

@@ -1,13 +1,13 @@
-// A fault report's photos: a list of paths in object storage. Each picked file goes through the
-// existing upload route (POST /api/upload), which checks the image's bytes and size; the report keeps
-// only the answered paths. The server holds a report to MAX_PHOTOS as well.
+// A list of photos (a fault report's): paths in object storage. Each picked file goes through the
+// existing upload route (POST /api/upload), which checks the image's bytes and size; the record keeps
+// only the answered paths. The server holds a report to MAX_PHOTOS as well (resources/report.ts).
 import { useRef, useState } from 'react';
 import { Button, Labeled, useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
-import { fileUrl, uploadImage } from '../../lib/files';
-import { MAX_PHOTOS } from '../../../resources/report';
+import { fileUrl, uploadImage } from '../lib/files';
+import { MAX_PHOTOS } from '../../resources/report';
 
 
 function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) => void }) {
@@ -33,7 +33,7 @@ function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) =
   );
 }
 
-export function PhotosInput({ source = 'photos' }: { source?: string }) {
+export function PhotosInput({ resource, source }: { resource: string; source: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { field } = useInput({ source, defaultValue: [] });
@@ -58,7 +58,7 @@ export function PhotosInput({ source = 'photos' }: { source?: string }) {
   };
 
   return (
-    <Labeled label={`resources.report.fields.${source}`} fullWidth sx={{ mb: 2 }}>
+    <Labeled label={`resources.${resource}.fields.${source}`} fullWidth sx={{ mb: 2 }}>
       <Stack spacing={1} alignItems="flex-start">
         <Thumbs paths={paths} onRemove={(i) => field.onChange(paths.filter((_, j) => j !== i))} />
         <input ref={picker} type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden onChange={(e) => add(e.target.files)} data-testid="report-photo-file" />
@@ -70,7 +70,7 @@ export function PhotosInput({ source = 'photos' }: { source?: string }) {
   );
 }
 
-export function PhotosField({ source = 'photos' }: { source?: string; label?: string }) {
+export function PhotosField({ source }: { source: string }) {
   const record = useRecordContext();
   const v = record?.[source];
   return <Thumbs paths={Array.isArray(v) ? v : []} />;

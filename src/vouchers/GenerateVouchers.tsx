@@ -1,13 +1,12 @@
-// Vouchers: the generated list (filters by batch, status, product, store and dates; export; void with its
-// confirmation), plus "Generate vouchers": a batch is not one record, so it is a dialog calling
-// POST /lecode/generate, after which the list shows just the new batch's codes.
+// "Generate vouchers", a button of the voucher list's toolbar (declared in resources/service.ts): a batch is
+// not one record, so it is a dialog calling POST /lecode/generate, after which the list shows just the new
+// batch's codes.
 import { useMemo, useState } from 'react';
 import { Button, SaveButton, SimpleForm, Toolbar, useCanAccess, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import lecode, { GENERATE_FIELDS } from '../../resources/lecode';
+import { GENERATE_FIELDS } from '../../resources/lecode';
 import { validateFields } from '../../resources/validate';
-import { makeList } from '../generated/screens';
 import { InputFor } from '../generated/inputs';
 import { api } from '../providers/http';
 
@@ -16,7 +15,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The datetime inputs hold the browser's local time without a zone; the API wants an instant. */
 const instant = (v: unknown) => (typeof v === 'string' && v !== '' ? new Date(v).toISOString() : v);
 
-function GenerateButton() {
+export function GenerateVouchers() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -84,5 +83,3 @@ function GenerateButton() {
     </>
   );
 }
-
-export default { list: makeList(lecode, { extra: <GenerateButton /> }) };
