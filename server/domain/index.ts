@@ -8,4 +8,3 @@ import './alarm';
 import './report';
 import './catalog';
 import './order';
-import './authorization';

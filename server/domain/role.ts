@@ -9,6 +9,8 @@ import type { DB } from '../db';
 import { conflict, forbidden } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
 import { publishRightsChange } from '../events/bus';
+import { nameDeclaredPermissions } from '../auth/declared';
+import { resources } from '../../resources';
 
 const BUILT_IN_ROLES = new Set<string>(Object.values(DEFAULT_ROLE));
 
@@ -61,6 +63,10 @@ registerHooks('role', {
 });
 
 registerHooks('authorization', {
+  // the permissions the declarations made, in the caller's language (server/auth/declared.ts)
+  present(rows, _db, ctx) {
+    nameDeclaredPermissions(resources, rows, ctx.lang);
+  },
   async beforeRemove({ trx, existing }) {
     if (existing._id === SUPER_AUTHORIZATION) throw conflict('vf.error.in_use');
     const role = await trx.selectFrom('role').select('_id').where(sql<boolean>`${existing._id} = ANY(authorizations)`).executeTakeFirst();
