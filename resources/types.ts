@@ -91,6 +91,9 @@ export interface TenantScope {
 export interface ResourceDef {
   name: string;
   table: string;
+  /** `table` is a view made by a hand-written migration (e.g. the restock list over products): no table is
+   * derived from the fields or compared with them (server/db/schema/derive.ts) */
+  view?: boolean;
   fields: Record<string, FieldDef>;
   permissions: Partial<Record<Verb, Permission>>;
   /** absent: the resource is not tenant-owned (e.g. roles, authorizations) */

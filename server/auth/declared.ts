@@ -43,13 +43,3 @@ export async function createDeclaredPermissions(db: DB, resources: readonly Reso
     SELECT _id FROM created`.execute(db);
   return created.rows.map((r) => r._id);
 }
-
-/** A permission created from a declaration is stored with its English name; callers read it in their own
- * language, built from the same words — unless an administrator has renamed it since. */
-export function nameDeclaredPermissions(resources: readonly ResourceDef[], rows: Record<string, unknown>[], lang: Lang) {
-  const declared = new Map(declaredPermissions(resources).map((p) => [p.id, p]));
-  for (const row of rows) {
-    const p = declared.get(String(row._id));
-    if (p && row.display_name === permissionLabel(p, 'en')) row.display_name = permissionLabel(p, lang);
-  }
-}

@@ -19,10 +19,12 @@ import ReportProblem from '@mui/icons-material/ReportProblem';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Label from '@mui/icons-material/Label';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 
 const ICONS: Record<string, ComponentType> = {
   People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
   ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
+  LocalShipping,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

@@ -125,5 +125,6 @@ function listIndexes(def: ResourceDef): IndexSpec[] {
 export function deriveSchema(all: readonly ResourceDef[]): TableSpec[] {
   // Two resources may share a table (none do today); the first declaration of a table speaks for it.
   const seen = new Set<string>();
-  return all.filter((r) => !seen.has(r.table) && seen.add(r.table)).map((r) => deriveTable(r, all));
+  // A view is written by hand in its migration, like the other things no declaration can say.
+  return all.filter((r) => !r.view && !seen.has(r.table) && seen.add(r.table)).map((r) => deriveTable(r, all));
 }
