@@ -42,8 +42,6 @@ export default defineResource({
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
-    // when stock was last set or added to: a robot's stock warnings from before it are over (030_restock.sql)
-    restock_time: { type: 'datetime' },
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
