@@ -42,6 +42,8 @@ export default defineResource({
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
+    // when stock was last counted or refilled: older robot stock reports no longer put it on the restock list
+    restock_time: { type: 'datetime' },
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
