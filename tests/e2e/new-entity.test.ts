@@ -3,7 +3,8 @@
 // runs beside this one never see it), registered in the two lists, its migration written by
 // `npm run db:migration`, the app built and the server restarted. Then, as its users would: the schema is
 // what the declaration says, the permissions exist and are granted as declared, list / add / edit / delete /
-// tenant scope work over HTTP with translated errors, and the list and the create form render in Chromium.
+// tenant scope work over HTTP with translated errors, it is in /api/openapi.json, and the list and the create
+// form render in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -148,6 +149,14 @@ it('list, add, edit, delete and tenant scope over HTTP, with translated errors',
   expect((await call('POST', '/supplier/delete', { token: brandB, body: { _id: id } })).status).toBe(404);
   expect((await call('POST', '/supplier/delete', { token: brandA, body: { _id: id } })).status).toBe(200);
   expect((await call('GET', `/supplier/detail/${id}`, { token: brandA })).status).toBe(404);
+});
+
+it('appears in the published contract, /api/openapi.json, with its choices', async () => {
+  const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }> } }> } }>> };
+  expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/supplier/')).sort()).toEqual(
+    expect.arrayContaining(['/api/supplier/add', '/api/supplier/delete', '/api/supplier/detail/{id}', '/api/supplier/edit', '/api/supplier/list']),
+  );
+  expect(doc.paths['/api/supplier/add'].post.requestBody!.content['application/json'].schema.properties.kind.enum).toEqual(['ingredients', 'cups', 'parts']);
 });
 
 it('the generated list and create form render in the browser, in the words given', async () => {

@@ -82,6 +82,9 @@ describe('registries a new entity is listed in', () => {
     const index = text('server/domain/index.ts');
     const files = filesIn('server/domain', /\.ts$/).filter((f) => f !== 'index' && /registerHooks\(/.test(text(`server/domain/${f}.ts`)));
     expect(files.filter((f) => !index.includes(`import './${f}';`))).toEqual([]);
+    // a second registration for a resource silently replaces the first one's hooks
+    const names = files.flatMap((f) => [...text(`server/domain/${f}.ts`).matchAll(/^registerHooks\('(\w+)'/gm)].map((m) => m[1]));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
   it('server/db/seed/index.ts runs every seeder', () => {
     const index = text('server/db/seed/index.ts');
