@@ -42,6 +42,8 @@ export default defineResource({
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
+    // when stock was last set or refilled: robots' stock reports older than this are superseded (the restock list)
+    restock_time: { type: 'datetime' },
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
