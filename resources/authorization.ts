@@ -23,6 +23,8 @@ export default defineResource({
     list: 'authorization_list', read: 'authorization_list', add: 'authorization_add',
     edit: 'authorization_edit', delete: 'authorization_delete',
   },
-  list: { sort: { field: 'group', order: 'ASC' } },
+  // newest first: a permission just added is on the first page after saving, not on the third of its group
+  // (the group column still sorts, and the group filter narrows)
+  list: { sort: { field: 'create_time', order: 'DESC' } },
   menu: { section: 'system', order: 30, icon: 'Key' },
 });

@@ -42,7 +42,7 @@ export default defineResource({
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
-    // when stock was last set or refilled: robots' stock reports older than this are superseded (the restock list)
+    // when stock was last counted or refilled: older robot stock reports no longer put it on the restock list
     restock_time: { type: 'datetime' },
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },

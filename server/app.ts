@@ -16,6 +16,7 @@ import { installAuth } from './auth/plugin';
 import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
+import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { ok } from './http/envelope';
 import { route, obj, bool } from './http/schema';
@@ -128,6 +129,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The document collects every route registered after it (server/http/openapi.ts).
   await installApiDocs(app, VERSION);
+  // every declared record once, as a component of the document (the calls refer to it)
+  const declared = [...resources, ...(opts.resources ?? [])].filter((d, i, all) => all.findIndex((x) => x.name === d.name) === i);
+  for (const def of declared) app.addSchema(recordComponent(def));
   // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects.
   app.addHook('preValidation', async (req) => {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};

@@ -19,6 +19,7 @@ import operator from './operator';
 import restock from './restock';
 import apidocs from './apidocs';
 import schema from './schema';
+import walk from './walk';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -39,6 +40,7 @@ export const features: Record<string, FeatureTexts> = {
   restock,
   apidocs,
   schema,
+  walk,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -64,6 +64,11 @@ export function recordSchema(def: ResourceDef): JsonSchema {
   return obj(props, ['_id']);
 }
 
+/** A record's schema is published once, as a component, and referred to by every call that answers it. */
+export const recordId = (def: ResourceDef) => `Record_${def.name}`;
+export const recordRef = (def: ResourceDef): JsonSchema => ({ $ref: `${recordId(def)}#` });
+export const recordComponent = (def: ResourceDef): JsonSchema => ({ $id: recordId(def), ...recordSchema(def) });
+
 const nameOf = (def: ResourceDef) => {
   const label = translate('en', `resources.${def.name}.name`);
   return label.startsWith('resources.') ? def.name : label;
@@ -117,7 +122,7 @@ function actionBody(a: ActionDef): JsonSchema {
 /** Every route schema of a declared resource, by verb (`list`, `read`, … and each action's name). */
 export function resourceSchemas(def: ResourceDef) {
   const tags = [def.name];
-  const record = recordSchema(def);
+  const record = recordRef(def);
   const name = nameOf(def);
   const at = (verb: string) => callPath(def, verb);
   const params = (verb: string) => paramsOf(at(verb));

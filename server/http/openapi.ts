@@ -46,6 +46,6 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
   }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 }

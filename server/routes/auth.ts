@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, bool, anyObject } from '../http/schema';
 import { fieldInput } from '../crud/schema';
+import { nameBuiltIns } from '../domain/builtInNames';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -97,11 +98,13 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
   });
 
   app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account (SPEC §3)', data: profile }) }, async (req) => {
-    const { user } = ctxOf(req);
+    const { user, lang } = ctxOf(req);
     const a = await db.selectFrom('account').selectAll().where('_id', '=', user._id).executeTakeFirstOrThrow();
     const roles = await db.selectFrom('role').select(['_id', 'display_name']).where('_id', 'in', user.roles.length ? user.roles : ['']).execute();
     const auths = [...user.authorizations];
     const authRows = await db.selectFrom('permission').select(['_id', 'display_name']).where('_id', 'in', auths.length ? auths : ['']).orderBy('_id').execute();
+    nameBuiltIns('role', roles, lang);
+    nameBuiltIns('permission', authRows, lang);
     const brand = a.integrator ? await db.selectFrom('integrator').select(['name', 'logo']).where('_id', '=', a.integrator).executeTakeFirst() : undefined;
     const store = a.dealer ? await db.selectFrom('dealer').select(['name', 'logo']).where('_id', '=', a.dealer).executeTakeFirst() : undefined;
     return ok({
@@ -186,8 +189,9 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
 
   // Every signed-in account may read the id → name map: the browser labels permissions with it.
   app.get('/api/auth/authorization/shortlist', { schema: route({ tags, summary: 'Every authorization id with its display name', data: obj({ authorizations: { type: 'object', additionalProperties: str() } }) }) }, async (req) => {
-    ctxOf(req);
+    const { lang } = ctxOf(req);
     const rows = await db.selectFrom('permission').select(['_id', 'display_name']).orderBy('_id').execute();
+    nameBuiltIns('permission', rows, lang);
     return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
   });
 };

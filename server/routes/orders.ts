@@ -6,7 +6,7 @@ import { deviceOf } from '../gateway/auth';
 import { ok } from '../http/envelope';
 import { route, obj, str, int, type JsonSchema } from '../http/schema';
 import { createOrder, progressOrder, payOrder, cancelOrder, MAX_ITEMS, MAX_ITEM_QUANTITY } from '../domain/orderFlow';
-import { recordSchema } from '../crud/schema';
+import { recordRef } from '../crud/schema';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
 import order from '../../resources/order';
 
@@ -24,7 +24,7 @@ const pay = obj({
   account_type: str(undefined, { maxLength: 40 }),
 }, ['amount']);
 const orderRef: JsonSchema = str('the order\'s _id (one this robot made)', { maxLength: 100 });
-const answer = recordSchema(order);
+const answer = recordRef(order);
 
 export const orderRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   app.post('/api/device-gateway/order', {

@@ -2,6 +2,7 @@
 // and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
+import { nameBuiltIns } from '../domain/builtInNames';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import type { AccountType } from '../../resources/accounts';
@@ -85,8 +86,10 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     if (!req.rolePreview || req.method !== 'GET' || req.routeOptions.url !== '/api/user/profile') return payload;
     const body = payload as { code?: number; data?: Record<string, unknown> };
     if (body?.code !== 0 || !body.data) return payload;
-    const { role, display_name } = req.rolePreview;
-    return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: req.rolePreview } };
+    const { role } = req.rolePreview;
+    // the previewed role is named in the caller's language, as the role list names it
+    const [{ display_name }] = nameBuiltIns('role', [{ _id: role, display_name: req.rolePreview.display_name }], ctxOf(req).lang);
+    return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: { ...req.rolePreview, display_name } } };
   });
 
   app.get('/api/role/preview', { config: { resource: 'role' }, schema: route({ tags, summary: 'The role this session previews, or null', data: { ...preview, type: ['object', 'null'] } }) }, async (req) => {

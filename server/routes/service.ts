@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { route, obj, str, int } from '../http/schema';
-import { fieldsBody, recordSchema } from '../crud/schema';
+import { fieldsBody, recordRef } from '../crud/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -167,7 +167,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
   // What a customer asked the robot's customer service, and the answer given.
   app.post('/api/device-gateway/chatchat', {
     config: { resource: 'chatchat' },
-    schema: route({ tags: gw, security: 'device', summary: 'Store a customer-service question and its answer', body: fieldsBody({ question: chatchat.fields.question, answer: chatchat.fields.answer, language: chatchat.fields.language }, 'create'), data: recordSchema(chatchat) }),
+    schema: route({ tags: gw, security: 'device', summary: 'Store a customer-service question and its answer', body: fieldsBody({ question: chatchat.fields.question, answer: chatchat.fields.answer, language: chatchat.fields.language }, 'create'), data: recordRef(chatchat) }),
   }, async (req) => {
     const d = deviceOf(req);
     const { question, answer, language } = chatchat.fields;
@@ -191,7 +191,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
     schema: route({
       tags: gw, security: 'device', summary: 'Raise a fault report about this robot',
       body: fieldsBody({ code: report.fields.code, fault: report.fields.fault, description: report.fields.description }, 'create', { photos: { type: 'array', items: str('an uploaded image path'), description: 'image paths' } }),
-      data: recordSchema(report),
+      data: recordRef(report),
     }),
   }, async (req) => {
     const d = deviceOf(req);

@@ -76,9 +76,10 @@ describe('the OpenAPI document', () => {
     const device = doc.paths['/api/device/add'].post.requestBody!.content['application/json'].schema as { properties: Record<string, { enum?: unknown[] }> };
     expect(device.properties.type.enum).toEqual(expect.arrayContaining(['icecream', 'coffee', 'noodle']));
     // an answer never documents a secret field
-    const read = doc.paths['/api/device/detail/{id}'].get.responses['200'].content!['application/json'].schema as { properties: { data: { properties: Record<string, unknown> } } };
-    expect(Object.keys(read.properties.data.properties)).not.toContain('key_hash');
-    expect(Object.keys(read.properties.data.properties)).toContain('device_id');
+    const read = doc.paths['/api/device/detail/{id}'].get.responses['200'].content!['application/json'].schema as { properties: { data: { $ref: string } } };
+    expect(read.properties.data.$ref).toBe('#/components/schemas/Record_device');
+    expect(Object.keys(doc.components.schemas.Record_device.properties)).not.toContain('key_hash');
+    expect(Object.keys(doc.components.schemas.Record_device.properties)).toContain('device_id');
   });
 });
 

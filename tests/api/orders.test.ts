@@ -352,6 +352,8 @@ describe('dashboard and tenant scope', () => {
       [midnight - 40 * day, midnight], // ends exactly at a UTC midnight
       [midnight - 400 * day + 1, midnight - 1], // a year of whole days but the edges
       [midnight + 1000, Date.now() + 60_000], // within one day: no whole day at all
+      [midnight - 5 * day + 7 * 60_000 + 123, midnight - 2 * day + 13.4 * 3600_000], // whole quarters around whole days
+      [midnight - 3 * day + 2.1 * 3600_000, midnight - 3 * day + 20.7 * 3600_000], // whole quarters within one day
     ];
     for (const [from, to] of ranges) {
       for (const [token, scope] of [[admin, {}], [brandA, { integrator: 'brand_a' }], [storeA1, { dealer: 'store_a1' }]] as const) {
@@ -418,7 +420,8 @@ describe('dashboard and tenant scope', () => {
       [midnight - 36 * 3600_000 + 777, midnight + 5 * 3600_000], // two days over a midnight: by the hour
     ];
     for (const [from, to] of ranges) {
-      for (const tz of [0, -480, 300, -330]) {
+      // UTC, UTC+8, UTC-5, UTC+5:30, UTC+5:45, UTC-9:30
+      for (const tz of [0, -480, 300, -330, -345, 570]) {
         for (const [token, scope] of [[admin, {}], [brandA, { integrator: 'brand_a' }], [storeA1, { dealer: 'store_a1' }]] as const) {
           const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
           expect(r.status).toBe(200);
@@ -437,6 +440,20 @@ describe('dashboard and tenant scope', () => {
         }
       }
     }
+  });
+
+  it('rollups rebuilt in one pass from the orders (a bulk load) equal those the triggers kept through every change', async () => {
+    // the rows that hold something (a trigger leaves a row at zero when its last order leaves it)
+    const kept = async () => ({
+      daily: (await sql`SELECT * FROM orders_daily WHERE orders <> 0 OR refund_orders <> 0 ORDER BY integrator, dealer, day`.execute(s.db)).rows,
+      quarters: (await sql`SELECT * FROM orders_quarters WHERE orders[96] <> 0 OR refund_orders[96] <> 0 ORDER BY integrator, dealer, day, device_type`.execute(s.db)).rows,
+      products: (await sql`SELECT * FROM orders_products_daily WHERE quantity <> 0 ORDER BY integrator, dealer, day, code`.execute(s.db)).rows,
+      hours: (await sql`SELECT * FROM orders_products_hourly WHERE quantity <> 0 ORDER BY integrator, dealer, hour, code`.execute(s.db)).rows,
+    });
+    const before = await kept();
+    expect(before.quarters.length).toBeGreaterThan(0);
+    await sql`SELECT orders_rollups_rebuild()`.execute(s.db);
+    expect(await kept()).toEqual(before);
   });
 
   it('charts sales by day, by robot type, top products and robots by state within the scope', async () => {
