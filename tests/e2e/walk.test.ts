@@ -160,6 +160,7 @@ describe('small things an operator notices', () => {
 
   it('keeps the robot rows behind the "Login has expired" dialog', async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
+    await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
     await e.login(page, 'admin');
     await page.goto(`${e.server.url}/device`);
     const rows = page.locator('tbody tr');
@@ -168,11 +169,18 @@ describe('small things an operator notices', () => {
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(shown);
     const token = (await context.cookies()).find((c) => c.name === 'vendfleet_session')!.value;
     expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
-    // the header's refresh asks for the rows again: the answer is a 401
-    const refused = page.waitForResponse((r) => r.url().includes('/api/device/') && r.status() === 401);
-    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Login has expired' });
+    // Any call now answers 401: the page's own (names of brands and stores, live badge) may open the dialog
+    // first; then "Cancel", to stay on the page as the user may.
+    await page.getByTestId('tabs-refresh').click({ timeout: 3000 }).catch(() => undefined);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // the tab's refresh asks for the rows again: the answer is a 401, and the dialog comes back over the list
+    const refused = page.waitForResponse((r) => r.url().includes('/api/device/list') && r.status() === 401);
+    await page.getByTestId('tabs-refresh').click();
     await refused;
-    await page.getByRole('dialog', { name: 'Login has expired' }).waitFor();
+    await dialog.waitFor();
     await e.shot(page, 'walk-session-expired-list');
     await expect(page.getByText('No Robots found').count()).resolves.toBe(0);
     await expect(rows.count()).resolves.toBe(shown);
