@@ -16,6 +16,7 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import webhooks from './webhooks';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -33,6 +34,7 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  webhooks,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

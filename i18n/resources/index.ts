@@ -9,6 +9,8 @@ import dealer from './dealer';
 import device from './device';
 import message from './message';
 import alarm from './alarm';
+import webhook from './webhook';
+import webhook_delivery from './webhook_delivery';
 import { lecode, chatchat, report, log } from './service';
 import product from './product';
 import template from './template';
@@ -16,7 +18,7 @@ import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, lecode, chatchat, report, log };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, lecode, chatchat, report, log, webhook, webhook_delivery };
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
   return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));

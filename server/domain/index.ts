@@ -8,3 +8,4 @@ import './alarm';
 import './report';
 import './catalog';
 import './order';
+import './webhook';

@@ -1,5 +1,6 @@
 // The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
 // A sale snapshots each item and takes its stock in the same transaction: short stock refuses the order (409).
+import * as webhookEvents from '../webhooks/events';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -160,6 +161,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
     if (pay_status === 'PAID') await shareProfit(trx, row);
     await writeLog(trx, { ip }, { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
     await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
+    await webhookEvents.orderCreated(trx, row);
     return row;
   });
   return saved;
@@ -251,6 +253,7 @@ export function orderRoutes(app: FastifyInstance, db: DB) {
         .returningAll()
         .executeTakeFirstOrThrow();
       await shareProfit(trx, row);
+      await webhookEvents.orderPaid(trx, row);
       return row;
     });
     return ok(saved);
