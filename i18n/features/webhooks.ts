@@ -1,4 +1,4 @@
-// Webhooks: why an endpoint is refused, the one-time signing secret, the delivery log on an endpoint's page.
+// Webhooks: why an endpoint is refused, the delivery log on an endpoint's page.
 const en = {
   vf: {
     webhooks: {
@@ -8,11 +8,8 @@ const en = {
         unresolved: 'This host name does not resolve',
         private: 'This address is private, loopback or reserved: webhooks go to public addresses only',
       },
-      secret_title: 'Signing secret',
-      secret_once: 'Copy this secret into the receiving system now. It is shown only once; it verifies the VendFleet-Signature header of every delivery.',
       deliveries: 'Deliveries',
       deliveries_none: 'No deliveries yet',
-      test_sent: 'Test event queued: it appears in the deliveries below once sent',
     },
   },
 };
@@ -26,11 +23,8 @@ const zh = {
         unresolved: '无法解析该主机名',
         private: '该地址属于内网、回环或保留地址：Webhook 只能发送到公网地址',
       },
-      secret_title: '签名密钥',
-      secret_once: '请立即将此密钥配置到接收系统。它只显示一次，用于校验每次推送的 VendFleet-Signature 请求头。',
       deliveries: '推送记录',
       deliveries_none: '暂无推送记录',
-      test_sent: '测试事件已加入队列，发送后会出现在下方推送记录中',
     },
   },
 };
@@ -44,11 +38,8 @@ const es = {
         unresolved: 'No se puede resolver este nombre de host',
         private: 'Esta dirección es privada, de bucle local o reservada: los webhooks solo van a direcciones públicas',
       },
-      secret_title: 'Secreto de firma',
-      secret_once: 'Copie ahora este secreto en el sistema receptor. Solo se muestra una vez; verifica la cabecera VendFleet-Signature de cada envío.',
       deliveries: 'Envíos',
       deliveries_none: 'Todavía no hay envíos',
-      test_sent: 'Evento de prueba en cola: aparecerá en los envíos de abajo cuando se envíe',
     },
   },
 };
@@ -62,11 +53,8 @@ const ja = {
         unresolved: 'このホスト名は名前解決できません',
         private: 'このアドレスはプライベート、ループバックまたは予約済みです。Webhook はパブリックアドレスにのみ送信されます',
       },
-      secret_title: '署名シークレット',
-      secret_once: 'このシークレットを今すぐ受信側システムに設定してください。表示は一度だけです。各配信の VendFleet-Signature ヘッダーの検証に使います。',
       deliveries: '配信履歴',
       deliveries_none: 'まだ配信はありません',
-      test_sent: 'テストイベントをキューに入れました。送信後、下の配信履歴に表示されます',
     },
   },
 };

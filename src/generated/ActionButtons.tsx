@@ -84,7 +84,7 @@ export function ActionButton({ def, name, action }: { def: ResourceDef; name: st
   return (
     <span onClick={stop}>
       <Button label={label} onClick={() => (action.confirm ? setOpen(true) : run())} size="small" disabled={busy} />
-      <OneTimeKeyDialog secret={secret} name={title} onClose={() => setSecret(undefined)} />
+      <OneTimeKeyDialog secret={secret} name={title} resource={def.name} onClose={() => setSecret(undefined)} />
       {action.confirm ? (
         <Confirm
           isOpen={open}

@@ -15,4 +15,5 @@ export const overrides: Record<string, () => Promise<{ default: Partial<Resource
   chatchat: () => import('./chatchat'),
   order: () => import('./order'),
   refund: () => import('./refund'),
+  webhook: () => import('./webhook'),
 };
