@@ -38,13 +38,12 @@ it('cuts one flooding robot with a translated 429 in the envelope, and the other
   const [flooder, other] = DEMO_DEVICES.map((d) => d.device_id);
   // at once, as a flood arrives
   const answers = await Promise.all(Array.from({ length: ROBOT_LIMIT + 5 }, () => beat(flooder)));
-  // Never more than the allowance, and every other call a 429. On PostgreSQL a burst has been seen to get fewer
-  // than the allowance through (4 or 1 of 5, never on PGlite): not explained yet, noted on issue 13.
+  // Exactly the allowance, and every other call a 429. (On PostgreSQL, where the burst's calls are authenticated
+  // side by side, the package's own store let 1 of 5 through: server/http/floodLimit.ts.)
   const passed = answers.filter((r) => r.status === 200);
   const refused = answers.filter((r) => r.status === 429);
   const seen = JSON.stringify(answers.map((r) => r.status));
-  expect(passed.length, seen).toBeGreaterThan(0);
-  expect(passed.length, seen).toBeLessThanOrEqual(ROBOT_LIMIT);
+  expect(passed.length, seen).toBe(ROBOT_LIMIT);
   expect(refused.length, seen).toBe(answers.length - passed.length);
   expect(await refused[0].json()).toEqual({ code: 429, message: 'Too many requests. Slow down and try again in a moment.' });
   expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
