@@ -15,7 +15,8 @@ export default defineResource({
   table: 'webhook',
   title: 'url',
   fields: {
-    url: { type: 'text', required: true, min: 8, max: 2000, search: true, list: true, sort: true },
+    // the form's first check; the server then allows https only and public addresses (server/webhooks/address.ts)
+    url: { type: 'text', required: true, min: 8, max: 2000, pattern: '^https?://\\S+$', patternMessage: 'vf.webhooks.error.url', search: true, list: true, sort: true },
     events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
     description: { type: 'text', max: 200, search: true, list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },

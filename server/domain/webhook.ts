@@ -18,7 +18,8 @@ registerHooks('webhook', {
     const row = { ...existing, ...values };
     if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });
     values.dealer = null;
-    if (mode === 'create' || values.url !== existing?.url) {
+    // checked when it is set (an edit of the description leaves an endpoint's URL, and its DNS, alone)
+    if (mode === 'create' || (values.url !== undefined && values.url !== existing?.url)) {
       const problem = await checkUrl(String(row.url));
       if (problem) throw invalid({ url: { key: problem } });
     }
