@@ -17,12 +17,14 @@ export default defineResource({
   fields: {
     display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
     group: { type: 'choice', choices: PERMISSION_GROUPS, required: true, filter: 'eq', list: true, sort: true },
-    create_time: { type: 'datetime', readOnly: true },
+    create_time: { type: 'datetime', readOnly: true, notNull: true },
   },
   permissions: {
     list: 'authorization_list', read: 'authorization_list', add: 'authorization_add',
     edit: 'authorization_edit', delete: 'authorization_delete',
   },
-  list: { sort: { field: 'group', order: 'ASC' } },
+  // newest first: a permission just added is on the first page after saving, not on the third of its group
+  // (the group column still sorts, and the group filter narrows)
+  list: { sort: { field: 'create_time', order: 'DESC' } },
   menu: { section: 'system', order: 30, icon: 'Key' },
 });

@@ -15,8 +15,11 @@ export default defineResource({
     location: { type: 'text', max: 100, search: true, list: true, sort: true },
     notify_enabled: { type: 'boolean', default: true, list: true, sort: true },
     pay_enabled: { type: 'boolean', default: true, list: true, sort: true },
-    status: { type: 'choice', choices: DEALER_STATUS, readOnly: true, filter: 'eq', list: true, sort: true },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    status: { type: 'choice', choices: DEALER_STATUS, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },
+  },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
   },
   permissions: { list: 'dealer_list', read: 'dealer_read', add: 'dealer_add', edit: 'dealer_edit', delete: 'dealer_edit' },
   tenant: { integrator: 'integrator', dealer: '_id' },

@@ -20,7 +20,10 @@ export default defineResource({
     pay_info: { type: 'json' },
     notify_info: { type: 'json' },
     pickup_config: { type: 'json' },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },
+  },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
   },
   permissions: { list: 'integrator_list', read: 'integrator_list', add: 'integrator_add', edit: 'integrator_edit' },
   tenant: { integrator: '_id' },

@@ -12,11 +12,15 @@ export default defineResource({
     sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', required: true, filter: 'eq', list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', required: true, filter: 'eq', list: true, sort: true },
-    products: { type: 'references', reference: 'product', max: 200 },
+    products: { type: 'references', reference: 'product', max: 200, notNull: true },
     hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
-    online: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq' },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    online: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq', notNull: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, filter: 'range', notNull: true },
   },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
+  },
+  permissionGroup: 'product',
   permissions: {
     list: 'product_classify_list',
     read: 'product_classify_list',

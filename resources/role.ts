@@ -11,12 +11,12 @@ export default defineResource({
   idField: { type: 'text', required: true, max: 40, pattern: ID_PATTERN, patternMessage: 'vf.validation.id_format' },
   fields: {
     display_name: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
-    description: { type: 'text', max: 200, multiline: true, list: true, sort: true },
+    description: { type: 'text', max: 200, multiline: true, list: true, sort: true, notNull: true },
     account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true, sort: true },
-    authorizations: { type: 'references', reference: 'authorization', list: true },
+    authorizations: { type: 'references', reference: 'authorization', list: true, notNull: true },
     // every holder must sign in with a second factor (server/routes/totp.ts); only SUPER changes it
     require_totp: { type: 'boolean', default: false, list: true },
-    create_time: { type: 'datetime', readOnly: true },
+    create_time: { type: 'datetime', readOnly: true, notNull: true },
   },
   permissions: { list: 'role_list', read: 'role_list', add: 'role_add', edit: 'role_edit', delete: 'role_delete' },
   list: { sort: { field: 'create_time', order: 'ASC' } },

@@ -10,8 +10,12 @@ export default defineResource({
   fields: {
     ...productShape,
     integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
-    create_time: { type: 'datetime', readOnly: true, filter: 'range' },
+    create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
   },
+  columns: {
+    update_time: { type: 'datetime', notNull: true },
+  },
+  permissionGroup: 'product',
   permissions: { list: 'template_list', read: 'template_list', add: 'template_add', edit: 'template_edit' },
   tenant: { integrator: 'integrator' },
   list: { sort: { field: 'create_time', order: 'DESC' } },

@@ -1,6 +1,8 @@
 // The shape of a resource declaration: the single source that the server (schema, validation, SQL,
 // permissions, tenant scope) and the browser (List/Create/Edit/Show, filters, menu, labels) both read.
 
+import type { AccountType } from './accounts';
+
 export type FieldType =
   | 'text'
   | 'email'
@@ -52,6 +54,11 @@ export interface FieldDef {
   multiline?: boolean;
   /** the form offers the field only while another field holds one of these values */
   when?: { field: string; values: readonly string[] };
+  /** the column is never empty although callers need not send it: the server or the database fills it
+   * (a timestamp, a state moved by actions, the brand taken from the store). Schema only (NOT NULL). */
+  notNull?: boolean;
+  /** `false`: a reference kept as plain text without a foreign key (a log entry outlives what it names) */
+  foreignKey?: false;
 }
 
 export type Verb = 'list' | 'read' | 'add' | 'edit' | 'delete';
@@ -84,6 +91,9 @@ export interface TenantScope {
 export interface ResourceDef {
   name: string;
   table: string;
+  /** `table` is a view made by a hand-written migration (e.g. the restock list over products): no table is
+   * derived from the fields or compared with them (server/db/schema/derive.ts) */
+  view?: boolean;
   fields: Record<string, FieldDef>;
   permissions: Partial<Record<Verb, Permission>>;
   /** absent: the resource is not tenant-owned (e.g. roles, authorizations) */
@@ -105,6 +115,15 @@ export interface ResourceDef {
   idField?: FieldDef;
   /** a field of the create answer that is a one-time secret: the browser shows it once, on the new record's page */
   reveal?: string;
+  /** columns the server keeps in the table that no caller reads or writes (update times, counters):
+   * declared so the table's schema comes from this one place (server/db/schema/derive.ts) */
+  columns?: Record<string, FieldDef>;
+  /** which account types' administrator roles hold this resource's permissions from the start: one list for
+   * all of them, or one per permission id. Applied once per permission and role at start-up
+   * (server/auth/grants.ts); what an administrator changes later is never overridden. */
+  grant?: readonly AccountType[] | Readonly<Record<string, readonly AccountType[]>>;
+  /** the group its permissions are listed under: one of authorization's PERMISSION_GROUPS (default: `name`) */
+  permissionGroup?: string;
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
   /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */

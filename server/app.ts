@@ -1,7 +1,7 @@
 // The HTTP service: the /api routes and, when built, the browser app with a fallback to index.html.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -9,15 +9,20 @@ import fastifyHelmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
+import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
-import { registerResource } from './crud/router';
+import { resourceRoutes } from './crud/router';
+import { installApiDocs } from './http/openapi';
+import { ok } from './http/envelope';
+import { route, obj, bool } from './http/schema';
 import { authRoutes } from './routes/auth';
 import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
+import { restockRoutes } from './routes/restock';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
 import { savedQueryRoutes } from './routes/savedQuery';
@@ -46,6 +51,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** /metrics answers this bearer token (METRICS_TOKEN); unset: no /metrics route answers */
   metricsToken?: string;
+  /** told of every route as it is registered (the API docs test lists them against the document) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -54,6 +61,8 @@ declare module 'fastify' {
     metrics: Registry;
   }
 }
+
+const VERSION = pkg.version;
 
 /** Request bodies above this are refused with 413 (uploads have their own limit). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -88,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (err, req, reply) =>
       sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // brotli or gzip for the app's scripts and the API's JSON (the live event stream is hijacked, so never
   // buffered). Brotli quality 5: a fraction of quality 11's CPU per answer, and within ~10% of its size.
   await app.register(fastifyCompress, {
@@ -116,18 +126,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installGatewayAuth(app, opts.db);
   await installFloodLimits(app);
 
-  app.get('/api/health', async () => ({ code: 0, data: { ok: true } }));
-  opsRoutes(app, opts.db, { lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
-  authRoutes(app, opts.db);
-  totpRoutes(app, opts.db);
-  serviceRoutes(app, opts.db);
-  catalogRoutes(app, opts.db);
-  orderRoutes(app, opts.db);
-  dashboardRoutes(app, opts.db);
-  liveRoutes(app, opts.db);
-  savedQueryRoutes(app, opts.db);
-  await uploadRoutes(app, opts.db, { dataDir: opts.dataDir });
-  for (const def of opts.resources ?? resources) registerResource(app, opts.db, def);
+  // The document collects every route registered after it (server/http/openapi.ts).
+  await installApiDocs(app, VERSION);
+  // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects.
+  app.addHook('preValidation', async (req) => {
+    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
+  });
+  app.get('/api/health', { schema: route({ tags: ['health'], security: 'open', summary: 'The process answers (kept for older probes)', data: obj({ ok: bool() }) }) }, async () => ok({ ok: true }));
+  // Each group of routes is a plugin. ops, service (the role preview), live (the sweep, the streams) and
+  // totp (the enrolment gate) have hooks for the whole server, so they are not encapsulated (fastify-plugin).
+  await app.register(opsRoutes, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
+  await app.register(authRoutes, { db: opts.db });
+  await app.register(totpRoutes, { db: opts.db });
+  await app.register(serviceRoutes, { db: opts.db });
+  await app.register(catalogRoutes, { db: opts.db });
+  await app.register(restockRoutes, { db: opts.db });
+  await app.register(orderRoutes, { db: opts.db });
+  await app.register(dashboardRoutes, { db: opts.db });
+  await app.register(liveRoutes, { db: opts.db });
+  await app.register(savedQueryRoutes, { db: opts.db });
+  await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
+  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;
   if (dist) {

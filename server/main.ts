@@ -8,6 +8,8 @@ import { flushGroupCommits } from './db/groupCommit';
 import type { Registry } from 'prom-client';
 import type { Lifecycle } from './routes/ops';
 import { migrate } from './db/migrate';
+import { createDeclaredPermissions } from './auth/declared';
+import { resources } from '../resources';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
@@ -52,6 +54,8 @@ export async function prepareDatabase(o: ServerOptions): Promise<Database> {
   const database = await openDatabase({ url: o.databaseUrl, dataDir: o.dataDir, poolSize: o.poolSize });
   try {
     await migrate(database.db);
+    // the permissions the declarations name, created (and granted as declared) the first time they are seen
+    await createDeclaredPermissions(database.db, o.resources ?? resources);
     if (await isEmpty(database.db)) {
       if (!o.databaseUrl || o.seedDemo) {
         await seedDemo(database.db);

@@ -16,6 +16,10 @@ import sessionUi from './sessionUi';
 import signin from './signin';
 import locale from './locale';
 import operator from './operator';
+import restock from './restock';
+import apidocs from './apidocs';
+import schema from './schema';
+import walk from './walk';
 import webhooks from './webhooks';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
@@ -34,6 +38,10 @@ export const features: Record<string, FeatureTexts> = {
   signin,
   locale,
   operator,
+  restock,
+  apidocs,
+  schema,
+  walk,
   webhooks,
 };
 

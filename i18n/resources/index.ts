@@ -17,8 +17,9 @@ import template from './template';
 import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
+import restock from './restock';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, lecode, chatchat, report, log, webhook, webhook_delivery };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery };
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
   return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));

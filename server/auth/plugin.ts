@@ -7,8 +7,11 @@ import { loadSession } from './session';
 import { cookieToken, fromOwnPage } from './cookie';
 import { forbidden, unauthorized } from '../http/errors';
 import { requestLang } from '../http/envelope';
+import { OPENAPI_PATH, DOCS_PREFIX } from '../http/openapi';
 
 const OPEN = new Set(['/api/auth/signin', '/api/auth/totp', '/api/health', '/api/health/live', '/api/health/ready']);
+/** The API's published contract and its docs page describe calls, never data: anyone may read them. */
+const isApiDocs = (path: string) => path === OPENAPI_PATH || path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`);
 /** Log-out ends the session when there is one, and clears the browser's cookies either way. */
 const SESSION_OPTIONAL = new Set(['/api/auth/logout']);
 
@@ -28,7 +31,7 @@ export function installAuth(app: FastifyInstance, db: DB) {
   app.decorateRequest('user', undefined);
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
-    if (!path.startsWith('/api/') || OPEN.has(path) || path.startsWith('/api/device-gateway/') || path.startsWith('/api/files/')) return;
+    if (!path.startsWith('/api/') || OPEN.has(path) || path.startsWith('/api/device-gateway/') || path.startsWith('/api/files/') || isApiDocs(path)) return;
     const token = tokenOf(req, path);
     const user = token && token.length <= 200 ? await loadSession(db, token) : undefined;
     if (!user) {

@@ -1,5 +1,5 @@
 // Routes for every declared resource, from its declaration: list, read, add, edit, delete, actions.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { DB } from '../db';
 import { callPath, type ResourceDef } from '../../resources/types';
 import { ctxOf } from '../auth/plugin';
@@ -8,18 +8,25 @@ import { bulkVerbs } from '../../resources/bulk';
 import { bulk } from './bulk';
 import { exportList } from './export';
 import * as crud from './service';
+import { resourceSchemas } from './schema';
 
 const fastifyPath = (p: string) => `/api${p}`;
 
+/** Every declared resource's routes, as one plugin (server/app.ts registers it). */
+export const resourceRoutes: FastifyPluginAsync<{ db: DB; resources: readonly ResourceDef[] }> = async (app, { db, resources }) => {
+  for (const def of resources) registerResource(app, db, def);
+};
+
 export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef) {
   const config = { resource: def.name };
+  const schemas = resourceSchemas(def);
   const p = (verb: string) => fastifyPath(callPath(def, verb));
   if (def.permissions.list) {
-    app.post(p('list'), { config }, async (req) => ok(await crud.list(db, ctxOf(req), def, req.body)));
+    app.post(p('list'), { config, schema: schemas.list }, async (req) => ok(await crud.list(db, ctxOf(req), def, req.body)));
   }
   if (def.permissions.list) {
     // the whole list as a file, streamed as it is read (server/crud/export.ts)
-    app.post(p('export'), { config }, async (req, reply) => {
+    app.post(p('export'), { config, schema: schemas.export }, async (req, reply) => {
       const file = await exportList(db, ctxOf(req), def, req.body, requestLang(req), (err) => req.log.error({ err }, 'export failed'));
       // the browser cancelled or went away: stop reading rows for nobody
       reply.raw.on('close', () => file.cancel());
@@ -32,22 +39,22 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
     });
   }
   if (def.permissions.read || def.permissions.list) {
-    app.get<{ Params: { id: string } }>(p('read'), { config }, async (req) => ok(await crud.read(db, ctxOf(req), def, req.params.id)));
+    app.get<{ Params: { id: string } }>(p('read'), { config, schema: schemas.read }, async (req) => ok(await crud.read(db, ctxOf(req), def, req.params.id)));
   }
   if (def.permissions.add) {
-    app.post(p('add'), { config }, async (req) => ok(await crud.create(db, ctxOf(req), def, req.body)));
+    app.post(p('add'), { config, schema: schemas.add }, async (req) => ok(await crud.create(db, ctxOf(req), def, req.body)));
   }
   if (def.permissions.edit) {
-    app.post<{ Params: { id?: string } }>(p('edit'), { config }, async (req) =>
+    app.post<{ Params: { id?: string } }>(p('edit'), { config, schema: schemas.edit }, async (req) =>
       ok(await crud.update(db, ctxOf(req), def, req.body, req.params.id ?? (req.body as { _id?: unknown } | null)?._id)),
     );
   }
   if (def.permissions.delete) {
-    app.post(p('delete'), { config }, async (req) => ok(await crud.remove(db, ctxOf(req), def, req.body)));
+    app.post(p('delete'), { config, schema: schemas.delete }, async (req) => ok(await crud.remove(db, ctxOf(req), def, req.body)));
   }
   if (bulkVerbs(def).length) {
     // per row: done, or refused with the reason in the caller's language (API.md "Bulk actions")
-    app.post(p('bulk'), { config }, async (req) => {
+    app.post(p('bulk'), { config, schema: schemas.bulk }, async (req) => {
       const lang = requestLang(req);
       const outcomes = await bulk(db, ctxOf(req), def, req.body, (e) => knownError(e, req), (err) => req.log.error({ err }, 'bulk row failed'));
       const results = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
@@ -55,6 +62,6 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
     });
   }
   for (const name of Object.keys(def.actions ?? {})) {
-    app.post(p(name), { config }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
+    app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
   }
 }

@@ -8,4 +8,5 @@ import './alarm';
 import './report';
 import './catalog';
 import './order';
+import './authorization';
 import './webhook';

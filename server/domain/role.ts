@@ -9,6 +9,7 @@ import type { DB } from '../db';
 import { conflict, forbidden } from '../http/errors';
 import { registerHooks, type Row } from '../crud/hooks';
 import { publishRightsChange } from '../events/bus';
+import { keepBuiltInName, nameBuiltIns } from './builtInNames';
 
 const BUILT_IN_ROLES = new Set<string>(Object.values(DEFAULT_ROLE));
 
@@ -41,6 +42,7 @@ registerHooks('role', {
     await mayTouch(trx, ctx.user, existing);
   },
   beforeWrite({ ctx, values, existing }) {
+    keepBuiltInName('role', existing?._id ?? values._id, values, ctx.lang);
     if (isSuper(ctx.user)) return;
     // Requiring two-factor sign-in is a SUPER's decision (issue 13).
     if (values.require_totp !== undefined && values.require_totp !== (existing?.require_totp ?? false)) throw forbidden('vf.signin.require_totp_super');
@@ -48,6 +50,9 @@ registerHooks('role', {
     const auths = 'authorizations' in values ? values.authorizations : existing?.authorizations;
     if (!holdsAll(ctx.user, auths)) throw forbidden('vf.error.forbidden_role');
     if ('account_type' in values && above(values.account_type, ctx.user)) throw forbidden('vf.securityData.role_rank');
+  },
+  present(rows, _db, ctx) {
+    nameBuiltIns('role', rows, ctx.lang);
   },
   // Streams opened with the role's old authorizations end, in every process (see routes/events.ts).
   async afterWrite({ trx, mode, saved }) {
@@ -60,10 +65,4 @@ registerHooks('role', {
   },
 });
 
-registerHooks('authorization', {
-  async beforeRemove({ trx, existing }) {
-    if (existing._id === SUPER_AUTHORIZATION) throw conflict('vf.error.in_use');
-    const role = await trx.selectFrom('role').select('_id').where(sql<boolean>`${existing._id} = ANY(authorizations)`).executeTakeFirst();
-    if (role) throw conflict('vf.error.in_use');
-  },
-});
+// The authorizations' own hooks (present, write, removal) are in ./authorization.ts: one registration per resource.

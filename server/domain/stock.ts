@@ -5,6 +5,11 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import { raiseMessage } from '../messages';
+import { writeLog } from '../log';
+import { scopeConditions } from '../crud/scope';
+import type { CallContext } from '../auth/context';
+import type { ResourceDef } from '../../resources/types';
+import { MAX_STOCK } from '../../resources/product';
 
 /** Notification codes 200000-200009 (SPEC §8): 200000 sold out, 20000n low stock with n left. */
 export const STOCK_CODE_BASE = 200000;
@@ -91,7 +96,7 @@ export async function setStock(trx: DB, productId: string, stock: number, before
   if (!Number.isSafeInteger(stock) || stock < -1) throw badRequest('vf.catalog.error.stock');
   const row = (await trx
     .updateTable('product')
-    .set({ stock, update_time: sql`now()` })
+    .set({ stock, update_time: sql`now()`, restock_time: sql`now()` })
     .where('_id', '=', productId)
     .returningAll()
     .executeTakeFirst()) as (StockRow & Record<string, unknown>) | undefined;
@@ -105,7 +110,7 @@ export async function restock(trx: DB, productId: string, quantity: number) {
   const n = checkQuantity(quantity);
   const row = await trx
     .updateTable('product')
-    .set({ stock: sql`stock + ${n}`, update_time: sql`now()` })
+    .set({ stock: sql`stock + ${n}`, update_time: sql`now()`, restock_time: sql`now()` })
     .where('_id', '=', productId)
     .where('stock', '>=', 0)
     .returningAll()
@@ -116,4 +121,55 @@ export async function restock(trx: DB, productId: string, quantity: number) {
     throw conflict('vf.catalog.error.unlimited');
   }
   return row;
+}
+
+/** One line of a bulk restock: add `quantity`, or fill up to `fill_to` (never taking stock away). */
+export interface RefillLine {
+  /** its place in the request, counted from 1, for the error message */
+  line: number;
+  _id: string;
+  /** the product's version the restocker saw */
+  version: number;
+  quantity?: number;
+  fill_to?: number;
+}
+
+/**
+ * One line of a bulk restock inside the caller's transaction, as one UPDATE guarded by the caller's tenant
+ * scope, the version the line was based on, limited stock and the stock limit. When it changes nothing the
+ * product is read again only to say why (404 outside the scope, 409 unlimited or stale, 400 over the limit);
+ * the caller's transaction then rolls every line back.
+ */
+export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: RefillLine) {
+  const scope = scopeConditions(def, ctx.user);
+  const missing = () => notFound('vf.restock.error.not_found', { line: l.line });
+  if (scope === 'none') throw missing();
+  const target = l.quantity !== undefined ? sql`p.stock + ${l.quantity}` : sql`GREATEST(p.stock, ${l.fill_to})`;
+  const inScope = scope.map(([col, value]) => sql`AND p.${sql.ref(col)} = ${value}`);
+  const { rows } = await sql<{ _id: string; name: string; integrator: string; dealer: string; before: number; stock: number; version: number }>`
+    WITH old AS (SELECT _id, stock FROM product WHERE _id = ${l._id} FOR UPDATE)
+    UPDATE product p SET stock = ${target}, version = p.version + 1, update_time = now(), restock_time = now()
+      FROM old
+     WHERE p._id = old._id AND p.version = ${l.version} AND p.stock >= 0 AND ${target} <= ${MAX_STOCK} ${sql.join(inScope, sql` `)}
+    RETURNING p._id, p.name, p.integrator, p.dealer, old.stock AS before, p.stock, p.version`.execute(trx);
+  const row = rows[0];
+  if (!row) {
+    let q = trx.selectFrom('product').select(['name', 'stock', 'version']).where('_id', '=', l._id);
+    for (const [col, value] of scope) q = q.where(col, '=', value);
+    const now = await q.executeTakeFirst();
+    if (!now) throw missing();
+    if (now.stock < 0) throw conflict('vf.restock.error.unlimited', { line: l.line, name: now.name });
+    if (now.version !== l.version) throw new ApiError(409, 'vf.restock.error.stale', { line: l.line, name: now.name }, undefined, 'stale');
+    throw badRequest('vf.restock.error.limit', { line: l.line, name: now.name, max: MAX_STOCK });
+  }
+  await writeLog(trx, ctx, {
+    action: 'restock',
+    resource: 'product',
+    record: row._id,
+    before: { stock: row.before },
+    after: { stock: row.stock, ...(l.quantity !== undefined ? { quantity: l.quantity } : { fill_to: l.fill_to }) },
+    integrator: row.integrator,
+    dealer: row.dealer,
+  });
+  return { _id: row._id, name: row.name, before: row.before, stock: row.stock, version: row.version };
 }

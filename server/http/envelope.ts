@@ -4,7 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { translate, langFromHeader } from '../../i18n';
 import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
-import { ApiError } from './errors';
+import { ApiError, invalid } from './errors';
+import type { FieldErrors } from '../../resources/validate';
 import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
@@ -57,7 +58,44 @@ function fromPostgres(err: { code?: string; detail?: string; constraint?: string
   }
 }
 
+interface ShapeError {
+  instancePath: string;
+  keyword: string;
+  params: { type?: string | string[] };
+}
+
+/** The message key of a JSON type a value should have had (resources/validate.ts says the same). */
+function typeKey(type: string | string[] | undefined): string {
+  const t = (Array.isArray(type) ? type : String(type ?? '').split(',')).find((x) => x !== 'null');
+  if (t === 'string') return 'vf.validation.type_text';
+  if (t === 'integer') return 'vf.validation.integer';
+  if (t === 'number') return 'vf.apidocs.type_number';
+  if (t === 'boolean') return 'vf.validation.type_boolean';
+  if (t === 'array') return 'vf.validation.type_list';
+  if (t === 'object') return 'vf.validation.type_json';
+  return 'vf.apidocs.shape';
+}
+
+/**
+ * A body that failed its route's schema (server/http/schema.ts: JSON types) as a validation failure naming each
+ * field, in the envelope and words of the declarations' own checks; a body that is no object at all, or a
+ * wrong path or query, as the plain refusal it was before the schemas.
+ */
+function fromSchema(err: FastifyError & { validation?: ShapeError[]; validationContext?: string }): ApiError | undefined {
+  if (!err.validation) return undefined;
+  if (err.validationContext !== 'body') return new ApiError(400, 'vf.error.bad_request');
+  const errors: FieldErrors = {};
+  for (const e of err.validation) {
+    const field = e.instancePath.split('/').slice(1).join('.');
+    if (!field) return new ApiError(400, 'vf.error.body');
+    errors[field] ??= { key: e.keyword === 'type' ? typeKey(e.params.type) : 'vf.apidocs.shape' };
+  }
+  return Object.keys(errors).length ? invalid(errors) : new ApiError(400, 'vf.error.body');
+}
+
 function fromFastify(err: FastifyError): ApiError | undefined {
+  const schema = fromSchema(err);
+  if (schema) return schema;
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'vf.error.too_large');

@@ -1,5 +1,8 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (SPEC.md §7).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, bool, anyObject } from '../http/schema';
+import { fieldInput } from '../crud/schema';
+import { nameBuiltIns } from '../domain/builtInNames';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -32,10 +35,26 @@ async function rehash(db: DB, account: string, old: string, password: string) {
   await db.updateTable('account').set({ password: next }).where('_id', '=', account).where('password', '=', old).execute();
 }
 
-export function authRoutes(app: FastifyInstance, db: DB) {
+const tags = ['session'];
+const profile = obj({
+  _id: str('the login name'), nickname: str(), email: str(), avatar: str(), account_type: str(), roles: { type: 'array', items: str() },
+  roles_detail: { type: 'array', items: obj({ _id: str(), display_name: str() }) }, authorizations: { type: 'array', items: str() },
+  authorizations_detail: { type: 'array', items: obj({ _id: str(), display_name: str() }) }, create_timestamp: str(), last_login: str(), status: str(),
+  integrator: str(), integrator_name: str(), integrator_logo: str(), dealer: str(), dealer_name: str(), dealer_logo: str(),
+  totp_pending: bool('the account must enrol in two-factor sign-in before anything else'),
+}, ['_id']);
+
+export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   const logSecurity = securityLog(db);
 
-  app.post('/api/auth/signin', async (req, reply) => {
+  app.post('/api/auth/signin', {
+    schema: route({
+      tags, security: 'open', summary: 'Sign in (10 failures a minute at most)',
+      description: 'Answers the token for `Authorization: Bearer`; the console\'s own pages get an HttpOnly cookie instead. With two-factor sign-in on, answers `{ totp_required, challenge }`: then POST /api/auth/totp.',
+      body: obj({ username: str('trimmed'), password: str(undefined, { writeOnly: true }) }),
+      data: obj({ token: str(), totp_required: bool(), challenge: str() }),
+    }),
+  }, async (req, reply) => {
     const body = (req.body ?? {}) as { username?: unknown; password?: unknown };
     if (typeof body.username !== 'string' || typeof body.password !== 'string' || body.username.trim() === '' || body.password === '') {
       throw badRequest('vf.error.login_failed');
@@ -69,7 +88,7 @@ export function authRoutes(app: FastifyInstance, db: DB) {
 
   // Ends the caller's session when it still has one (a password change may have ended it already) and
   // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
-  app.get('/api/auth/logout', async (req, reply) => {
+  app.get('/api/auth/logout', { schema: route({ tags, summary: 'Sign out: ends the session and clears the cookies', data: anyObject() }) }, async (req, reply) => {
     if (req.user) {
       await revokeToken(db, req.user.tokenHash);
       await publishRightsChange({ sessions: [req.user.tokenHash] });
@@ -78,12 +97,14 @@ export function authRoutes(app: FastifyInstance, db: DB) {
     return ok({});
   });
 
-  app.get('/api/user/profile', async (req) => {
-    const { user } = ctxOf(req);
+  app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account (SPEC §3)', data: profile }) }, async (req) => {
+    const { user, lang } = ctxOf(req);
     const a = await db.selectFrom('account').selectAll().where('_id', '=', user._id).executeTakeFirstOrThrow();
     const roles = await db.selectFrom('role').select(['_id', 'display_name']).where('_id', 'in', user.roles.length ? user.roles : ['']).execute();
     const auths = [...user.authorizations];
     const authRows = await db.selectFrom('permission').select(['_id', 'display_name']).where('_id', 'in', auths.length ? auths : ['']).orderBy('_id').execute();
+    nameBuiltIns('role', roles, lang);
+    nameBuiltIns('permission', authRows, lang);
     const brand = a.integrator ? await db.selectFrom('integrator').select(['name', 'logo']).where('_id', '=', a.integrator).executeTakeFirst() : undefined;
     const store = a.dealer ? await db.selectFrom('dealer').select(['name', 'logo']).where('_id', '=', a.dealer).executeTakeFirst() : undefined;
     return ok({
@@ -111,7 +132,14 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Own basic info: nickname, e-mail and avatar only; type, roles and tenant are not the caller's to change.
-  app.post('/api/user/profile', { config: { resource: 'user' } }, async (req) => {
+  app.post('/api/user/profile', {
+    config: { resource: 'user' },
+    schema: route({
+      tags, summary: 'Change one\'s own nickname, e-mail or avatar',
+      body: obj({ nickname: fieldInput(user.fields.nickname), email: fieldInput(user.fields.email), avatar: fieldInput(user.fields.avatar) }),
+      data: obj({ _id: str() }, ['_id']),
+    }),
+  }, async (req) => {
     const ctx = ctxOf(req);
     const { nickname, email, avatar } = user.fields;
     const { values, errors } = validateFields({ nickname, email, avatar }, objectBody(req.body), 'edit');
@@ -128,7 +156,10 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Own password: needs the old one; ends every session, this one included.
-  app.post('/api/user/password', { config: { resource: 'user' } }, async (req, reply) => {
+  app.post('/api/user/password', {
+    config: { resource: 'user' },
+    schema: route({ tags, summary: 'Change one\'s own password: ends every session', body: obj({ old_password: str(undefined, { writeOnly: true }), password: fieldInput({ type: 'password', required: true }) }), data: anyObject() }),
+  }, async (req, reply) => {
     const ctx = ctxOf(req);
     const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
@@ -157,9 +188,10 @@ export function authRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Every signed-in account may read the id → name map: the browser labels permissions with it.
-  app.get('/api/auth/authorization/shortlist', async (req) => {
-    ctxOf(req);
+  app.get('/api/auth/authorization/shortlist', { schema: route({ tags, summary: 'Every authorization id with its display name', data: obj({ authorizations: { type: 'object', additionalProperties: str() } }) }) }, async (req) => {
+    const { lang } = ctxOf(req);
     const rows = await db.selectFrom('permission').select(['_id', 'display_name']).orderBy('_id').execute();
+    nameBuiltIns('permission', rows, lang);
     return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
   });
-}
+};

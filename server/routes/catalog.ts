@@ -1,6 +1,7 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
 // menu (GET /api/device-gateway/menu).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, int, anyObject } from '../http/schema';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
 import { ctxOf } from '../auth/plugin';
@@ -216,8 +217,22 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
   };
 }
 
-export function catalogRoutes(app: FastifyInstance, db: DB) {
-  app.post('/api/product/copy', { config: { resource: 'product' } }, async (req) => ok(await copyProducts(db, ctxOf(req), req.body)));
-  app.get('/api/device-gateway/menu', async (req) => ok(await menuOf(db, deviceOf(req))));
-}
+const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
+
+export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+  app.post('/api/product/copy', {
+    config: { resource: 'product' },
+    schema: route({
+      tags: ['product'], summary: 'Copy products of one store to other stores',
+      body: obj({ source: str('the store copied from'), products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS), targets: ids('the stores copied to', MAX_COPY_TARGETS) }, ['source', 'targets']),
+      data: anyObject('per target store: what was copied'),
+    }),
+  }, async (req) => ok(await copyProducts(db, ctxOf(req), req.body)));
+  app.get('/api/device-gateway/menu', {
+    schema: route({
+      tags: ['device-gateway'], security: 'device', summary: 'Listed, in-stock products of the store\'s online groups, in order, with visible properties and options',
+      data: obj({ dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
+    }),
+  }, async (req) => ok(await menuOf(db, deviceOf(req))));
+};
 

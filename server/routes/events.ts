@@ -14,6 +14,7 @@ import { LANGS, type Lang } from '../../resources/accounts';
 import { langFromHeader } from '../../i18n';
 import { notifyText } from '../../i18n/notify';
 import type { SessionUser } from '../auth/context';
+import { route } from '../http/schema';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;
@@ -78,7 +79,14 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
     for (const end of [...open]) end(RECONNECT_MS);
   });
 
-  app.get('/api/events', async (req, reply) => {
+  app.get('/api/events', {
+    schema: route({
+      tags: ['events'], summary: 'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed — each only where the account may list it',
+      description: 'The bearer token, or the console\'s cookie (EventSource cannot send a header). Messages and alarms carry their title and content in the stream\'s language.',
+      querystring: { type: 'object', properties: { lang: { enum: [...LANGS], description: 'the language of titles and contents (default: the console\'s choice, else Accept-Language)' } } },
+      raw: { contentType: 'text/event-stream', description: 'the stream: `event: <type>` and `data: <JSON>` per event' },
+    }),
+  }, async (req, reply) => {
     const ctx = ctxOf(req);
     const lang = streamLang(req);
     reply.hijack();

@@ -7,6 +7,7 @@ import { heartbeats, offlineAfterSeconds, startSweeper } from '../gateway/presen
 import { raiseMessage } from '../messages';
 import { ok } from '../http/envelope';
 import { ApiError, badRequest } from '../http/errors';
+import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
 import { NOTIFY_CODES } from '../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../resources/device';
 
@@ -37,6 +38,11 @@ function workStatusOf(v: unknown): string | undefined {
   return v;
 }
 
+const tags = ['device-gateway'];
+const beatBody = (stateRequired: boolean) =>
+  handlerChecked(obj({ state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }) }, stateRequired ? ['state'] : []));
+const beatAnswer = obj({ online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline') });
+
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
   const heartbeat = heartbeats(db);
   const beat = async (raw: unknown, id: string, stateRequired: boolean) => {
@@ -48,13 +54,19 @@ export function gatewayRoutes(app: FastifyInstance, db: DB) {
   };
 
   // Marks the robot online now; the answer tells it how long it may stay silent.
-  app.post('/api/device-gateway/heartbeat', async (req) => beat(req.body, deviceOf(req)._id, false));
+  app.post('/api/device-gateway/heartbeat', { schema: route({ tags, security: 'device', summary: 'The robot is online now', body: beatBody(false), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req)._id, false));
 
   // A state change (idle, busy, failure, lack, pause, unknown): also counts as a heartbeat.
-  app.post('/api/device-gateway/status', async (req) => beat(req.body, deviceOf(req)._id, true));
+  app.post('/api/device-gateway/status', { schema: route({ tags, security: 'device', summary: 'A state change (also a heartbeat)', body: beatBody(true), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req)._id, true));
 
   // A §8 notification: becomes a message (level from the code; title and content in each viewer's language).
-  app.post('/api/device-gateway/notify', async (req) => {
+  app.post('/api/device-gateway/notify', {
+    schema: route({
+      tags, security: 'device', summary: 'A notification by its §8 code: a message, and an alarm for a fault or warning code',
+      body: handlerChecked(obj({ code: int('a notification code (SPEC §8)'), detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`) }, ['code'])),
+      data: obj({ _id: str(), code: int(), level: str() }),
+    }),
+  }, async (req) => {
     const device = deviceOf(req);
     const body = bodyOf(req.body);
     const code = body.code;

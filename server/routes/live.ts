@@ -1,6 +1,7 @@
 // The live fleet, registered in one go: the robots' gateway, the event stream, and marking the
 // caller's messages read in bulk (the alarm badge's "mark all as read").
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { route, obj, int } from '../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -12,12 +13,13 @@ import { gatewayRoutes } from './gateway';
 import { eventsRoutes } from './events';
 import message from '../../resources/message';
 
-export function liveRoutes(app: FastifyInstance, db: DB) {
+/** The live fleet; its start and stop hooks (the offline sweep, open streams) belong to the whole server. */
+export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => {
   gatewayRoutes(app, db);
   eventsRoutes(app, db);
 
   // Every unread message the caller may see becomes read, in one statement.
-  app.post('/api/message/read_all', { config: { resource: 'message' } }, async (req) => {
+  app.post('/api/message/read_all', { config: { resource: 'message' }, schema: route({ tags: ['message'], summary: 'Mark every message the caller may see as read', body: obj({}), data: obj({ count: int('how many became read') }) }) }, async (req) => {
     const ctx = ctxOf(req);
     requirePermission(ctx.user, message.permissions.list);
     const scope = scopeConditions(message, ctx.user);
@@ -32,4 +34,4 @@ export function liveRoutes(app: FastifyInstance, db: DB) {
     });
     return ok({ count });
   });
-}
+});

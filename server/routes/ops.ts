@@ -4,7 +4,8 @@
 //                      (send it traffic only while this is 200)
 //   /metrics           Prometheus text, for a METRICS_TOKEN bearer (or on METRICS_PORT, see main.ts)
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { route, obj, bool } from '../http/schema';
 import type { Registry } from 'prom-client';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -23,16 +24,27 @@ const READY_TIMEOUT_MS = 3000;
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function opsRoutes(app: FastifyInstance, db: DB, opts: { lifecycle: Lifecycle; registry: Registry; metricsToken?: string }) {
+export interface OpsOptions {
+  db: DB;
+  lifecycle: Lifecycle;
+  registry: Registry;
+  metricsToken?: string;
+}
+
+const tags = ['health'];
+
+/** The probes; its draining hook reaches every route, so the plugin is not encapsulated. */
+export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
+  const { db } = opts;
   // A stopping server still answers what reaches it, and closes each connection after the answer: the
   // client's next request opens a new connection, which goes to a replica that is not stopping.
   app.addHook('onRequest', async (_req, reply) => {
     if (opts.lifecycle.draining) reply.header('Connection', 'close');
   });
 
-  app.get('/api/health/live', async () => ok({ live: true }));
+  app.get('/api/health/live', { schema: route({ tags, security: 'open', summary: 'The process answers', data: obj({ live: bool() }) }) }, async () => ok({ live: true }));
 
-  app.get('/api/health/ready', async (req, reply) => {
+  app.get('/api/health/ready', { schema: route({ tags, security: 'open', summary: 'It can serve: the database answers, every migration is applied, it is not stopping (else 503)', data: obj({ ready: bool() }) }) }, async (req, reply) => {
     if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
     let applied: Set<string>;
     try {
@@ -60,4 +72,4 @@ export function opsRoutes(app: FastifyInstance, db: DB, opts: { lifecycle: Lifec
     }
     return reply.type(opts.registry.contentType).send(await opts.registry.metrics());
   });
-}
+});

@@ -1,291 +1,64 @@
 // The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
-// A sale snapshots each item and takes its stock in the same transaction: short stock refuses the order (409).
-import * as webhookEvents from '../webhooks/events';
-import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+// The state machine and its operation log live in server/domain/orderFlow.ts; here are the calls.
+import type { FastifyPluginAsync } from 'fastify';
 import type { DB } from '../db';
-import { deviceOf, type GatewayDevice } from '../gateway/auth';
+import { deviceOf } from '../gateway/auth';
 import { ok } from '../http/envelope';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { newId, writeLog } from '../log';
-import { publish } from '../events/bus';
-import { takeStock, returnStock } from '../domain/stock';
-import { shareProfit, type PayDetails } from '../domain/order';
+import { route, obj, str, int, type JsonSchema } from '../http/schema';
+import { createOrder, progressOrder, payOrder, cancelOrder, MAX_ITEMS, MAX_ITEM_QUANTITY } from '../domain/orderFlow';
+import { recordSchema } from '../crud/schema';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
+import order from '../../resources/order';
 
-export const MAX_ITEMS = 20;
-export const MAX_ITEM_QUANTITY = 99;
+const tags = ['device-gateway'];
+const pay = obj({
+  amount: int('cents paid: must equal the order\'s amount', { minimum: 0 }),
+  real_amount: int('cents the customer really paid (at most `amount`)', { minimum: 0 }),
+  pay_type: str(undefined, { maxLength: 40 }),
+  transaction_id: str(undefined, { maxLength: 100 }),
+  trade_type: str(undefined, { maxLength: 40 }),
+  state: str(undefined, { maxLength: 40 }),
+  result: str(undefined, { maxLength: 200 }),
+  bank_type: str(undefined, { maxLength: 40 }),
+  account: str(undefined, { maxLength: 100 }),
+  account_type: str(undefined, { maxLength: 40 }),
+}, ['amount']);
+const orderRef: JsonSchema = str('the order\'s _id (one this robot made)', { maxLength: 100 });
+const answer = recordSchema(order);
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown, max = 100): string | null => (v === undefined || v === null ? null : typeof v === 'string' && v.length <= max ? v : badText());
-function badText(): never {
-  throw badRequest('vf.orders.error.body');
-}
-const cents = (v: unknown): number => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > 100_000_000) throw badRequest('vf.orders.error.amount');
-  return v;
+export const orderRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+  app.post('/api/device-gateway/order', {
+    schema: route({
+      tags, security: 'device', summary: 'A sale: the order, its stock taken (409 when short)',
+      body: obj({
+        channel: str(undefined, { enum: [...ORDER_CHANNELS] }),
+        items: {
+          type: 'array', minItems: 1, maxItems: MAX_ITEMS,
+          items: obj({ product: str('a product _id of the robot\'s store', { maxLength: 100 }), quantity: int(undefined, { minimum: 1, maximum: MAX_ITEM_QUANTITY }), options: { type: 'array', items: str('an option code'), maxItems: 20 } }, ['product']),
+        },
+        pay,
+        pickup_point: str(undefined, { maxLength: 100 }),
+        pickup_code: str(undefined, { maxLength: 20 }),
+        forward_from: str('the order this one was transferred from', { maxLength: 100 }),
+      }, ['channel', 'items']),
+      data: answer,
+    }),
+  }, async (req) => ok(await createOrder(db, deviceOf(req), req.body, req.ip)));
+
+  app.post('/api/device-gateway/order/progress', {
+    schema: route({
+      tags, security: 'device', summary: 'The making flow of one item, or of all: WAIT → START → DONE → END, or FAILD',
+      body: obj({ order: orderRef, item: int('the item number (default: every item)'), work_status: str(undefined, { enum: [...WORK_STATUSES] }), end_type: str(undefined, { maxLength: 40 }), end_msg: str(undefined, { maxLength: 200 }) }, ['order', 'work_status']),
+      data: answer,
+    }),
+  }, async (req) => ok(await progressOrder(db, deviceOf(req), req.body, req.ip)));
+
+  app.post('/api/device-gateway/order/pay', {
+    schema: route({ tags, security: 'device', summary: 'A payment completed after the order was placed', body: obj({ order: orderRef, pay }, ['order', 'pay']), data: answer }),
+  }, async (req) => ok(await payOrder(db, deviceOf(req), req.body, req.ip)));
+
+  app.post('/api/device-gateway/order/cancel', {
+    schema: route({ tags, security: 'device', summary: 'The robot gives up on an order before making it: stock goes back', body: obj({ order: orderRef, reason: str(undefined, { maxLength: 200 }) }, ['order']), data: answer }),
+  }, async (req) => ok(await cancelOrder(db, deviceOf(req), req.body, req.ip)));
 };
 
-export interface ItemSnapshot {
-  item: number;
-  product: string;
-  code: string;
-  name: string;
-  /** unit price with the chosen options, cents */
-  price: number;
-  quantity: number;
-  options: Array<{ property: string; code: string; name: string; price: number }>;
-  work_status: string;
-  end_type?: string | null;
-  end_msg?: string | null;
-}
-
-interface ProductRow {
-  _id: string;
-  code: string;
-  name: string;
-  price: number;
-  dealer: string;
-  freeze: boolean;
-  properties: unknown;
-}
-
-/** The pay channel details a robot sends, checked and kept. */
-function payOf(raw: unknown, amount: number): { pay: PayDetails; pay_type: string | null } | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (!isObj(raw)) throw badRequest('vf.orders.error.body');
-  const paid = cents(raw.amount);
-  if (paid !== amount) throw badRequest('vf.orders.error.pay_amount', { amount: (amount / 100).toFixed(2) });
-  const real = raw.real_amount === undefined || raw.real_amount === null ? paid : cents(raw.real_amount);
-  if (real > paid) throw badRequest('vf.orders.error.amount');
-  return {
-    pay_type: str(raw.pay_type, 40),
-    pay: {
-      transaction_id: str(raw.transaction_id, 100),
-      trade_type: str(raw.trade_type, 40),
-      state: str(raw.state, 40) ?? 'SUCCESS',
-      result: str(raw.result, 200) ?? 'SUCCESS',
-      bank_type: str(raw.bank_type, 40),
-      amount: paid,
-      real_amount: real,
-      account: str(raw.account, 100),
-      account_type: str(raw.account_type, 40),
-    },
-  };
-}
-
-/** The items of a sale, priced from the store's products and their chosen options, stock taken. */
-async function snapshotItems(trx: DB, device: GatewayDevice, raw: unknown): Promise<ItemSnapshot[]> {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ITEMS) throw badRequest('vf.orders.error.items', { max: MAX_ITEMS });
-  const items: ItemSnapshot[] = [];
-  for (const [i, it] of raw.entries()) {
-    if (!isObj(it) || typeof it.product !== 'string' || it.product.length > 100) throw badRequest('vf.orders.error.items', { max: MAX_ITEMS });
-    const quantity = it.quantity === undefined ? 1 : it.quantity;
-    if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_ITEM_QUANTITY) {
-      throw badRequest('vf.orders.error.quantity', { max: MAX_ITEM_QUANTITY });
-    }
-    const codes = it.options === undefined || it.options === null ? [] : it.options;
-    if (!Array.isArray(codes) || codes.length > 20 || codes.some((c) => typeof c !== 'string')) throw badRequest('vf.orders.error.options');
-    const product = (await trx
-      .selectFrom('product')
-      .select(['_id', 'code', 'name', 'price', 'dealer', 'freeze', 'properties'])
-      .where('_id', '=', it.product)
-      .executeTakeFirst()) as ProductRow | undefined;
-    if (!product || product.dealer !== device.dealer) throw notFound('vf.orders.error.product', { product: it.product });
-    if (product.freeze) throw conflict('vf.orders.error.product_frozen', { name: product.name });
-    const properties = (typeof product.properties === 'string' ? JSON.parse(product.properties) : product.properties) as Array<{ code: string; name: string; options?: Array<{ code: string; name: string; price?: number }> }>;
-    const options: ItemSnapshot['options'] = [];
-    for (const code of codes as string[]) {
-      const found = (properties ?? []).flatMap((p) => (p.options ?? []).map((o) => ({ p, o }))).find(({ o }) => o.code === code);
-      if (!found) throw badRequest('vf.orders.error.option', { option: code.slice(0, 40) });
-      options.push({ property: found.p.code, code: found.o.code, name: found.o.name, price: Number(found.o.price ?? 0) });
-    }
-    await takeStock(trx, { productId: product._id, quantity, device: device._id });
-    items.push({
-      item: i + 1,
-      product: product._id,
-      code: product.code,
-      name: product.name,
-      price: product.price + options.reduce((s, o) => s + o.price, 0),
-      quantity,
-      options,
-      work_status: 'WAIT',
-    });
-  }
-  return items;
-}
-
-const pickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-export async function createOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
-  if (!isObj(body)) throw badRequest('vf.orders.error.body');
-  if (!device.dealer) throw conflict('vf.orders.error.unbound');
-  if (typeof body.channel !== 'string' || !(ORDER_CHANNELS as readonly string[]).includes(body.channel)) {
-    throw badRequest('vf.orders.error.channel', { choices: ORDER_CHANNELS.join(', ') });
-  }
-  const pickup_point = str(body.pickup_point, 100) ?? device.name;
-  const pickup_code = str(body.pickup_code, 20) ?? pickupCode();
-  const forward_from = str(body.forward_from, 100);
-  const saved = await db.transaction().execute(async (trx) => {
-    const products = await snapshotItems(trx, device, body.items);
-    const amount = products.reduce((s, p) => s + p.price * p.quantity, 0);
-    const quantity = products.reduce((s, p) => s + p.quantity, 0);
-    const paid = payOf(body.pay, amount);
-    const pay_status = paid ? 'PAID' : amount === 0 ? 'FREE' : 'WAITPAY';
-    const row = (await trx
-      .insertInto('orders')
-      .values({
-        _id: newId(),
-        integrator: device.integrator,
-        dealer: device.dealer,
-        device: device._id,
-        device_type: device.type,
-        device_name: device.name,
-        channel: body.channel,
-        pay_status,
-        pay_time: paid ? sql`now()` : null,
-        pay_type: paid?.pay_type ?? null,
-        pay: paid ? JSON.stringify(paid.pay) : null,
-        amount,
-        quantity,
-        products: JSON.stringify(products),
-        pickup_point,
-        pickup_code,
-        forward: !!forward_from,
-        forward_from,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as Obj;
-    if (pay_status === 'PAID') await shareProfit(trx, row);
-    await writeLog(trx, { ip }, { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
-    await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
-    await webhookEvents.orderCreated(trx, row);
-    return row;
-  });
-  return saved;
-}
-
-/** The robot's own order, locked for the change; 404 for any other robot's. */
-async function ownOrder(trx: DB, device: GatewayDevice, id: unknown) {
-  if (typeof id !== 'string' || id.length > 100) throw badRequest('vf.orders.error.body');
-  const row = await trx.selectFrom('orders').selectAll().where('_id', '=', id).where('device', '=', device._id).forUpdate().executeTakeFirst();
-  if (!row) throw notFound();
-  return row as Obj;
-}
-
-/** Allowed moves of an item's making flow. */
-const NEXT: Record<string, readonly string[]> = { WAIT: ['START', 'FAILD'], START: ['DONE', 'FAILD'], DONE: ['END', 'FAILD'], END: [], FAILD: [] };
-
-/** The order's work status from its items': failed if one failed, ended when all ended, else the least advanced. */
-function workStatusOf(items: ItemSnapshot[]): string {
-  if (items.some((i) => i.work_status === 'FAILD')) return 'FAILD';
-  const rank = ['WAIT', 'START', 'DONE', 'END'];
-  return rank[Math.min(...items.map((i) => rank.indexOf(i.work_status)))];
-}
-
-export function orderRoutes(app: FastifyInstance, db: DB) {
-  app.post('/api/device-gateway/order', async (req) => {
-    const row = await createOrder(db, deviceOf(req), req.body, req.ip);
-    return ok(row);
-  });
-
-  app.post('/api/device-gateway/order/progress', async (req) => {
-    const device = deviceOf(req);
-    const body = req.body;
-    if (!isObj(body)) throw badRequest('vf.orders.error.body');
-    const ws = body.work_status;
-    if (typeof ws !== 'string' || !(WORK_STATUSES as readonly string[]).includes(ws)) throw badRequest('vf.orders.error.work_status', { choices: WORK_STATUSES.join(', ') });
-    const end_type = str(body.end_type, 40);
-    const end_msg = str(body.end_msg, 200);
-    const saved = await db.transaction().execute(async (trx) => {
-      const order = await ownOrder(trx, device, body.order);
-      if (order.status !== 'CREATED') throw conflict('vf.error.state', { field: 'status', value: String(order.status) });
-      const items = (typeof order.products === 'string' ? JSON.parse(order.products) : order.products) as ItemSnapshot[];
-      const which = body.item === undefined || body.item === null ? items.map((i) => i.item) : [body.item];
-      const targets = items.filter((i) => which.includes(i.item));
-      if (targets.length === 0 || targets.length !== which.length) throw badRequest('vf.orders.error.item');
-      const now = new Date().toISOString();
-      const events = [];
-      for (const t of targets) {
-        if (!NEXT[t.work_status].includes(ws)) throw conflict('vf.error.state', { field: 'work_status', value: t.work_status });
-        t.work_status = ws;
-        if (end_type !== null) t.end_type = end_type;
-        if (end_msg !== null) t.end_msg = end_msg;
-        events.push({ item: t.item, work_status: ws, time: now, ...(end_type !== null ? { end_type } : {}), ...(end_msg !== null ? { end_msg } : {}) });
-      }
-      const work_status = workStatusOf(items);
-      const finished = work_status === 'END' || work_status === 'FAILD';
-      return trx
-        .updateTable('orders')
-        .set({
-          products: JSON.stringify(items),
-          flow: sql`flow || ${JSON.stringify(events)}::jsonb`,
-          work_status,
-          status: work_status === 'END' ? 'CLOSE' : work_status === 'FAILD' ? 'FAILD' : 'CREATED',
-          end_type: finished ? (end_type ?? (work_status === 'END' ? 'NORMAL' : 'ERROR')) : sql`end_type`,
-          end_msg: finished ? end_msg : sql`end_msg`,
-          close_time: finished ? sql`now()` : null,
-          update_time: sql`now()`,
-        })
-        .where('_id', '=', String(order._id))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    return ok(saved);
-  });
-
-  // A payment that completes after the order was placed (the customer paid on the robot's screen).
-  app.post('/api/device-gateway/order/pay', async (req) => {
-    const device = deviceOf(req);
-    const body = req.body;
-    if (!isObj(body)) throw badRequest('vf.orders.error.body');
-    const saved = await db.transaction().execute(async (trx) => {
-      const order = await ownOrder(trx, device, body.order);
-      if (!['UNPAY', 'WAITPAY', 'PAYERROR'].includes(String(order.pay_status))) throw conflict('vf.error.state', { field: 'pay_status', value: String(order.pay_status) });
-      const paid = payOf(body.pay, Number(order.amount));
-      if (!paid) throw badRequest('vf.orders.error.body');
-      const row = await trx
-        .updateTable('orders')
-        .set({ pay_status: 'PAID', pay_time: sql`now()`, pay_type: paid.pay_type, pay: JSON.stringify(paid.pay), update_time: sql`now()` })
-        .where('_id', '=', String(order._id))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await shareProfit(trx, row);
-      await webhookEvents.orderPaid(trx, row);
-      return row;
-    });
-    return ok(saved);
-  });
-
-  // The robot gives up on an order before making it: stock goes back, an unpaid order's payment is cancelled.
-  app.post('/api/device-gateway/order/cancel', async (req) => {
-    const device = deviceOf(req);
-    const body = req.body;
-    if (!isObj(body)) throw badRequest('vf.orders.error.body');
-    const reason = str(body.reason, 200);
-    const saved = await db.transaction().execute(async (trx) => {
-      const order = await ownOrder(trx, device, body.order);
-      if (order.status !== 'CREATED' || order.work_status !== 'WAIT') throw conflict('vf.error.state', { field: 'status', value: String(order.status) });
-      const items = (typeof order.products === 'string' ? JSON.parse(order.products) : order.products) as ItemSnapshot[];
-      for (const it of items) {
-        const exists = await trx.selectFrom('product').select('_id').where('_id', '=', it.product).executeTakeFirst();
-        if (exists) await returnStock(trx, { productId: it.product, quantity: it.quantity });
-      }
-      return trx
-        .updateTable('orders')
-        .set({
-          status: 'CANCEL',
-          pay_status: order.pay_status === 'PAID' ? 'PAID' : 'CANCEL',
-          close_time: sql`now()`,
-          close_reason: reason,
-          update_time: sql`now()`,
-        })
-        .where('_id', '=', String(order._id))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-    return ok(saved);
-  });
-}

@@ -2,6 +2,7 @@
 // and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
+import { nameBuiltIns } from '../domain/builtInNames';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import type { AccountType } from '../../resources/accounts';
@@ -10,6 +11,10 @@ import { ok } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { writeLog } from '../log';
 import { publishRightsChange } from '../events/bus';
+import { route, obj, str, anyObject } from '../http/schema';
+
+const tags = ['role'];
+const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,16 +86,25 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     if (!req.rolePreview || req.method !== 'GET' || req.routeOptions.url !== '/api/user/profile') return payload;
     const body = payload as { code?: number; data?: Record<string, unknown> };
     if (body?.code !== 0 || !body.data) return payload;
-    const { role, display_name } = req.rolePreview;
-    return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: req.rolePreview } };
+    const { role } = req.rolePreview;
+    // the previewed role is named in the caller's language, as the role list names it
+    const [{ display_name }] = nameBuiltIns('role', [{ _id: role, display_name: req.rolePreview.display_name }], ctxOf(req).lang);
+    return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: { ...req.rolePreview, display_name } } };
   });
 
-  app.get('/api/role/preview', { config: { resource: 'role' } }, async (req) => {
+  app.get('/api/role/preview', { config: { resource: 'role' }, schema: route({ tags, summary: 'The role this session previews, or null', data: { ...preview, type: ['object', 'null'] } }) }, async (req) => {
     ctxOf(req);
     return ok(req.rolePreview ?? null);
   });
 
-  app.post('/api/role/preview', { config: { resource: 'role' } }, async (req) => {
+  app.post('/api/role/preview', {
+    config: { resource: 'role' },
+    schema: route({
+      tags, summary: 'View the console as one role (SUPER only); a brand or store role also names its brand or store',
+      body: obj({ _id: str('the role id', { maxLength: 100 }), integrator: str('the brand to view (brand and store roles)'), dealer: str('the store to view (store roles)') }, ['_id']),
+      data: preview,
+    }),
+  }, async (req) => {
     const ctx = ctxOf(req);
     // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
     if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
@@ -112,7 +126,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
   });
 
-  app.post('/api/role/preview_end', { config: { resource: 'role' } }, async (req) => {
+  app.post('/api/role/preview_end', { config: { resource: 'role' }, schema: route({ tags, summary: 'End the role preview', body: obj({}), data: anyObject() }) }, async (req) => {
     const ctx = ctxOf(req);
     if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
     await db.transaction().execute(async (trx) => {

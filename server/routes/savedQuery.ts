@@ -5,7 +5,8 @@
 //   POST /api/saved_query/add     { resource, name, filter, sort?, is_default? } → the saved filter
 //   POST /api/saved_query/default { _id, is_default }                        → the saved filter
 //   POST /api/saved_query/delete  { _id }                                    → { _id }
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, bool, anyObject } from '../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
@@ -42,20 +43,29 @@ function nameOf(raw: unknown): string {
   return name;
 }
 
-export function savedQueryRoutes(app: FastifyInstance, db: DB) {
+const tags = ['saved_query'];
+const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(), sort: { type: ['object', 'null'] }, is_default: bool(), create_time: str() });
+
+export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
     return q.selectFrom('saved_query').select(COLUMNS).where('_id', '=', id).where('account', '=', ctx.user._id);
   };
 
-  app.post('/api/saved_query/list', async (req) => {
+  app.post('/api/saved_query/list', { schema: route({ tags, summary: 'One\'s saved filters of a list', body: obj({ resource: str('the list') }, ['resource']), data: { type: 'array', items: saved } }) }, async (req) => {
     const ctx = ctxOf(req);
     const def = listOf(ctx, bodyOf(req.body).resource);
     const rows = await db.selectFrom('saved_query').select(COLUMNS).where('account', '=', ctx.user._id).where('resource', '=', def.name).orderBy(sql`lower(name)`).execute();
     return ok(rows);
   });
 
-  app.post('/api/saved_query/add', async (req) => {
+  app.post('/api/saved_query/add', {
+    schema: route({
+      tags, summary: 'Save a list\'s filter and sort under a name (checked by the list\'s own rules)',
+      body: obj({ resource: str('the list'), name: str(undefined, { minLength: 1, maxLength: 40 }), filter: anyObject('the list\'s filter'), sort: anyObject('{ field, order }'), is_default: bool('apply it when the list opens without a filter') }, ['resource', 'name']),
+      data: saved,
+    }),
+  }, async (req) => {
     const ctx = ctxOf(req);
     const body = bodyOf(req.body);
     const def = listOf(ctx, body.resource);
@@ -87,7 +97,7 @@ export function savedQueryRoutes(app: FastifyInstance, db: DB) {
     return ok(saved);
   });
 
-  app.post('/api/saved_query/default', async (req) => {
+  app.post('/api/saved_query/default', { schema: route({ tags, summary: 'Make a saved filter the list\'s default, or not', body: obj({ _id: str(), is_default: bool() }, ['_id', 'is_default']), data: saved }) }, async (req) => {
     const ctx = ctxOf(req);
     const body = bodyOf(req.body);
     if (typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
@@ -103,7 +113,7 @@ export function savedQueryRoutes(app: FastifyInstance, db: DB) {
     return ok(saved);
   });
 
-  app.post('/api/saved_query/delete', async (req) => {
+  app.post('/api/saved_query/delete', { schema: route({ tags, summary: 'Delete a saved filter', body: obj({ _id: str() }, ['_id']), data: obj({ _id: str() }) }) }, async (req) => {
     const ctx = ctxOf(req);
     const body = bodyOf(req.body);
     return ok(
@@ -116,4 +126,4 @@ export function savedQueryRoutes(app: FastifyInstance, db: DB) {
       }),
     );
   });
-}
+};

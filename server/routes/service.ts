@@ -1,6 +1,9 @@
 // Vouchers (batch generation, robots' write-off), customer-service Q&A and fault reports from robots.
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { route, obj, str, int } from '../http/schema';
+import { fieldsBody, recordSchema } from '../crud/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -34,6 +37,7 @@ export function newLecode(): string {
 }
 
 const INSERT_CHUNK = 10_000;
+const gw = ['device-gateway'];
 
 function bodyOf(req: FastifyRequest): Record<string, unknown> {
   const b = req.body;
@@ -48,11 +52,15 @@ function robotCtx(req: FastifyRequest, d: GatewayDevice) {
   return { ip: req.ip, user: { _id: `device:${d.device_id}`, account_type: 'DEVICE', integrator: d.integrator, dealer: d.dealer } as any };
 }
 
-export function serviceRoutes(app: FastifyInstance, db: DB) {
+/** Vouchers, Q&A and reports; with the role preview, whose hooks reach every route (so not encapsulated). */
+export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
   rolePreviewRoutes(app, db);
 
   // A batch of vouchers for one product of a store the caller may see; every code unique on the platform.
-  app.post('/api/lecode/generate', { config: { resource: 'lecode' } }, async (req) => {
+  app.post('/api/lecode/generate', {
+    config: { resource: 'lecode' },
+    schema: route({ tags: ['lecode'], summary: 'A batch of vouchers for one product (then list them with filter { batch })', body: fieldsBody(GENERATE_FIELDS, 'create'), data: obj({ batch: str(), count: int() }) }),
+  }, async (req) => {
     const ctx = ctxOf(req);
     requirePermission(ctx.user, 'lecode_add');
     const { values, errors } = validateFields(GENERATE_FIELDS, bodyOf(req), 'create');
@@ -104,7 +112,14 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
   });
 
   // A robot writes a voucher of its store off: once, inside its validity, never once voided.
-  app.post('/api/device-gateway/lecode/writeoff', { config: { resource: 'lecode' } }, async (req) => {
+  app.post('/api/device-gateway/lecode/writeoff', {
+    config: { resource: 'lecode' },
+    schema: route({
+      tags: gw, security: 'device', summary: 'Write a voucher of the robot\'s store off, once (409 if written off, voided or expired)',
+      body: obj({ code: str('the voucher code'), order: str('the order it paid for', { minLength: 1, maxLength: 64 }) }, ['code']),
+      data: obj({ _id: str(), code: str(), batch: str(), product: str(), quantity: int(), status: str(), writeofftimestamp: str(), writeoff_order: str() }),
+    }),
+  }, async (req) => {
     const d = deviceOf(req);
     const body = bodyOf(req);
     const code = body.code;
@@ -150,7 +165,10 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
   });
 
   // What a customer asked the robot's customer service, and the answer given.
-  app.post('/api/device-gateway/chatchat', { config: { resource: 'chatchat' } }, async (req) => {
+  app.post('/api/device-gateway/chatchat', {
+    config: { resource: 'chatchat' },
+    schema: route({ tags: gw, security: 'device', summary: 'Store a customer-service question and its answer', body: fieldsBody({ question: chatchat.fields.question, answer: chatchat.fields.answer, language: chatchat.fields.language }, 'create'), data: recordSchema(chatchat) }),
+  }, async (req) => {
     const d = deviceOf(req);
     const { question, answer, language } = chatchat.fields;
     const { values, errors } = validateFields({ question, answer, language }, bodyOf(req), 'create');
@@ -168,7 +186,14 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
   });
 
   // A robot raises a fault report about itself.
-  app.post('/api/device-gateway/report', { config: { resource: 'report' } }, async (req) => {
+  app.post('/api/device-gateway/report', {
+    config: { resource: 'report' },
+    schema: route({
+      tags: gw, security: 'device', summary: 'Raise a fault report about this robot',
+      body: fieldsBody({ code: report.fields.code, fault: report.fields.fault, description: report.fields.description }, 'create', { photos: { type: 'array', items: str('an uploaded image path'), description: 'image paths' } }),
+      data: recordSchema(report),
+    }),
+  }, async (req) => {
     const d = deviceOf(req);
     const body = bodyOf(req);
     const { code, fault, description } = report.fields;
@@ -197,6 +222,6 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     });
     return ok(row);
   });
-}
+});
 
 export { MAX_BATCH };

@@ -1,7 +1,8 @@
 // Two-factor sign-in (TOTP): the second step of a sign-in, and the caller's own enrolment. Every code
 // check counts against the sign-in limit (server/auth/throttle.ts). An account whose role requires it but
 // that has not enrolled can, until it has, only read its profile, enrol and log out.
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import * as S from '../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -19,7 +20,11 @@ const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/us
 
 const str = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v.trim() : undefined);
 
-export function totpRoutes(app: FastifyInstance, db: DB) {
+const tags = ['session'];
+const codeBody = S.obj({ code: S.str('six digits from the authenticator app', { maxLength: 40 }) });
+
+/** Its enrolment gate reaches every route, so the plugin is not encapsulated. */
+export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
   const logSecurity = securityLog(db);
 
   /** Checks a code (six digits) or, where allowed, a recovery code, under the sign-in limit. */
@@ -40,7 +45,9 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
   });
 
   // The second step of a sign-in: the challenge from /auth/signin and a code (or a recovery code).
-  app.post('/api/auth/totp', async (req, reply) => {
+  app.post('/api/auth/totp', {
+    schema: S.route({ tags, security: 'open', summary: 'Second step of a two-factor sign-in', body: S.obj({ challenge: S.str('from POST /api/auth/signin', { maxLength: 100 }), code: S.str('six digits, or a recovery code', { maxLength: 40 }) }), data: S.obj({ token: S.str() }) }),
+  }, async (req, reply) => {
     const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
     const challenge = str(body.challenge, 100);
     const code = str(body.code, 40);
@@ -57,14 +64,14 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
     return ok(fromOwnPage(req) ? {} : { token });
   });
 
-  app.get('/api/user/totp', async (req) => {
+  app.get('/api/user/totp', { schema: S.route({ tags, summary: 'Whether one\'s two-factor sign-in is on, and whether a role requires it', data: S.anyObject() }) }, async (req) => {
     const { user } = ctxOf(req);
     const t = await totpOf(db, user._id);
     return ok({ enabled: Boolean(t?.enabled), required: await totpRequired(db, user.roles), recovery_left: t?.enabled ? t.recovery.length : 0 });
   });
 
   // A new secret and its QR code (a data: URL); not in force until confirmed with a first code.
-  app.post('/api/user/totp/setup', async (req) => {
+  app.post('/api/user/totp/setup', { schema: S.route({ tags, summary: 'A new two-factor secret and its QR code (not in force until enabled)', body: S.obj({}), data: S.obj({ secret: S.str(), uri: S.str(), qr: S.str('a data: URL') }) }) }, async (req) => {
     const { user } = ctxOf(req);
     const started = await startEnrolment(db, user._id);
     if (!started) throw conflict('vf.signin.already_enabled');
@@ -72,7 +79,7 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Confirms the enrolment with a first code; answers the recovery codes, this once.
-  app.post('/api/user/totp/enable', async (req) => {
+  app.post('/api/user/totp/enable', { schema: S.route({ tags, summary: 'Confirm two-factor sign-in with a first code; answers the recovery codes, once', body: codeBody, data: S.obj({ recovery_codes: { type: 'array', items: S.str() } }) }) }, async (req) => {
     const ctx = ctxOf(req);
     const code = str((req.body as { code?: unknown } | null)?.code, 40);
     const t = await totpOf(db, ctx.user._id);
@@ -90,7 +97,7 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
   });
 
   // Turning it off takes a current code (or a recovery code), not only the session.
-  app.post('/api/user/totp/disable', async (req) => {
+  app.post('/api/user/totp/disable', { schema: S.route({ tags, summary: 'Turn two-factor sign-in off (takes a current or recovery code)', body: codeBody, data: S.anyObject() }) }, async (req) => {
     const ctx = ctxOf(req);
     const code = str((req.body as { code?: unknown } | null)?.code, 40);
     const t = await totpOf(db, ctx.user._id);
@@ -103,4 +110,4 @@ export function totpRoutes(app: FastifyInstance, db: DB) {
     });
     return ok({});
   });
-}
+});

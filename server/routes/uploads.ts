@@ -2,7 +2,8 @@
 // its path; GET /api/files/<path> serves it back. Only PNG, JPEG, GIF and WebP, recognised by their
 // bytes (not by the name or the declared type), up to UPLOAD_MAX_BYTES.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, int, paramsOf } from '../http/schema';
 import multipart from '@fastify/multipart';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
@@ -50,12 +51,22 @@ export interface UploadOptions {
   storage?: ObjectStorage;
 }
 
-export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOptions = {}) {
+export const uploadRoutes: FastifyPluginAsync<UploadOptions & { db: DB }> = async (app, opts) => {
+  const { db } = opts;
   const storage = opts.storage ?? storageFromConfig(readConfig(), opts.dataDir);
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 } });
 
-    scope.post('/api/upload', { bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024 }, async (req) => {
+    scope.post('/api/upload', {
+      bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+      schema: route({
+        tags: ['files'], summary: `Upload one image (PNG, JPEG, GIF or WebP, at most ${UPLOAD_MAX_BYTES} bytes): multipart/form-data, one file part`,
+        description: 'Answers the path image fields take. 413 when too large, 415 when not an image, 429 past the per-account limit.',
+        consumes: ['multipart/form-data'],
+        body: obj({ file: str('the image', { format: 'binary' }) }, ['file']),
+        data: obj({ path: str('what an image field holds'), url: str(), content_type: str(), size: int() }),
+      }),
+    }, async (req) => {
       const ctx = ctxOf(req);
       if (!req.isMultipart()) throw wrongType();
       let body: Buffer;
@@ -89,7 +100,13 @@ export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOpt
   });
 
   // Served without a session (an <img> cannot send one): paths are 128 random bits and never listed.
-  app.get<{ Params: { '*': string } }>('/api/files/*', async (req, reply) => {
+  app.get<{ Params: { '*': string } }>('/api/files/*', {
+    schema: route({
+      tags: ['files'], security: 'open', summary: 'An uploaded image, by its path (served without a session: paths are random and never listed)',
+      params: paramsOf('/files/*'),
+      raw: { contentType: 'image/*', description: 'the image, cacheable for a year', schema: { type: 'string', format: 'binary' } },
+    }),
+  }, async (req, reply) => {
     const path = req.params['*'];
     if (!PATH.test(path)) throw notFound();
     const obj = await storage.get(path);
@@ -101,4 +118,4 @@ export async function uploadRoutes(app: FastifyInstance, db: DB, opts: UploadOpt
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .send(obj.body);
   });
-}
+};

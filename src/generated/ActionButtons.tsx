@@ -15,7 +15,7 @@ import {
   useResourceContext,
   useDataProvider,
 } from 'react-admin';
-import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import type { ActionDef, ResourceDef } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
@@ -24,7 +24,8 @@ import { OneTimeKeyDialog } from './OneTimeKeyDialog';
 
 const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
 
-export function ActionButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef }) {
+/** `icon`: shown as that icon with the label as its tooltip and name (a list row's compact form). */
+export function ActionButton({ def, name, action, icon }: { def: ResourceDef; name: string; action: ActionDef; icon?: React.ReactNode }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -56,11 +57,23 @@ export function ActionButton({ def, name, action }: { def: ResourceDef; name: st
   };
 
   const stop = (e: React.MouseEvent) => e.stopPropagation();
+  const trigger = (onClick: () => void, disabled?: boolean) =>
+    icon ? (
+      <Tooltip title={label}>
+        <span>
+          <IconButton size="small" color="primary" aria-label={label} onClick={onClick} disabled={disabled}>
+            {icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    ) : (
+      <Button label={label} onClick={onClick} size="small" disabled={disabled} />
+    );
   if (action.body) {
     const fields = action.body;
     return (
       <span onClick={stop}>
-        <Button label={label} onClick={() => setOpen(true)} size="small" />
+        {trigger(() => setOpen(true))}
         <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
           <DialogTitle>{translate('vf.action.confirm_title', { action: label, name: title })}</DialogTitle>
           <DialogContent>
@@ -83,7 +96,7 @@ export function ActionButton({ def, name, action }: { def: ResourceDef; name: st
   }
   return (
     <span onClick={stop}>
-      <Button label={label} onClick={() => (action.confirm ? setOpen(true) : run())} size="small" disabled={busy} />
+      {trigger(() => (action.confirm ? setOpen(true) : run()), busy)}
       <OneTimeKeyDialog secret={secret} name={title} resource={def.name} onClose={() => setSecret(undefined)} />
       {action.confirm ? (
         <Confirm

@@ -6,7 +6,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DeleteWithConfirmButton,
   Edit,
   EditButton,
   FilterButton,
@@ -27,7 +26,6 @@ import {
   useTranslate,
   useNotify,
   usePermissions,
-  useRecordContext,
   NumberInput,
   BooleanInput,
 } from 'react-admin';
@@ -40,6 +38,7 @@ import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
 import { ActionButtons } from './ActionButtons';
+import { RowActions } from './RowActions';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { bulkActionsOf } from './BulkActions';
@@ -108,6 +107,15 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
+const ROW_ACTIONS = 'vf-row-actions';
+/** One line per row (an operator scans many robots at once): cells do not wrap, the table scrolls inside its
+ * card when wider, and the row actions stay at the right edge, over the scrolled columns. */
+const COMPACT_ROWS: SxProps<Theme> = {
+  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
+  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
+};
+
 /** `extra`: one more button in the list's toolbar (e.g. a batch action that is not a plain create);
  * `rowClick`: where a row leads, when not to its edit form; `editable`: which rows offer an edit button
  * (e.g. not a closed fault report, which the server refuses to change). */
@@ -129,23 +137,16 @@ export function makeList(
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} extra={extra} />} empty={false} sx={opts.sx}>
-        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)}>
+        <Datagrid rowClick={opts.rowClick ?? def.list.open ?? (canEdit && def.permissions.edit ? 'edit' : 'show')} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {columns.filter(readable).map(([n, f]) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
-          {def.permissions.edit ? <EditIf editable={opts.editable} /> : null}
-          {def.actions ? <ActionButtons def={def} /> : null}
-          {def.permissions.delete ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
+          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={opts.editable} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
         </Datagrid>
       </List>
     );
   };
-}
-
-function EditIf({ editable }: { editable?: (record: Record<string, unknown>) => boolean }) {
-  const record = useRecordContext();
-  return record && (!editable || editable(record)) ? <EditButton /> : null;
 }
 
 function formInputs(def: ResourceDef, mode: 'create' | 'edit') {

@@ -14,8 +14,9 @@ import { PageErrorBoundary } from './ErrorLog';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { sidebarOpenSaved, useSettings } from './settings';
 import { MOBILE_BREAKPOINT, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme';
-import { describeRoute } from './routes';
-import { visit } from './tabs';
+import { describeRoute, mayOpen } from './routes';
+import { keepOnly, visit } from './tabs';
+import { useProfile } from './useProfile';
 import { RolePreviewBanner } from './RolePreview';
 import { TotpGate } from '../pages/TwoFactorCard';
 
@@ -70,12 +71,22 @@ function useRouteEffects() {
   }, [pathname, search, translate]);
 }
 
+/** The tabs are kept for the browser tab's session, across the reload a role preview starts and ends with:
+ * once the account's authorizations are known, tabs of pages it may not open are closed. */
+function usePrunedTabs() {
+  const authorizations = useProfile()?.authorizations;
+  useEffect(() => {
+    if (authorizations) keepOnly((path) => mayOpen(path, authorizations));
+  }, [authorizations]);
+}
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const mobile = useIsMobile();
   const [open] = useSidebarState();
   const { tagsView, fixedHeader } = useSettings();
   const synced = useSidebarSync(mobile);
   useRouteEffects();
+  usePrunedTabs();
   const offset = mobile ? 0 : open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'} data-testid="app-layout">

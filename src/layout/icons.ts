@@ -19,13 +19,20 @@ import ReportProblem from '@mui/icons-material/ReportProblem';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Label from '@mui/icons-material/Label';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 import Webhook from '@mui/icons-material/Webhook';
 
 const ICONS: Record<string, ComponentType> = {
   People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
-  ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard, Webhook,
+  ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
+  LocalShipping, Webhook,
 };
 
 export function iconOf(name: string | undefined): ComponentType {
   return (name && ICONS[name]) || Label;
+}
+
+/** Whether a declaration's icon name is one of ours (else the menu shows the plain Label icon). */
+export function hasIcon(name: string): boolean {
+  return Object.hasOwn(ICONS, name);
 }

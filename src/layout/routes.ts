@@ -4,6 +4,7 @@
 import { resources, type ResourceDef } from '../../resources';
 import { holds } from '../providers/authProvider';
 import { pages, type PageEntry } from './pages';
+import type { Permission } from '../../resources/types';
 
 export const MENU_SECTIONS = ['fleet', 'catalog', 'sales', 'marketing', 'service', 'message', 'system'] as const;
 export const HOME = '/dashboard';
@@ -127,4 +128,22 @@ export function tabLabel(pathname: string, t: Translate, recordName?: string): s
     return `${d.title} · ${shown.length > 24 ? `${shown.slice(0, 22)}…` : !recordName && shown.length > 10 ? `${shown.slice(0, 8)}…` : shown}`;
   }
   return d.title;
+}
+
+/** The authorization a path needs, as its screen checks it (undefined: open to every signed-in account). */
+export function permissionOfPath(pathname: string): Permission | undefined {
+  const page = pageFor(pathname);
+  if (page) return page.permission;
+  const [, name, second, third] = pathname.split('/');
+  const r = resources.find((d) => d.name === name);
+  if (!r) return undefined;
+  if (second === undefined) return r.permissions.list;
+  if (second === 'create') return r.permissions.add;
+  return third === 'show' ? r.permissions.read ?? r.permissions.list : r.permissions.edit;
+}
+
+/** Whether an account holding these authorizations may open the path. */
+export function mayOpen(pathname: string, authorizations: readonly string[] | undefined): boolean {
+  const permission = permissionOfPath(pathname);
+  return permission === undefined || holds(authorizations, permission);
 }

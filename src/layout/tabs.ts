@@ -64,6 +64,13 @@ export function closeOthers(path: string) {
   set(tabs.filter((t) => isPinned(t.path) || t.path === path));
 }
 
+/** Closes every tab whose page fails the test (the pinned one stays): a role preview that starts or ends
+ * leaves no tab open on a page the account now sees cannot open. */
+export function keepOnly(may: (path: string) => boolean) {
+  const next = tabs.filter((t) => isPinned(t.path) || may(t.path));
+  if (next.length !== tabs.length) set(next);
+}
+
 export function closeAll() {
   set([PINNED]);
 }

@@ -22,6 +22,9 @@ import { ALARM_LEVELS } from '../../i18n/notify/alarms';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { ActionButtons } from '../generated/ActionButtons';
 import { ListPagination } from '../generated/screens';
+import { bulkActionsOf } from '../generated/BulkActions';
+import { SavedQueries } from '../generated/SavedQueries';
+import { ExportButtons } from '../generated/ExportButtons';
 import { AlarmDuration, LevelChip, StateChip } from '../alarms/parts';
 
 const f = (name: string) => `resources.alarm.fields.${name}`;
@@ -52,11 +55,13 @@ function AlarmList() {
       actions={
         <TopToolbar>
           <FilterButton />
+          <SavedQueries def={alarm} />
+          <ExportButtons def={alarm} />
         </TopToolbar>
       }
       empty={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false} rowSx={(r) => ({ '& td': { fontWeight: r.state === 'active' ? 600 : 400 } })}>
+      <Datagrid rowClick="show" bulkActionButtons={bulkActionsOf(alarm)} rowSx={(r) => ({ '& td': { fontWeight: r.state === 'active' ? 600 : 400 } })}>
         <FunctionField source="state" label={f('state')} sortable={false} render={(r: { state: string }) => <StateChip state={r.state} />} />
         <FunctionField source="level" label={f('level')} render={(r: { level: string }) => <LevelChip level={r.level} />} />
         <FunctionField source="code" label={f('title')} render={(r: { code: number; title: string }) => `${r.code} · ${r.title}`} />

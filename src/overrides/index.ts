@@ -15,5 +15,6 @@ export const overrides: Record<string, () => Promise<{ default: Partial<Resource
   chatchat: () => import('./chatchat'),
   order: () => import('./order'),
   refund: () => import('./refund'),
+  restock: () => import('./restock'),
   webhook: () => import('./webhook'),
 };

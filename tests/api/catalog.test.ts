@@ -389,3 +389,134 @@ describe("the robots' menu", () => {
     expect(m.body.data).toEqual({ dealer: null, groups: [] });
   });
 });
+
+describe('replenishment: the restock list and the bulk restock', () => {
+  type Line = { _id: string; stock: number; warn_stock: number; sold_out: boolean; reported: number | null; version: number; dealer: string };
+  const lines = async (token: string, filter: object = {}, lang = 'en') => {
+    const r = await s.call('POST', '/restock/list', { token, lang, body: { pageSize: 500, filter } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data.list as Line[];
+  };
+  const stockOf = async (id: string) => (await s.db.selectFrom('product').select('stock').where('_id', '=', id).executeTakeFirstOrThrow()).stock as number;
+  const apply = (token: string, body: unknown, lang = 'en') => s.call('POST', '/restock/apply', { token, lang, body });
+  const low = async (stock: number, warn_stock: number, over: object = {}) => (await add(product({ stock, warn_stock, ...over }))) as { _id: string; version: number };
+
+  it('lists what is at or under warn_stock, sold out first then by lowest ratio, each account only its own stores', async () => {
+    const [half, out, third, plenty, unlimited, otherBrand] = [
+      await low(1, 2), await low(0, 5), await low(3, 10), await low(50, 5), await low(-1, 5), await low(0, 3, { dealer: 'store_b1' }),
+    ];
+    const mine = [half, out, third, plenty, unlimited, otherBrand].map((p) => p._id);
+    // sold out first (ties by id), then the lowest stock / warn_stock: 3/10 before 1/2; above warn_stock or unlimited: not listed
+    expect((await lines(admin, { _id: mine })).map((l) => l._id)).toEqual([...[out._id, otherBrand._id].sort(), third._id, half._id]);
+    const a1 = await lines(storeA1, { _id: mine });
+    expect(a1.map((l) => l._id)).toEqual([out._id, third._id, half._id]);
+    expect(a1[0]).toMatchObject({ sold_out: true, stock: 0 });
+    expect((await lines(brandA, { _id: mine })).map((l) => l._id)).toEqual([out._id, third._id, half._id]);
+    expect((await lines(brandB, { _id: mine })).map((l) => l._id)).toEqual([otherBrand._id]);
+    expect((await lines(storeA2, { _id: mine })).map((l) => l._id)).toEqual([]);
+    // the whole list of a brand keeps the order: every sold-out line, then the stock ratio never falls
+    const all = await lines(brandA);
+    expect(all.every((l) => l.dealer === 'store_a1' || l.dealer === 'store_a2')).toBe(true);
+    const firstLow = all.findIndex((l) => !l.sold_out);
+    expect(all.slice(firstLow).every((l) => !l.sold_out)).toBe(true);
+    const ratios = all.slice(firstLow).map((l) => Math.min(l.stock, l.reported ?? l.stock) / Math.max(l.warn_stock, 1));
+    expect(ratios).toEqual([...ratios].sort((x, y) => x - y));
+  });
+
+  it('lists a product a robot reports low (stock code 2000xx naming it) until it is restocked', async () => {
+    const { raiseMessage } = await import('../../server/messages');
+    const p = await low(40, 5);
+    const robot = await s.db.selectFrom('device').select('_id').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+    expect(await lines(storeA1, { _id: [p._id] })).toEqual([]);
+    await raiseMessage(s.db, { code: 200000, device: robot._id, integrator: 'brand_a', dealer: 'store_a1', detail: { product: p._id } });
+    const [line] = await lines(storeA1, { _id: [p._id] });
+    expect(line).toMatchObject({ reported: 0, sold_out: true, stock: 40 });
+    const r = await apply(storeA1, { lines: [{ _id: p._id, version: line.version, fill_to: 60 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await lines(storeA1, { _id: [p._id] })).toEqual([]);
+  });
+
+  it('restocks every line in one call, by quantity or up to a level, never taking stock away, and logs each', async () => {
+    const [a, b, c] = [await low(2, 10), await low(1, 10), await low(8, 10)];
+    const r = await apply(storeA1, { lines: [{ _id: a._id, version: a.version, quantity: 5 }, { _id: b._id, version: b.version, fill_to: 20 }, { _id: c._id, version: c.version, fill_to: 6 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.lines).toMatchObject([{ _id: a._id, before: 2, stock: 7 }, { _id: b._id, before: 1, stock: 20 }, { _id: c._id, before: 8, stock: 8 }]);
+    expect([await stockOf(a._id), await stockOf(b._id), await stockOf(c._id)]).toEqual([7, 20, 8]);
+    const logs = await s.db.selectFrom('log').select(['record', 'operator', 'before', 'after']).where('action', '=', 'restock').where('record', 'in', [a._id, b._id, c._id]).execute();
+    expect(logs).toHaveLength(3);
+    expect(logs.find((l) => l.record === b._id)).toMatchObject({ operator: 'store-a1', before: { stock: 1 }, after: { stock: 20, fill_to: 20 } });
+  });
+
+  it('applies all lines or none: one refused line (scope, unlimited, limit, stale) leaves every stock as it was', async () => {
+    const good = await low(1, 5);
+    const [other, unlimited, full] = [await low(0, 5, { dealer: 'store_b1' }), await low(-1, 5), await low(999_999, 5)];
+    const ok = { _id: good._id, version: good.version, quantity: 3 };
+    const cases: Array<[string, object, number, string]> = [
+      ['another brand', { _id: other._id, version: other.version, quantity: 1 }, 404, 'Line 2: no such product'],
+      ['unlimited', { _id: unlimited._id, version: unlimited.version, quantity: 1 }, 409, 'unlimited stock'],
+      ['over the limit', { _id: full._id, version: full.version, quantity: 5 }, 400, 'largest stock'],
+      ['stale', { _id: full._id, version: full.version + 1, quantity: 1 }, 409, 'reload the list'],
+    ];
+    for (const [what, second, status, text] of cases) {
+      const r = await apply(brandA, { lines: [ok, second] });
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(status);
+      expect(r.body.message).toContain(text);
+      expect(await stockOf(good._id), what).toBe(1);
+    }
+    expect([await stockOf(other._id), await stockOf(unlimited._id), await stockOf(full._id)]).toEqual([0, -1, 999_999]);
+    expect(await s.db.selectFrom('log').select('_id').where('action', '=', 'restock').where('record', '=', good._id).execute()).toEqual([]);
+  });
+
+  it('refuses bad input with a translated 400, and callers without the stock permission with a 403, changing nothing', async () => {
+    const p = await low(1, 5);
+    const line = { _id: p._id, version: p.version };
+    for (const body of [
+      null, [], 'x', {}, { lines: [] }, { lines: {} }, { lines: [null] }, { lines: [{ ...line }] }, { lines: [{ ...line, quantity: 1, fill_to: 5 }] },
+      { lines: [{ ...line, quantity: 0 }] }, { lines: [{ ...line, quantity: 1.5 }] }, { lines: [{ ...line, quantity: '3' }] }, { lines: [{ ...line, fill_to: -1 }] },
+      { lines: [{ ...line, quantity: 2_000_000 }] }, { lines: [{ _id: p._id, quantity: 1 }] }, { lines: [{ ...line, version: 0, quantity: 1 }] },
+      { lines: [{ ...line, _id: 42, quantity: 1 }] }, { lines: [{ ...line, quantity: 1 }, { ...line, quantity: 1 }] },
+      { lines: Array.from({ length: 501 }, (_, i) => ({ _id: `p${i}`, version: 1, quantity: 1 })) },
+    ]) {
+      const r = await apply(storeA1, body, 'zh');
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.body.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(await stockOf(p._id)).toBe(1);
+    const role = await s.call('POST', '/role/add', { token: admin, body: { _id: 'store_seller', display_name: 'Store seller', account_type: 'DEALER', authorizations: ['product_list'] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const u = await s.call('POST', '/user/add', { token: admin, body: { _id: 'seller1', password: 'Seller1234', account_type: 'DEALER', dealer: 'store_a1', roles: ['store_seller'] } });
+    expect(u.status, JSON.stringify(u.body)).toBe(200);
+    const seller = await s.login('seller1', 'Seller1234');
+    expect((await apply(seller, { lines: [{ ...line, quantity: 1 }] })).status).toBe(403);
+    expect((await s.call('POST', '/restock/list', { token: seller, body: {} })).status).toBe(403);
+    expect(await stockOf(p._id)).toBe(1);
+  });
+
+  it('never doubles: the same restock sent five times at once is applied once', async () => {
+    const [a, b] = [await low(0, 5), await low(2, 5)];
+    const body = { lines: [{ _id: a._id, version: a.version, quantity: 10 }, { _id: b._id, version: b.version, quantity: 10 }] };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => apply(brandA, body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect([await stockOf(a._id), await stockOf(b._id)]).toEqual([10, 12]);
+  });
+
+  it('exports the pick list in the caller language, in urgency order, only the caller own store', async () => {
+    const [x, y] = [await low(0, 4, { name: 'Pick sold out' }), await low(1, 4, { name: 'Pick low' })];
+    const res = await fetch(`${s.url}/api/restock/export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${storeA1}`, 'Content-Type': 'application/json', 'Accept-Language': 'zh' },
+      body: JSON.stringify({ format: 'csv', filter: { _id: [x._id, y._id] } }),
+    });
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const [header, ...rows] = text.trim().split('\r\n');
+    expect(header).toContain('商品');
+    expect(header).toContain('已售罄');
+    expect(rows.map((r) => r.split(',')[0])).toEqual([x._id, y._id]);
+    expect(rows[0]).toContain('Pick sold out');
+    const all = await fetch(`${s.url}/api/restock/export`, { method: 'POST', headers: { Authorization: `Bearer ${storeA1}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ format: 'csv' }) });
+    const ids = (await all.text()).trim().split('\r\n').slice(1).map((r) => r.split(',')[0]);
+    const dealers = await s.db.selectFrom('product').select('dealer').distinct().where('_id', 'in', ids).execute();
+    expect(dealers.map((d) => d.dealer)).toEqual(['store_a1']);
+  });
+});

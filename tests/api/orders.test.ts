@@ -159,6 +159,31 @@ describe('sales from the robots', () => {
   });
 });
 
+describe('robot writes are logged', () => {
+  it('a robot\'s order progress, payment and cancellation each leave an operation log row, in the order\'s store', async () => {
+    const logOf = (record: string) =>
+      s.db.selectFrom('log').select(['action', 'resource', 'operator', 'account_type', 'dealer', 'before', 'after']).where('record', '=', record).orderBy('time').execute();
+    const made = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
+    const id = made.body.data._id as string;
+    expect((await gw('ORD-A1-001', 'order/pay', { order: id, pay: { amount: 1200, pay_type: 'ALIPAY' } })).status).toBe(200);
+    expect((await gw('ORD-A1-001', 'order/progress', { order: id, work_status: 'START' })).status).toBe(200);
+    const rows = await logOf(id);
+    expect(rows.map((r) => r.action)).toEqual(['order', 'pay', 'progress']);
+    for (const r of rows) expect(r).toMatchObject({ resource: 'order', operator: 'device:ORD-A1-001', account_type: 'DEVICE', dealer: 'store_a1' });
+    const progress = rows[2];
+    const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    expect(parse(progress.before)).toMatchObject({ work_status: 'WAIT' });
+    expect(parse(progress.after)).toMatchObject({ work_status: 'START', device: 'ORD-A1-001' });
+
+    const other = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
+    await gw('ORD-A1-001', 'order/cancel', { order: other.body.data._id, reason: 'Customer walked away' });
+    expect((await logOf(other.body.data._id)).map((r) => r.action)).toEqual(['order', 'cancel']);
+    // the operation log screen lists them
+    const list = await s.call('POST', '/log/list', { token: admin, body: { filter: { record: id } } });
+    expect(list.body.data.list.map((r: { action: string }) => r.action).sort()).toEqual(['order', 'pay', 'progress']);
+  });
+});
+
 describe('pay status by hand', () => {
   it('needs its own permission and a reason, and is logged with the reason', async () => {
     const r = await gw('ORD-A1-001', 'order', { channel: 'APP', items: [{ product: cone }] });
@@ -327,6 +352,8 @@ describe('dashboard and tenant scope', () => {
       [midnight - 40 * day, midnight], // ends exactly at a UTC midnight
       [midnight - 400 * day + 1, midnight - 1], // a year of whole days but the edges
       [midnight + 1000, Date.now() + 60_000], // within one day: no whole day at all
+      [midnight - 5 * day + 7 * 60_000 + 123, midnight - 2 * day + 13.4 * 3600_000], // whole quarters around whole days
+      [midnight - 3 * day + 2.1 * 3600_000, midnight - 3 * day + 20.7 * 3600_000], // whole quarters within one day
     ];
     for (const [from, to] of ranges) {
       for (const [token, scope] of [[admin, {}], [brandA, { integrator: 'brand_a' }], [storeA1, { dealer: 'store_a1' }]] as const) {
@@ -393,7 +420,8 @@ describe('dashboard and tenant scope', () => {
       [midnight - 36 * 3600_000 + 777, midnight + 5 * 3600_000], // two days over a midnight: by the hour
     ];
     for (const [from, to] of ranges) {
-      for (const tz of [0, -480, 300, -330]) {
+      // UTC, UTC+8, UTC-5, UTC+5:30, UTC+5:45, UTC-9:30
+      for (const tz of [0, -480, 300, -330, -345, 570]) {
         for (const [token, scope] of [[admin, {}], [brandA, { integrator: 'brand_a' }], [storeA1, { dealer: 'store_a1' }]] as const) {
           const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
           expect(r.status).toBe(200);
@@ -412,6 +440,20 @@ describe('dashboard and tenant scope', () => {
         }
       }
     }
+  });
+
+  it('rollups rebuilt in one pass from the orders (a bulk load) equal those the triggers kept through every change', async () => {
+    // the rows that hold something (a trigger leaves a row at zero when its last order leaves it)
+    const kept = async () => ({
+      daily: (await sql`SELECT * FROM orders_daily WHERE orders <> 0 OR refund_orders <> 0 ORDER BY integrator, dealer, day`.execute(s.db)).rows,
+      quarters: (await sql`SELECT * FROM orders_quarters WHERE orders[96] <> 0 OR refund_orders[96] <> 0 ORDER BY integrator, dealer, day, device_type`.execute(s.db)).rows,
+      products: (await sql`SELECT * FROM orders_products_daily WHERE quantity <> 0 ORDER BY integrator, dealer, day, code`.execute(s.db)).rows,
+      hours: (await sql`SELECT * FROM orders_products_hourly WHERE quantity <> 0 ORDER BY integrator, dealer, hour, code`.execute(s.db)).rows,
+    });
+    const before = await kept();
+    expect(before.quarters.length).toBeGreaterThan(0);
+    await sql`SELECT orders_rollups_rebuild()`.execute(s.db);
+    expect(await kept()).toEqual(before);
   });
 
   it('charts sales by day, by robot type, top products and robots by state within the scope', async () => {

@@ -1,6 +1,7 @@
 // An operator's alarm day in real Chromium: the bell's count rises live when a robot faults, the bell opens
 // the active alarms, the operator acknowledges one with a comment, and the robot's recovery code clears it —
-// seen live on the robot's page, where the cleared alarm moves to its 30-day history.
+// seen live on the robot's page, where the cleared alarm moves to its 30-day history; several alarms cleared at
+// once from the list.
 import { startE2E, type E2E } from '../support/browser';
 
 let e: E2E;
@@ -65,5 +66,29 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   await page.getByText('Technician on the way').waitFor();
   await expect(page.getByTestId('alarm-state').getAttribute('data-state')).resolves.toBe('cleared');
   await e.shot(page, 'alarms-show');
+  await context.close();
+});
+
+it('clears several alarms at once from the list, confirmed once', async () => {
+  const admin = await e.server.login('admin');
+  const added = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id: 'ALARM-E2E-02', name: 'Bulk bot', sn: 'SN-AE2E-2', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+  });
+  const robot = added.body.data;
+  const headers = { 'X-Device-Id': 'ALARM-E2E-02', 'X-Device-Key': robot.device_key };
+  for (const code of [21, 23]) expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
+
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`);
+  await page.getByRole('row').filter({ hasText: /23 · / }).waitFor();
+  await page.getByRole('checkbox', { name: /select all/i }).check();
+  await page.getByTestId('bulk-clear').click();
+  await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+  await page.getByTestId('bulk-report').getByText('2 done, 0 refused').waitFor();
+  await e.shot(page, 'alarms-bulk-clear');
+  const states = await e.server.db.selectFrom('alarm').select(['state', 'clear_by']).where('device', '=', robot._id).execute();
+  expect(states).toEqual([{ state: 'cleared', clear_by: 'store-a1' }, { state: 'cleared', clear_by: 'store-a1' }]);
   await context.close();
 });

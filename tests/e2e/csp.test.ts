@@ -31,3 +31,19 @@ it('signs in and shows the dashboard and the order list with no Content-Security
   expect(violations).toEqual([]);
   await context.close();
 });
+
+it('renders the API docs page (/api/docs) under the same policy, listing the declared routes', async () => {
+  const { page, context } = await e.newPage();
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto(`${e.server.url}/api/docs`);
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // swagger-ui fetched the document and drew its operations: a generated route and a robot's call
+  await page.getByText('/api/integrator/add', { exact: true }).first().waitFor();
+  await page.getByText('/api/device-gateway/order/progress', { exact: true }).first().waitFor();
+  await e.shot(page, 'api-docs');
+  expect(violations).toEqual([]);
+  await context.close();
+});

@@ -1,8 +1,12 @@
 // The fleet operator's day in real Chromium: bulk actions over selected rows with one confirmation and a
-// per-row report; a saved filter that follows the user into another browser; a brand's webhook endpoint.
+// per-row report; a saved filter that follows the user into another browser; the restock list, its pick list
+// and a bulk restock; a brand's webhook endpoint.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
 
@@ -70,6 +74,50 @@ it('saves a filter as the list\'s default, and another browser opens the list wi
   await second.page.getByTestId('saved-query').getByText('Completed orders').waitFor();
   await e.shot(second.page, 'operator-saved-filter-menu');
   await second.context.close();
+});
+
+it('lists what to restock, sold out first, downloads the pick list and restocks the lines together', async () => {
+  const ids: string[] = [];
+  for (const [name, code, stock, warn_stock] of [['Restock Low', 'RST-LOW', 2, 10], ['Restock Out', 'RST-OUT', 0, 5], ['Restock Fine', 'RST-OK', 50, 5]] as const) {
+    const r = await e.server.call('POST', '/product/add', { token: admin, body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1', stock, warn_stock } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    ids.push(r.body.data._id);
+  }
+  const { page, context } = await e.newPage();
+  await e.login(page, 'store-a1');
+  await page.goto(`${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}`);
+  await page.getByText('Restock Low').waitFor();
+  const names = await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').match(/Restock (Out|Low|Fine)/)?.[0]));
+  expect(names).toEqual(['Restock Out', 'Restock Low']);
+  await e.shot(page, 'restock-list');
+
+  // the pick list: the same lines, in the same order, in a file that opens
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+  expect(download.suggestedFilename()).toBe('excel-list.xlsx');
+  const file = path.join(fs.mkdtempSync('/tmp/vf-restock-'), 'excel-list.xlsx');
+  await download.saveAs(file);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const header = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
+  const picked = [2, 3].map((n) => (book.worksheets[0].getRow(n).values as unknown[]).slice(1)[header.indexOf('Product')]);
+  expect(picked).toEqual(['Restock Out', 'Restock Low']);
+
+  // both lines filled to 20 in one go
+  await page.getByRole('checkbox', { name: /select all/i }).check();
+  await page.getByTestId('restock-open').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Restock 2 products').waitFor();
+  await dialog.getByRole('combobox', { name: /Select all · How/ }).click();
+  await page.getByRole('option', { name: 'Fill to' }).click();
+  await dialog.getByRole('spinbutton', { name: /Select all · Quantity/ }).fill('20');
+  await dialogsSettled(page);
+  await e.shot(page, 'restock-dialog');
+  await dialog.getByTestId('restock-confirm').click();
+  await page.getByText('2 products restocked').waitFor();
+  await page.getByText('Restock Low').waitFor({ state: 'detached' });
+  const rows = await e.server.db.selectFrom('product').select(['code', 'stock']).where('_id', 'in', ids).orderBy('code').execute();
+  expect(rows).toEqual([{ code: 'RST-LOW', stock: 20 }, { code: 'RST-OK', stock: 50 }, { code: 'RST-OUT', stock: 20 }]);
+  await context.close();
 });
 
 it('a brand registers a webhook, sees its secret once, sends a test event and sees the delivery in the log', async () => {

@@ -136,6 +136,91 @@ describe('small things an operator notices', () => {
     await context.close();
   });
 
+  it('shows at least 12 robots at 1366×800: row actions are one line of named icons', async () => {
+    const { page, context } = await e.newPage({ lang: 'es', width: 1366, height: 800 });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    const rows = page.locator('tbody tr');
+    await rows.nth(12).waitFor();
+    await e.shot(page, 'walk-robots-1366x800-es');
+    const seen = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length);
+    expect(seen).toBeGreaterThanOrEqual(12);
+    // each action keeps its name (tooltip and label), in the user's language
+    const bound = rows.filter({ has: page.getByRole('button', { name: 'Desvincular de la tienda' }) }).first();
+    await bound.getByRole('button', { name: 'Desvincular de la tienda' }).hover();
+    await page.getByRole('tooltip', { name: 'Desvincular de la tienda' }).waitFor();
+    // the other generated lists get the same one-line rows (accounts: edit, freeze, roles, password, delete)
+    await page.goto(`${e.server.url}/user`);
+    await rows.first().getByRole('link', { name: 'Editar' }).waitFor();
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    for (const h of heights) expect(h).toBeLessThanOrEqual(48);
+    await e.shot(page, 'walk-accounts-1366x800-es');
+    await context.close();
+  });
+
+  it('keeps the robot rows behind the "Login has expired" dialog', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/device`);
+    const rows = page.locator('tbody tr');
+    const { n } = await e.server.db.selectFrom('device').select((b) => b.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const shown = Math.min(20, Number(n));
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(shown);
+    const token = (await context.cookies()).find((c) => c.name === 'vendfleet_session')!.value;
+    expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
+    // the header's refresh asks for the rows again: the answer is a 401
+    const refused = page.waitForResponse((r) => r.url().includes('/api/device/') && r.status() === 401);
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await refused;
+    await page.getByRole('dialog', { name: 'Login has expired' }).waitFor();
+    await e.shot(page, 'walk-session-expired-list');
+    await expect(page.getByText('No Robots found').count()).resolves.toBe(0);
+    await expect(rows.count()).resolves.toBe(shown);
+    await context.close();
+  });
+
+  it('closes the tabs of pages a previewed role cannot open when the preview starts', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
+    await e.login(page, 'admin');
+    const tabs = page.getByTestId('tags-view');
+    for (const path of ['/user', '/role', '/device']) {
+      await page.goto(`${e.server.url}${path}`);
+      await tabs.locator(`[data-path="${path}"]`).waitFor();
+    }
+    await page.getByTestId('role-preview-open').click();
+    await page.getByTestId('preview-role').click();
+    await page.getByRole('option', { name: /Store manager/ }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByTestId('preview-tenant').click();
+    await page.getByRole('option', { name: 'Store A1' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Switch to this role' }).click();
+    await page.getByTestId('role-preview-banner').waitFor();
+    // a store manager may list robots, not accounts or roles
+    await tabs.locator('[data-path="/device"]').waitFor();
+    await expect.poll(() => tabs.locator('[data-path="/user"], [data-path="/role"]').count(), { timeout: 10_000 }).toBe(0);
+    await e.shot(page, 'walk-preview-tabs');
+    await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
+    await page.getByTestId('role-preview-banner').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a newly created permission in the list after saving', async () => {
+    const { page, context } = await e.newPage({ lang: 'en' });
+    await e.login(page, 'admin');
+    await page.goto(`${e.server.url}/authorization/create`);
+    await page.getByLabel('Permission id').fill('voucher_export');
+    await page.getByLabel('Name').fill('Export vouchers');
+    await page.getByLabel('Group').click();
+    await page.getByRole('option', { name: 'Vouchers' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/authorization$/);
+    await page.locator('tbody tr').filter({ hasText: 'Export vouchers' }).waitFor({ timeout: 15_000 });
+    await e.shot(page, 'walk-new-permission');
+    await context.close();
+  });
+
   it("names a record's tab after the record, not its id", async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));

@@ -37,6 +37,15 @@ export default async function seedOrders(db: DB) {
   const devices = await db.selectFrom('device').select(['_id', 'name', 'type', 'integrator', 'dealer']).where('dealer', 'is not', null).orderBy('_id').execute();
   if (devices.length === 0) return;
   const products = await db.selectFrom('product').select(['_id', 'code', 'name', 'price', 'type', 'dealer']).execute();
+  // A refund is asked for by an account of the order's own store and decided by one of its brand (issue 19: every
+  // demo refund used to name store-a1 or store-b1, also for orders of other stores).
+  const accounts = await db.selectFrom('account').select(['_id', 'account_type', 'integrator', 'dealer']).where('account_type', 'in', ['INTEGRATOR', 'DEALER']).orderBy('_id').execute();
+  const storeAccount = new Map<string, string>();
+  const brandAccount = new Map<string, string>();
+  for (const a of accounts) {
+    if (a.account_type === 'DEALER' && a.dealer && !storeAccount.has(a.dealer)) storeAccount.set(a.dealer, a._id);
+    if (a.account_type === 'INTEGRATOR' && a.integrator && !brandAccount.has(a.integrator)) brandAccount.set(a.integrator, a._id);
+  }
   const menu = (dealer: string, type: string): Sellable[] => {
     const own = products.filter((p) => p.dealer === dealer && p.type === type).map((p) => ({ product: p._id as string, code: p.code as string, name: p.name as string, price: p.price as number }));
     if (own.length) return own;
@@ -144,8 +153,8 @@ export default async function seedOrders(db: DB) {
           source: failed ? 'robot' : 'console',
           reason: failed ? 'Making failed' : pick(['Melted before pickup', 'Wrong flavour', 'Cup was not full', 'Customer changed their mind']),
           reject_reason: status === 'REFUNDCLOSE' ? 'Product was picked up and eaten' : null,
-          requester: d.dealer === 'store_b1' ? 'store-b1' : 'store-a1',
-          operator: status === 'CREATED' ? null : d.integrator === 'brand_a' ? 'brand-a' : 'brand-b',
+          requester: storeAccount.get(d.dealer as string) ?? null,
+          operator: status === 'CREATED' ? null : brandAccount.get(d.integrator as string) ?? null,
           error: status === 'CHANGE' ? 'SANDBOX_REFUND_FAILED' : null,
           pickup_code: order.pickup_code,
         });

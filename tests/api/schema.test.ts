@@ -1,0 +1,124 @@
+// The declarations are the schema: a database migrated from nothing (the test template: every migration
+// applied to an empty database, on PGlite, or on PostgreSQL when DATABASE_URL is set — `npm test` runs both)
+// holds exactly what resources/ declares — column by column (type, NOT NULL), every CHECK choice list, every
+// declared unique and reference, the indexes the lists read through. Drift is a red test naming each difference.
+import { resources } from '../../resources';
+import type { ResourceDef } from '../../resources/types';
+import { openDatabase, type Database } from '../../server/db';
+import { schemaChanges } from '../../server/db/schema';
+import { migrationText, nextFileName } from '../../scripts/db-migration';
+import { freshDatabase, type TestDatabase } from '../support/db';
+import { createDeclaredPermissions } from '../../server/auth/declared';
+import { sql } from 'kysely';
+
+let copy: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  copy = await freshDatabase();
+  database = await openDatabase({ dataDir: copy.dataDir, url: copy.databaseUrl, poolSize: 2 });
+});
+afterAll(async () => {
+  await database?.close();
+  await copy?.drop();
+});
+
+const find = (name: string) => resources.find((r) => r.name === name)!;
+const what = async (defs: readonly ResourceDef[]) => (await schemaChanges(database.db, defs)).map((c) => c.what);
+
+it('the migrated schema is what the declarations say', async () => {
+  expect(await what(resources)).toEqual([]);
+});
+
+it('names a choice the database would refuse, a missing column, a lost NOT NULL and a missing unique and key', async () => {
+  const device = find('device');
+  const changed: ResourceDef = {
+    ...device,
+    fields: {
+      ...device.fields,
+      type: { ...device.fields.type, choices: [...device.fields.type.choices!, 'pizza'] },
+      name: { ...device.fields.name, required: false },
+      sn: { ...device.fields.sn, unique: true },
+      colour: { type: 'choice', choices: ['red', 'blue'] },
+      owner: { type: 'reference', reference: 'integrator' },
+    },
+  };
+  const found = await what([changed, ...resources.filter((r) => r !== device)]);
+  expect(found).toEqual([
+    'device.name is NOT NULL, declared optional',
+    'device.sn is not unique',
+    'device.type allows [icecream, coffee, coffee_icecream, noodle, milktea, fastfood], declared [icecream, coffee, coffee_icecream, noodle, milktea, fastfood, pizza]',
+    'column device.colour is missing',
+    'column device.owner is missing',
+  ]);
+});
+
+it('a dropped choice, a dropped field and a new type are held back, commented out, with a warning', async () => {
+  const report = find('report');
+  const { resolution: _gone, ...fields } = report.fields;
+  const changed: ResourceDef = { ...report, fields: { ...fields, status: { ...fields.status, choices: ['open', 'resolved'] }, code: { ...fields.code, type: 'number' } } };
+  const changes = await schemaChanges(database.db, [changed]);
+  expect(changes.map((c) => [c.what, c.destructive])).toEqual([
+    ['report.code is text, declared integer', true],
+    ['report.status allows [open, in_progress, resolved], declared [open, resolved] (rows holding in_progress would fail)', true],
+    ['report.resolution is in the database, not in the declaration', true],
+  ]);
+  const text = migrationText('shrink-report', changes);
+  expect(text).toContain('-- WARNING');
+  // nothing of it runs: every SQL line is a comment
+  expect(text.split('\n').filter((l) => l.trim() && !l.startsWith('--'))).toEqual([]);
+});
+
+it('a new table is created with its keys, checks and list indexes, and the file takes the next number', async () => {
+  const supplier: ResourceDef = {
+    name: 'supplier',
+    table: 'supplier',
+    fields: {
+      name: { type: 'text', required: true, unique: true },
+      kind: { type: 'choice', choices: ['fresh', 'frozen'], required: true },
+      create_time: { type: 'datetime', readOnly: true, notNull: true },
+    },
+    permissions: { list: 'supplier_list' },
+    tenant: { integrator: 'integrator' },
+    list: { sort: { field: 'create_time', order: 'DESC' } },
+  };
+  const [change, ...rest] = await schemaChanges(database.db, [...resources, supplier]);
+  expect(rest).toEqual([]);
+  expect(change.sql).toContain('CREATE TABLE supplier (');
+  expect(change.sql).toContain("kind text NOT NULL CONSTRAINT supplier_kind_check CHECK (kind IN ('fresh', 'frozen'))");
+  expect(change.sql).toContain('name text NOT NULL CONSTRAINT supplier_name_key UNIQUE');
+  expect(change.sql).toContain('integrator text NOT NULL CONSTRAINT supplier_integrator_fkey REFERENCES integrator(_id)');
+  expect(change.sql).toContain('CREATE INDEX IF NOT EXISTS supplier_integrator_create_time ON supplier (integrator, create_time DESC);');
+  expect(nextFileName(['001_foundation.sql', '023_orders_time_id.sql', '031_other.sql'], 'add-supplier')).toBe('032_add_supplier.sql');
+});
+
+describe('permissions from declarations', () => {
+  const stall: ResourceDef = {
+    name: 'stall',
+    table: 'stall',
+    fields: { name: { type: 'text', required: true } },
+    permissions: { list: 'stall_list', read: 'stall_list', add: 'stall_add', edit: 'stall_edit' },
+    permissionGroup: 'dealer',
+    grant: { stall_list: ['INTEGRATOR', 'DEALER'], stall_add: ['INTEGRATOR'], stall_edit: ['INTEGRATOR'] },
+    list: { sort: { field: 'name', order: 'ASC' } },
+    actions: { close: { permission: 'stall_close' } },
+  };
+  const roleHolds = async (role: string) =>
+    (await database.db.selectFrom('role').select('authorizations').where('_id', '=', role).executeTakeFirstOrThrow()).authorizations as string[];
+
+  it('exist after start-up in their group, granted once as declared, even when processes start together', async () => {
+    const before = { integrator: await roleHolds('integrator_admin'), dealer: await roleHolds('dealer_admin') };
+    const made = await Promise.all([createDeclaredPermissions(database.db, [...resources, stall]), createDeclaredPermissions(database.db, [...resources, stall])]);
+    expect(made.flat().sort()).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list']);
+    // (their names come from the words: the README entity's test reads them)
+    const rows = await database.db.selectFrom('permission').select(['_id', 'group']).where('_id', 'like', 'stall_%').orderBy('_id').execute();
+    expect(rows).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list'].map((_id) => ({ _id, group: 'dealer' })));
+    expect(await roleHolds('integrator_admin')).toEqual([...before.integrator, 'stall_add', 'stall_edit', 'stall_list']);
+    expect(await roleHolds('dealer_admin')).toEqual([...before.dealer, 'stall_list']);
+  });
+
+  it('never grant again what an administrator took away', async () => {
+    await database.db.updateTable('role').set({ authorizations: sql`array_remove(authorizations, 'stall_list')` }).where('_id', '=', 'dealer_admin').execute();
+    expect(await createDeclaredPermissions(database.db, [...resources, stall])).toEqual([]);
+    expect(await roleHolds('dealer_admin')).not.toContain('stall_list');
+  });
+});
