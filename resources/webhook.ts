@@ -25,6 +25,7 @@ export default defineResource({
     secret: { type: 'text', readOnly: true, hideInForm: true, secret: true },
   },
   permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
+  permissionGroup: 'integrator',
   // a brand's rows: a store account (scoped by `dealer`, always null here) sees none
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },

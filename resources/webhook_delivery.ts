@@ -21,6 +21,7 @@ export default defineResource({
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
   },
   permissions: { list: 'webhook_list', read: 'webhook_list' },
+  permissionGroup: 'integrator',
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   menu: { section: 'system', order: 41, icon: 'History' },
