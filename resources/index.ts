@@ -15,8 +15,10 @@ import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
 import restock from './restock';
+import webhook from './webhook';
+import webhook_delivery from './webhook_delivery';
 
-export const resources: readonly ResourceDef[] = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log];
+export const resources: readonly ResourceDef[] = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery];
 
 export function findResource(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { DB } from './db';
 import { newId } from './log';
 import { publish } from './events/bus';
+import * as webhookEvents from './webhooks/events';
 import { NOTIFY_CODES } from '../i18n/notify/codes';
 import { alarmLevel, recoveredBy } from '../i18n/notify/alarms';
 
@@ -31,7 +32,10 @@ export async function applyAlarms(db: DB, s: AlarmSignal): Promise<void> {
       UPDATE alarm SET state = 'cleared', clear_time = now(), clear_code = ${s.code}
        WHERE device = ${s.device} AND code = ANY(${[...recovers]}::int[]) AND state <> 'cleared'
       RETURNING *`.execute(db);
-    for (const r of cleared.rows) await publish(alarmEvent('alarm.changed', r), db);
+    for (const r of cleared.rows) {
+      await publish(alarmEvent('alarm.changed', r), db);
+      await webhookEvents.alarmCleared(db, r);
+    }
   }
   const level = alarmLevel(s.code);
   if (!level) return;
@@ -44,4 +48,5 @@ export async function applyAlarms(db: DB, s: AlarmSignal): Promise<void> {
     RETURNING *, (xmax = 0) AS opened`.execute(db);
   const { opened, ...row } = rows[0];
   await publish(alarmEvent(opened ? 'alarm.opened' : 'alarm.changed', row), db);
+  if (opened) await webhookEvents.alarmOpened(db, row);
 }

@@ -52,6 +52,10 @@ export const SETTINGS = {
   SHUTDOWN_GRACE_MS: { kind: 'int', default: '10000', min: 0, max: 600000, meaning: 'on SIGTERM: how long requests in flight may take to finish before the process exits anyway' },
   DEMO_ROBOTS: { kind: 'enum', choices: ['on', 'off'], defaultText: '`on` on the embedded database, `off` with `DATABASE_URL`', meaning: 'drive the demo robots inside the server process (heartbeats, sales, faults and recoveries, voucher write-offs) over HTTP, like real robots' },
   DEMO_BEAT_SECONDS: { kind: 'number', default: '5', min: 0.2, max: 3600, meaning: 'with the demo robots on: seconds between a demo robot\'s beats' },
+  WEBHOOK_ALLOW_LOCAL: { kind: 'bool', default: '0', meaning: '`1`: webhook endpoints may be `http://127.0.0.1` (or `localhost`, `[::1]`) and loopback addresses — for tests and a developer\'s own receiver; refused with `NODE_ENV=production` (endpoints are HTTPS to public addresses only)' },
+  WEBHOOK_RETRY_LIMIT: { kind: 'int', default: '8', min: 0, max: 50, meaning: 'how many times a failed webhook delivery is tried again' },
+  WEBHOOK_RETRY_DELAY_SECONDS: { kind: 'int', default: '30', min: 1, max: 86400, meaning: 'the first retry of a failed webhook delivery comes after 1–2 × this; each next one waits twice as long' },
+  WEBHOOK_TIMEOUT_MS: { kind: 'int', default: '10000', min: 100, max: 120000, meaning: 'how long a webhook receiver may take to answer before the attempt counts as failed' },
   PAYMENT_SANDBOX_FAIL: { kind: 'enum', choices: ['refund'], meaning: '`refund`: the sandbox payment gateway fails every refund (to show the exception path)' },
 } as const satisfies Record<string, Setting>;
 
@@ -112,6 +116,7 @@ function crossChecks(c: Config): string[] {
   const out: string[] = [];
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) out.push('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) out.push('METRICS_PORT must differ from PORT');
+  if (c.WEBHOOK_ALLOW_LOCAL && c.NODE_ENV === 'production') out.push('WEBHOOK_ALLOW_LOCAL=1 is for tests and development: a production server sends webhooks over HTTPS to public addresses only');
   return out;
 }
 

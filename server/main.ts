@@ -13,6 +13,7 @@ import { resources } from '../resources';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
+import { startWebhooks } from './webhooks/queue';
 import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 import { readConfig, type Config } from './config';
@@ -89,6 +90,8 @@ export async function startServer(o: ServerOptions) {
       metricsToken: o.metricsToken,
     });
     app.addHook('onClose', await startEventRelay(database));
+    // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
+    const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
     // the demo robots call this server over HTTP, like real ones, on the address it listens on
     const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
@@ -108,6 +111,7 @@ export async function startServer(o: ServerOptions) {
         clearTimeout(cut);
       }
       await flushGroupCommits();
+      await stopWebhooks();
       await new Promise((r) => (metricsServer ? metricsServer.close(r) : r(undefined)));
       await database.close();
     };

@@ -21,6 +21,7 @@ import restock from './restock';
 import apidocs from './apidocs';
 import schema from './schema';
 import walk from './walk';
+import webhooks from './webhooks';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -43,6 +44,7 @@ export const features: Record<string, FeatureTexts> = {
   apidocs,
   schema,
   walk,
+  webhooks,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -9,6 +9,8 @@ import dealer from './dealer';
 import device from './device';
 import message from './message';
 import alarm from './alarm';
+import webhook from './webhook';
+import webhook_delivery from './webhook_delivery';
 import { lecode, chatchat, report, log } from './service';
 import product from './product';
 import template from './template';
@@ -17,7 +19,7 @@ import order from './order';
 import refund from './refund';
 import restock from './restock';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery };
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
   return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));

@@ -6,6 +6,7 @@ import { notifyText } from '../../i18n/notify';
 import { registerHooks, type ActionContext } from '../crud/hooks';
 import { publish } from '../events/bus';
 import { alarmEvent } from '../alarms';
+import * as webhookEvents from '../webhooks/events';
 
 const update = (a: ActionContext, set: Record<string, unknown>) =>
   a.trx.updateTable('alarm').set(set).where('_id', '=', a.existing._id as string).returningAll().executeTakeFirstOrThrow();
@@ -18,6 +19,7 @@ registerHooks('alarm', {
   },
   async afterAction(_name, a) {
     await publish(alarmEvent('alarm.changed', a.saved), a.trx);
+    if (a.saved.state === 'cleared') await webhookEvents.alarmCleared(a.trx, a.saved);
   },
   present(rows, _db, ctx) {
     for (const r of rows) {

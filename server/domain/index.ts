@@ -9,3 +9,4 @@ import './report';
 import './catalog';
 import './order';
 import './authorization';
+import './webhook';

@@ -1,6 +1,7 @@
 // Orders and refunds beyond their declarations: the refund request (once per order, ever — the unique
 // index on refund("order") decides, not a check), one-click approval, approve/reject, the money through the
 // payment gateway, the hand change of the pay status, and the refund and profit share shown with an order.
+import * as webhookEvents from '../webhooks/events';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
@@ -92,6 +93,7 @@ async function settleRefund(trx: DB, ctx: CallContext, refund: Row): Promise<Row
     .set({ refund_status: status, refund_amount: result.ok ? result.real_amount : 0, update_time: sql`now()` })
     .where('_id', '=', String(order._id))
     .execute();
+  if (result.ok) await webhookEvents.orderRefunded(trx, saved);
   return saved;
 }
 
@@ -170,7 +172,10 @@ registerHooks('order', {
         .where('_id', '=', String(existing._id))
         .returningAll()
         .executeTakeFirstOrThrow()) as Row;
-      if (to === 'PAID') await shareProfit(trx, saved);
+      if (to === 'PAID') {
+        await shareProfit(trx, saved);
+        await webhookEvents.orderPaid(trx, saved);
+      }
       return saved;
     },
   },

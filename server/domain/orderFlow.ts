@@ -9,6 +9,7 @@ import type { GatewayDevice } from '../gateway/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { newId, writeLog } from '../log';
 import { publish } from '../events/bus';
+import * as webhookEvents from '../webhooks/events';
 import { takeStock, returnStock } from './stock';
 import { shareProfit, type PayDetails } from './order';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
@@ -160,6 +161,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
     if (pay_status === 'PAID') await shareProfit(trx, row);
     await writeLog(trx, robotCtx(device, ip), { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
     await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
+    await webhookEvents.orderCreated(trx, row);
     return row;
   });
   return saved;
@@ -264,6 +266,7 @@ export async function payOrder(db: DB, device: GatewayDevice, body: unknown, ip:
       .returningAll()
       .executeTakeFirstOrThrow()) as Obj;
     await shareProfit(trx, row);
+    await webhookEvents.orderPaid(trx, row);
     await writeLog(trx, robotCtx(device, ip), {
       action: 'pay',
       ...robotEntry(device, order),

@@ -2,6 +2,7 @@
 // and a sweeper in every server process sets offline the robots whose heartbeats stopped. Both are single
 // UPDATE statements that return the rows they changed, so with several processes on one database each
 // change happens — and is announced — exactly once.
+import * as webhookEvents from '../webhooks/events';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { publish } from '../events/bus';
@@ -99,6 +100,7 @@ export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()
     for (const r of gone.rows) {
       await raiseMessage(trx, { code: CODE_OFFLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
       await publish(statusEvent(r), trx);
+      await webhookEvents.robotOffline(trx, r);
     }
     return gone.rows.length;
   });

@@ -97,7 +97,7 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
   return (
     <span onClick={stop}>
       {trigger(() => (action.confirm ? setOpen(true) : run()), busy)}
-      <OneTimeKeyDialog secret={secret} name={title} onClose={() => setSecret(undefined)} />
+      <OneTimeKeyDialog secret={secret} name={title} resource={def.name} onClose={() => setSecret(undefined)} />
       {action.confirm ? (
         <Confirm
           isOpen={open}

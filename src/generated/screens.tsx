@@ -276,7 +276,7 @@ export function makeShow(def: ResourceDef) {
             (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
           )}
         </SimpleShowLayout>
-        <OneTimeKeyDialog secret={secret} name="" onClose={dropSecret} />
+        <OneTimeKeyDialog secret={secret} name="" resource={def.name} onClose={dropSecret} />
       </Show>
     );
   };

@@ -20,11 +20,12 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Label from '@mui/icons-material/Label';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Webhook from '@mui/icons-material/Webhook';
 
 const ICONS: Record<string, ComponentType> = {
   People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
   ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
-  LocalShipping,
+  LocalShipping, Webhook,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

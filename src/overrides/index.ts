@@ -12,4 +12,5 @@ export const overrides: Record<string, () => Promise<{ default: Partial<Resource
   order: () => import('./order'),
   refund: () => import('./refund'),
   restock: () => import('./restock'),
+  webhook: () => import('./webhook'),
 };

@@ -1,8 +1,11 @@
 // The fleet operator's day in real Chromium: bulk actions over selected rows with one confirmation and a
 // per-row report; a saved filter that follows the user into another browser; the restock list, its pick list
-// and a bulk restock.
+// and a bulk restock; a brand's webhook endpoint.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
@@ -115,4 +118,53 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   const rows = await e.server.db.selectFrom('product').select(['code', 'stock']).where('_id', 'in', ids).orderBy('code').execute();
   expect(rows).toEqual([{ code: 'RST-LOW', stock: 20 }, { code: 'RST-OK', stock: 50 }, { code: 'RST-OUT', stock: 20 }]);
   await context.close();
+});
+
+it('a brand registers a webhook, sees its secret once, sends a test event and sees the delivery in the log', async () => {
+  // a receiver on this machine (allowed for tests by WEBHOOK_ALLOW_LOCAL)
+  const got: Array<{ body: string; signature: string }> = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      got.push({ body, signature: String(req.headers['vendfleet-signature']) });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  process.env.WEBHOOK_ALLOW_LOCAL = '1';
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/vendfleet`;
+    const { page, context } = await e.newPage();
+    await e.login(page, 'brand-a');
+    await page.goto(`${e.server.url}/webhook/create`);
+    await page.locator('input[name="url"]').fill(url);
+    await page.getByLabel('Events').click();
+    await page.getByRole('option', { name: 'Alarm opened' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Signing secret for ${url}`).waitFor();
+    const secret = await page.getByTestId('one-time-key').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await dialogsSettled(page);
+    await e.shot(page, 'operator-webhook-secret');
+    await dialog.getByRole('button', { name: 'I have saved the secret' }).click();
+    // once only: the page opened again shows no secret
+    await page.reload();
+    await page.getByRole('button', { name: 'Send test event' }).waitFor();
+    expect(await page.getByTestId('one-time-key').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const row = page.getByTestId('webhook-deliveries').locator('tr[data-status="success"]');
+    await row.getByText('Test event').waitFor();
+    await e.shot(page, 'operator-webhook-deliveries');
+    // the receiver got it, signed with the secret the dialog showed
+    expect(got).toHaveLength(1);
+    const t = /t=(\d+)/.exec(got[0].signature)![1];
+    expect(got[0].signature).toBe(`t=${t},v1=${createHmac('sha256', secret).update(`${t}.${got[0].body}`).digest('hex')}`);
+    await context.close();
+  } finally {
+    delete process.env.WEBHOOK_ALLOW_LOCAL;
+    await new Promise((r) => receiver.close(r));
+  }
 });

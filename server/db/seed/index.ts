@@ -8,11 +8,12 @@ import seedCatalog from './catalog';
 import seedFleet from './fleet';
 import seedOrders from './orders';
 import seedService from './service';
+import seedWebhooks from './webhooks';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
 
-const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService];
+const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService, seedWebhooks];
 
 export async function seedDemo(db: DB) {
   await db.transaction().execute(async (trx) => {

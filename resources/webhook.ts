@@ -1,0 +1,38 @@
+import { defineResource } from './types';
+
+/** What a brand may subscribe an endpoint to (README § Webhooks shows each body). Plain words, no dots: they are
+ * also message keys (choices.events.<event>). */
+export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent only by the "send test event" action, to the one endpoint it is asked for. */
+export const WEBHOOK_TEST_EVENT = 'webhook_test';
+
+// A brand's HTTPS endpoint for its events (server/webhooks/). The signing secret is made by the server and
+// answered once, on creation or rotation (`secret`); deliveries are signed with it and retried from a durable
+// queue, each attempt logged as a webhook_delivery.
+export default defineResource({
+  name: 'webhook',
+  table: 'webhook',
+  title: 'url',
+  fields: {
+    // the form's first check; the server then allows https only and public addresses (server/webhooks/address.ts)
+    url: { type: 'text', required: true, min: 8, max: 2000, pattern: '^https?://\\S+$', patternMessage: 'vf.webhooks.error.url', search: true, list: true, sort: true },
+    events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
+    description: { type: 'text', max: 200, search: true, list: true },
+    enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
+    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true },
+    secret: { type: 'text', readOnly: true, hideInForm: true, secret: true },
+  },
+  permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
+  permissionGroup: 'integrator',
+  // a brand's rows: a store account (scoped by `dealer`, always null here) sees none
+  tenant: { integrator: 'integrator', dealer: 'dealer' },
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  actions: {
+    send_test: { permission: 'webhook_edit' },
+    rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
+  },
+  reveal: 'secret',
+  menu: { section: 'system', order: 40, icon: 'Webhook' },
+});

@@ -1,0 +1,46 @@
+// Webhooks: a brand's endpoints (resources/webhook.ts). The URL must be HTTPS to a public address (SSRF:
+// server/webhooks/address.ts), the signing secret is made here and answered once, and store accounts — whose
+// scope is a store, not the brand the events belong to — never manage them, whatever role they hold.
+import { forbidden, invalid } from '../http/errors';
+import { registerHooks, type Row } from '../crud/hooks';
+import { checkUrl } from '../webhooks/address';
+import { newWebhookSecret } from '../webhooks/signature';
+import { enqueueTest } from '../webhooks/queue';
+import type { CallContext } from '../auth/context';
+
+const brandOrStaff = (ctx: CallContext) => {
+  if (ctx.user.account_type === 'DEALER') throw forbidden();
+};
+
+registerHooks('webhook', {
+  async beforeWrite({ ctx, mode, values, existing, reply }) {
+    brandOrStaff(ctx);
+    const row = { ...existing, ...values };
+    if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });
+    values.dealer = null;
+    // checked when it is set (an edit of the description leaves an endpoint's URL, and its DNS, alone)
+    if (mode === 'create' || (values.url !== undefined && values.url !== existing?.url)) {
+      const problem = await checkUrl(String(row.url));
+      if (problem) throw invalid({ url: { key: problem } });
+    }
+    if (mode === 'create') {
+      values.secret = newWebhookSecret();
+      reply.secret = values.secret;
+    }
+  },
+  guard({ ctx }) {
+    brandOrStaff(ctx);
+  },
+  actions: {
+    async send_test({ trx, existing, reply }) {
+      reply.event_id = await enqueueTest(trx, existing);
+      return existing;
+    },
+    async rotate_secret({ trx, existing, reply }) {
+      const secret = newWebhookSecret();
+      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', String(existing._id)).returningAll().executeTakeFirstOrThrow()) as Row;
+      reply.secret = secret;
+      return saved;
+    },
+  },
+});
