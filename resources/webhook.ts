@@ -20,13 +20,14 @@ export default defineResource({
     events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
     description: { type: 'text', max: 200, search: true, list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true },
-    create_time: { type: 'datetime', readOnly: true, list: true, sort: true },
-    secret: { type: 'text', readOnly: true, hideInForm: true, secret: true },
+    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
+    // a brand's endpoint has no store: always null, so a store account's scope (by store) finds none
+    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
+    secret: { type: 'text', readOnly: true, hideInForm: true, secret: true, notNull: true },
   },
   permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
   permissionGroup: 'integrator',
-  // a brand's rows: a store account (scoped by `dealer`, always null here) sees none
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   actions: {

@@ -3,7 +3,7 @@ import type { ResourceLabels } from './types';
 const labels: ResourceLabels = {
   en: {
     name: 'Webhook |||| Webhooks',
-    fields: { _id: 'Id', url: 'Endpoint URL', events: 'Events', description: 'Description', enabled: 'Enabled', integrator: 'Brand', create_time: 'Created', q: 'Search' },
+    fields: { _id: 'Id', url: 'Endpoint URL', events: 'Events', description: 'Description', enabled: 'Enabled', integrator: 'Brand', dealer: 'Store', create_time: 'Created', q: 'Search' },
     choices: {
       events: { order_created: 'Order created', order_paid: 'Order paid', order_refunded: 'Order refunded', alarm_opened: 'Alarm opened', alarm_cleared: 'Alarm cleared', robot_offline: 'Robot offline' },
     },
@@ -12,7 +12,7 @@ const labels: ResourceLabels = {
   },
   zh: {
     name: 'Webhook |||| Webhook',
-    fields: { _id: '编号', url: '接收地址', events: '事件', description: '说明', enabled: '启用', integrator: '品牌', create_time: '创建时间', q: '搜索' },
+    fields: { _id: '编号', url: '接收地址', events: '事件', description: '说明', enabled: '启用', integrator: '品牌', dealer: '门店', create_time: '创建时间', q: '搜索' },
     choices: {
       events: { order_created: '订单创建', order_paid: '订单支付', order_refunded: '订单退款', alarm_opened: '告警产生', alarm_cleared: '告警清除', robot_offline: '设备离线' },
     },
@@ -21,7 +21,7 @@ const labels: ResourceLabels = {
   },
   es: {
     name: 'Webhook |||| Webhooks',
-    fields: { _id: 'Id', url: 'URL del receptor', events: 'Eventos', description: 'Descripción', enabled: 'Activo', integrator: 'Marca', create_time: 'Creado', q: 'Buscar' },
+    fields: { _id: 'Id', url: 'URL del receptor', events: 'Eventos', description: 'Descripción', enabled: 'Activo', integrator: 'Marca', dealer: 'Tienda', create_time: 'Creado', q: 'Buscar' },
     choices: {
       events: { order_created: 'Pedido creado', order_paid: 'Pedido pagado', order_refunded: 'Pedido reembolsado', alarm_opened: 'Alarma abierta', alarm_cleared: 'Alarma borrada', robot_offline: 'Robot desconectado' },
     },
@@ -30,7 +30,7 @@ const labels: ResourceLabels = {
   },
   ja: {
     name: 'Webhook |||| Webhook',
-    fields: { _id: 'ID', url: 'エンドポイント URL', events: 'イベント', description: '説明', enabled: '有効', integrator: 'ブランド', create_time: '作成日時', q: '検索' },
+    fields: { _id: 'ID', url: 'エンドポイント URL', events: 'イベント', description: '説明', enabled: '有効', integrator: 'ブランド', dealer: '店舗', create_time: '作成日時', q: '検索' },
     choices: {
       events: { order_created: '注文作成', order_paid: '注文支払い', order_refunded: '注文返金', alarm_opened: 'アラーム発生', alarm_cleared: 'アラーム解除', robot_offline: 'ロボットオフライン' },
     },

@@ -45,7 +45,8 @@ describe('authProvider', () => {
     await api('GET', '/auth/logout');
     await expect(dataProvider.getList('user', { pagination: { page: 1, perPage: 5 }, sort: { field: '_id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual([false, true]);
-    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ logoutUser: false });
+    // nothing thrown: react-admin would answer the failed refetch with empty data behind the dialog (issue 19)
+    await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
     off();
   });
