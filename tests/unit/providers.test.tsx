@@ -47,6 +47,14 @@ describe('authProvider', () => {
     expect(seen).toEqual([false, true]);
     // nothing thrown: react-admin would answer the failed refetch with empty data behind the dialog (issue 19)
     await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
+    // "Cancel": a 401 answering a call sent before it does not bring the dialog straight back; a later call does
+    const inFlight = api('GET', '/user/profile');
+    dismissSessionExpired();
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual([false, true, false]);
+    await expect(api('GET', '/user/profile')).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual([false, true, false, true]);
+    dismissSessionExpired();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
     off();
   });
