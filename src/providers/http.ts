@@ -1,7 +1,7 @@
 // Every call to /api: the session cookie (sent by the browser) with the CSRF header, the user's language, a
 // 20-second time-out, the envelope unwrapped.
 import { HttpError } from 'react-admin';
-import { raiseSessionExpired, sessionMark } from './sessionExpired';
+import { raiseSessionExpired } from './sessionExpired';
 import type { Lang } from '../../resources/accounts';
 import { CSRF_HEADER } from '../../resources/session';
 
@@ -60,7 +60,6 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   const form = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
-  const sent = sessionMark();
   try {
     res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body), signal: controller.signal });
   } catch (e) {
@@ -78,7 +77,7 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
     json = undefined;
   }
   if (ended && !opts.last) return never();
-  if (res.status === 401 && !opts.anonymous) raiseSessionExpired(sent);
+  if (res.status === 401 && !opts.anonymous) raiseSessionExpired();
   if (!res.ok || !json || json.code !== 0) {
     const message = json?.message ?? translate('vf.error.server');
     // react-admin shows body.errors under the matching form inputs.
@@ -95,7 +94,6 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
 export async function apiStream(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' };
   let res: Response;
-  const sent = sessionMark();
   try {
     res = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
   } catch (e) {
@@ -103,7 +101,7 @@ export async function apiStream(path: string, body: unknown, signal: AbortSignal
     throw new HttpError(translate('vf.error.network'), 0);
   }
   if (res.ok) return res;
-  if (res.status === 401) raiseSessionExpired(sent);
+  if (res.status === 401) raiseSessionExpired();
   const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
   throw new HttpError(json?.message ?? translate('vf.error.server'), res.status, json);
 }

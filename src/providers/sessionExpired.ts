@@ -2,21 +2,24 @@
 type Listener = (open: boolean) => void;
 const listeners = new Set<Listener>();
 let open = false;
-/** raised by each "Cancel": a 401 answering a call sent before it does not bring the dialog straight back */
-let dismissals = 0;
+/**
+ * After "Cancel" the user stays on the page as it is: the page's own background calls (refreshes, counts), all
+ * answered 401 now, do not bring the dialog back over it; the next thing the user does (a click, a key) does.
+ */
+let cancelled = false;
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, () => (cancelled = false), { capture: true });
+}
 
-/** What a call notes when it is sent, and hands to raiseSessionExpired if it is answered 401. */
-export const sessionMark = () => dismissals;
-
-export function raiseSessionExpired(sentAt: number = dismissals) {
-  if (open || sentAt < dismissals) return;
+export function raiseSessionExpired() {
+  if (open || cancelled) return;
   open = true;
   listeners.forEach((l) => l(true));
 }
 
 export function dismissSessionExpired() {
   open = false;
-  dismissals++;
+  cancelled = true;
   listeners.forEach((l) => l(false));
 }
 
