@@ -47,6 +47,9 @@ export default defineConfig({
           hookTimeout: 240_000,
           globalSetup: ['tests/support/e2eSetup.ts'],
           fileParallelism: false,
+          // a page's own calls answer in their time (the PostgreSQL API run goes alongside): wait as Playwright
+          // does for what the user sees, not vitest's 1-second default
+          expect: { poll: { timeout: 15_000 } },
           sequence: { groupOrder: 2 },
         },
       },
