@@ -30,9 +30,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/globalSetup.ts'],
-          // Each file starts its own server on its own database; two cores, so two at a time (one when
-          // scripts/test.ts runs them beside the end-to-end tests: VF_API_WORKERS=1).
-          maxWorkers: Number(process.env.VF_API_WORKERS) || 2,
+          // Each file starts its own server on its own database; two cores, so two at a time.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
