@@ -49,6 +49,7 @@ export const SETTINGS = {
   S3_PATH_STYLE: { kind: 'bool', defaultText: '`1` when `S3_ENDPOINT` is set', meaning: '`1`: `endpoint/bucket/key` addresses (MinIO and most self-hosted stores)' },
   METRICS_TOKEN: { kind: 'string', meaning: '`/metrics` answers a caller sending `Authorization: Bearer <this>`; unset and no `METRICS_PORT`: no metrics' },
   METRICS_PORT: { kind: 'int', min: 1, max: 65535, meaning: 'serve `/metrics` on this port (on `HOST`) instead, without a token' },
+  SHUTDOWN_DELAY_MS: { kind: 'int', default: '0', min: 0, max: 600000, meaning: 'on SIGTERM: how long the process keeps accepting connections, failing readiness, before it stops listening — set it above your load balancer\'s readiness interval (connections still queued when the listener closes are reset by the kernel)' },
   SHUTDOWN_GRACE_MS: { kind: 'int', default: '10000', min: 0, max: 600000, meaning: 'on SIGTERM: how long requests in flight may take to finish before the process exits anyway' },
   DEMO_ROBOTS: { kind: 'enum', choices: ['on', 'off'], defaultText: '`on` on the embedded database, `off` with `DATABASE_URL`', meaning: 'drive the demo robots inside the server process (heartbeats, sales, faults and recoveries, voucher write-offs) over HTTP, like real robots' },
   DEMO_BEAT_SECONDS: { kind: 'number', default: '5', min: 0.2, max: 3600, meaning: 'with the demo robots on: seconds between a demo robot\'s beats' },

@@ -43,6 +43,8 @@ export interface ServerOptions {
   metricsToken?: string;
   /** /metrics on a port of its own, without a token (METRICS_PORT) */
   metricsPort?: number;
+  /** on close, how long the listener stays open, readiness failing, for load balancers to move away (SHUTDOWN_DELAY_MS) */
+  shutdownDelayMs?: number;
   /** on close, how long requests in flight may take (SHUTDOWN_GRACE_MS) */
   shutdownGraceMs?: number;
   /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
@@ -98,12 +100,14 @@ export async function startServer(o: ServerOptions) {
     const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
     /**
      * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
-     * to other replicas), live-event streams end with a reconnect hint, requests in flight finish — those
+     * to other replicas) while the listener stays open for SHUTDOWN_DELAY_MS — closing it at once resets the
+     * connections the kernel queued but node had not yet accepted —, live-event streams end with a reconnect hint, requests in flight finish — those
      * past the grace period are cut —, batched heartbeats reach the database, then the pool closes.
      */
     const close = async () => {
       lifecycle.draining = true;
       await robots?.stop();
+      if (o.shutdownDelayMs) await new Promise((r) => setTimeout(r, o.shutdownDelayMs));
       const cut = setTimeout(() => app.server.closeAllConnections(), o.shutdownGraceMs ?? 10_000);
       try {
         await app.close();
@@ -165,6 +169,7 @@ export function main() {
     logger: config.LOG,
     metricsToken: config.METRICS_TOKEN,
     metricsPort: config.METRICS_PORT,
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     demoRobots: demoRobotsWanted(),
   };

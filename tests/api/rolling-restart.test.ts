@@ -1,20 +1,24 @@
 // A rolling restart: two API processes on one PostgreSQL under load (robots selling through the device
-// gateway, browsers listing orders); one gets SIGTERM, drains and exits 0, a new one takes its place.
+// gateway, browsers listing orders); one gets SIGTERM, fails readiness, keeps listening for SHUTDOWN_DELAY_MS,
+// drains and exits 0, a new one takes its place.
 // No acknowledged write is lost and nothing answers 5xx. The client is a load balancer's: one connection
-// per request, a refused connection (the stopped process's port) is sent to the other process; a 503 would
-// be retried the same way, but a draining process serves what reaches it, so none is expected.
+// per request, a readiness poll every 250 ms (a process failing it gets nothing new), a refused connection is
+// sent to the other process; a 503 would be retried the same way, but a draining process serves what reaches
+// it, so none is expected. Without the delay, a connection queued in the kernel when the listener closed was
+// reset (`/order/list: ECONNRESET` in CI).
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
 import { login, saleProduct, stopProcess } from '../support/cluster';
 import { startLoad } from '../support/load';
 import { openDatabase } from '../../server/db';
 
+const DRAIN = { SHUTDOWN_DELAY_MS: '1500' };
 let pg: PgDatabase;
 const procs: ServerProcess[] = [];
 
 beforeAll(async () => {
   pg = await postgresDatabase();
-  procs.push(...(await Promise.all([startServerProcess({ databaseUrl: pg.url }), startServerProcess({ databaseUrl: pg.url })])));
+  procs.push(...(await Promise.all([startServerProcess({ databaseUrl: pg.url }, DRAIN), startServerProcess({ databaseUrl: pg.url }, DRAIN)])));
 }, 180_000);
 afterAll(async () => {
   await Promise.all(procs.map((p) => stopProcess(p)));
@@ -26,7 +30,7 @@ it('restarts one of two replicas under load without losing an acknowledged write
   const product = await saleProduct(procs[0].url, admin, 'ROLL');
   const browser = await login(procs[1].url, 'brand-a');
   let targets = procs.map((p) => p.url);
-  const load = startLoad({ targets: () => targets, product, browserToken: browser, prefix: 'ROLL', retries: 3 });
+  const load = startLoad({ targets: () => targets, product, browserToken: browser, prefix: 'ROLL', retries: 3, healthCheckMs: 250 });
 
   await new Promise((r) => setTimeout(r, 2000));
   const before = load.figures.acknowledged.length;
@@ -34,7 +38,7 @@ it('restarts one of two replicas under load without losing an acknowledged write
   const exited = new Promise<number | null>((r) => old.child.once('exit', (code) => r(code)));
   old.child.kill('SIGTERM');
   expect(await exited).toBe(0);
-  const fresh = await startServerProcess({ databaseUrl: pg.url });
+  const fresh = await startServerProcess({ databaseUrl: pg.url }, DRAIN);
   procs[0] = fresh;
   targets = procs.map((p) => p.url);
   await new Promise((r) => setTimeout(r, 2000));

@@ -63,6 +63,8 @@ export interface LoadOptions {
   listers?: number;
   /** send a refused or 503 request again to the next process, up to this many times */
   retries?: number;
+  /** like a load balancer's health check: poll each process's readiness this often and send nothing to one that fails it */
+  healthCheckMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,12 +74,31 @@ export function startLoad(o: LoadOptions) {
   let running = true;
   let rr = 0;
   let n = 0;
+  const unready = new Set<string>();
+  /** the next process in turn among the ready ones (all of them if none is ready: their answers then tell) */
+  const next = () => {
+    const all = o.targets();
+    const ready = all.filter((t) => !unready.has(t));
+    const pool = ready.length ? ready : all;
+    return pool[rr++ % pool.length];
+  };
+  const healthCheck = async () => {
+    while (running && o.healthCheckMs) {
+      await Promise.all(
+        o.targets().map(async (t) => {
+          const ok = await request(t, 'GET', '/health/ready', { timeoutMs: 2000 }).then((r) => r.status === 200, () => false);
+          if (ok) unready.delete(t);
+          else unready.add(t);
+        }),
+      );
+      await sleep(o.healthCheckMs);
+    }
+  };
 
   /** One call, retried on another process when it was refused or answered 503 (if retries are allowed). */
   async function send(method: string, p: string, opts: { headers?: Record<string, string>; body?: unknown }): Promise<Reply | undefined> {
     for (let attempt = 0; ; attempt++) {
-      const targets = o.targets();
-      const base = targets[rr++ % targets.length];
+      const base = next();
       f.requests++;
       let r: Reply;
       try {
@@ -122,7 +143,7 @@ export function startLoad(o: LoadOptions) {
       if (r?.status !== 200) await sleep(100);
     }
   };
-  const workers = [...Array.from({ length: o.sellers ?? 4 }, seller), ...Array.from({ length: o.listers ?? 2 }, lister)];
+  const workers = [...Array.from({ length: o.sellers ?? 4 }, seller), ...Array.from({ length: o.listers ?? 2 }, lister), healthCheck()];
   return {
     figures: f,
     async stop(): Promise<Figures> {

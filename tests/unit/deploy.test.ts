@@ -39,6 +39,16 @@ it('runs the migration once, then two replicas of one image behind a proxy, with
   expect(compose.configs.caddyfile.content).toMatch(/dynamic a api 8080/);
 });
 
+it('lets a stopping replica drain: the proxy sees its readiness fail before it stops listening, and Docker waits for it', () => {
+  const env = readConfig(compose.services.api.environment);
+  const caddy = compose.configs.caddyfile.content as string;
+  expect(caddy).toMatch(/health_uri \/api\/health\/ready/);
+  const interval = Number(/health_interval (\d+)s/.exec(caddy)![1]) * 1000;
+  expect(env.SHUTDOWN_DELAY_MS).toBeGreaterThan(interval);
+  const stopGrace = Number(/^(\d+)s$/.exec(compose.services.api.stop_grace_period)![1]) * 1000;
+  expect(stopGrace).toBeGreaterThan(env.SHUTDOWN_DELAY_MS + env.SHUTDOWN_GRACE_MS);
+});
+
 it('builds in one stage and runs the bundle as a non-root user, production dependencies only, with a healthcheck', () => {
   const stages = dockerfile.split(/^FROM /m).slice(1);
   expect(stages).toHaveLength(2);
