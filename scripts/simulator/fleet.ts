@@ -1,8 +1,9 @@
 // Drives a set of virtual robots until stopped: each beats every `beatMs` on its own loop, started at a random
-// point of the first beat so they do not beat in step. Used by `npm run simulate` and by the live demo that
+// point of the first beat so they do not beat in step (or, with `spread`, evenly over the first beat: a large
+// fleet then sends a steady stream of beats, not bursts). Used by `npm run simulate` and by the live demo that
 // `npm start` runs inside the server process (server/demo/robots.ts).
 import { VirtualRobot, emptyTally, type Rates, type Tally } from './robot';
-import type { RobotIdentity } from './gateway';
+import type { CallRecord, RobotIdentity } from './gateway';
 import type { Console } from './vouchers';
 
 export const DEFAULT_RATES: Rates = { fault: 0.02, recover: 0.2, sell: 0.2, writeoff: 0.02 };
@@ -14,15 +15,20 @@ export interface Fleet {
 }
 
 export function driveFleet(o: {
-  url: string;
+  /** a function: a server per call (round-robin over processes) */
+  url: string | (() => string);
   identities: Array<RobotIdentity & { type?: string }>;
   beatMs: number;
   rates: Rates;
   log: (line: string) => void;
   console?: Console;
+  /** start the robots evenly over the first beat instead of at random within its first second */
+  spread?: boolean;
+  /** told of every gateway call */
+  observe?: (call: CallRecord) => void;
 }): Fleet {
   const tally = emptyTally();
-  const robots = o.identities.map((id) => new VirtualRobot(id, o.url, o.rates, tally, o.log, o.console));
+  const robots = o.identities.map((id) => new VirtualRobot(id, o.url, o.rates, tally, o.log, o.console, o.observe));
   let running = true;
   let wake: Array<() => void> = [];
   const sleep = (ms: number) =>
@@ -35,8 +41,8 @@ export function driveFleet(o: {
       }
       wake.push(done);
     });
-  const loops = robots.map(async (robot) => {
-    await sleep(Math.random() * Math.min(o.beatMs, 1000));
+  const loops = robots.map(async (robot, i) => {
+    await sleep(o.spread ? (i * o.beatMs) / robots.length : Math.random() * Math.min(o.beatMs, 1000));
     while (running) {
       const t = Date.now();
       await robot.tick();

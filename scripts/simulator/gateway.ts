@@ -6,21 +6,42 @@ export interface RobotIdentity {
   name: string;
 }
 
+/** One call as the robot saw it: what it asked, when it sent it (performance.now()), how long the answer took. */
+export interface CallRecord {
+  robot: RobotIdentity;
+  path: string;
+  sentAt: number;
+  ms: number;
+  status: number;
+  ok: boolean;
+  data?: Record<string, unknown>;
+}
+
 export class GatewayError extends Error {
   constructor(public status: number, message: string) {
     super(message);
   }
 }
 
-export function gateway(baseUrl: string, robot: RobotIdentity) {
+/**
+ * `baseUrl` may be a function: a new server for every call, as a load balancer spreads a fleet over
+ * processes. `observe` is told of every call (the fleet bench measures acknowledgements and event lag).
+ */
+export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, observe?: (call: CallRecord) => void) {
   return async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${baseUrl}/api/device-gateway/${path}`, {
+    const sentAt = performance.now();
+    const res = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}/api/device-gateway/${path}`, {
       method,
       headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': robot.key, 'Accept-Language': 'en', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
+    }).catch((e: unknown) => {
+      // no answer at all (refused, reset, timed out) counts as a failed call too
+      observe?.({ robot, path, sentAt, ms: performance.now() - sentAt, status: 0, ok: false });
+      throw e;
     });
     const json = (await res.json().catch(() => ({}))) as { code?: number; data?: T; message?: string };
+    observe?.({ robot, path, sentAt, ms: performance.now() - sentAt, status: res.status, ok: res.ok && json.code === 0, data: json.data as Record<string, unknown> | undefined });
     if (!res.ok || json.code !== 0) throw new GatewayError(res.status, json.message ?? `HTTP ${res.status}`);
     return json.data as T;
   };

@@ -1,6 +1,6 @@
 // One virtual robot: it beats every `beat` seconds with its state, and on each beat may break down (a real
 // §8 code, state failure or lack), recover (the code that clears it), sell, or write a voucher off.
-import { gateway, type Gateway, type RobotIdentity } from './gateway';
+import { gateway, type CallRecord, type Gateway, type RobotIdentity } from './gateway';
 import { FAULTS, pick, type Fault } from './faults';
 import { sell } from './sales';
 import { writeOff, type Console } from './vouchers';
@@ -35,13 +35,14 @@ export class VirtualRobot {
 
   constructor(
     private readonly identity: RobotIdentity & { type?: string },
-    baseUrl: string,
+    baseUrl: string | (() => string),
     private readonly rates: Rates,
     private readonly tally: Tally,
     private readonly log: (line: string) => void,
     private readonly console?: Console,
+    observe?: (call: CallRecord) => void,
   ) {
-    this.call = gateway(baseUrl, identity);
+    this.call = gateway(baseUrl, identity, observe);
   }
 
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
