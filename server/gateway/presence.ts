@@ -5,7 +5,7 @@
 import * as webhookEvents from '../webhooks/events';
 import { sql } from 'kysely';
 import type { DB } from '../db';
-import { publish } from '../events/bus';
+import { publish, publishAll } from '../events/bus';
 import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
 import { unauthorized } from '../http/errors';
@@ -85,8 +85,9 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
     if (!r.was_online) {
       await raiseMessage(db, { code: CODE_ONLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
     }
-    if (!r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status) await publish(statusEvent(r), db);
   }
+  // the batch's changes go out together: one statement, not one per changed robot
+  await publishAll(res.rows.filter((r) => !r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status).map(statusEvent), db);
   return beats.map((b) => byId.get(b.id));
 }
 
