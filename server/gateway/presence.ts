@@ -91,20 +91,36 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
   return beats.map((b) => byId.get(b.id));
 }
 
+/**
+ * Robots set offline per transaction. A sweep once took every silent robot in one transaction, holding their rows
+ * while it raised each one's message, alarm and webhook in turn: after a stall of the fleet (10,000 robots in
+ * `npm run bench:fleet`) every heartbeat batch waited behind the whole sweep, for minutes. Now a chunk holds its
+ * rows only while its own robots are announced, and skips rows a heartbeat holds (that robot is beating anyway).
+ */
+export const SWEEP_CHUNK = 100;
+
 /** Sets offline every robot silent for longer than the window; announces each and raises its alarm. */
 export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const gone = await sql<Record<string, unknown>>`
-      UPDATE device SET online = false
-       WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
-      RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(c)))}`.execute(trx);
-    for (const r of gone.rows) {
-      await raiseMessage(trx, { code: CODE_OFFLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
-      await publish(statusEvent(r), trx);
-      await webhookEvents.robotOffline(trx, r);
-    }
-    return gone.rows.length;
-  });
+  let total = 0;
+  for (;;) {
+    const swept = await db.transaction().execute(async (trx) => {
+      const gone = await sql<Record<string, unknown>>`
+        UPDATE device SET online = false
+         WHERE online AND _id IN (
+           SELECT _id FROM device
+            WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
+            ORDER BY _id LIMIT ${SWEEP_CHUNK} FOR UPDATE SKIP LOCKED)
+        RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(c)))}`.execute(trx);
+      for (const r of gone.rows) {
+        await raiseMessage(trx, { code: CODE_OFFLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
+        await publish(statusEvent(r), trx);
+        await webhookEvents.robotOffline(trx, r);
+      }
+      return gone.rows.length;
+    });
+    total += swept;
+    if (swept < SWEEP_CHUNK) return total;
+  }
 }
 
 /** Runs the sweeper until the returned function is called (which also waits for a sweep under way). */

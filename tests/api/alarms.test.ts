@@ -4,7 +4,8 @@
 import { startTestServer, type TestServer } from '../support/server';
 import { openEvents } from '../support/sse';
 import { RECOVERS, OFFLINE_CODE } from '../../i18n/notify/alarms';
-import { sweepOffline } from '../../server/gateway/presence';
+import { sql } from 'kysely';
+import { sweepOffline, SWEEP_CHUNK } from '../../server/gateway/presence';
 
 let s: TestServer;
 let admin: string;
@@ -114,6 +115,32 @@ describe('robots open, count and clear alarms', () => {
     expect(await r.beat()).toBe(200);
     const after = await alarmsOf(r._id);
     expect(after.map((a) => [a.code, a.state, a.clear_code])).toEqual([[OFFLINE_CODE, 'cleared', 100001]]);
+  });
+
+  it('a sweep of more silent robots than one chunk sets each offline once, and a silent robot beating meanwhile is answered before the sweep ends', async () => {
+    const r = await robot('store_a2');
+    expect(await r.beat()).toBe(200);
+    await s.db.updateTable('device').set({ last_heartbeat: new Date(Date.now() - 3_600_000) }).where('_id', '=', r._id).execute();
+    // 2.5 chunks of silent robots, after this one in the sweep's order
+    const many = Math.round(SWEEP_CHUNK * 2.5);
+    await sql`INSERT INTO device (_id, device_id, name, sn, type, integrator, dealer, key_hash, state, online, last_heartbeat)
+      SELECT 'zz-sweep-' || lpad(i::text, 4, '0'), 'SWEEP-' || i, 'Sweep ' || i, 'SN-SWEEP-' || i, 'coffee', 'brand_a', 'store_a1', md5(i::text), 'idle', true, now() - interval '1 hour'
+      FROM generate_series(1, ${many}::int) AS i`.execute(s.db);
+    const order: string[] = [];
+    const [swept, beat] = await Promise.all([
+      sweepOffline(s.db, 60).then((x) => (order.push('sweep'), x)),
+      r.beat().then((x) => (order.push('beat'), x)),
+    ]);
+    expect(beat).toBe(200);
+    // On PostgreSQL one transaction for the whole sweep held the robot's row, and its beat, until the last robot
+    // was announced. (PGlite is one connection: every statement waits its turn there, locks or not.)
+    if (process.env.DATABASE_URL) expect(order).toEqual(['beat', 'sweep']);
+    // (the server's own sweeper may take some chunks meanwhile: each robot is still swept once)
+    expect(swept).toBeGreaterThan(0);
+    const offline = await s.db.selectFrom('message').select('device').where('code', '=', OFFLINE_CODE).where('device', 'like', 'zz-sweep-%').execute();
+    expect(offline).toHaveLength(many);
+    expect(new Set(offline.map((m) => m.device)).size).toBe(many);
+    expect(await s.db.selectFrom('device').select('_id').where('_id', 'like', 'zz-sweep-%').where('online', '=', true).execute()).toHaveLength(0);
   });
 });
 
