@@ -29,9 +29,9 @@ import pg from 'pg';
 import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
-import { driveFleet } from './simulator/fleet';
-import type { CallRecord } from './simulator/gateway';
+import { Worker } from 'node:worker_threads';
 import type { Rates } from './simulator/robot';
+import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -39,6 +39,9 @@ const ROBOTS = Number(process.env.BENCH_FLEET_ROBOTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 300);
 const BEAT_MS = Number(process.env.BENCH_FLEET_BEAT ?? 10) * 1000;
 const RUNS = (process.env.BENCH_FLEET_PROCESSES ?? '1,2').split(',').map(Number);
+const ROBOTS_FILE = new URL('./bench-fleet-robots.ts', import.meta.url).href;
+/** worker threads the robots are spread over (scripts/bench-fleet-robots.ts) */
+const THREADS = Number(process.env.BENCH_FLEET_THREADS ?? 2);
 const BRANDS = 10;
 const STORES_PER_BRAND = 4;
 /**
@@ -57,6 +60,7 @@ if (!URL_) {
 if (!Number.isInteger(ROBOTS) || ROBOTS < BRANDS * STORES_PER_BRAND) throw new Error(`BENCH_FLEET_ROBOTS: at least ${BRANDS * STORES_PER_BRAND}`);
 if (!(SECONDS >= 10)) throw new Error('BENCH_FLEET_SECONDS: at least 10');
 if (!(BEAT_MS >= 1000)) throw new Error('BENCH_FLEET_BEAT: at least 1 (second)');
+if (!Number.isInteger(THREADS) || THREADS < 1 || THREADS > 16) throw new Error('BENCH_FLEET_THREADS: 1 to 16');
 if (RUNS.some((n) => !Number.isInteger(n) || n < 1 || n > 4)) throw new Error('BENCH_FLEET_PROCESSES: a comma-separated list of 1 to 4');
 
 interface Tenant {
@@ -255,7 +259,7 @@ async function openBrowser(url: string, account: string, tenant: Tenant): Promis
     const decoder = new TextDecoder();
     let buf = '';
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      const at = performance.now();
+      const at = performance.timeOrigin + performance.now();
       buf += decoder.decode(chunk, { stream: true });
       for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
         const block = buf.slice(0, end);
@@ -309,58 +313,37 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     await sql`UPDATE device SET online = true, last_heartbeat = now(), state = 'idle', work_status = 'ready' WHERE _id LIKE 'fleet-d-%'`.execute(db);
     const counted0 = await Promise.all(servers.map(serverCounts));
 
-    const acks: number[] = [];
-    const causes = new Map<string, number>();
-    const lastStatus = new Map<string, string>();
-    const lastBeat = new Map<string, string>();
-    const calls = { beats: 0, acked: 0, beatErrors: 0, other: 0, otherErrors: 0 };
-    const observe = (c: CallRecord) => {
-      // a status call is a heartbeat too (it also marks the robot online); the steady beats are the acks measured
-      const beat = c.path === 'heartbeat' || c.path === 'status';
-      if (c.path === 'heartbeat') acks.push(c.ms);
-      if (beat) {
-        calls.beats++;
-        if (!c.ok) calls.beatErrors++;
-      } else {
-        calls.other++;
-        if (!c.ok) calls.otherErrors++;
-      }
-      if (!c.ok || !c.data) return;
-      if (beat) {
-        calls.acked++;
-        const id = c.robot.device_id;
-        lastBeat.set(id, String(c.data.last_heartbeat));
-        // only a change of state or work status is announced: remember the calls that made one
-        const status = `${c.data.state}|${c.data.work_status}`;
-        if (lastStatus.get(id) !== status) causes.set(`s:${id}:${c.data.last_heartbeat}`, c.sentAt);
-        lastStatus.set(id, status);
-      } else if (c.path === 'order') causes.set(`o:${c.data._id}`, c.sentAt);
-      else if (c.path === 'notify') causes.set(`m:${c.data._id}`, c.sentAt);
-    };
-
     const rss = servers.map((s) => ({ start: rssMb(s.child.pid!), warm: 0, end: 0, peak: 0 }));
     const sampler = setInterval(() => servers.forEach((s, i) => (rss[i].peak = Math.max(rss[i].peak, rssMb(s.child.pid!)))), 1000);
     const warm = setTimeout(() => servers.forEach((s, i) => (rss[i].warm = rssMb(s.child.pid!))), (SECONDS * 1000) / 4);
-    let turn = 0;
     const identities = Array.from({ length: ROBOTS }, (_, i) => ({ device_id: deviceId(i), key: robotKey(i), name: deviceId(i), type: TYPES[i % TYPES.length] }));
-    let errorLines = 0;
     const started = performance.now();
-    const fleet = driveFleet({
-      url: () => servers[turn++ % processes].url,
-      identities,
-      beatMs: BEAT_MS,
-      rates: RATES,
-      spread: true,
-      observe,
-      // the first few failures say what went wrong; the table counts them all
-      log: (line) => {
-        if (/fault|recovered/.test(line) || errorLines >= 5) return;
-        errorLines++;
-        console.log(`  ${line}`);
-      },
+    // robot i in thread i % THREADS: each thread starts its robots evenly over the first beat, so together too
+    const threads = Array.from({ length: THREADS }, (_, w) => {
+      const job: RobotsJob = { urls: servers.map((s) => s.url), identities: identities.filter((_, i) => i % THREADS === w), beatMs: BEAT_MS, rates: RATES };
+      // a worker does not inherit tsx's loader: it loads the TypeScript file through tsx's API
+      const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => t.tsImport(${JSON.stringify(ROBOTS_FILE)}, ${JSON.stringify(import.meta.url)}))`;
+      const worker = new Worker(boot, { eval: true, workerData: job });
+      const result = new Promise<RobotsResult>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      return { worker, result };
     });
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    await fleet.stop();
+    for (const t of threads) t.worker.postMessage('stop');
+    const parts = await Promise.all(threads.map((t) => t.result));
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+    for (const line of parts.flatMap((p) => p.firstErrors).slice(0, 5)) console.log(`  ${line}`);
+    const acks = parts.flatMap((p) => p.acks);
+    const causes = new Map(parts.flatMap((p) => p.causes));
+    const lastBeat = new Map(parts.flatMap((p) => p.lastBeat));
+    const calls = { beats: 0, acked: 0, beatErrors: 0, other: 0, otherErrors: 0 };
+    const tally = { sales: 0, faults: 0, recoveries: 0 };
+    for (const p of parts) {
+      for (const k of Object.keys(calls) as Array<keyof typeof calls>) calls[k] += p.calls[k];
+      for (const k of Object.keys(tally) as Array<keyof typeof tally>) tally[k] += p.tally[k];
+    }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     clearTimeout(warm);
@@ -395,7 +378,6 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     lags.sort((a, b) => a - b);
     const seen = browsers.map((b) => b.events.length).sort((a, b) => a - b);
     const dropped = browsers.reduce((a, b) => a + b.dropped, 0);
-    const { tally } = fleet;
     const steady = (ROBOTS * 1000) / BEAT_MS;
     const rows: Row[] = [
       { name: 'heartbeat acknowledged, p50 / p95 / p99 ms', value: `${ms(pct(acks, 50))} / ${ms(pct(acks, 95))} / ${ms(pct(acks, 99))}`, target: 'p99 ≤ 50 ms', pass: pct(acks, 99) <= 50 },
