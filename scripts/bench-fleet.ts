@@ -6,7 +6,8 @@
 //
 // Options (environment): BENCH_FLEET_ROBOTS (10000), BENCH_FLEET_SECONDS (300, per run), BENCH_FLEET_BEAT
 // (seconds between a robot's beats, 10), BENCH_FLEET_PROCESSES (`1,2`: the runs, by number of processes),
-// BENCH_FLEET_NODE_ARGS (node flags for the server processes, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`).
+// BENCH_FLEET_THREADS (worker threads the robots run in, 2), BENCH_FLEET_NODE_ARGS (node flags for the server
+// processes, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`).
 // Results also go to .tmp/bench-fleet.json.
 //
 // The robots are the simulator's (scripts/simulator/): each beats, sells from its store's menu, breaks down with a
