@@ -6,6 +6,7 @@ import { ctxOf } from '../auth/plugin';
 import { knownError, messageOf, ok, requestLang } from '../http/envelope';
 import { bulkVerbs } from '../../resources/bulk';
 import { bulk } from './bulk';
+import { actOnLines } from './lines';
 import { exportList } from './export';
 import * as crud from './service';
 import { resourceSchemas } from './schema';
@@ -61,7 +62,10 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
       return ok({ done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results });
     });
   }
-  for (const name of Object.keys(def.actions ?? {})) {
-    app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    const { lines } = action;
+    // a selection action takes the selected lines, all or none (server/crud/lines.ts); any other, one row
+    if (lines) app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await actOnLines(db, ctxOf(req), def, name, { ...action, lines }, req.body)));
+    else app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
   }
 }

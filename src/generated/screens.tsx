@@ -32,10 +32,10 @@ import {
 import { DateTimeInput } from './DateTimeInput';
 import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
-import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
+import { isLocked, isSecret, isSortable, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
-import { cells, toolbar } from './registry';
+import { cells, inputs, toolbar } from './registry';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -47,6 +47,7 @@ import { bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
+import { RelatedList } from './RelatedList';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -60,6 +61,8 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
     ];
   }
   const on = f.alwaysOn ? { alwaysOn: true } : {};
+  const Named = f.input ? inputs[f.input] : undefined;
+  if (Named) return [<Named key={name} resource={def.name} source={name} label={l} {...on} />];
   if (f.type === 'choice' || f.type === 'choices') {
     const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
     return [<SelectInput key={name} source={name} label={l} choices={choices} {...on} />];
@@ -180,7 +183,7 @@ export function makeList(def: ResourceDef) {
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
           {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
-          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
         </Datagrid>
       </List>
     );
@@ -260,6 +263,12 @@ export function makeEdit(def: ResourceDef) {
   };
 }
 
+/** A one-time secret handed to the page (a new robot's key, a new endpoint's signing secret), named by the record. */
+function RevealedOnce({ def, secret, onClose }: { def: ResourceDef; secret: string | undefined; onClose: () => void }) {
+  const record = useRecordContext();
+  return <OneTimeKeyDialog secret={secret} name={String(record?.[def.title ?? '_id'] ?? '')} resource={def.name} onClose={onClose} />;
+}
+
 export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
     const [secret, dropSecret] = useRevealedSecret();
@@ -276,7 +285,10 @@ export function makeShow(def: ResourceDef) {
             (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
           )}
         </SimpleShowLayout>
-        <OneTimeKeyDialog secret={secret} name="" resource={def.name} onClose={dropSecret} />
+        {(def.related ?? []).map((r) => (
+          <RelatedList key={`${r.resource}.${r.field}`} related={r} />
+        ))}
+        <RevealedOnce def={def} secret={secret} onClose={dropSecret} />
       </Show>
     );
   };
