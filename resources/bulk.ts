@@ -2,9 +2,6 @@
 // (which buttons appear when rows are selected).
 import { rowActions, type ResourceDef } from './types';
 
-/** The most rows one bulk request may name: a list page at its largest. */
-export const MAX_BULK_ROWS = 500;
-
 /** delete where declared, and every single-row action that does not reveal a secret (a device key is shown once,
  * to one person, for one robot). A selection action (`lines`) is its own call over the selection already. */
 export function bulkVerbs(def: ResourceDef): string[] {

@@ -1,9 +1,7 @@
 import { defineResource } from './types';
 import { ROBOT_TYPES } from './device';
 import { MAX_STOCK } from './product';
-
-/** Lines one bulk restock may carry (the screen's selection; the transaction stays short). */
-export const MAX_RESTOCK_LINES = 500;
+import { MAX_RESTOCK_LINES } from './limits';
 
 // Replenishment: the products of limited stock at or under warn_stock, or reported low or sold out by a robot
 // (stock codes 200000-200009), read from the view restock_line (migration 030). Sold out first, then the lowest

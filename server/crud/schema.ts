@@ -3,10 +3,11 @@
 // the moment it is routed. The declaration's rules (lengths, ranges, choices, patterns) appear in the schemas
 // for readers; the edge checks shapes, resources/validate.ts the rules (see server/http/schema.ts).
 import { fieldOf, isSecret, isSortable, readableColumns, callPath, VERSION, type FieldDef, type ResourceDef, type ActionDef, type LinesDef } from '../../resources/types';
-import { bulkVerbs, MAX_BULK_ROWS } from '../../resources/bulk';
+import { bulkVerbs } from '../../resources/bulk';
+import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
 import { route, paramsOf, obj, str, int, bool, nullable, time, anyObject, type JsonSchema } from '../http/schema';
-import { MAX_PAGE_SIZE, allowedFilter } from './service';
+import { allowedFilter } from './service';
 import { EXPORT_FORMATS } from './export';
 
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
@@ -164,7 +165,7 @@ export function resourceSchemas(def: ResourceDef) {
     bulk: route({
       tags, summary: `One action over several ${name} rows`, operationId: op('bulk'),
       body: obj({ action: str(undefined, { enum: bulkVerbs(def) }), ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS }, body: anyObject('the action\'s own fields') }, ['action', 'ids']),
-      data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: ['done', 'refused'] }), code: int(), message: str('why, in the caller\'s language') }) } }),
+      data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: [...BULK_STATUSES] }), code: int(), message: str('why, in the caller\'s language') }) } }),
     }),
   };
   for (const [action, a] of Object.entries(def.actions ?? {})) {

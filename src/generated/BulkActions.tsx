@@ -8,14 +8,10 @@ import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, List
 import type { ResourceDef } from '../../resources/types';
 import { callPath } from '../../resources';
 import { bulkVerbs } from '../../resources/bulk';
+import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
 
-interface BulkAnswer {
-  done: number;
-  refused: number;
-  results: Array<{ _id: string; status: 'done' | 'refused'; message?: string }>;
-}
 
 /** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
 const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);

@@ -47,6 +47,7 @@ import { bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
 import { RelatedList } from './RelatedList';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
@@ -122,7 +123,7 @@ export function readableBy(authorizations: readonly string[] | undefined) {
     (f.type !== 'reference' && f.type !== 'references') || holds(authorizations, permissionFor(f.reference ?? '', 'list'));
 }
 
-/** Page sizes offered under every list; 20 is the default. */
+/** Page sizes offered under every list (resources/limits.ts). */
 export const ListPagination = () => {
   const { meta } = useListContext();
   const translate = useTranslate();
@@ -130,7 +131,7 @@ export const ListPagination = () => {
   const estimated = !!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated;
   const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
     translate('vf.list.range_estimated', { from, to, total: fmt.number(count) });
-  return <Pagination rowsPerPageOptions={[10, 20, 50, 100]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
+  return <Pagination rowsPerPageOptions={[...PAGE_SIZES]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
 };
 
 /** A new record starts from the declared defaults (a store's switches start on). */
@@ -176,7 +177,7 @@ export function makeList(def: ResourceDef) {
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+      <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
         <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {withCells(def, 'list', columns.filter(readable), (n, f) => (
