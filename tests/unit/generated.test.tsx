@@ -123,7 +123,7 @@ describe('the named parts a declaration asks for', () => {
     expect(missing).toEqual([]);
     // and the declarations do use them: the vocabulary replaced the overrides it was made for
     expect(resources.filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar).map((d) => d.name).sort()).toEqual(
-      ['alarm', 'chatchat', 'lecode', 'message', 'product', 'report', 'template'],
+      ['alarm', 'chatchat', 'lecode', 'log', 'message', 'product', 'report', 'restock', 'template', 'webhook_delivery'],
     );
   });
 });
