@@ -3,7 +3,7 @@
 // a declaration uses must be here (tests/unit/registry.test.ts holds both sides together).
 import type { ComponentType } from 'react';
 import { FunctionField, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Chip } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { resources } from '../../resources';
 import type { FieldDef } from '../../resources/types';
 import { choiceKey } from './fields';
@@ -68,21 +68,28 @@ function SoldOut({ source }: RendererProps) {
   return <Chip size="small" color={out ? 'error' : 'warning'} label={translate(out ? 'vf.restock.sold_out' : 'vf.restock.low')} />;
 }
 
+/** A text value as react-admin's own TextField sets it (same size in a column and on a record's page). */
+const Text = ({ children }: { children: string }) => (
+  <Typography component="span" variant="body2">
+    {children}
+  </Typography>
+);
+
 /** The operation log's words: the resource, the action and the account type in the reader's language, not codes. */
 function ResourceName({ source }: RendererProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <span>{resourceName(translate, record?.[source])}</span>;
+  return <Text>{resourceName(translate, record?.[source])}</Text>;
 }
 function LogAction({ source }: RendererProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <span>{actionName(translate, record?.resource, record?.[source])}</span>;
+  return <Text>{actionName(translate, record?.resource, record?.[source])}</Text>;
 }
 function AccountType({ source }: RendererProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <span>{accountTypeName(translate, record?.[source])}</span>;
+  return <Text>{accountTypeName(translate, record?.[source])}</Text>;
 }
 
 /** Read-only renderers by name: columns and show pages. */
