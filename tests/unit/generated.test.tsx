@@ -10,6 +10,7 @@ import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
 import { ListPagination, makeCreate, makeList } from '../../src/generated/screens';
 import { ActionButtons } from '../../src/generated/ActionButtons';
+import { RelatedList } from '../../src/generated/RelatedList';
 import { widget } from '../support/fixture';
 
 const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink', grow: 'Grow' } } } };
@@ -104,6 +105,24 @@ describe('pagination of a long list', () => {
       </ListContextProvider>,
     );
     expect(await screen.findByText('1-20 of 312456')).toBeInTheDocument();
+  });
+});
+
+describe('a related list on a record\'s page', () => {
+  it('shows the rows of another resource that name this record, through that resource\'s own scoped list', async () => {
+    const robots = async (dealer: string) => (await api<{ list: Array<{ name: string }> }>('POST', '/device/list', { filter: { dealer } })).list.map((r) => r.name);
+    const [mine, other] = [await robots('store_a1'), await robots('store_a2')];
+    expect(mine.length && other.length).toBeTruthy();
+    renderIn(
+      <RecordContextProvider value={{ id: 'store_a1', _id: 'store_a1' }}>
+        <ResourceContextProvider value="dealer">
+          <RelatedList related={{ resource: 'device', field: 'dealer' }} />
+        </ResourceContextProvider>
+      </RecordContextProvider>,
+    );
+    const list = await screen.findByTestId('related-device', {}, { timeout: 10_000 });
+    await within(list).findByText(mine[0], {}, { timeout: 10_000 });
+    expect(within(list).queryByText(other[0])).toBeNull();
   });
 });
 
