@@ -72,6 +72,13 @@ it('a related list names a resource whose declared equality filter is a referenc
   expect(wrong).toEqual([]);
 });
 
+it('every selection action (`lines`) has the domain hook that applies it', async () => {
+  await import('../../server/domain');
+  const { hooksOf } = await import('../../server/crud/hooks');
+  const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !hooksOf(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
+  expect(missing).toEqual([]);
+});
+
 describe('registries a new entity is listed in', () => {
   it('resources/index.ts lists every declaration under resources/', () => {
     const declared = new Set(resources.map((r) => r.name));
