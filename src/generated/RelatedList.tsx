@@ -1,11 +1,12 @@
 // Another resource's rows that name this record, on the record's page (`related` in resources/types.ts): a
 // webhook's deliveries. Read through that resource's own list call, so its permission, tenant scope and
 // declared filter decide what appears; its declared columns, less the one that names this record.
-import { Datagrid, ReferenceManyField, useCanAccess, useTranslate } from 'react-admin';
+import { Datagrid, ReferenceManyField, useCanAccess, usePermissions, useTranslate } from 'react-admin';
 import { Card, CardContent, CardHeader, Typography } from '@mui/material';
-import { isSecret, type RelatedDef } from '../../resources/types';
+import { isSecret, type FieldDef, type RelatedDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { FieldFor } from './fields';
+import { holds, permissionFor } from '../providers/authProvider';
 
 /** How many of the newest rows the page shows (the resource's own list has them all). */
 const ROWS = 25;
@@ -14,8 +15,11 @@ export function RelatedList({ related }: { related: RelatedDef }) {
   const translate = useTranslate();
   const def = findResource(related.resource);
   const { canAccess } = useCanAccess({ resource: related.resource, action: 'list' });
+  const { permissions } = usePermissions<string[]>();
   if (!def || !canAccess) return null;
-  const columns = Object.entries(def.fields).filter(([n, f]) => f.list && !isSecret(f) && n !== related.field);
+  // as in a list: no column of references the account may not list (a store account and brands)
+  const readable = (f: FieldDef) => (f.type !== 'reference' && f.type !== 'references') || holds(permissions, permissionFor(f.reference ?? '', 'list'));
+  const columns = Object.entries(def.fields).filter(([n, f]) => f.list && !isSecret(f) && n !== related.field && readable(f));
   return (
     <Card variant="outlined" sx={{ m: 2 }} data-testid={`related-${related.resource}`}>
       <CardHeader title={translate(`resources.${def.name}.name`, { smart_count: 2 })} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
