@@ -6,14 +6,13 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import ExcelJS from 'exceljs';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
-import { localeTag } from '../../src/lib/format';
+import { localeTag } from '../../i18n/locale';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
 import { whereOf, sortOf, totalOf, type ListBody } from './service';
@@ -196,7 +195,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   const produce = async () => {
     const titles: Titles = new Map();
     const cells = formatters(def, columns, lang, timeZone, titles);
-    const writeRows = format === 'csv' ? csvWriter(out, columns) : xlsxWriter(out, columns);
+    const writeRows = format === 'csv' ? csvWriter(out, columns) : await xlsxWriter(out, columns);
     let after: Expression<SqlBool> | undefined;
     while (!cancelled) {
       let q = db.selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
@@ -247,7 +246,10 @@ function csvWriter(out: PassThrough, columns: Column[]): RowWriter {
   };
 }
 
-function xlsxWriter(out: PassThrough, columns: Column[]): RowWriter {
+async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWriter> {
+  // loaded on the first .xlsx export, not at start: exceljs and its zip and XML parts hold ~28 MB of memory
+  // in every server process, most of which never exports
+  const { default: ExcelJS } = await import('exceljs');
   // No styles: exceljs merges a row's and a column's style into a new object for every cell and then renders it
   // to find its style id — in a CPU profile of 200,000 orders that was the largest single cost and much of the
   // garbage. Money is a plain number in yuan (Excel shows 12.5 for 12.50). Level 1 compression: the rows are
