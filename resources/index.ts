@@ -1,4 +1,5 @@
-// Every declared resource. A new entity = one new file here and one line below.
+// Every declared resource. A new entity = one new file here; `npm run db:migration` adds its import and its
+// name at the end of the list (scripts/registerEntities.ts): keep the list on one line.
 import type { ResourceDef } from './types';
 import user from './user';
 import role from './role';
