@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import ExcelJS from 'exceljs';
 import type { DB } from '../db';
+import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
@@ -153,8 +154,8 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
       } else if (!own.has(v as string)) ids.add(String(v));
     }
     if (!ids.size) continue;
-    const found = await db.selectFrom(target.table).select(['_id', target.title]).where('_id', 'in', [...ids]).execute();
-    for (const f of found as Row[]) own.set(String(f._id), String(f[target.title] ?? f._id));
+    const found = await byName(db).selectFrom(target.table).select(['_id', target.title]).where('_id', 'in', [...ids]).execute();
+    for (const f of found) own.set(String(f._id), String(f[target.title] ?? f._id));
   }
 }
 
@@ -199,9 +200,9 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
     const writeRows = format === 'csv' ? csvWriter(out, columns) : xlsxWriter(out, columns);
     let after: Expression<SqlBool> | undefined;
     while (!cancelled) {
-      let q = db.selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
+      let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
       if (after) q = q.where(after);
-      const rows = (await q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute()) as Row[];
+      const rows = await q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
       if (rows.length === 0) break;
       await loadTitles(db, columns, rows, titles);
       await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));

@@ -21,7 +21,7 @@ export async function visibleDevice(db: DB, ctx: CallContext, id: unknown) {
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none' || typeof id !== 'string') return undefined;
   let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', '=', id);
-  for (const [col, value] of scope) q = q.where(col, '=', value);
+  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   return q.executeTakeFirst();
 }
 

@@ -155,7 +155,7 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
   const row = rows[0];
   if (!row) {
     let q = trx.selectFrom('product').select(['name', 'stock', 'version']).where('_id', '=', l._id);
-    for (const [col, value] of scope) q = q.where(col, '=', value);
+    for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
     const now = await q.executeTakeFirst();
     if (!now) throw missing();
     if (now.stock < 0) throw conflict('vf.restock.error.unlimited', { line: l.line, name: now.name });

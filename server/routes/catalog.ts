@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, int, anyObject } from '../http/schema';
 import type { DB } from '../db';
+import { sql } from 'kysely';
 import type { CallContext } from '../auth/context';
 import { ctxOf } from '../auth/plugin';
 import { requirePermission } from '../auth/permissions';
@@ -51,7 +52,7 @@ async function visibleStore(db: DB, ctx: CallContext, id: string) {
   const scope = scopeConditions(dealerDef, ctx.user);
   if (scope === 'none') throw notFound();
   let q = db.selectFrom('dealer').select(['_id', 'name', 'integrator', 'status']).where('_id', '=', id);
-  for (const [col, value] of scope) q = q.where(col, '=', value);
+  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   return q.executeTakeFirst();
 }
 
