@@ -141,6 +141,31 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
     GROUP BY 1, 2`.execute(db);
 }
 
+/**
+ * The products sold in the whole UTC quarters of [a, z) (less than two days), from the products' quarter rollup
+ * (migration 044): per row of a day, the running total after the last quarter minus the one before the first.
+ */
+async function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) {
+  const qa = Math.round(a.getTime() / QUARTER_MS);
+  const qz = Math.round(z.getTime() / QUARTER_MS);
+  const days = db
+    .selectFrom('orders_products_quarters')
+    .where(scope)
+    .where('day', '>=', utcDay(a))
+    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
+    .select(['code', 'name', 'quantity', 'fee', sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`.as('base')]);
+  const upTo = (col: string, n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
+  const run = (col: string) => sql`sum(${upTo(col, 'c.hi')} - ${upTo(col, 'c.lo')})`;
+  const r = await sql<Top>`
+    SELECT r.code, max(r.name) AS name, ${run('quantity')}::int AS quantity, ${run('fee')}::bigint AS fee
+    FROM (${days}) AS r
+    CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS lo, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS hi) AS c
+    WHERE c.hi > c.lo
+    GROUP BY r.code
+    HAVING ${run('quantity')} <> 0`.execute(db);
+  return r.rows;
+}
+
 export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
@@ -206,7 +231,7 @@ const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<
  * The charts: sales per hour or per day in the viewer's time zone (every period of the range, those without
  * sales as zeros), sales by robot type, the top 10 products, robots by state. Sales and types come from whole
  * quarter hours of the quarter rollup (migration 034; every real time zone is whole quarters from UTC), products
- * from whole UTC days and hours (migration 014); the partial quarters or hours at the edges, and sales in a
+ * from whole UTC days and quarter hours (migrations 014, 044); the partial quarters at the edges, and sales in a
  * zone that is not whole quarters from UTC, are read from the orders.
  */
 export async function charts(db: DB, ctx: CallContext, raw: unknown) {
@@ -232,7 +257,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
             ]),
           )
       : ordersIn(db, ctx, b);
-  const utcHours = wholeUnits(b, HOUR_MS);
+  const utcQuarters = wholeUnits(b, QUARTER_MS);
   // sales per local hour or day from whole quarter hours, each inside one local hour: every real time zone
   const quarters = b.tz % 15 === 0 ? wholeUnits(b, QUARTER_MS) : undefined;
   const days = wholeUnits(b, DAY_MS);
@@ -265,11 +290,11 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
           ]
         : []),
     ]),
-    // products: whole UTC days from the daily rollup, whole hours of the partial days from the hourly one, the
-    // partial hours at the very edges item by item from the orders
+    // products: whole UTC days from the daily rollup, whole quarters of the partial days from the quarter one,
+    // the partial quarters at the very edges item by item from the orders
     Promise.all([
       db
-        .selectFrom(rowsOutside(utcHours).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+        .selectFrom(rowsOutside(utcQuarters).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
         .select([
           sql<string>`p->>'code'`.as('code'),
           sql<string>`max(p->>'name')`.as('name'),
@@ -279,27 +304,17 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         .where(sql<boolean>`p->>'code' IS NOT NULL`)
         .groupBy(sql`p->>'code'`)
         .execute(),
-      // the hours before the first whole day and from the last on, one query each: each an index-only range
-      // (one OR of both made a bitmap scan of the table's rows: 1,091 pages for a partial day at 1 M orders)
-      ...(utcHours
+      // the quarters before the first whole day and from the last on (or all of them when there is no whole day)
+      ...(utcQuarters
         ? (days
             ? [
-                [utcHours.first, days.first],
-                [days.last, utcHours.last],
+                [utcQuarters.first, days.first],
+                [days.last, utcQuarters.last],
               ]
-            : [[utcHours.first, utcHours.last]]
+            : [[utcQuarters.first, utcQuarters.last]]
           )
             .filter(([a, z]) => a < z)
-            .map(([a, z]) =>
-              db
-                .selectFrom('orders_products_hourly')
-                .where(scope)
-                .where('hour', '>=', a)
-                .where('hour', '<', z)
-                .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
-                .groupBy('code')
-                .execute(),
-            )
+            .map(([a, z]) => productQuarterSums(db, scope, a, z))
         : []),
       ...(days
         ? [

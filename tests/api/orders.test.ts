@@ -448,7 +448,7 @@ describe('dashboard and tenant scope', () => {
       daily: (await sql`SELECT * FROM orders_daily WHERE orders <> 0 OR refund_orders <> 0 ORDER BY integrator, dealer, day`.execute(s.db)).rows,
       quarters: (await sql`SELECT * FROM orders_quarters WHERE orders[96] <> 0 OR refund_orders[96] <> 0 ORDER BY integrator, dealer, day, device_type`.execute(s.db)).rows,
       products: (await sql`SELECT * FROM orders_products_daily WHERE quantity <> 0 ORDER BY integrator, dealer, day, code`.execute(s.db)).rows,
-      hours: (await sql`SELECT * FROM orders_products_hourly WHERE quantity <> 0 ORDER BY integrator, dealer, hour, code`.execute(s.db)).rows,
+      productQuarters: (await sql`SELECT * FROM orders_products_quarters WHERE quantity[96] <> 0 ORDER BY integrator, dealer, day, code`.execute(s.db)).rows,
     });
     const before = await kept();
     expect(before.quarters.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { freshDatabase } from '../support/db';
 import { startServer } from '../../server/main';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { sweepOffline } from '../../server/gateway/presence';
 
 process.env.WEBHOOK_ALLOW_LOCAL = '1';
 process.env.WEBHOOK_RETRY_DELAY_SECONDS = '1';
@@ -68,6 +69,8 @@ async function robot(dealer: string) {
         body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }], ...(paid ? { pay: { pay_type: 'WECHAT', transaction_id: `T-${device_id}-${Date.now()}`, amount: 500 } } : {}) },
       }),
     notify: (code: number) => s.call('POST', '/device-gateway/notify', { headers, body: { code } }),
+    beat: () => s.call('POST', '/device-gateway/heartbeat', { headers, body: {} }),
+    _id: r.body.data._id as string,
   };
 }
 
@@ -129,6 +132,34 @@ describe('deliveries', () => {
       expect.arrayContaining([['order_created', 1, 'success', 200], ['order_paid', 1, 'success', 200]]),
     );
     expect(log.total).toBe(2);
+  });
+
+  it('every kind of event reaches an endpoint that asked for it: refunded, alarm opened and cleared, robot offline', async () => {
+    const hook = await endpoint(brandA, '/a-all', ['order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline']);
+    const bot = await robot('store_a1');
+    const order = await bot.sell();
+    expect(order.status).toBe(200);
+    const refund = await s.call('POST', '/order/refund', { token: brandA, body: { _id: order.body.data._id, amount: 300, reason: 'Melted', approve: true } });
+    expect(refund.body.data.refund_status, JSON.stringify(refund.body)).toBe('SUCCESS');
+    expect((await bot.notify(21)).status).toBe(200);
+    expect((await bot.notify(3021)).status).toBe(200);
+    expect((await bot.beat()).status).toBe(200);
+    await s.db.updateTable('device').set({ last_heartbeat: new Date(Date.now() - 3_600_000) }).where('_id', '=', bot._id).execute();
+    expect(await sweepOffline(s.db, 60)).toBeGreaterThanOrEqual(1);
+
+    await vi.waitFor(() => expect(rx.at('/a-all').length).toBeGreaterThanOrEqual(5), { timeout: 20_000, interval: 100 });
+    const bodies = rx.at('/a-all').map((g) => {
+      expect(verifySignature(hook.secret, g.body, g.headers['vendfleet-signature'] as string)).toBe(true);
+      return JSON.parse(g.body);
+    });
+    const byType = (t: string) => bodies.filter((b) => b.type === t && (b.data.device === bot._id || b.data.order === order.body.data._id || b.data._id === bot._id));
+    // order_created / order_paid were not asked for
+    expect(bodies.filter((b) => b.type.startsWith('order_') && b.type !== 'order_refunded')).toEqual([]);
+    expect(byType('order_refunded').map((b) => b.data)).toMatchObject([{ order: order.body.data._id, amount: 300, real_amount: 300, status: 'SUCCESS', dealer: 'store_a1' }]);
+    expect(byType('alarm_opened').map((b) => [b.data.code, b.data.state])).toEqual(expect.arrayContaining([[21, 'active']]));
+    expect(byType('alarm_cleared').map((b) => [b.data.code, b.data.state, b.data.clear_code])).toEqual([[21, 'cleared', 3021]]);
+    expect(byType('robot_offline').map((b) => [b.data._id, b.data.online, b.data.dealer])).toEqual([[bot._id, false, 'store_a1']]);
+    expect(bodies.every((b) => b.integrator === 'brand_a')).toBe(true);
   });
 
   it('"send test event" reaches the endpoint and its log, even for a disabled endpoint', async () => {
