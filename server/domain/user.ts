@@ -73,16 +73,16 @@ registerHooks('user', {
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));
-      await trx.updateTable('account').set({ password }).where('_id', '=', existing._id as string).execute();
-      await revokeAccount(trx, existing._id as string);
-      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+      await trx.updateTable('account').set({ password }).where('_id', '=', rowOf('account', existing)._id).execute();
+      await revokeAccount(trx, rowOf('account', existing)._id);
+      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
       return existing;
     },
   },
   async afterAction(name, { trx, existing }) {
     if (name === 'freeze' || name === 'delete') {
-      await revokeAccount(trx, existing._id as string);
-      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+      await revokeAccount(trx, rowOf('account', existing)._id);
+      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
     }
   },
 });

@@ -99,7 +99,8 @@ export interface HandTables {
     refund_fee: Generated<number>;
   };
   orders_products_daily: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: Generated<number>; fee: Generated<number> };
-  orders_products_hourly: { integrator: string; dealer: string; hour: Timestamp; code: string; name: string; quantity: Generated<number>; fee: Generated<number> };
+  /** per store, day and product: running totals over the day's 96 quarters of an hour (int8[]: texts) */
+  orders_products_quarters: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: string[]; fee: string[] };
   /** one row per store, day and robot type; each array holds the day's 96 quarters of an hour (int8[]: texts) */
   orders_quarters: {
     integrator: string;

@@ -2,7 +2,7 @@
 // something: per store one batch of vouchers for its first product (some sold, written off or voided),
 // questions customers asked the demo robots in four languages, and fault reports in every state.
 // Products and robots are read from what the earlier seeders made, so this follows their changes.
-import type { Insertable } from 'kysely';
+import type { Insertable, NotNull } from 'kysely';
 import type { DB, Tables } from '../index';
 import { newId } from '../../log';
 import { newLecode } from '../../routes/service';
@@ -23,8 +23,8 @@ const QA: Array<[string, string, string]> = [
 
 export default async function seedService(db: DB) {
   const now = Date.now();
-  const devices = await db.selectFrom('device').select(['_id', 'device_id', 'integrator', 'dealer']).where('dealer', 'is not', null).orderBy('_id').execute();
-  const dealers = [...new Set(devices.map((d) => d.dealer as string))];
+  const devices = await db.selectFrom('device').select(['_id', 'device_id', 'integrator', 'dealer']).where('dealer', 'is not', null).$narrowType<{ dealer: NotNull }>().orderBy('_id').execute();
+  const dealers = [...new Set(devices.map((d) => d.dealer))];
 
   const codes = new Set<string>();
   const vouchers: Insertable<Tables['lecode']>[] = [];
