@@ -1,4 +1,5 @@
-// Every declared resource. A new entity = one new file here and one line below.
+// Every declared resource. A new entity = one new file here; `npm run db:migration` adds its import and its
+// name at the end of the list (scripts/registerEntities.ts): keep the list on one line.
 import type { ResourceDef } from './types';
 import user from './user';
 import role from './role';
@@ -18,7 +19,8 @@ import restock from './restock';
 import webhook from './webhook';
 import webhook_delivery from './webhook_delivery';
 
-/** The declarations with their literal types: server/db/schema/rows.ts derives the tables' row types from them. */
+/** Every declaration, with its literal types (`as const`): server/db/schema/rows.ts derives the tables' row types
+ * from them. `npm run db:migration` adds a new declaration here (scripts/registerEntities.ts). */
 export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery] as const;
 
 export const resources: readonly ResourceDef[] = declared;

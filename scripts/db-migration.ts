@@ -1,4 +1,5 @@
-// `npm run db:migration -- <name>`: writes the next numbered migration that makes the schema what resources/
+// `npm run db:migration -- <name>`: lists a new entity's declaration and words in their two index files
+// (scripts/registerEntities.ts), then writes the next numbered migration that makes the schema what resources/
 // declares. It applies the existing migrations to a throw-away database, compares the declared tables with
 // it (server/db/schema) and writes CREATE TABLE / ADD COLUMN / CHECK / key / index changes. Whatever could lose
 // data or fail on existing rows (a dropped column, a narrowed choice list, a new type) is written commented
@@ -13,8 +14,10 @@ import { openDatabase } from '../server/db';
 import { migrate, migrationNames } from '../server/db/migrate';
 import { schemaChanges, type Change } from '../server/db/schema';
 import { resources } from '../resources';
+import { registerEntities } from './registerEntities';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'db', 'migrations');
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MIGRATIONS = path.join(ROOT, 'server', 'db', 'migrations');
 
 /** The file name after the highest existing number: `add-supplier` → `024_add_supplier.sql`. */
 export function nextFileName(existing: readonly string[], name: string): string {
@@ -38,11 +41,12 @@ async function main(name: string | undefined) {
     console.error('Usage: npm run db:migration -- <name>   (lower case, digits and -, e.g. add-supplier)');
     process.exit(2);
   }
+  const declared = [...resources, ...(await registerEntities(ROOT, resources))];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-migration-'));
   const database = await openDatabase({ dataDir: dir });
   try {
     await migrate(database.db);
-    const changes = await schemaChanges(database.db, resources);
+    const changes = await schemaChanges(database.db, declared);
     if (!changes.length) {
       console.log('The schema already matches the declarations: no migration written.');
       return;
@@ -51,7 +55,7 @@ async function main(name: string | undefined) {
     const text = migrationText(name, changes);
     // Proof before writing: the file applies, and afterwards only what it holds back still differs.
     await database.db.transaction().execute((trx) => sql.raw(text).execute(trx));
-    const left = (await schemaChanges(database.db, resources)).filter((c) => !c.destructive);
+    const left = (await schemaChanges(database.db, declared)).filter((c) => !c.destructive);
     if (left.length) throw new Error(`the generated SQL leaves differences:\n${left.map((c) => c.what).join('\n')}`);
     fs.writeFileSync(path.join(MIGRATIONS, file), text);
     console.log(`Wrote server/db/migrations/${file}: ${changes.filter((c) => !c.destructive).length} change(s)`);

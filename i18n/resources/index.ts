@@ -1,4 +1,5 @@
-// Labels of every declared resource, in every language. One file per resource, one line here.
+// Labels of every declared resource, in every language. One file per resource, listed here by
+// `npm run db:migration` (scripts/registerEntities.ts): keep the list on one line.
 import type { Lang } from '../../resources/accounts';
 import type { ResourceLabels, ResourceText } from './types';
 import user from './user';

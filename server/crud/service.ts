@@ -76,7 +76,6 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   return undefined;
 }
 
-
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
 export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>) {
   const scope = scopeConditions(def, ctx.user);

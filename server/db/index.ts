@@ -49,7 +49,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The pool listens for errors only on idle connections. One the server ends while a request holds it
     // (between a transaction's statements) would raise an unhandled 'error' and crash the process: the
     // request's own query fails instead (a 503, server/http/unavailable.ts) and the pool drops the client.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    // JIT compiling pays off for long analytical queries, not for a console's: a 365-day chart at 10 M orders
+    // spent 65 ms compiling (450 ms on a loaded machine) to run 76 ms of work, so this pool's sessions turn it
+    // off (a SET, not a startup option, so that connection poolers that refuse those still connect).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      client.query('SET jit = off').catch(() => undefined);
+    });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: opts.url, pool, close: () => db.destroy() };
   }

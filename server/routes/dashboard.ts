@@ -132,10 +132,13 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
            ${sql.join(cols.map((c) => sql`${run(c)}::bigint AS ${sql.id(c)}`))}
     FROM (${days}) AS r
     CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS first, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS last) AS c
-    -- the row's pieces: from each local period's first quarter in it (the first one may start before the day)
+    -- the row's pieces: from each local period's first quarter in it (the first one may start before the day).
+    -- The series has constant bounds so that the planner knows its length (2 for days, 25 for hours): with
+    -- bounds taken from the row it guessed 1,000 rows a day, and the cost it then saw turned JIT on (65 ms of
+    -- compiling for a 365-day chart of 1,092 rows at 10 M orders)
     CROSS JOIN LATERAL (
       SELECT greatest(st, c.first) AS lo, least(st + ${per}, c.last) AS hi
-      FROM generate_series((((-(r.base + ${shift})) % ${per} + ${per}) % ${per})::int - ${per}, ${QUARTERS_PER_DAY - 1}, ${per}) AS st
+      FROM (SELECT (((-(r.base + ${shift})) % ${per} + ${per}) % ${per})::int - ${per} + i * ${per} AS st FROM generate_series(0, ${QUARTERS_PER_DAY / per}) AS i) AS s
     ) AS p
     WHERE p.hi > p.lo
     GROUP BY 1, 2`.execute(db);

@@ -1,7 +1,7 @@
 // "A new entity = one declaration + its words", followed to the letter: the supplier of README "Adding an
 // entity" is taken from the README itself into a copy of the project (under .tmp/, so the worktree and test
-// runs beside this one never see it), registered in the two lists, its migration written by
-// `npm run db:migration`, the app built and the server restarted. Then, as its users would: the schema is
+// runs beside this one never see it), `npm run db:migration` lists it in the two index files and writes its
+// migration, the app is built and the server restarted. Then, as its users would: the schema is
 // what the declaration says, the permissions exist and are granted as declared, list / add / edit / delete /
 // tenant scope work over HTTP with translated errors, it is in /api/openapi.json, and the list and the create
 // form render in Chromium.
@@ -33,21 +33,21 @@ beforeAll(async () => {
   for (const p of ['resources', 'server', 'src', 'i18n', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
     fs.cpSync(path.join(ROOT, p), path.join(COPY, p), { recursive: true });
   }
-  // 1 and 2: the two files exactly as the README shows them, and their line in each list
+  // 1 and 2: the two files exactly as the README shows them, nothing else
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({ file: m[1], text: `// ${m[1]}\n${m[2]}` }));
   expect(blocks.map((b) => b.file)).toEqual(['resources/supplier.ts', 'i18n/resources/supplier.ts']);
   for (const b of blocks) fs.writeFileSync(path.join(COPY, b.file), b.text);
-  const register = (file: string, list: RegExp) => {
-    const full = path.join(COPY, file);
-    const text = fs.readFileSync(full, 'utf8').replace(/^(import [^\n]+\n)(?!import )/m, `$1import supplier from './supplier';\n`).replace(list, (all) => all.replace(/\s*([\]}]);$/, ', supplier $1;'));
-    fs.writeFileSync(full, text);
-  };
-  register('resources/index.ts', /export const resources[^\n]*\];/);
-  register('i18n/resources/index.ts', /export const resourceLabels[^\n]*\};/);
-  // 3: the migration, written by the command
+  // 3: the command lists the two files in their index files and writes the migration
   const before = new Set(fs.readdirSync(path.join(COPY, 'server/db/migrations')));
   const { stdout } = await npmRun('db:migration', '--', 'add-supplier');
+  expect(stdout).toContain('Listed resources/supplier.ts in resources/index.ts');
+  expect(stdout).toContain('Listed i18n/resources/supplier.ts in i18n/resources/index.ts');
+  for (const index of ['resources/index.ts', 'i18n/resources/index.ts']) {
+    const text = fs.readFileSync(path.join(COPY, index), 'utf8');
+    expect(text, index).toContain("import supplier from './supplier';");
+    expect(text, index).toMatch(/^export const \w+[^\n]*, supplier ?[\]}]( as const)?;$/m);
+  }
   const files = fs.readdirSync(path.join(COPY, 'server/db/migrations')).filter((f) => !before.has(f));
   expect(files).toHaveLength(1);
   expect(stdout).toContain(`Wrote server/db/migrations/${files[0]}`);

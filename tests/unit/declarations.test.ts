@@ -25,7 +25,7 @@ describe.each(LANGS)('words in %s', (lang) => {
     for (const def of resources) {
       const words = resourceLabels[def.name]?.[lang];
       if (!words?.name) {
-        missing.push(`${def.name}: no words file (i18n/resources/${def.name}.ts, listed in i18n/resources/index.ts)`);
+        missing.push(`${def.name}: no words file (write i18n/resources/${def.name}.ts, then npm run db:migration lists it in i18n/resources/index.ts)`);
         continue;
       }
       for (const [name, f] of Object.entries(def.fields)) {
