@@ -1,13 +1,10 @@
 // Which verbs a list offers over selected rows, read by the server (what /bulk accepts) and the browser
 // (which buttons appear when rows are selected).
-import type { ResourceDef } from './types';
+import { rowActions, type ResourceDef } from './types';
 
-/** The most rows one bulk request may name: a list page at its largest. */
-export const MAX_BULK_ROWS = 500;
-
-/** delete where declared, and every action that does not reveal a secret (a device key is shown once, to one
- * person, for one robot). */
+/** delete where declared, and every single-row action that does not reveal a secret (a device key is shown once,
+ * to one person, for one robot). A selection action (`lines`) is its own call over the selection already. */
 export function bulkVerbs(def: ResourceDef): string[] {
-  const actions = Object.entries(def.actions ?? {}).filter(([, a]) => !a.reveals).map(([n]) => n);
+  const actions = rowActions(def).filter(([, a]) => !a.reveals).map(([n]) => n);
   return def.permissions.delete ? ['delete', ...actions] : actions;
 }

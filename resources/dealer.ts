@@ -29,5 +29,7 @@ export default defineResource({
     close: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'closed' } },
     reopen: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['closed'] }, set: { status: 'normal' } },
   },
+  // the store's robots on its page (through the robots' own list: a store account sees only its own)
+  related: [{ resource: 'device', field: 'dealer' }],
   menu: { section: 'fleet', order: 20, icon: 'Store' },
 });

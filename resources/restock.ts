@@ -1,25 +1,24 @@
 import { defineResource } from './types';
 import { ROBOT_TYPES } from './device';
-
-/** Lines one bulk restock may carry (the screen's selection; the transaction stays short). */
-export const MAX_RESTOCK_LINES = 500;
+import { MAX_STOCK } from './product';
+import { MAX_RESTOCK_LINES } from './limits';
 
 // Replenishment: the products of limited stock at or under warn_stock, or reported low or sold out by a robot
 // (stock codes 200000-200009), read from the view restock_line (migration 030). Sold out first, then the lowest
-// stock ratio. Listing and the bulk restock (`POST /api/restock/apply`, server/routes/restock.ts) need the
-// stock permission, as the product's own stock and restock actions do; the rows are the product's, so the
-// tenant scope is the product's.
+// stock ratio. Listing and the bulk restock (the selection action `apply`: `POST /api/restock/apply`, applied by
+// server/domain/restock.ts) need the stock permission, as the product's own stock and restock actions do; the
+// rows are the product's, so the tenant scope is the product's.
 export default defineResource({
   name: 'restock',
   table: 'restock_line',
   view: true,
   title: 'name',
   fields: {
-    sold_out: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true },
+    sold_out: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, render: 'soldOut' },
+    name: { type: 'text', readOnly: true, search: true, list: true, sort: true },
+    code: { type: 'text', readOnly: true, search: true, list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
     devices: { type: 'references', reference: 'device', readOnly: true, filter: 'eq', list: true },
-    code: { type: 'text', readOnly: true, search: true, list: true, sort: true },
-    name: { type: 'text', readOnly: true, search: true, list: true, sort: true },
     stock: { type: 'number', readOnly: true, list: true, sort: true },
     warn_stock: { type: 'number', readOnly: true, list: true },
     // the lowest stock level a robot reports for it (the last digit of its stock code), when one does
@@ -30,6 +29,19 @@ export default defineResource({
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'urgency', order: 'ASC' } },
+  list: { sort: { field: 'urgency', order: 'ASC' }, open: 'none' },
+  actions: {
+    // selected lines restocked together: add a quantity, or fill up to a level (never lowering it)
+    apply: {
+      permission: 'product_stock',
+      lines: {
+        fields: { quantity: { type: 'number', min: 1, max: MAX_STOCK }, fill_to: { type: 'number', min: 0, max: MAX_STOCK } },
+        oneOf: true,
+        max: MAX_RESTOCK_LINES,
+        show: ['stock'],
+        message: 'vf.restock.error.amount',
+      },
+    },
+  },
   menu: { section: 'fleet', order: 40, icon: 'LocalShipping' },
 });

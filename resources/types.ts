@@ -104,6 +104,34 @@ export interface ActionDef {
   body?: Record<string, FieldDef>;
   /** a field of the answer that is a one-time secret (a device key): the browser shows it once */
   reveals?: string;
+  /** an action over the rows selected in the list, each with inputs of its own, applied in ONE request
+   * `POST /api/<R>/<action> { lines: [{ _id, version, …fields }] }`, all lines or none (the restock of the
+   * replenishment list). No single-row call: the domain applies the lines (`lines` hook, server/crud/hooks.ts). */
+  lines?: LinesDef;
+}
+
+/** What each line of a selection action carries besides the row's `_id` and the `version` it was listed with. */
+export interface LinesDef {
+  /** the inputs of a line, validated like fields by the server and offered per line by the list's dialog */
+  fields: Record<string, FieldDef>;
+  /** a line carries exactly one of `fields` (add so many, or fill up to so many): the dialog offers a choice */
+  oneOf?: boolean;
+  /** the most lines one request may carry */
+  max: number;
+  /** fields of the row the dialog shows beside the inputs (the stock now) */
+  show?: readonly string[];
+  /** i18n key of the refusal of a line's inputs, with `line` (counted from 1) and `max` (default vf.vocab.lines.error.fields) */
+  message?: string;
+}
+
+/** A list of another resource's rows that name this record, on the record's page (a webhook's deliveries, a
+ * store's robots): `resource`'s rows whose `field` is this record's _id. `field` must be a reference to this
+ * resource with an equality filter, so the server's own list answers it, scoped and permitted as ever. */
+export interface RelatedDef {
+  resource: string;
+  field: string;
+  /** asks again every so many seconds while the page is open (rows written by a queue after the action returns) */
+  poll?: number;
 }
 
 /** The columns that tie a row to a brand (integrator) and a store (dealer). */
@@ -142,6 +170,8 @@ export interface ResourceDef {
    * offer no edit (a resolved fault report) */
   lockedWhen?: { field: string; values: readonly (string | boolean | null)[] };
   actions?: Record<string, ActionDef>;
+  /** other resources' rows listed on a record's page */
+  related?: readonly RelatedDef[];
   menu?: { section: string; order: number; icon?: string };
   /** the field that names a row (in references, breadcrumbs, titles) */
   title?: string;
@@ -168,6 +198,11 @@ export interface ResourceDef {
 export function isLocked(def: ResourceDef, row: Record<string, unknown>): boolean {
   const rule = def.lockedWhen;
   return !!rule && rule.values.includes((row[rule.field] as string | boolean | null | undefined) ?? null);
+}
+
+/** Actions a single row offers (its buttons, its call): all but the selection actions (`lines`). */
+export function rowActions(def: ResourceDef): [string, ActionDef][] {
+  return Object.entries(def.actions ?? {}).filter(([, a]) => !a.lines);
 }
 
 /** A field nobody reads back: no filter, range, sort, search, answer or export reaches it. */

@@ -9,7 +9,7 @@ export const WEBHOOK_TEST_EVENT = 'webhook_test';
 
 // A brand's HTTPS endpoint for its events (server/webhooks/). The signing secret is made by the server and
 // answered once, on creation or rotation (`secret`); deliveries are signed with it and retried from a durable
-// queue, each attempt logged as a webhook_delivery.
+// queue, each attempt logged as a webhook_delivery (listed on the endpoint's page: `related`).
 export default defineResource({
   name: 'webhook',
   table: 'webhook',
@@ -35,5 +35,8 @@ export default defineResource({
     rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
   },
   reveal: 'secret',
+  // each attempt to deliver to it, newest first, asked again while the page is open: deliveries happen on the
+  // server's queue after the action returns
+  related: [{ resource: 'webhook_delivery', field: 'webhook', poll: 2 }],
   menu: { section: 'system', order: 40, icon: 'Webhook' },
 });

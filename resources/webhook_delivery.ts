@@ -14,10 +14,10 @@ export default defineResource({
     event: { type: 'choice', choices: [...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT], readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     event_id: { type: 'text', readOnly: true, filter: 'eq', notNull: true },
     attempt: { type: 'number', readOnly: true, list: true, notNull: true },
-    status: { type: 'choice', choices: DELIVERY_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    status: { type: 'choice', choices: DELIVERY_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'level' },
     http_status: { type: 'number', readOnly: true, list: true },
     duration_ms: { type: 'number', readOnly: true, list: true, notNull: true },
-    error: { type: 'text', readOnly: true, list: true },
+    error: { type: 'text', readOnly: true, list: true, render: 'clamp' },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
     // as its endpoint's: always null
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },

@@ -2,9 +2,10 @@
 // (scripts/registerEntities.ts), then writes the next numbered migration that makes the schema what resources/
 // declares. It applies the existing migrations to a throw-away database, compares the declared tables with
 // it (server/db/schema) and writes CREATE TABLE / ADD COLUMN / CHECK / key / index changes. Whatever could lose
-// data or fail on existing rows (a dropped column, a narrowed choice list, a new type) is written commented
-// out, with a warning, for a person to decide. The file is checked: it is applied to that same database and
-// must leave nothing but those commented lines undone.
+// data or fail on existing rows (a dropped column, a narrowed choice list, a new type, a NOT NULL, CHECK, UNIQUE
+// or foreign key on a column that already holds rows) is written commented out, with a warning, for a person to
+// decide. The file is checked: it is applied to that same database and must leave nothing but those commented
+// lines undone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -23,7 +23,6 @@ import { route, obj, bool } from './http/schema';
 import { authRoutes } from './routes/auth';
 import { totpRoutes } from './routes/totp';
 import { serviceRoutes } from './routes/service';
-import { restockRoutes } from './routes/restock';
 import { catalogRoutes } from './routes/catalog';
 import { liveRoutes } from './routes/live';
 import { savedQueryRoutes } from './routes/savedQuery';
@@ -144,7 +143,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(totpRoutes, { db: opts.db });
   await app.register(serviceRoutes, { db: opts.db });
   await app.register(catalogRoutes, { db: opts.db });
-  await app.register(restockRoutes, { db: opts.db });
   await app.register(orderRoutes, { db: opts.db });
   await app.register(dashboardRoutes, { db: opts.db });
   await app.register(liveRoutes, { db: opts.db });

@@ -7,6 +7,15 @@ const en = {
         same_as: '%{field}: "%{id}" belongs to another record than this one',
         https: 'An https:// address is required',
       },
+      lines: {
+        error: { lines: 'Send between 1 and %{max} lines', line: 'Line %{line}: name a row and the version you saw', duplicate: 'Line %{line}: this row is already in an earlier line', fields: 'Line %{line}: the values are not valid' },
+        title: '%{action}: %{smart_count} selected',
+        hint: 'All lines are applied together, or none if one is refused.',
+        which: 'How',
+        amount: 'Value',
+        done: '%{action}: %{smart_count} done',
+      },
+      related: { none: 'None yet' },
       sub: {
         integrator: {
           pay_info: {
@@ -33,6 +42,15 @@ const zh: typeof en = {
         same_as: '%{field}：“%{id}”属于其他记录，不能选择',
         https: '请填写 https:// 开头的地址',
       },
+      lines: {
+        error: { lines: '请提交 1 到 %{max} 行', line: '第 %{line} 行：请指明记录及您看到的版本', duplicate: '第 %{line} 行：该记录已在前面的行中', fields: '第 %{line} 行：填写的值无效' },
+        title: '%{action}：已选 %{smart_count} 项',
+        hint: '所有行一起处理；任一行被拒绝则全部不处理。',
+        which: '方式',
+        amount: '数值',
+        done: '%{action}：已完成 %{smart_count} 项',
+      },
+      related: { none: '暂无' },
       sub: {
         integrator: {
           pay_info: {
@@ -59,6 +77,15 @@ const es: typeof en = {
         same_as: '%{field}: "%{id}" pertenece a otro registro',
         https: 'Se requiere una dirección https://',
       },
+      lines: {
+        error: { lines: 'Envíe entre 1 y %{max} líneas', line: 'Línea %{line}: indique un registro y la versión que vio', duplicate: 'Línea %{line}: este registro ya está en una línea anterior', fields: 'Línea %{line}: los valores no son válidos' },
+        title: '%{action}: %{smart_count} seleccionados',
+        hint: 'Todas las líneas se aplican juntas, o ninguna si se rechaza una.',
+        which: 'Cómo',
+        amount: 'Valor',
+        done: '%{action}: %{smart_count} hechos',
+      },
+      related: { none: 'Aún no hay ninguno' },
       sub: {
         integrator: {
           pay_info: {
@@ -85,6 +112,15 @@ const ja: typeof en = {
         same_as: '%{field}：「%{id}」は別のレコードに属しています',
         https: 'https:// で始まるアドレスを入力してください',
       },
+      lines: {
+        error: { lines: '1～%{max} 行を送信してください', line: '%{line} 行目：レコードと表示されたバージョンを指定してください', duplicate: '%{line} 行目：このレコードは前の行にすでにあります', fields: '%{line} 行目：値が正しくありません' },
+        title: '%{action}：%{smart_count} 件選択',
+        hint: 'すべての行をまとめて適用します。1 行でも拒否されると何も適用されません。',
+        which: '方法',
+        amount: '値',
+        done: '%{action}：%{smart_count} 件完了',
+      },
+      related: { none: 'まだありません' },
       sub: {
         integrator: {
           pay_info: {

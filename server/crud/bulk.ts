@@ -6,7 +6,8 @@ import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
 import { requirePermission } from '../auth/permissions';
 import { ApiError, badRequest } from '../http/errors';
-import { bulkVerbs, MAX_BULK_ROWS } from '../../resources/bulk';
+import { bulkVerbs } from '../../resources/bulk';
+import { MAX_BULK_ROWS } from '../../resources/limits';
 import { act, remove } from './service';
 
 export type BulkOutcome = { _id: string; done: true } | { _id: string; done: false; error: ApiError };

@@ -6,7 +6,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import ExcelJS from 'exceljs';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
@@ -14,7 +13,7 @@ import type { FieldDef, ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
-import { localeTag } from '../../src/lib/format';
+import { localeTag } from '../../i18n/locale';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
 import { whereOf, sortOf, totalOf, type ListBody } from './service';
@@ -26,6 +25,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** rows read per query: big enough to amortise the round trip, small enough that a batch's rows, their cells and
  * XML stay a few MB (on 200,000 orders: 5,000 a batch peaked 140 MB over the process's resting size, 2,000 97 MB) */
 const BATCH = 2000;
+/** bytes of a file's rows written and not yet compressed or sent that the export waits below */
+const BACKLOG = 4 * 2 ** 20;
 /** reference titles remembered across batches (stores, robots: few); past this the memory is dropped */
 const TITLE_CACHE = 20_000;
 
@@ -194,23 +195,34 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   const out = new PassThrough();
   let cancelled = false;
   const select = [...new Set(['_id', ...columns.map((c) => c.name)])];
+  const read = (after?: Expression<SqlBool>) => {
+    let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
+    if (after) q = q.where(after);
+    return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
+  };
   const produce = async () => {
     const titles: Titles = new Map();
     const cells = formatters(def, columns, lang, timeZone, titles);
-    const writeRows = format === 'csv' ? csvWriter(out, columns) : xlsxWriter(out, columns);
-    let after: Expression<SqlBool> | undefined;
-    while (!cancelled) {
-      let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
-      if (after) q = q.where(after);
-      const rows = await q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
-      if (rows.length === 0) break;
-      await loadTitles(db, columns, rows, titles);
-      await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
-      if (rows.length < BATCH) break;
-      const last = rows[rows.length - 1];
-      after = afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id));
-      // wait while the reader is behind, so a slow download holds a few MB, not the whole list
-      while (!cancelled && out.readableLength > out.readableHighWaterMark * 16) await new Promise((r) => setTimeout(r, 5));
+    const writeRows = format === 'csv' ? csvWriter(out, columns) : await xlsxWriter(out, columns);
+    let next: Promise<Row[]> | undefined = read();
+    try {
+      while (next && !cancelled) {
+        const rows = await next;
+        next = undefined;
+        if (rows.length === 0) break;
+        if (rows.length === BATCH) {
+          // the next batch is read while this one is written: the database works while this process formats
+          const last = rows[rows.length - 1];
+          next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
+        }
+        await loadTitles(db, columns, rows, titles);
+        await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
+        // wait while the reader or the zip is behind, so a slow download holds a few MB, not the whole list
+        while (!cancelled && (out.readableLength > out.readableHighWaterMark * 16 || writeRows.backlog() > BACKLOG)) await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      // cancelled (or failed) with a batch still being read: it ends unobserved
+      next?.catch(() => undefined);
     }
     if (!cancelled) await writeRows.end();
   };
@@ -232,6 +244,8 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
 
 interface RowWriter {
   rows(values: Cell[][]): Promise<void>;
+  /** bytes written and not yet passed on to `out` (beyond what `out` itself holds) */
+  backlog(): number;
   end(): Promise<void>;
 }
 
@@ -242,13 +256,17 @@ function csvWriter(out: PassThrough, columns: Column[]): RowWriter {
     async rows(values) {
       if (!out.write(values.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n')) await once(out, 'drain');
     },
+    backlog: () => 0,
     async end() {
       out.end();
     },
   };
 }
 
-function xlsxWriter(out: PassThrough, columns: Column[]): RowWriter {
+async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWriter> {
+  // loaded on the first .xlsx export, not at start: exceljs and its zip and XML parts hold ~28 MB of memory
+  // in every server process, most of which never exports
+  const { default: ExcelJS } = await import('exceljs');
   // No styles: exceljs merges a row's and a column's style into a new object for every cell and then renders it
   // to find its style id — in a CPU profile of 200,000 orders that was the largest single cost and much of the
   // garbage. Money is a plain number in yuan (Excel shows 12.5 for 12.50). Level 1 compression: the rows are
@@ -257,10 +275,16 @@ function xlsxWriter(out: PassThrough, columns: Column[]): RowWriter {
   const sheet = book.addWorksheet('list');
   sheet.columns = columns.map((c) => ({ header: c.header, width: Math.max(12, Math.min(40, c.header.length + 4)) }));
   sheet.getRow(1).commit();
+  // exceljs hands the sheet's XML to the zip without waiting for it (utils/stream-buf.js writes to its pipes and
+  // goes on), so when compressing falls behind the XML piles up in the zip's input stream: on 1,000,000 orders
+  // the server peaked at 566 MB. That stream's buffered bytes are the backlog the export waits on.
+  type Buffered = { _writableState?: { length: number }; _readableState?: { length: number } };
+  const zipInput = () => ((sheet as unknown as { stream: { pipes?: Buffered[] } }).stream.pipes ?? []);
   return {
     async rows(values) {
       for (const v of values) sheet.addRow(v).commit();
     },
+    backlog: () => zipInput().reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0),
     async end() {
       sheet.commit();
       await book.commit();

@@ -40,6 +40,15 @@ export interface ActionContext {
   reply: Row;
 }
 
+/** One checked line of a selection action (ActionDef.lines): the row, the version it was listed with, its inputs. */
+export interface Line {
+  /** counted from 1, for messages that name it */
+  line: number;
+  _id: string;
+  version: number;
+  values: Row;
+}
+
 export interface ResourceHooks {
   /** checks and shapes a write before it reaches the database (after validation and tenant settling) */
   beforeWrite?(w: WriteContext): Promise<void> | void;
@@ -51,6 +60,9 @@ export interface ResourceHooks {
   beforeRemove?(a: Omit<ActionContext, 'body' | 'reply'>): Promise<void> | void;
   /** actions whose logic is more than setting fields; returns the updated row */
   actions?: Record<string, (a: ActionContext) => Promise<Row | undefined>>;
+  /** selection actions (ActionDef.lines): apply every checked line inside the one transaction given; returns
+   * one answer row per line */
+  lines?: Record<string, (a: { trx: DB; ctx: CallContext; def: ResourceDef; lines: Line[] }) => Promise<Row[]>>;
   /** after a declared `set` action, in the same transaction (e.g. revoke sessions on freeze) */
   afterAction?(name: string, a: ActionContext & { saved: Row }): Promise<void> | void;
   /** extra read-only values on a record (names of references and the like) */

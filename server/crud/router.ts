@@ -5,7 +5,9 @@ import { callPath, type ResourceDef } from '../../resources/types';
 import { ctxOf } from '../auth/plugin';
 import { knownError, messageOf, ok, requestLang } from '../http/envelope';
 import { bulkVerbs } from '../../resources/bulk';
+import type { BulkAnswer, BulkRowResult } from '../../resources/limits';
 import { bulk } from './bulk';
+import { actOnLines } from './lines';
 import { exportList } from './export';
 import * as crud from './service';
 import { resourceSchemas } from './schema';
@@ -57,11 +59,15 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
     app.post(p('bulk'), { config, schema: schemas.bulk }, async (req) => {
       const lang = requestLang(req);
       const outcomes = await bulk(db, ctxOf(req), def, req.body, (e) => knownError(e, req), (err) => req.log.error({ err }, 'bulk row failed'));
-      const results = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
-      return ok({ done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results });
+      const results: BulkRowResult[] = outcomes.map((o) => (o.done ? { _id: o._id, status: 'done' } : { _id: o._id, status: 'refused', code: o.error.status, message: messageOf(lang, def.name, o.error).message }));
+      const answer: BulkAnswer = { done: results.filter((r) => r.status === 'done').length, refused: results.filter((r) => r.status === 'refused').length, results };
+      return ok(answer);
     });
   }
-  for (const name of Object.keys(def.actions ?? {})) {
-    app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    const { lines } = action;
+    // a selection action takes the selected lines, all or none (server/crud/lines.ts); any other, one row
+    if (lines) app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await actOnLines(db, ctxOf(req), def, name, { ...action, lines }, req.body)));
+    else app.post(p(name), { config, schema: schemas[name] }, async (req) => ok(await crud.act(db, ctxOf(req), def, name, req.body)));
   }
 }

@@ -2,11 +2,12 @@
 // path) and answers. One module, fed by resources/, so a new declaration is documented and checked at the edge
 // the moment it is routed. The declaration's rules (lengths, ranges, choices, patterns) appear in the schemas
 // for readers; the edge checks shapes, resources/validate.ts the rules (see server/http/schema.ts).
-import { fieldOf, isSecret, isSortable, readableColumns, callPath, VERSION, type FieldDef, type ResourceDef, type ActionDef } from '../../resources/types';
-import { bulkVerbs, MAX_BULK_ROWS } from '../../resources/bulk';
+import { fieldOf, isSecret, isSortable, readableColumns, callPath, VERSION, type FieldDef, type ResourceDef, type ActionDef, type LinesDef } from '../../resources/types';
+import { bulkVerbs } from '../../resources/bulk';
+import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
 import { route, paramsOf, obj, str, int, bool, nullable, time, anyObject, type JsonSchema } from '../http/schema';
-import { MAX_PAGE_SIZE, allowedFilter } from './service';
+import { allowedFilter } from './service';
 import { EXPORT_FORMATS } from './export';
 
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
@@ -119,6 +120,13 @@ function actionBody(a: ActionDef): JsonSchema {
   return idBody(props, required);
 }
 
+/** One line of a selection action: the row, the version it was listed with, its declared inputs (JSON numbers). */
+function lineBody(spec: LinesDef): JsonSchema {
+  const props: Record<string, JsonSchema> = {};
+  for (const [name, f] of Object.entries(spec.fields)) props[name] = f.type === 'number' || f.type === 'money' ? int(spec.oneOf ? `${name} (exactly one of ${Object.keys(spec.fields).join(', ')})` : name) : fieldInput(f);
+  return obj({ _id: str('the row'), version: int('the version the row was listed with'), ...props }, ['_id', 'version']);
+}
+
 /** Every route schema of a declared resource, by verb (`list`, `read`, … and each action's name). */
 export function resourceSchemas(def: ResourceDef) {
   const tags = [def.name];
@@ -157,10 +165,18 @@ export function resourceSchemas(def: ResourceDef) {
     bulk: route({
       tags, summary: `One action over several ${name} rows`, operationId: op('bulk'),
       body: obj({ action: str(undefined, { enum: bulkVerbs(def) }), ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS }, body: anyObject('the action\'s own fields') }, ['action', 'ids']),
-      data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: ['done', 'refused'] }), code: int(), message: str('why, in the caller\'s language') }) } }),
+      data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: [...BULK_STATUSES] }), code: int(), message: str('why, in the caller\'s language') }) } }),
     }),
   };
   for (const [action, a] of Object.entries(def.actions ?? {})) {
+    if (a.lines) {
+      schemas[action] = route({
+        tags, summary: `${name}: ${action}, over selected rows, all of them or none`, operationId: op(action),
+        body: obj({ lines: { type: 'array', items: lineBody(a.lines), minItems: 1, maxItems: a.lines.max } }, ['lines']),
+        data: obj({ lines: { type: 'array', items: anyObject('what became of the line\'s row') } }, ['lines']),
+      });
+      continue;
+    }
     schemas[action] = route({ tags, summary: `${name}: ${action}`, operationId: op(action), body: actionBody(a), data: record });
   }
   return schemas;

@@ -14,8 +14,8 @@ import { writeLog, newId } from '../log';
 import { inScope, scopeConditions } from './scope';
 import { hooksOf, type Row } from './hooks';
 import { afterCursor, encodeCursor, keysetSortable, sortKey, SORT_KEY } from './cursor';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../resources/limits';
 
-export const MAX_PAGE_SIZE = 500;
 /**
  * Totals are exact up to this many rows; past it the planner's estimate is given (with `total_estimated`, and
  * the browser says "about"). `npm run bench` measured why: on 1,000,000 orders an exact count of one brand's
@@ -137,7 +137,7 @@ export interface ListBody {
 
 export function pagingOf(body: ListBody) {
   const page = body.page === undefined ? 1 : Number(body.page);
-  const pageSize = body.pageSize === undefined ? 20 : Number(body.pageSize);
+  const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
   if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw badRequest('vf.error.paging', { max: MAX_PAGE_SIZE });
   }

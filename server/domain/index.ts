@@ -10,3 +10,4 @@ import './catalog';
 import './order';
 import './authorization';
 import './webhook';
+import './restock';

@@ -16,10 +16,9 @@ import { translate } from '../../i18n';
 import productDef from '../../resources/product';
 import dealerDef from '../../resources/dealer';
 import type { ProductProperty } from '../../resources/product';
+import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../resources/limits';
 
-/** At most this many products and target stores in one copy call (the page sends them in chunks). */
-export const MAX_COPY_PRODUCTS = 500;
-export const MAX_COPY_TARGETS = 50;
+// At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
 
 export interface CopyResult {
   target: string;

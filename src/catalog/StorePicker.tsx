@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Autocomplete, TextField } from '@mui/material';
+import { MAX_PAGE_SIZE } from '../../resources/limits';
 
 export interface StoreRow {
   id: string;
@@ -17,7 +18,7 @@ export function useStores(): StoreRow[] {
   useEffect(() => {
     let live = true;
     dataProvider
-      .getList<StoreRow>('dealer', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .getList<StoreRow>('dealer', { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {} })
       .then((r) => live && setStores(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
     return () => {

@@ -16,7 +16,7 @@ import {
   useDataProvider,
 } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
-import type { ActionDef, ResourceDef } from '../../resources/types';
+import { rowActions, type ActionDef, type ResourceDef } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { InputFor } from './inputs';
@@ -116,7 +116,7 @@ export function ActionButtons({ def }: { def: ResourceDef }) {
   const resource = useResourceContext() ?? def.name;
   return (
     <>
-      {Object.entries(def.actions ?? {}).map(([name, action]) => (
+      {rowActions(def).map(([name, action]) => (
         <ActionButton key={`${resource}-${name}`} def={def} name={name} action={action} />
       ))}
     </>

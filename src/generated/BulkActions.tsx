@@ -1,4 +1,5 @@
-// The buttons a list shows over its selected rows: delete and the declared actions (resources/bulk.ts), each
+// The buttons a list shows over its selected rows: the selection actions (LinesAction.tsx), delete and the
+// declared single-row actions (resources/bulk.ts), each
 // confirmed once ("Freeze: 12 selected"), sent in ONE request, and answered with a report of what was done
 // and what was refused, and why, row by row.
 import { useState, type ReactElement } from 'react';
@@ -7,13 +8,10 @@ import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, List
 import type { ResourceDef } from '../../resources/types';
 import { callPath } from '../../resources';
 import { bulkVerbs } from '../../resources/bulk';
+import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
+import { LinesButton } from './LinesAction';
 
-interface BulkAnswer {
-  done: number;
-  refused: number;
-  results: Array<{ _id: string; status: 'done' | 'refused'; message?: string }>;
-}
 
 /** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
 const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);
@@ -93,9 +91,14 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
 /** A Datagrid's `bulkActionButtons`: the resource's bulk verbs, or false (no row checkboxes) when it has none. */
 export function bulkActionsOf(def: ResourceDef): ReactElement | false {
   const verbs = offered(def);
-  if (!verbs.length) return false;
+  // selection actions: a dialog with inputs per selected row (LinesAction.tsx)
+  const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) => (a.lines ? [{ name, action: { ...a, lines: a.lines } }] : []));
+  if (!verbs.length && !lines.length) return false;
   return (
     <>
+      {lines.map(({ name, action }) => (
+        <LinesButton key={name} def={def} name={name} action={action} />
+      ))}
       {verbs.map((v) => (
         <BulkButton key={v} def={def} verb={v} />
       ))}

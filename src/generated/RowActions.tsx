@@ -39,7 +39,7 @@ import ThumbUp from '@mui/icons-material/ThumbUp';
 import Cancel from '@mui/icons-material/Cancel';
 import Undo from '@mui/icons-material/Undo';
 import TaskAlt from '@mui/icons-material/TaskAlt';
-import type { ResourceDef } from '../../resources/types';
+import { rowActions, type ResourceDef } from '../../resources/types';
 import { ActionButton } from './ActionButtons';
 
 /** The picture for a declared action, by its name; an action not named here gets a generic one (its tooltip
@@ -146,7 +146,7 @@ export function RowActions({ def, editable }: { def: ResourceDef; editable?: (re
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end', gap: 0.25 }} data-testid="row-actions">
       {edit && (!editable || editable(record)) ? <EditIcon_ label={translate('ra.action.edit')} /> : null}
-      {Object.entries(def.actions ?? {}).map(([name, action]) => {
+      {rowActions(def).map(([name, action]) => {
         const Icon = ACTION_ICONS[name] ?? Bolt;
         return <ActionButton key={name} def={def} name={name} action={action} icon={<Icon fontSize="small" />} />;
       })}

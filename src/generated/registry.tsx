@@ -2,8 +2,9 @@
 // `cells`, `list.toolbar` in resources/types.ts). The declaration says which; this says how it looks. A name
 // a declaration uses must be here (tests/unit/registry.test.ts holds both sides together).
 import type { ComponentType } from 'react';
-import { FunctionField, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Chip } from '@mui/material';
+import { FunctionField, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Chip, Typography } from '@mui/material';
+import { resources } from '../../resources';
 import type { FieldDef } from '../../resources/types';
 import { choiceKey } from './fields';
 import { PhotosField, PhotosInput } from './Photos';
@@ -11,6 +12,7 @@ import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
 import { GenerateVouchers } from '../vouchers/GenerateVouchers';
 import { MarkAllRead } from '../live/MarkAllRead';
+import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
 
 export interface RendererProps {
   resource: string;
@@ -18,7 +20,7 @@ export interface RendererProps {
   def: FieldDef;
 }
 
-const LEVEL_COLOR = { success: 'success', warning: 'warning', error: 'error' } as const;
+const LEVEL_COLOR = { success: 'success', warning: 'warning', error: 'error', failed: 'error' } as const;
 
 /** A choice as a chip coloured by its severity (a message's or an alarm's level). */
 function LevelChip({ resource, source }: RendererProps) {
@@ -57,25 +59,79 @@ function Photos({ source }: RendererProps) {
   return <PhotosField source={source} />;
 }
 
+/** A restock line's state: sold out (red) or low (amber). */
+function SoldOut({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const out = !!record[source];
+  return <Chip size="small" color={out ? 'error' : 'warning'} label={translate(out ? 'vf.restock.sold_out' : 'vf.restock.low')} />;
+}
+
+/** A text value as react-admin's own TextField sets it (same size in a column and on a record's page). */
+const Text = ({ children }: { children: string }) => (
+  <Typography component="span" variant="body2">
+    {children}
+  </Typography>
+);
+
+/** The operation log's words: the resource, the action and the account type in the reader's language, not codes. */
+function ResourceName({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <Text>{resourceName(translate, record?.[source])}</Text>;
+}
+function LogAction({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <Text>{actionName(translate, record?.resource, record?.[source])}</Text>;
+}
+function AccountType({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <Text>{accountTypeName(translate, record?.[source])}</Text>;
+}
+
 /** Read-only renderers by name: columns and show pages. */
 export const renderers: Record<string, ComponentType<RendererProps>> = {
   level: LevelChip,
+  soldOut: SoldOut,
+  resourceName: ResourceName,
+  logAction: LogAction,
+  accountType: AccountType,
   clamp: Clamped,
   codeTitle: CodeTitle,
   alarmState: AlarmStateChip,
   photos: Photos,
 };
 
-/** Form inputs by name. */
-export const inputs: Record<string, ComponentType<{ resource: string; source: string }>> = {
+/** A choice among the declared resources, by their names in the reader's language (the log's filter). */
+function ResourceChoice({ source, label, alwaysOn }: InputProps) {
+  const translate = useTranslate();
+  return <SelectInput source={source} label={label} alwaysOn={alwaysOn} choices={resources.map((r) => ({ id: r.name, name: resourceName(translate, r.name) }))} />;
+}
+
+/** `label` and `alwaysOn` are given where the input stands in a list's filter bar (a field's `filter` with `input`). */
+export interface InputProps {
+  resource: string;
+  source: string;
+  label?: string;
+  alwaysOn?: boolean;
+}
+
+/** Form inputs by name, also used by the filter bar for a filterable field that names one. */
+export const inputs: Record<string, ComponentType<InputProps>> = {
   properties: PropertiesInput,
   photos: PhotosInput,
+  resourceChoice: ResourceChoice,
 };
 
 /** Values that are no declared column (texts the server adds, a duration), by name: `label` is an i18n key. */
 export const cells: Record<string, { label: (resource: string) => string; render: ComponentType }> = {
   'notice.title': { label: (r) => `resources.${r}.fields.title`, render: () => <TextField source="title" /> },
   'notice.content': { label: (r) => `resources.${r}.fields.content`, render: () => <TextField source="content" sx={{ display: 'block', maxWidth: 420 }} /> },
+  // before and after of a log entry side by side, field by field (two columns, so no one field's renderer)
+  'log.changes': { label: () => 'vf.service.log.changes', render: LogChanges },
   'alarm.duration': { label: () => 'vf.alarms.duration', render: () => <FunctionField render={(r: { first_seen: string; clear_time: string | null }) => <AlarmDuration record={r} />} /> },
 };
 

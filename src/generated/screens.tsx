@@ -32,10 +32,10 @@ import {
 import { DateTimeInput } from './DateTimeInput';
 import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
-import { isLocked, isSecret, isSortable, type FieldDef, type ResourceDef } from '../../resources/types';
+import { isLocked, isSecret, isSortable, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
-import { cells, toolbar } from './registry';
+import { cells, inputs, toolbar } from './registry';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -47,6 +47,8 @@ import { bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
+import { RelatedList } from './RelatedList';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -60,6 +62,8 @@ function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k:
     ];
   }
   const on = f.alwaysOn ? { alwaysOn: true } : {};
+  const Named = f.input ? inputs[f.input] : undefined;
+  if (Named) return [<Named key={name} resource={def.name} source={name} label={l} {...on} />];
   if (f.type === 'choice' || f.type === 'choices') {
     const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
     return [<SelectInput key={name} source={name} label={l} choices={choices} {...on} />];
@@ -119,7 +123,7 @@ export function readableBy(authorizations: readonly string[] | undefined) {
     (f.type !== 'reference' && f.type !== 'references') || holds(authorizations, permissionFor(f.reference ?? '', 'list'));
 }
 
-/** Page sizes offered under every list; 20 is the default. */
+/** Page sizes offered under every list (resources/limits.ts). */
 export const ListPagination = () => {
   const { meta } = useListContext();
   const translate = useTranslate();
@@ -127,7 +131,7 @@ export const ListPagination = () => {
   const estimated = !!(meta as { totalEstimated?: boolean } | undefined)?.totalEstimated;
   const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
     translate('vf.list.range_estimated', { from, to, total: fmt.number(count) });
-  return <Pagination rowsPerPageOptions={[10, 20, 50, 100]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
+  return <Pagination rowsPerPageOptions={[...PAGE_SIZES]} {...(estimated ? { labelDisplayedRows: about } : {})} />;
 };
 
 /** A new record starts from the declared defaults (a store's switches start on). */
@@ -173,14 +177,14 @@ export function makeList(def: ResourceDef) {
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+      <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
         <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
           {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
           {withCells(def, 'list', columns.filter(readable), (n, f) => (
             <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
           ))}
           {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
-          {def.permissions.edit || def.permissions.delete || def.actions ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
         </Datagrid>
       </List>
     );
@@ -260,6 +264,12 @@ export function makeEdit(def: ResourceDef) {
   };
 }
 
+/** A one-time secret handed to the page (a new robot's key, a new endpoint's signing secret), named by the record. */
+function RevealedOnce({ def, secret, onClose }: { def: ResourceDef; secret: string | undefined; onClose: () => void }) {
+  const record = useRecordContext();
+  return <OneTimeKeyDialog secret={secret} name={String(record?.[def.title ?? '_id'] ?? '')} resource={def.name} onClose={onClose} />;
+}
+
 export function makeShow(def: ResourceDef) {
   return function GeneratedShow() {
     const [secret, dropSecret] = useRevealedSecret();
@@ -276,7 +286,10 @@ export function makeShow(def: ResourceDef) {
             (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
           )}
         </SimpleShowLayout>
-        <OneTimeKeyDialog secret={secret} name="" resource={def.name} onClose={dropSecret} />
+        {(def.related ?? []).map((r) => (
+          <RelatedList key={`${r.resource}.${r.field}`} related={r} />
+        ))}
+        <RevealedOnce def={def} secret={secret} onClose={dropSecret} />
       </Show>
     );
   };

@@ -27,6 +27,7 @@ import { useProfile } from './useProfile';
 import { menuSections } from './routes';
 import { api } from '../providers/http';
 import { invalidateProfile } from '../providers/authProvider';
+import { MAX_PAGE_SIZE } from '../../resources/limits';
 
 interface RoleRow {
   id: string;
@@ -45,7 +46,7 @@ function TenantChoice({ kind, value, onChange }: { kind: 'integrator' | 'dealer'
   const [rows, setRows] = useState<Array<{ id: string; name: string }>>([]);
   useEffect(() => {
     dataProvider
-      .getList<{ id: string; name: string }>(kind, { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .getList<{ id: string; name: string }>(kind, { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {} })
       .then(({ data }) => setRows(data))
       .catch(() => setRows([]));
   }, [dataProvider, kind]);

@@ -5,13 +5,9 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
 import type { Lang } from '../../resources/accounts';
+import { localeTag } from '../../i18n/locale';
 
-/** The Intl locale of each console language. */
-const TAGS: Record<Lang, string> = { zh: 'zh-CN', en: 'en', es: 'es', ja: 'ja-JP' };
-
-export function localeTag(lang: Lang): string {
-  return TAGS[lang] ?? 'en';
-}
+export { localeTag };
 
 /** Cents as plain yuan with two decimals ("1234.50"): the form a person types back into an amount input. */
 export function yuan(cents: number | null | undefined): string {

@@ -22,6 +22,7 @@ import {
 } from '@mui/material';
 import { api } from '../providers/http';
 import { StorePicker, StoresPicker, useStores } from '../catalog/StorePicker';
+import { MAX_COPY_PRODUCTS } from '../../resources/limits';
 
 interface ProductRow {
   id: string;
@@ -59,7 +60,7 @@ export function CopyProductsPage() {
     if (!source) return;
     let live = true;
     dataProvider
-      .getList<ProductRow>('product', { pagination: { page: 1, perPage: 500 }, sort: { field: 'code', order: 'ASC' }, filter: { dealer: source } })
+      .getList<ProductRow>('product', { pagination: { page: 1, perPage: MAX_COPY_PRODUCTS }, sort: { field: 'code', order: 'ASC' }, filter: { dealer: source } })
       .then((r) => live && setProducts(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
     return () => {

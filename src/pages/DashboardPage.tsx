@@ -9,6 +9,7 @@ import { api } from '../providers/http';
 import { useFormat, zoneLabel } from '../lib/format';
 import { isoDate, rangeOf, type Period } from '../dashboard/period';
 import type { ChartData } from '../dashboard/Charts';
+import { MAX_PAGE_SIZE } from '../../resources/limits';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
 const RangePickers = lazy(() => import('../dashboard/RangePickers'));
@@ -58,7 +59,7 @@ function useStores(enabled: boolean) {
   const [stores, setStores] = useState<Array<{ _id: string; name: string }>>([]);
   useEffect(() => {
     if (!enabled) return;
-    api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', { page: 1, pageSize: 500, sort: { field: 'name', order: 'ASC' } })
+    api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', { page: 1, pageSize: MAX_PAGE_SIZE, sort: { field: 'name', order: 'ASC' } })
       .then((r) => setStores(r.list))
       .catch(() => setStores([]));
   }, [enabled]);

@@ -3,6 +3,7 @@
 import type { DataProvider, RaRecord } from 'react-admin';
 import { findResource, callPath } from '../../resources';
 import { api } from './http';
+import { DEFAULT_PAGE_SIZE } from '../../resources/limits';
 
 type Rec = Record<string, unknown> & { _id?: string };
 const withId = <T extends Rec>(r: T) => ({ ...r, id: r._id as string }) as T & RaRecord;
@@ -44,7 +45,7 @@ export const dataProvider: VendFleetDataProvider = {
   async getList(resource, { pagination, sort, filter }) {
     const body = {
       page: pagination?.page ?? 1,
-      pageSize: pagination?.perPage ?? 20,
+      pageSize: pagination?.perPage ?? DEFAULT_PAGE_SIZE,
       sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
       filter,
     };

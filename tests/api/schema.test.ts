@@ -47,7 +47,7 @@ it('names a choice the database would refuse, a missing column, a lost NOT NULL 
   const found = await what([changed, ...resources.filter((r) => r !== device)]);
   expect(found).toEqual([
     'device.name is NOT NULL, declared optional',
-    'device.sn is not unique',
+    'device.sn is not unique (duplicate rows would fail)',
     'device.type allows [icecream, coffee, coffee_icecream, noodle, milktea, fastfood], declared [icecream, coffee, coffee_icecream, noodle, milktea, fastfood, pizza]',
     'column device.colour is missing',
     'column device.owner is missing',
@@ -67,6 +67,32 @@ it('a dropped choice, a dropped field and a new type are held back, commented ou
   const text = migrationText('shrink-report', changes);
   expect(text).toContain('-- WARNING');
   // nothing of it runs: every SQL line is a comment
+  expect(text.split('\n').filter((l) => l.trim() && !l.startsWith('--'))).toEqual([]);
+});
+
+it('a new NOT NULL, CHECK, unique or key on an existing column is held back too: existing rows could refuse it', async () => {
+  const report = find('report');
+  const f = report.fields;
+  const changed: ResourceDef = {
+    ...report,
+    fields: {
+      ...f,
+      code: { ...f.code, required: true },
+      fault: { ...f.fault, type: 'choice', choices: ['jam', 'leak'] },
+      reporter: { ...f.reporter, type: 'reference', reference: 'integrator' },
+      resolution: { ...f.resolution, unique: true },
+    },
+  };
+  const changes = await schemaChanges(database.db, [changed]);
+  expect(changes.map((c) => [c.what, c.destructive])).toEqual([
+    ['report.code may be null, declared NOT NULL (rows holding null would fail: fill them first)', true],
+    ['report.fault has no CHECK of its choices (rows holding other values would fail)', true],
+    ['report.reporter has no foreign key to integrator (rows naming a missing row would fail)', true],
+    ['report.resolution is not unique (duplicate rows would fail)', true],
+  ]);
+  const text = migrationText('tighten-report', changes);
+  expect(text).toContain('-- WARNING');
+  expect(text).toContain('-- ALTER TABLE report ALTER COLUMN code SET NOT NULL;');
   expect(text.split('\n').filter((l) => l.trim() && !l.startsWith('--'))).toEqual([]);
 });
 

@@ -104,7 +104,7 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
 
   // both lines filled to 20 in one go
   await page.getByRole('checkbox', { name: /select all/i }).check();
-  await page.getByTestId('restock-open').click();
+  await page.getByTestId('lines-apply').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Restock 2 products').waitFor();
   await dialog.getByRole('combobox', { name: /Select all · How/ }).click();
@@ -112,7 +112,7 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await dialog.getByRole('spinbutton', { name: /Select all · Quantity/ }).fill('20');
   await dialogsSettled(page);
   await e.shot(page, 'restock-dialog');
-  await dialog.getByTestId('restock-confirm').click();
+  await dialog.getByTestId('lines-confirm').click();
   await page.getByText('2 products restocked').waitFor();
   await page.getByText('Restock Low').waitFor({ state: 'detached' });
   const rows = await e.server.db.selectFrom('product').select(['code', 'stock']).where('_id', 'in', ids).orderBy('code').execute();
@@ -155,7 +155,7 @@ it('a brand registers a webhook, sees its secret once, sends a test event and se
     await page.getByRole('button', { name: 'Send test event' }).waitFor();
     expect(await page.getByTestId('one-time-key').count()).toBe(0);
     await page.getByRole('button', { name: 'Send test event' }).click();
-    const row = page.getByTestId('webhook-deliveries').locator('tr[data-status="success"]');
+    const row = page.getByTestId('related-webhook_delivery').locator('tbody tr', { hasText: 'Delivered' });
     await row.getByText('Test event').waitFor();
     await e.shot(page, 'operator-webhook-deliveries');
     // the receiver got it, signed with the secret the dialog showed

@@ -34,6 +34,8 @@ describe.each(LANGS)('words in %s', (lang) => {
         for (const c of f.type === 'choice' || f.type === 'choices' ? (f.choices ?? []) : []) if (!words.choices?.[name]?.[c]) missing.push(`${def.name}.choices.${name}.${c}`);
       }
       for (const action of Object.keys(def.actions ?? {})) if (!words.actions?.[action]) missing.push(`${def.name}.actions.${action}`);
+      // a selection action's line inputs are named like fields (the dialog's choice and inputs)
+      for (const [action, a] of Object.entries(def.actions ?? {})) for (const f of Object.keys(a.lines?.fields ?? {})) if (!words.fields?.[f]) missing.push(`${def.name}.fields.${f} (actions.${action}.lines)`);
     }
     expect(missing).toEqual([]);
   });
@@ -57,6 +59,24 @@ it('every permission group is one the authorization screen offers, every menu a 
   expect(declaredPermissions(resources).filter((p) => !groups.includes(p.group)).map((p) => `${p.id}: ${p.group}`)).toEqual([]);
   expect(resources.filter((r) => r.menu && !sections.includes(r.menu.section)).map((r) => `${r.name}: ${r.menu!.section}`)).toEqual([]);
   expect(resources.filter((r) => r.menu?.icon && !hasIcon(r.menu.icon)).map((r) => `${r.name}: ${r.menu!.icon} (src/layout/icons.ts)`)).toEqual([]);
+});
+
+it('a related list names a resource whose declared equality filter is a reference to this record', () => {
+  // the page reads it through that resource's own list, which filters only what its declaration allows
+  const wrong = resources.flatMap((def) =>
+    (def.related ?? []).flatMap((r) => {
+      const f = resources.find((x) => x.name === r.resource)?.fields[r.field];
+      return f && f.filter === 'eq' && (f.type === 'reference' || f.type === 'references') && f.reference === def.name ? [] : [`${def.name} related ${r.resource}.${r.field}`];
+    }),
+  );
+  expect(wrong).toEqual([]);
+});
+
+it('every selection action (`lines`) has the domain hook that applies it', async () => {
+  await import('../../server/domain');
+  const { hooksOf } = await import('../../server/crud/hooks');
+  const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !hooksOf(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
+  expect(missing).toEqual([]);
 });
 
 describe('registries a new entity is listed in', () => {

@@ -10,6 +10,7 @@ import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
 import { ListPagination, makeCreate, makeList } from '../../src/generated/screens';
 import { ActionButtons } from '../../src/generated/ActionButtons';
+import { RelatedList } from '../../src/generated/RelatedList';
 import { widget } from '../support/fixture';
 
 const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink', grow: 'Grow' } } } };
@@ -107,6 +108,24 @@ describe('pagination of a long list', () => {
   });
 });
 
+describe('a related list on a record\'s page', () => {
+  it('shows the rows of another resource that name this record, through that resource\'s own scoped list', async () => {
+    const robots = async (dealer: string) => (await api<{ list: Array<{ name: string }> }>('POST', '/device/list', { filter: { dealer } })).list.map((r) => r.name);
+    const [mine, other] = [await robots('store_a1'), await robots('store_a2')];
+    expect(mine.length && other.length).toBeTruthy();
+    renderIn(
+      <RecordContextProvider value={{ id: 'store_a1', _id: 'store_a1' }}>
+        <ResourceContextProvider value="dealer">
+          <RelatedList related={{ resource: 'device', field: 'dealer' }} />
+        </ResourceContextProvider>
+      </RecordContextProvider>,
+    );
+    const list = await screen.findByTestId('related-device', {}, { timeout: 10_000 });
+    await within(list).findByText(mine[0], {}, { timeout: 10_000 });
+    expect(within(list).queryByText(other[0])).toBeNull();
+  });
+});
+
 describe('the named parts a declaration asks for', () => {
   it('exist in the registry: every render, input, cell and toolbar name used in resources/', async () => {
     const { resources } = await import('../../resources');
@@ -123,7 +142,7 @@ describe('the named parts a declaration asks for', () => {
     expect(missing).toEqual([]);
     // and the declarations do use them: the vocabulary replaced the overrides it was made for
     expect(resources.filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar).map((d) => d.name).sort()).toEqual(
-      ['alarm', 'chatchat', 'lecode', 'message', 'product', 'report', 'template'],
+      ['alarm', 'chatchat', 'lecode', 'log', 'message', 'product', 'report', 'restock', 'template', 'webhook_delivery'],
     );
   });
 });

@@ -1,6 +1,7 @@
 // The difference between what the declarations say (derive.ts) and what a database holds (inspect.ts), as a
 // list of changes, each with the SQL that makes it. A change that could lose data or fail on existing rows
-// (dropping, narrowing, retyping) is `destructive`: the generator writes it commented out, with a warning, for
+// (dropping, narrowing, retyping, and any new rule on a column that already holds rows: NOT NULL, a CHECK list,
+// UNIQUE, a foreign key) is `destructive`: the generator writes it commented out, with a warning, for
 // a person to decide. The drift test holds this list empty.
 import type { ColumnSpec, IndexSpec, TableSpec } from './derive';
 import { literal } from './derive';
@@ -80,12 +81,12 @@ export function diffTable(t: TableSpec, actual: ActualTable | undefined, sort: L
     }
     if (a.type !== c.type) add(`${t.table}.${c.name} is ${a.type}, declared ${c.type}`, `ALTER TABLE ${T} ALTER COLUMN ${C} TYPE ${c.type} USING ${C}::${c.type};`, true);
     if (a.notNull !== c.notNull) {
-      if (c.notNull) add(`${t.table}.${c.name} may be null, declared NOT NULL`, `ALTER TABLE ${T} ALTER COLUMN ${C} SET NOT NULL;`);
+      if (c.notNull) add(`${t.table}.${c.name} may be null, declared NOT NULL (rows holding null would fail: fill them first)`, `ALTER TABLE ${T} ALTER COLUMN ${C} SET NOT NULL;`, true);
       else add(`${t.table}.${c.name} is NOT NULL, declared optional`, `ALTER TABLE ${T} ALTER COLUMN ${C} DROP NOT NULL;`);
     }
     const checks = actual.checks.filter((k) => k.column === c.name);
     if (c.choices) {
-      if (!checks.length) add(`${t.table}.${c.name} has no CHECK of its choices`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(checkName(t.table, c.name))} ${choiceCheck(c)};`);
+      if (!checks.length) add(`${t.table}.${c.name} has no CHECK of its choices (rows holding other values would fail)`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(checkName(t.table, c.name))} ${choiceCheck(c)};`, true);
       for (const k of checks) {
         if (sameList(k.values!, c.choices)) continue;
         const dropped = k.values!.filter((v) => !c.choices!.includes(v));
@@ -101,10 +102,10 @@ export function diffTable(t: TableSpec, actual: ActualTable | undefined, sort: L
     const ref = actual.references[c.name];
     if (c.references && ref !== c.references) {
       if (ref) add(`${t.table}.${c.name} references ${ref}, declared ${c.references}`, `-- drop the old key first\nALTER TABLE ${T} ADD CONSTRAINT ${ident(fkName(t.table, c.name))} FOREIGN KEY (${C}) REFERENCES ${ident(c.references)}(_id);`, true);
-      else add(`${t.table}.${c.name} has no foreign key to ${c.references}`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(fkName(t.table, c.name))} FOREIGN KEY (${C}) REFERENCES ${ident(c.references)}(_id);`);
+      else add(`${t.table}.${c.name} has no foreign key to ${c.references} (rows naming a missing row would fail)`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(fkName(t.table, c.name))} FOREIGN KEY (${C}) REFERENCES ${ident(c.references)}(_id);`, true);
     } else if (!c.references && ref) add(`${t.table}.${c.name} references ${ref}, declared without a foreign key`, `ALTER TABLE ${T} DROP CONSTRAINT ${ident(fkName(t.table, c.name))};`, true);
     const unique = actual.uniques.includes(c.name);
-    if (c.unique && !unique) add(`${t.table}.${c.name} is not unique`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(uniqueName(t.table, c.name))} UNIQUE (${C});`);
+    if (c.unique && !unique) add(`${t.table}.${c.name} is not unique (duplicate rows would fail)`, `ALTER TABLE ${T} ADD CONSTRAINT ${ident(uniqueName(t.table, c.name))} UNIQUE (${C});`, true);
     else if (!c.unique && unique && c.name !== '_id') add(`${t.table}.${c.name} is unique, declared without unique`, `-- ALTER TABLE ${T} DROP CONSTRAINT … (or the unique index on ${c.name})`, true);
   }
   for (const a of actual.columns) {
