@@ -19,7 +19,11 @@ import restock from './restock';
 import webhook from './webhook';
 import webhook_delivery from './webhook_delivery';
 
-export const resources: readonly ResourceDef[] = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery];
+/** Every declaration, with its literal types (`as const`): server/db/schema/rows.ts derives the tables' row types
+ * from them. `npm run db:migration` adds a new declaration here (scripts/registerEntities.ts). */
+export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery] as const;
+
+export const resources: readonly ResourceDef[] = declared;
 
 export function findResource(name: string): ResourceDef | undefined {
   return resources.find((r) => r.name === name);

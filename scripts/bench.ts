@@ -27,6 +27,7 @@ import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '.
 import { buildApp } from '../server/app';
 import { ok } from '../server/http/envelope';
 import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
+import type { ORDER_STATUSES } from '../resources/order';
 import { buildIfStale } from './buildIfStale';
 import { buildServer } from './build-server';
 import { freePort } from '../tests/support/postgres';
@@ -325,7 +326,7 @@ async function benchSize(orders: number): Promise<SizeResult> {
   // The floor: the same brand + status page as /api/order/list, written by hand: behind the same sign-in
   // check (it is under /api/), the same rows and total, but no declaration, validation or hooks.
   app.post('/api/bench/floor', async (req) => {
-    const b = req.body as { status: string };
+    const b = req.body as { status: (typeof ORDER_STATUSES)[number] };
     const list = await d.db
       .selectFrom('orders')
       .selectAll()

@@ -16,7 +16,8 @@ interface List {
   list: RegExp;
 }
 
-const RESOURCES: List = { index: 'resources/index.ts', list: /^export const resources: [^\n]*= \[([^\n]*)\];$/m };
+// `declared` (not `resources`): kept `as const`, so that the tables' row types derive from it (server/db/schema/rows.ts)
+const RESOURCES: List = { index: 'resources/index.ts', list: /^export const declared = \[([^\n]*)\] as const;$/m };
 const WORDS: List = { index: 'i18n/resources/index.ts', list: /^export const resourceLabels: [^\n]*= \{([^\n]*)\};$/m };
 
 /** Adds `import <name> from './<name>';` after the last import and `<name>` at the end of the list. */

@@ -33,7 +33,7 @@ async function count(db: DB, keys: string[], guarded: boolean): Promise<string[]
     })
     .returning('key')
     .execute();
-  return rows.map((r) => r.key as string);
+  return rows.map((r) => r.key);
 }
 
 /** Reserves an attempt on every key, or none: false when any key is at its limit (answer 429). */

@@ -7,6 +7,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db';
+import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import type { FieldDef, ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
@@ -154,8 +155,8 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
       } else if (!own.has(v as string)) ids.add(String(v));
     }
     if (!ids.size) continue;
-    const found = await db.selectFrom(target.table).select(['_id', target.title]).where('_id', 'in', [...ids]).execute();
-    for (const f of found as Row[]) own.set(String(f._id), String(f[target.title] ?? f._id));
+    const found = await byName(db).selectFrom(target.table).select(['_id', target.title]).where('_id', 'in', [...ids]).execute();
+    for (const f of found) own.set(String(f._id), String(f[target.title] ?? f._id));
   }
 }
 
@@ -195,9 +196,9 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   let cancelled = false;
   const select = [...new Set(['_id', ...columns.map((c) => c.name)])];
   const read = (after?: Expression<SqlBool>) => {
-    let q = db.selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
+    let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
     if (after) q = q.where(after);
-    return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute() as Promise<Row[]>;
+    return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
   };
   const produce = async () => {
     const titles: Titles = new Map();

@@ -1,10 +1,20 @@
 // What a resource does beyond the declaration: invariants that span fields, derived values, actions
 // with their own logic. Kept beside the generic service so that the common path stays one path.
-import type { DB } from '../db';
+import type { Selectable } from 'kysely';
+import type { DB, Tables } from '../db';
 import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
 
 export type Row = Record<string, unknown>;
+
+/**
+ * A hook's row as its table's row type. The generic service reads a declaration's table chosen at run time
+ * (table.ts), so hooks receive plain records; a row it loaded (`existing`, `saved`: selectAll of the
+ * declaration's table) is that table's row, which this one narrow, unchecked step says to the compiler.
+ */
+export function rowOf<T extends keyof Tables>(_table: T, row: Row): Selectable<Tables[T]> {
+  return row as Selectable<Tables[T]>;
+}
 
 export interface WriteContext {
   trx: DB;

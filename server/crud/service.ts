@@ -2,6 +2,7 @@
 // actions, with validation, permission checks, tenant scope and the operation log on each.
 import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db';
+import { byName, anyColumns, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
 import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
@@ -75,12 +76,11 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   return undefined;
 }
 
-type EB = ExpressionBuilder<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
 export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>) {
   const scope = scopeConditions(def, ctx.user);
-  return (eb: EB): Expression<SqlBool> => {
+  return <D, T extends keyof D>(typed: ExpressionBuilder<D, T>): Expression<SqlBool> => {
+    const eb = anyColumns(typed);
     const conds: Expression<SqlBool>[] = [];
     if (scope === 'none') return sql<SqlBool>`false`;
     for (const [col, value] of scope) conds.push(eb(eb.ref(col), '=', value));
@@ -166,28 +166,29 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
   const { page, pageSize } = pagingOf(body);
   const sort = sortOf(def, body);
   const where = whereOf(def, ctx, asObject(body.filter));
-  const ordered = <O>(q: SelectQueryBuilder<any, any, O>) => q.orderBy(sort.field, sort.order).orderBy('_id', sort.order); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const ordered = <O>(q: SelectQueryBuilder<AnyTables, string, O>) => q.orderBy(sort.field, sort.order).orderBy('_id', sort.order);
+  const t = byName(db);
   const keyset = keysetSortable(def, sort);
   const columns = keyset ? [...outputColumns(def), sortKey(sort)] : outputColumns(def);
   const after = body.after === undefined || body.after === null ? undefined : afterCursor(sort, body.after);
   const rows =
     page === 1 || after
-      ? ordered(db.selectFrom(def.table).select(columns).where(where).where(after ?? sql<boolean>`true`)).limit(pageSize)
+      ? ordered(t.selectFrom(def.table).select(columns).where(where).where(after ?? sql<boolean>`true`)).limit(pageSize)
       : // A later page by number finds its ids first and reads only those rows: skipping 10,000 index entries is
         // cheap (index-only), skipping 10,000 whole rows is not — `npm run bench` measured page 500 at 11 ms → 2 ms.
         ordered(
-          db
+          t
             .selectFrom(def.table)
             .select(columns)
-            .where('_id', 'in', ordered(db.selectFrom(def.table).select('_id').where(where)).limit(pageSize).offset((page - 1) * pageSize)),
+            .where('_id', 'in', ordered(t.selectFrom(def.table).select('_id').where(where)).limit(pageSize).offset((page - 1) * pageSize)),
         );
   // one after the other, on one connection: under load, a request holding two of the pool's connections made
   // the others queue for them (p95 1.5x the hand-written floor in `npm run bench`), for ~0.3 ms saved when idle
-  const list = (await rows.execute().catch((e: { code?: string }) => {
+  const list: Row[] = await rows.execute().catch((e: { code?: string }) => {
     // a position whose value the column cannot hold (a forged one): SQLSTATE class 22, data exception
     if (after && typeof e.code === 'string' && e.code.startsWith('22')) throw badRequest('vf.error.cursor');
     throw e;
-  })) as Row[];
+  });
   const count = await totalOf(db, def, where);
   const next = keyset && list.length === pageSize ? encodeCursor(sort, list[list.length - 1]) : undefined;
   for (const r of list) delete r[SORT_KEY];
@@ -197,15 +198,16 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
 
 /** The number of matching rows: counted up to EXACT_TOTAL_LIMIT, estimated by the planner beyond. */
 export async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof whereOf>): Promise<{ total: number; estimated: boolean }> {
-  const capped = await db
-    .selectFrom(db.selectFrom(def.table).select(sql`1`.as('one')).where(where).limit(EXACT_TOTAL_LIMIT + 1).as('m'))
+  const t = byName(db);
+  const capped = await t
+    .selectFrom(t.selectFrom(def.table).select(sql`1`.as('one')).where(where).limit(EXACT_TOTAL_LIMIT + 1).as('m'))
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
-  const q = db.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
-  const plan = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
-  const raw = plan.rows[0]?.['QUERY PLAN'];
-  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  const q = t.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
+  // EXPLAIN's JSON comes back parsed, like every json column, on both engines (node-postgres's json parser)
+  const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
+  const json = plan.rows[0]['QUERY PLAN'];
   // never fewer than the rows already seen to exist
   return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1), estimated: true };
 }
@@ -217,9 +219,9 @@ function checkId(id: unknown): string {
 
 /** A row the caller may see, locked for update when inside a write; 404 otherwise, even if it exists elsewhere. */
 async function loadScoped(db: DB, ctx: CallContext, def: ResourceDef, id: unknown, lock = false): Promise<Row> {
-  let q = db.selectFrom(def.table).selectAll().where(whereOf(def, ctx, {})).where('_id', '=', checkId(id));
+  let q = byName(db).selectFrom(def.table).selectAll().where(whereOf(def, ctx, {})).where('_id', '=', checkId(id));
   if (lock) q = q.forUpdate();
-  const row = (await q.executeTakeFirst()) as Row | undefined;
+  const row = await q.executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -269,7 +271,7 @@ async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
     const column = f.sameAs.column ?? f.sameAs.field;
     const owner = row[f.sameAs.field];
     const found = new Set(
-      owner == null ? [] : (await trx.selectFrom(target?.table ?? f.reference).select('_id').where('_id', 'in', ids).where(column, '=', owner as string).execute()).map((r) => r._id as string),
+      owner == null ? [] : (await byName(trx).selectFrom(target?.table ?? f.reference).select('_id').where('_id', 'in', ids).where(column, '=', owner).execute()).map((r) => r._id),
     );
     const stranger = ids.find((id) => !found.has(id));
     if (stranger) errors[name] = { key: f.sameAs.message ?? 'vf.vocab.error.same_as', args: { id: stranger } };
@@ -295,7 +297,7 @@ export async function create(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await settleTenant(trx, def, ctx, row);
     await checkSameAs(trx, def, row, row);
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
-    const saved = (await trx.insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow()) as Row;
+    const saved = await byName(trx).insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow();
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
     await writeLog(trx, ctx, { action: 'add', resource: def.name, record: String(saved._id), after: present(def, saved), ...tenantOf(def, saved) });
     return saved;
@@ -344,7 +346,7 @@ export async function update(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
     if (Object.keys(changes).length === 0) return;
     if ('update_time' in existing) changes.update_time = new Date().toISOString();
-    const saved = (await trx.updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+    const saved = await byName(trx).updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
     await writeLog(trx, ctx, { action: 'edit', resource: def.name, record: String(saved._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });
   });
@@ -360,9 +362,9 @@ export async function remove(db: DB, ctx: CallContext, def: ResourceDef, rawBody
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
     await hooks.beforeRemove?.({ trx, ctx, def, existing });
     if (def.remove) {
-      await trx.updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id as string).execute();
+      await byName(trx).updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id).execute();
     } else {
-      await trx.deleteFrom(def.table).where('_id', '=', existing._id as string).execute();
+      await byName(trx).deleteFrom(def.table).where('_id', '=', existing._id).execute();
     }
     await hooks.afterAction?.('delete', { trx, ctx, def, existing, body: {}, reply: {}, saved: existing });
     await writeLog(trx, ctx, { action: 'delete', resource: def.name, record: String(existing._id), before: present(def, existing), ...tenantOf(def, existing) });
@@ -391,14 +393,14 @@ export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: stri
     const custom = hooks.actions?.[name];
     if (custom) saved = await custom(a);
     else if (action.set) {
-      saved = (await trx.updateTable(def.table).set(action.set).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+      saved = await byName(trx).updateTable(def.table).set(action.set).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
     } else {
       throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
     }
     saved ??= existing;
     // whatever the action changed, the row moved on: an edit form opened before it is now stale
     if (VERSION in existing) {
-      saved = (await trx.updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+      saved = await byName(trx).updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
     }
     await hooks.afterAction?.(name, { ...a, saved });
     await writeLog(trx, ctx, { action: name, resource: def.name, record: String(existing._id), before: present(def, existing), after: present(def, saved), ...tenantOf(def, saved) });

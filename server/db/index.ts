@@ -8,13 +8,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { setting } from '../config';
+import type { DeclaredTables } from './schema/rows';
+import type { HandTables } from './schema/hand';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DB = Kysely<any>;
+/** Every table the server queries, typed: the declared ones derived from resources/ (schema/rows.ts), the
+ * hand-written ones described beside them (schema/hand.ts). */
+export type Tables = DeclaredTables & HandTables;
+export type DB = Kysely<Tables>;
 
 export interface Database {
   db: DB;
@@ -52,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.on('error', () => undefined);
       client.query('SET jit = off').catch(() => undefined);
     });
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: opts.url, pool, close: () => db.destroy() };
   }
   const dir = path.resolve(opts.dataDir ?? './data');
@@ -63,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pglite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
     await pglite.waitReady;
     const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       kind: 'pglite',

@@ -3,13 +3,13 @@
 // clear — or a robot's recovery code — ends in one consistent state: the later call gets a 409.
 import { sql } from 'kysely';
 import { notifyText } from '../../i18n/notify';
-import { registerHooks, type ActionContext } from '../crud/hooks';
+import { registerHooks, rowOf, type ActionContext } from '../crud/hooks';
 import { publish } from '../events/bus';
 import { alarmEvent } from '../alarms';
 import * as webhookEvents from '../webhooks/events';
 
 const update = (a: ActionContext, set: Record<string, unknown>) =>
-  a.trx.updateTable('alarm').set(set).where('_id', '=', a.existing._id as string).returningAll().executeTakeFirstOrThrow();
+  a.trx.updateTable('alarm').set(set).where('_id', '=', rowOf('alarm', a.existing)._id).returningAll().executeTakeFirstOrThrow();
 
 registerHooks('alarm', {
   actions: {

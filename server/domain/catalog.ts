@@ -2,7 +2,7 @@
 // restocked by one atomic statement each. The nested properties (`check`), robots and group members of the
 // row's own store (`sameAs`) and a group's fixed store (`createOnly`) are declared in resources/.
 import { ApiError } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf } from '../crud/hooks';
 import { restock, setStock } from './stock';
 
 registerHooks('product', {
@@ -17,10 +17,11 @@ registerHooks('product', {
   },
   actions: {
     async stock({ trx, existing, body }) {
-      return (await setStock(trx, String(existing._id), body.stock as number, existing.stock as number)) as Row;
+      const product = rowOf('product', existing);
+      return setStock(trx, product._id, body.stock as number, product.stock);
     },
     async restock({ trx, existing, body }) {
-      return (await restock(trx, String(existing._id), body.quantity as number)) as Row;
+      return restock(trx, rowOf('product', existing)._id, body.quantity as number);
     },
   },
 });

@@ -2,7 +2,7 @@
 // binding only to a store that is open.
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf } from '../crud/hooks';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
@@ -26,7 +26,7 @@ registerHooks('device', {
   actions: {
     async rotate_key({ trx, existing, reply }) {
       const key = newDeviceKey();
-      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', rowOf('device', existing)._id).returningAll().executeTakeFirstOrThrow());
       reply.device_key = key;
       return saved;
     },

@@ -3,8 +3,8 @@
 // move is one transaction on the locked order row and leaves an operation-log row, like every other write
 // (the operator is the robot: no account, its device id in the entry). Routes: server/routes/orders.ts.
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
-import type { DB } from '../db';
+import { sql, type Selectable } from 'kysely';
+import type { DB, Tables } from '../db';
 import type { GatewayDevice } from '../gateway/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { newId, writeLog } from '../log';
@@ -18,6 +18,8 @@ export const MAX_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 99;
 
 type Obj = Record<string, unknown>;
+type Order = Selectable<Tables['orders']>;
+type WorkStatus = (typeof WORK_STATUSES)[number];
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown, max = 100): string | null => (v === undefined || v === null ? null : typeof v === 'string' && v.length <= max ? v : badText());
 function badText(): never {
@@ -40,16 +42,6 @@ export interface ItemSnapshot {
   work_status: string;
   end_type?: string | null;
   end_msg?: string | null;
-}
-
-interface ProductRow {
-  _id: string;
-  code: string;
-  name: string;
-  price: number;
-  dealer: string;
-  freeze: boolean;
-  properties: unknown;
 }
 
 /** The pay channel details a robot sends, checked and kept. */
@@ -88,14 +80,14 @@ async function snapshotItems(trx: DB, device: GatewayDevice, raw: unknown): Prom
     }
     const codes = it.options === undefined || it.options === null ? [] : it.options;
     if (!Array.isArray(codes) || codes.length > 20 || codes.some((c) => typeof c !== 'string')) throw badRequest('vf.orders.error.options');
-    const product = (await trx
+    const product = await trx
       .selectFrom('product')
       .select(['_id', 'code', 'name', 'price', 'dealer', 'freeze', 'properties'])
       .where('_id', '=', it.product)
-      .executeTakeFirst()) as ProductRow | undefined;
+      .executeTakeFirst();
     if (!product || product.dealer !== device.dealer) throw notFound('vf.orders.error.product', { product: it.product });
     if (product.freeze) throw conflict('vf.orders.error.product_frozen', { name: product.name });
-    const properties = (typeof product.properties === 'string' ? JSON.parse(product.properties) : product.properties) as Array<{ code: string; name: string; options?: Array<{ code: string; name: string; price?: number }> }>;
+    const properties = product.properties;
     const options: ItemSnapshot['options'] = [];
     for (const code of codes as string[]) {
       const found = (properties ?? []).flatMap((p) => (p.options ?? []).map((o) => ({ p, o }))).find(({ o }) => o.code === code);
@@ -121,10 +113,10 @@ const pickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export async function createOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
   if (!isObj(body)) throw badRequest('vf.orders.error.body');
-  if (!device.dealer) throw conflict('vf.orders.error.unbound');
-  if (typeof body.channel !== 'string' || !(ORDER_CHANNELS as readonly string[]).includes(body.channel)) {
-    throw badRequest('vf.orders.error.channel', { choices: ORDER_CHANNELS.join(', ') });
-  }
+  const dealer = device.dealer;
+  if (!dealer) throw conflict('vf.orders.error.unbound');
+  const channel = ORDER_CHANNELS.find((c) => c === body.channel);
+  if (!channel) throw badRequest('vf.orders.error.channel', { choices: ORDER_CHANNELS.join(', ') });
   const pickup_point = str(body.pickup_point, 100) ?? device.name;
   const pickup_code = str(body.pickup_code, 20) ?? pickupCode();
   const forward_from = str(body.forward_from, 100);
@@ -134,16 +126,16 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
     const quantity = products.reduce((s, p) => s + p.quantity, 0);
     const paid = payOf(body.pay, amount);
     const pay_status = paid ? 'PAID' : amount === 0 ? 'FREE' : 'WAITPAY';
-    const row = (await trx
+    const row = await trx
       .insertInto('orders')
       .values({
         _id: newId(),
         integrator: device.integrator,
-        dealer: device.dealer,
+        dealer,
         device: device._id,
         device_type: device.type,
         device_name: device.name,
-        channel: body.channel,
+        channel,
         pay_status,
         pay_time: paid ? sql`now()` : null,
         pay_type: paid?.pay_type ?? null,
@@ -157,7 +149,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
         forward_from,
       })
       .returningAll()
-      .executeTakeFirstOrThrow()) as Obj;
+      .executeTakeFirstOrThrow();
     if (pay_status === 'PAID') await shareProfit(trx, row);
     await writeLog(trx, robotCtx(device, ip), { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
     await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
@@ -172,17 +164,17 @@ async function ownOrder(trx: DB, device: GatewayDevice, id: unknown) {
   if (typeof id !== 'string' || id.length > 100) throw badRequest('vf.orders.error.body');
   const row = await trx.selectFrom('orders').selectAll().where('_id', '=', id).where('device', '=', device._id).forUpdate().executeTakeFirst();
   if (!row) throw notFound();
-  return row as Obj;
+  return row;
 }
 
 /** Allowed moves of an item's making flow. */
-const NEXT: Record<string, readonly string[]> = { WAIT: ['START', 'FAILD'], START: ['DONE', 'FAILD'], DONE: ['END', 'FAILD'], END: [], FAILD: [] };
+const NEXT: Record<string, readonly WorkStatus[]> = { WAIT: ['START', 'FAILD'], START: ['DONE', 'FAILD'], DONE: ['END', 'FAILD'], END: [], FAILD: [] };
 
 /** The order's work status from its items': failed if one failed, ended when all ended, else the least advanced. */
-function workStatusOf(items: ItemSnapshot[]): string {
+function workStatusOf(items: ItemSnapshot[]): WorkStatus {
   if (items.some((i) => i.work_status === 'FAILD')) return 'FAILD';
-  const rank = ['WAIT', 'START', 'DONE', 'END'];
-  return rank[Math.min(...items.map((i) => rank.indexOf(i.work_status)))];
+  const rank = ['WAIT', 'START', 'DONE', 'END'] as const;
+  return rank[Math.min(...items.map((i) => rank.findIndex((r) => r === i.work_status)))];
 }
 
 
@@ -194,24 +186,24 @@ export function robotCtx(device: GatewayDevice, ip: string) {
 }
 
 /** The order a robot's log entry is about, in the order's own brand and store. */
-const robotEntry = (device: GatewayDevice, order: Obj) => ({
+const robotEntry = (order: Order) => ({
   resource: 'order',
-  record: String(order._id),
-  integrator: (order.integrator as string | null) ?? device.integrator,
-  dealer: (order.dealer as string | null) ?? device.dealer,
+  record: order._id,
+  integrator: order.integrator,
+  dealer: order.dealer,
 });
 
 /** The robot's making flow of one item (or all): WAIT → START → DONE → END, or FAILD from any open step. */
 export async function progressOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
   if (!isObj(body)) throw badRequest('vf.orders.error.body');
-  const ws = body.work_status;
-  if (typeof ws !== 'string' || !(WORK_STATUSES as readonly string[]).includes(ws)) throw badRequest('vf.orders.error.work_status', { choices: WORK_STATUSES.join(', ') });
+  const ws = WORK_STATUSES.find((w) => w === body.work_status);
+  if (!ws) throw badRequest('vf.orders.error.work_status', { choices: WORK_STATUSES.join(', ') });
   const end_type = str(body.end_type, 40);
   const end_msg = str(body.end_msg, 200);
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (order.status !== 'CREATED') throw conflict('vf.error.state', { field: 'status', value: String(order.status) });
-    const items = (typeof order.products === 'string' ? JSON.parse(order.products) : order.products) as ItemSnapshot[];
+    if (order.status !== 'CREATED') throw conflict('vf.error.state', { field: 'status', value: order.status });
+    const items = order.products;
     const which = body.item === undefined || body.item === null ? items.map((i) => i.item) : [body.item];
     const targets = items.filter((i) => which.includes(i.item));
     if (targets.length === 0 || targets.length !== which.length) throw badRequest('vf.orders.error.item');
@@ -226,7 +218,7 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: unknown
     }
     const work_status = workStatusOf(items);
     const finished = work_status === 'END' || work_status === 'FAILD';
-    const saved = (await trx
+    const saved = await trx
       .updateTable('orders')
       .set({
         products: JSON.stringify(items),
@@ -238,12 +230,12 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: unknown
         close_time: finished ? sql`now()` : null,
         update_time: sql`now()`,
       })
-      .where('_id', '=', String(order._id))
+      .where('_id', '=', order._id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as Obj;
+      .executeTakeFirstOrThrow();
     await writeLog(trx, robotCtx(device, ip), {
       action: 'progress',
-      ...robotEntry(device, order),
+      ...robotEntry(order),
       before: { status: order.status, work_status: order.work_status },
       after: { status: saved.status, work_status: saved.work_status, items: events, device: device.device_id },
     });
@@ -256,20 +248,20 @@ export async function payOrder(db: DB, device: GatewayDevice, body: unknown, ip:
   if (!isObj(body)) throw badRequest('vf.orders.error.body');
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (!['UNPAY', 'WAITPAY', 'PAYERROR'].includes(String(order.pay_status))) throw conflict('vf.error.state', { field: 'pay_status', value: String(order.pay_status) });
-    const paid = payOf(body.pay, Number(order.amount));
+    if (!['UNPAY', 'WAITPAY', 'PAYERROR'].includes(order.pay_status)) throw conflict('vf.error.state', { field: 'pay_status', value: order.pay_status });
+    const paid = payOf(body.pay, order.amount);
     if (!paid) throw badRequest('vf.orders.error.body');
-    const row = (await trx
+    const row = await trx
       .updateTable('orders')
       .set({ pay_status: 'PAID', pay_time: sql`now()`, pay_type: paid.pay_type, pay: JSON.stringify(paid.pay), update_time: sql`now()` })
-      .where('_id', '=', String(order._id))
+      .where('_id', '=', order._id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as Obj;
+      .executeTakeFirstOrThrow();
     await shareProfit(trx, row);
     await webhookEvents.orderPaid(trx, row);
     await writeLog(trx, robotCtx(device, ip), {
       action: 'pay',
-      ...robotEntry(device, order),
+      ...robotEntry(order),
       before: { pay_status: order.pay_status },
       after: { pay_status: row.pay_status, pay_type: row.pay_type, amount: paid.pay.amount, device: device.device_id },
     });
@@ -283,13 +275,13 @@ export async function cancelOrder(db: DB, device: GatewayDevice, body: unknown, 
   const reason = str(body.reason, 200);
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (order.status !== 'CREATED' || order.work_status !== 'WAIT') throw conflict('vf.error.state', { field: 'status', value: String(order.status) });
-    const items = (typeof order.products === 'string' ? JSON.parse(order.products) : order.products) as ItemSnapshot[];
+    if (order.status !== 'CREATED' || order.work_status !== 'WAIT') throw conflict('vf.error.state', { field: 'status', value: order.status });
+    const items = order.products;
     for (const it of items) {
       const exists = await trx.selectFrom('product').select('_id').where('_id', '=', it.product).executeTakeFirst();
       if (exists) await returnStock(trx, { productId: it.product, quantity: it.quantity });
     }
-    const saved = (await trx
+    const saved = await trx
       .updateTable('orders')
       .set({
         status: 'CANCEL',
@@ -298,12 +290,12 @@ export async function cancelOrder(db: DB, device: GatewayDevice, body: unknown, 
         close_reason: reason,
         update_time: sql`now()`,
       })
-      .where('_id', '=', String(order._id))
+      .where('_id', '=', order._id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as Obj;
+      .executeTakeFirstOrThrow();
     await writeLog(trx, robotCtx(device, ip), {
       action: 'cancel',
-      ...robotEntry(device, order),
+      ...robotEntry(order),
       before: { status: order.status, pay_status: order.pay_status },
       after: { status: saved.status, pay_status: saved.pay_status, reason, device: device.device_id },
     });

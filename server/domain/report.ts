@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
 import { badRequest, forbidden, invalid } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf } from '../crud/hooks';
 import { inScope, scopeConditions } from '../crud/scope';
 import device from '../../resources/device';
 import { checkPhotos as declaredPhotos } from '../../resources/report';
@@ -21,7 +21,7 @@ export async function visibleDevice(db: DB, ctx: CallContext, id: unknown) {
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none' || typeof id !== 'string') return undefined;
   let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', '=', id);
-  for (const [col, value] of scope) q = q.where(col, '=', value);
+  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   return q.executeTakeFirst();
 }
 
@@ -42,17 +42,17 @@ registerHooks('report', {
       return (await trx
         .updateTable('report')
         .set({ status: 'in_progress', handler: ctx.user._id, update_time: sql`now()` })
-        .where('_id', '=', existing._id as string)
+        .where('_id', '=', rowOf('report', existing)._id)
         .returningAll()
-        .executeTakeFirstOrThrow()) as Row;
+        .executeTakeFirstOrThrow());
     },
     async resolve({ trx, ctx, existing, body }) {
       return (await trx
         .updateTable('report')
         .set({ status: 'resolved', handler: ctx.user._id, resolution: body.resolution as string, resolve_time: sql`now()`, update_time: sql`now()` })
-        .where('_id', '=', existing._id as string)
+        .where('_id', '=', rowOf('report', existing)._id)
         .returningAll()
-        .executeTakeFirstOrThrow()) as Row;
+        .executeTakeFirstOrThrow());
     },
   },
 });

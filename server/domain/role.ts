@@ -7,7 +7,7 @@ import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } fro
 import type { SessionUser } from '../auth/context';
 import type { DB } from '../db';
 import { conflict, forbidden } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf, type Row } from '../crud/hooks';
 import { publishRightsChange } from '../events/bus';
 import { keepBuiltInName, nameBuiltIns } from './builtInNames';
 
@@ -24,7 +24,7 @@ const holdsAll = (u: SessionUser, auths: unknown) =>
 /** The checks on the role as it is now, for an edit or a removal. */
 async function mayTouch(trx: DB, u: SessionUser, existing: Row) {
   if (isSuper(u)) return;
-  if (BUILT_IN_ROLES.has(existing._id as string)) throw forbidden('vf.securityData.role_built_in');
+  if (BUILT_IN_ROLES.has(rowOf('role', existing)._id)) throw forbidden('vf.securityData.role_built_in');
   if (!holdsAll(u, existing.authorizations)) throw forbidden('vf.securityData.role_authorizations');
   if (above(existing.account_type, u)) throw forbidden('vf.securityData.role_rank');
   const holders = await trx
@@ -56,10 +56,10 @@ registerHooks('role', {
   },
   // Streams opened with the role's old authorizations end, in every process (see routes/events.ts).
   async afterWrite({ trx, mode, saved }) {
-    if (mode === 'edit') await publishRightsChange({ roles: [saved._id as string] }, trx);
+    if (mode === 'edit') await publishRightsChange({ roles: [rowOf('role', saved)._id] }, trx);
   },
   async beforeRemove({ trx, existing }) {
-    if (BUILT_IN_ROLES.has(existing._id as string)) throw conflict('vf.error.in_use');
+    if (BUILT_IN_ROLES.has(rowOf('role', existing)._id)) throw conflict('vf.error.in_use');
     const user = await trx.selectFrom('account').select('_id').where(sql<boolean>`${existing._id} = ANY(roles)`).where('status', '<>', 'deleted').executeTakeFirst();
     if (user) throw conflict('vf.error.in_use');
   },

@@ -65,7 +65,7 @@ export async function takeStock(
     .where('_id', '=', productId)
     .where((eb) => eb.or([eb('stock', '=', -1), eb('stock', '>=', n)]))
     .returning(['_id', 'name', 'code', 'integrator', 'dealer', 'stock', 'warn_stock'])
-    .executeTakeFirst()) as StockRow | undefined;
+    .executeTakeFirst());
   if (!row) {
     const exists = await trx.selectFrom('product').select(['name', 'stock']).where('_id', '=', productId).executeTakeFirst();
     if (!exists) throw notFound();
@@ -85,7 +85,7 @@ export async function returnStock(trx: DB, { productId, quantity }: { productId:
     .returning(['stock'])
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { stock: row.stock as number };
+  return { stock: row.stock };
 }
 
 /**
@@ -99,7 +99,7 @@ export async function setStock(trx: DB, productId: string, stock: number, before
     .set({ stock, update_time: sql`now()`, restock_time: sql`now()` })
     .where('_id', '=', productId)
     .returningAll()
-    .executeTakeFirst()) as (StockRow & Record<string, unknown>) | undefined;
+    .executeTakeFirst());
   if (!row) throw notFound();
   await warnIfLow(trx, row, before);
   return row;
@@ -155,7 +155,7 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
   const row = rows[0];
   if (!row) {
     let q = trx.selectFrom('product').select(['name', 'stock', 'version']).where('_id', '=', l._id);
-    for (const [col, value] of scope) q = q.where(col, '=', value);
+    for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
     const now = await q.executeTakeFirst();
     if (!now) throw missing();
     if (now.stock < 0) throw conflict('vf.restock.error.unlimited', { line: l.line, name: now.name });

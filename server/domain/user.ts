@@ -5,7 +5,7 @@ import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } fro
 import { hashPassword } from '../auth/password';
 import { revokeAccount } from '../auth/session';
 import { badRequest, forbidden } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf, type Row } from '../crud/hooks';
 import { publishRightsChange } from '../events/bus';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
@@ -65,22 +65,24 @@ registerHooks('user', {
   },
   actions: {
     async set_roles({ trx, ctx, existing, body }) {
-      await checkGrantable(trx, ctx.user, existing.account_type as AccountType, body.roles as string[]);
-      await publishRightsChange({ accounts: [existing._id as string] }, trx);
-      return (await trx.updateTable('account').set({ roles: body.roles }).where('_id', '=', existing._id as string).returningAll().executeTakeFirstOrThrow()) as Row;
+      const account = rowOf('account', existing);
+      const roles = body.roles as string[]; // validated as the declared references
+      await checkGrantable(trx, ctx.user, account.account_type, roles);
+      await publishRightsChange({ accounts: [account._id] }, trx);
+      return trx.updateTable('account').set({ roles }).where('_id', '=', account._id).returningAll().executeTakeFirstOrThrow();
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));
-      await trx.updateTable('account').set({ password }).where('_id', '=', existing._id as string).execute();
-      await revokeAccount(trx, existing._id as string);
-      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+      await trx.updateTable('account').set({ password }).where('_id', '=', rowOf('account', existing)._id).execute();
+      await revokeAccount(trx, rowOf('account', existing)._id);
+      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
       return existing;
     },
   },
   async afterAction(name, { trx, existing }) {
     if (name === 'freeze' || name === 'delete') {
-      await revokeAccount(trx, existing._id as string);
-      await publishRightsChange({ accounts: [existing._id as string] }, trx);
+      await revokeAccount(trx, rowOf('account', existing)._id);
+      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
     }
   },
 });

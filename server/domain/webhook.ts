@@ -2,7 +2,7 @@
 // server/webhooks/address.ts), the signing secret is made here and answered once, and store accounts — whose
 // scope is a store, not the brand the events belong to — never manage them, whatever role they hold.
 import { forbidden, invalid } from '../http/errors';
-import { registerHooks, type Row } from '../crud/hooks';
+import { registerHooks, rowOf } from '../crud/hooks';
 import { checkUrl } from '../webhooks/address';
 import { newWebhookSecret } from '../webhooks/signature';
 import { enqueueTest } from '../webhooks/queue';
@@ -38,7 +38,7 @@ registerHooks('webhook', {
     },
     async rotate_secret({ trx, existing, reply }) {
       const secret = newWebhookSecret();
-      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', String(existing._id)).returningAll().executeTakeFirstOrThrow()) as Row;
+      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', rowOf('webhook', existing)._id).returningAll().executeTakeFirstOrThrow());
       reply.secret = secret;
       return saved;
     },

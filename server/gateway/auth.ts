@@ -1,21 +1,16 @@
 // The robots' side of the service: /api/device-gateway/* authenticated by X-Device-Id + X-Device-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import type { DB } from '../db';
+import type { Selectable } from 'kysely';
+import type { DB, Tables } from '../db';
 import { unauthorized } from '../http/errors';
 import { hashDeviceKey } from '../domain/device';
 import { writeLog } from '../log';
 import { groupCommit } from '../db/groupCommit';
 import { securityLog } from '../auth/securityLog';
 
-export interface GatewayDevice {
-  _id: string;
-  device_id: string;
-  name: string;
-  type: string;
-  integrator: string;
-  dealer: string | null;
-}
+/** The robot a gateway call is from, as its row holds it. */
+export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +30,7 @@ function deviceLookup(db: DB) {
       .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'key_hash'])
       .where('device_id', 'in', [...new Set(ids)])
       .execute();
-    const byId = new Map(rows.map((r) => [r.device_id, r as DeviceRow]));
+    const byId = new Map(rows.map((r) => [r.device_id, r]));
     return ids.map((id) => byId.get(id));
   }, { name: 'device_key' });
 }

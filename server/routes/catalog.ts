@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, int, anyObject } from '../http/schema';
 import type { DB } from '../db';
+import { sql } from 'kysely';
 import type { CallContext } from '../auth/context';
 import { ctxOf } from '../auth/plugin';
 import { requirePermission } from '../auth/permissions';
@@ -50,7 +51,7 @@ async function visibleStore(db: DB, ctx: CallContext, id: string) {
   const scope = scopeConditions(dealerDef, ctx.user);
   if (scope === 'none') throw notFound();
   let q = db.selectFrom('dealer').select(['_id', 'name', 'integrator', 'status']).where('_id', '=', id);
-  for (const [col, value] of scope) q = q.where(col, '=', value);
+  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   return q.executeTakeFirst();
 }
 
@@ -119,7 +120,7 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
               warn_stock: p.warn_stock,
               stock: p.stock,
               number: p.number,
-              properties: JSON.stringify(p.properties as ProductProperty[]),
+              properties: JSON.stringify(p.properties),
               hide: p.hide,
               freeze: p.freeze,
             })),
@@ -182,7 +183,7 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
     .orderBy('sortIndex')
     .orderBy('create_time')
     .execute();
-  const ids = [...new Set(groups.flatMap((g) => g.products as string[]))];
+  const ids = [...new Set(groups.flatMap((g) => g.products))];
   const rows = ids.length
     ? await db
         .selectFrom('product')
@@ -196,21 +197,20 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
     : [];
   const byId = new Map<string, MenuProduct>();
   for (const r of rows) {
-    const devices = r.devices as string[];
     // A product limited to some robots is offered only on those.
-    if (devices.length && !devices.includes(device._id)) continue;
+    if (r.devices.length && !r.devices.includes(device._id)) continue;
     const { devices: _d, ...p } = r;
-    byId.set(r._id as string, { ...(p as unknown as MenuProduct), properties: (r.properties as ProductProperty[]).filter((x) => !x.hide) });
+    byId.set(r._id, { ...p, properties: r.properties.filter((x) => !x.hide) });
   }
   return {
     dealer: device.dealer,
     groups: groups
       .map((g) => ({
-        _id: g._id as string,
-        name: g.name as string,
-        tag: g.tag as string,
-        sortIndex: g.sortIndex as number,
-        products: (g.products as string[]).map((id) => byId.get(id)).filter((p): p is MenuProduct => !!p),
+        _id: g._id,
+        name: g.name,
+        tag: g.tag,
+        sortIndex: g.sortIndex,
+        products: g.products.map((id) => byId.get(id)).filter((p): p is MenuProduct => !!p),
       }))
       .filter((g) => g.products.length > 0),
   };

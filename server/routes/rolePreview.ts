@@ -34,19 +34,19 @@ interface PreviewInfo {
 }
 
 /** The tenant a preview of a role of this account type is narrowed to: a store role one store, a brand role one brand. */
-async function tenantFor(db: DB, accountType: string, body: { integrator?: unknown; dealer?: unknown }) {
+async function tenantFor(db: DB, accountType: string | null, body: { integrator?: unknown; dealer?: unknown }) {
   const pick = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
   if (accountType === 'DEALER') {
     const id = pick(body.dealer);
     const store = id && (await db.selectFrom('dealer').select(['_id', 'integrator']).where('_id', '=', id).executeTakeFirst());
     if (!store) throw badRequest('vf.sessionUi.error.preview_dealer');
-    return { integrator: store.integrator as string, dealer: store._id as string };
+    return { integrator: store.integrator, dealer: store._id };
   }
   if (accountType === 'INTEGRATOR') {
     const id = pick(body.integrator);
     const brand = id && (await db.selectFrom('integrator').select('_id').where('_id', '=', id).executeTakeFirst());
     if (!brand) throw badRequest('vf.sessionUi.error.preview_integrator');
-    return { integrator: brand._id as string, dealer: null };
+    return { integrator: brand._id, dealer: null };
   }
   return { integrator: null, dealer: null };
 }

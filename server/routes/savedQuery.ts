@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { newId, writeLog } from '../log';
 import { findResource } from '../../resources';
 import { sortOf, whereOf } from '../crud/service';
+import { byName } from '../crud/table';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
 /** enough for any list's filters; more is not a filter */
@@ -76,7 +77,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
     }
     // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
     // not when the filter is applied later
-    db.selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body)).compile();
+    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body)).compile();
     const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
     if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
     const isDefault = body.is_default === true;
@@ -106,7 +107,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       if (!existing) throw notFound();
       // one default per list: the others step down in the same transaction
       if (body.is_default) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', existing.resource).where('is_default', '=', true).execute();
-      const row = await trx.updateTable('saved_query').set({ is_default: body.is_default }).where('_id', '=', existing._id).returning(COLUMNS).executeTakeFirstOrThrow();
+      const row = await trx.updateTable('saved_query').set({ is_default: body.is_default === true }).where('_id', '=', existing._id).returning(COLUMNS).executeTakeFirstOrThrow();
       await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: existing, after: row });
       return row;
     });

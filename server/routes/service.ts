@@ -46,6 +46,9 @@ function bodyOf(req: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
+/** A validated optional text field's value (validateFields hands back unknowns). */
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /** Who writes when a robot calls: the robot itself, in its brand and store. */
 function robotCtx(req: FastifyRequest, d: GatewayDevice) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,7 +77,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
     const scope = scopeConditions(lecode, ctx.user);
     let pq = db.selectFrom('product').select(['_id', 'integrator', 'dealer']).where('_id', '=', values.product as string);
     if (scope === 'none') throw notFound();
-    for (const [col, v] of scope) pq = pq.where(col, '=', v);
+    for (const [col, v] of scope) pq = pq.where(sql.ref(col), '=', v);
     const product = await pq.executeTakeFirst();
     if (!product) throw invalid({ product: { key: 'vf.service.error.product_missing' } });
     if (!inScope(lecode, ctx.user, product)) throw notFound();
@@ -176,7 +179,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
     const row = await db.transaction().execute(async (trx) => {
       const saved = await trx
         .insertInto('chatchat')
-        .values({ _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: values.question, answer: values.answer, language: values.language ?? null })
+        .values({ _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: String(values.question), answer: String(values.answer), language: textOrNull(values.language) })
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeLog(trx, robotCtx(req, d), { action: 'add', resource: 'chatchat', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
@@ -208,9 +211,9 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
           device: d._id,
           integrator: d.integrator,
           dealer: d.dealer,
-          code: values.code ?? null,
-          fault: values.fault ?? null,
-          description: values.description,
+          code: textOrNull(values.code),
+          fault: textOrNull(values.fault),
+          description: String(values.description),
           photos: JSON.stringify(photos),
           source: 'robot',
           reporter: `device:${d.device_id}`,

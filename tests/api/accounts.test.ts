@@ -184,8 +184,8 @@ describe('roles and authorizations', () => {
     const rows = await s.db.selectFrom('log').selectAll().where('resource', '=', 'user').where('record', '=', 'frosty').orderBy('time').execute();
     expect(rows.map((r) => r.action)).toEqual(['add', 'freeze', 'unfreeze']);
     expect(rows[1]).toMatchObject({ operator: 'admin', account_type: 'SUPER', integrator: 'brand_a', dealer: 'store_a1' });
-    expect(rows[1].before.status).toBe('normal');
-    expect(rows[1].after.status).toBe('frozen');
+    expect(rows[1].before?.status).toBe('normal');
+    expect(rows[1].after?.status).toBe('frozen');
     expect(JSON.stringify(rows)).not.toMatch(/scrypt|Frosty1234/);
   });
 });

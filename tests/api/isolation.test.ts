@@ -8,6 +8,7 @@ import { dumpDatabase, dumpDiff, type Dump } from '../support/dump';
 import { resources, callPath, type ResourceDef, type FieldDef, type Permission } from '../../resources';
 import { DEMO_ACCOUNTS, demoDeviceKey } from '../../server/db/seed';
 import { refusals } from '../support/disallowed';
+import { byName } from '../../server/crud/table';
 
 type Row = Record<string, unknown>;
 type Account = (typeof DEMO_ACCOUNTS)[number];
@@ -102,7 +103,7 @@ beforeAll(async () => {
     const me = await s.call('GET', '/user/profile', { token });
     callers.push({ account, token, holds: new Set(me.body.data.authorizations as string[]) });
   }
-  for (const def of tenantOwned) tableRows[def.name] = (await s.db.selectFrom(def.table).selectAll().execute()) as Row[];
+  for (const def of tenantOwned) tableRows[def.name] = await byName(s.db).selectFrom(def.table).selectAll().execute();
   before = await dumpDatabase(s.db, { skip: ['session'] });
 });
 afterAll(() => s?.close());

@@ -310,7 +310,7 @@ describe('dashboard and tenant scope', () => {
     const soldIds = new Set(sold.map((o) => o._id));
     const done = refunds.filter((r) => soldIds.has(r.order));
     const fee = sold.reduce((t, o) => t + o.amount, 0);
-    const refund_fee = done.reduce((t, r) => t + r.real_amount, 0);
+    const refund_fee = done.reduce((t, r) => t + (r.real_amount ?? 0), 0);
     return { orders: sold.length, quantity: sold.reduce((t, o) => t + o.quantity, 0), fee, refund_orders: done.length, refund_fee, real_fee: fee - refund_fee };
   }
 

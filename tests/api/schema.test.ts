@@ -10,6 +10,8 @@ import { migrationText, nextFileName } from '../../scripts/db-migration';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createDeclaredPermissions } from '../../server/auth/declared';
 import { sql } from 'kysely';
+import { deriveSchema } from '../../server/db/schema/derive';
+import type { HandTables } from '../../server/db/schema/hand';
 
 let copy: TestDatabase;
 let database: Database;
@@ -129,7 +131,7 @@ describe('permissions from declarations', () => {
     actions: { close: { permission: 'stall_close' } },
   };
   const roleHolds = async (role: string) =>
-    (await database.db.selectFrom('role').select('authorizations').where('_id', '=', role).executeTakeFirstOrThrow()).authorizations as string[];
+    (await database.db.selectFrom('role').select('authorizations').where('_id', '=', role).executeTakeFirstOrThrow()).authorizations;
 
   it('exist after start-up in their group, granted once as declared, even when processes start together', async () => {
     const before = { integrator: await roleHolds('integrator_admin'), dealer: await roleHolds('dealer_admin') };
@@ -146,5 +148,47 @@ describe('permissions from declarations', () => {
     await database.db.updateTable('role').set({ authorizations: sql`array_remove(authorizations, 'stall_list')` }).where('_id', '=', 'dealer_admin').execute();
     expect(await createDeclaredPermissions(database.db, [...resources, stall])).toEqual([]);
     expect(await roleHolds('dealer_admin')).not.toContain('stall_list');
+  });
+});
+
+describe('typed access (server/db/schema: rows.ts derives the declared tables, hand.ts types the rest)', () => {
+  // Every column hand.ts types, table by table: the compiler holds this list to HandTables (a column missing
+  // here or unknown there fails the type check), the test holds it to the migrated database.
+  const HAND: { [T in keyof HandTables]: { [C in keyof HandTables[T]]-?: true } } = {
+    schema_migration: { name: true, applied_at: true },
+    session: { token_hash: true, account: true, create_time: true, expire_time: true, last_seen: true, ip: true, user_agent: true, epoch: true },
+    account_totp: { account: true, secret: true, enabled: true, last_step: true, recovery: true, create_time: true },
+    totp_challenge: { challenge_hash: true, account: true, epoch: true, expire_time: true },
+    login_throttle: { key: true, window_start: true, attempts: true },
+    security_event: { kind: true, subject: true, window_start: true, count: true, last_ip: true, last_time: true },
+    role_preview: { token_hash: true, account: true, role: true, create_time: true, integrator: true, dealer: true },
+    upload: { path: true, content_type: true, size: true, storage: true, account: true, integrator: true, dealer: true, create_time: true },
+    saved_query: { _id: true, account: true, resource: true, name: true, filter: true, sort: true, is_default: true, create_time: true },
+    profit_share: { _id: true, order: true, integrator: true, dealer: true, status: true, amount: true, detail: true, time: true },
+    orders_daily: { dealer: true, day: true, integrator: true, orders: true, quantity: true, fee: true, refund_orders: true, refund_fee: true },
+    orders_products_daily: { integrator: true, dealer: true, day: true, code: true, name: true, quantity: true, fee: true },
+    orders_products_quarters: { integrator: true, dealer: true, day: true, code: true, name: true, quantity: true, fee: true },
+    orders_quarters: { integrator: true, dealer: true, day: true, device_type: true, orders: true, quantity: true, fee: true, refund_orders: true, refund_fee: true, sold_refund_fee: true },
+    restock_line: { _id: true, integrator: true, dealer: true, code: true, name: true, type: true, devices: true, stock: true, warn_stock: true, version: true, reported: true, sold_out: true, urgency: true },
+  };
+
+  it('types every table and view of the schema, column by column', async () => {
+    const { rows } = await sql<{ table_name: string; column_name: string }>`
+      SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`.execute(database.db);
+    const actual: Record<string, string[]> = {};
+    for (const r of rows) (actual[r.table_name] ??= []).push(r.column_name);
+    const typed: Record<string, string[]> = Object.fromEntries(Object.entries(HAND).map(([t, cols]) => [t, Object.keys(cols)]));
+    for (const t of deriveSchema(resources)) typed[t.table] = t.columns.map((c) => c.name);
+    const sorted = (m: Record<string, string[]>) => Object.fromEntries(Object.keys(m).sort().map((t) => [t, [...m[t]].sort()]));
+    expect(sorted(actual)).toEqual(sorted(typed));
+  });
+
+  it('hands back JSON columns parsed, as their types say, on either engine', async () => {
+    const order = await database.db.selectFrom('orders').select(['products', 'pay', 'flow']).where('pay', 'is not', null).limit(1).executeTakeFirstOrThrow();
+    expect(Array.isArray(order.products)).toBe(true);
+    expect(order.products[0]).toMatchObject({ code: expect.any(String), quantity: expect.any(Number) });
+    expect(order.pay).toMatchObject({ amount: expect.any(Number) });
+    const product = await database.db.selectFrom('product').select('properties').where(sql<boolean>`jsonb_array_length(properties) > 0`).limit(1).executeTakeFirstOrThrow();
+    expect(product.properties[0]).toMatchObject({ code: expect.any(String), options: expect.any(Array) });
   });
 });

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { startTestServer, type TestServer } from '../support/server';
 import { UPLOAD_MAX_BYTES } from '../../server/routes/uploads';
 import { resources, callPath, type ResourceDef } from '../../resources';
+import { byName } from '../../server/crud/table';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -238,7 +239,7 @@ describe('optimistic concurrency on every edit', () => {
     const [won, lost] = ra.status === 200 ? [ra, rb] : [rb, ra];
     expect(lost.body).toMatchObject({ reason: 'stale', message: 'Someone else changed this record after you opened it; reload it to see their changes' });
     expect(won.body.data.version).toBe(version + 1);
-    const now = (await s.db.selectFrom(def.table).selectAll().where('_id', '=', String(row._id)).executeTakeFirstOrThrow()) as Row;
+    const now = await byName(s.db).selectFrom(def.table).selectAll().where('_id', '=', row._id).executeTakeFirstOrThrow();
     expect(now[field]).toBe(won === ra ? a : b);
     expect(now.version).toBe(version + 1);
     // the loser edits again from an old version: still refused; from the current one: accepted

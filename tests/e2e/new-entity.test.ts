@@ -46,7 +46,7 @@ beforeAll(async () => {
   for (const index of ['resources/index.ts', 'i18n/resources/index.ts']) {
     const text = fs.readFileSync(path.join(COPY, index), 'utf8');
     expect(text, index).toContain("import supplier from './supplier';");
-    expect(text, index).toMatch(/^export const \w+: [^\n]*, supplier ?[\]}];$/m);
+    expect(text, index).toMatch(/^export const \w+[^\n]*, supplier ?[\]}]( as const)?;$/m);
   }
   const files = fs.readdirSync(path.join(COPY, 'server/db/migrations')).filter((f) => !before.has(f));
   expect(files).toHaveLength(1);

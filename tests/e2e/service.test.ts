@@ -15,9 +15,9 @@ beforeAll(async () => {
   await e.server.db
     .insertInto('product')
     .values([
-      { _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream' },
+      { _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream', number: 0 },
       // the same name in another store: the picker must tell them apart
-      { _id: `${PRODUCT}_a2`, integrator: 'brand_a', dealer: 'store_a2', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 950, type: 'icecream' },
+      { _id: `${PRODUCT}_a2`, integrator: 'brand_a', dealer: 'store_a2', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 950, type: 'icecream', number: 0 },
     ])
     .execute();
   const r = await e.server.call('POST', '/device/add', {

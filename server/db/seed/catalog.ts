@@ -2,6 +2,9 @@
 // campus; each product with its properties and options, put into online groups; a few brand templates.
 import type { DB } from '../index';
 import type { ProductProperty } from '../../../resources/product';
+import type { ROBOT_TYPES } from '../../../resources/device';
+
+type RobotType = (typeof ROBOT_TYPES)[number];
 
 type Opt = [code: string, name: string, priceCents?: number];
 const prop = (code: string, name: string, options: Opt[], hide = false): ProductProperty => ({
@@ -31,7 +34,7 @@ interface DemoProduct {
   name: string;
   sub_name?: string;
   price: number;
-  type: string;
+  type: RobotType;
   description: string;
   number: number;
   stock?: number;

@@ -1,7 +1,8 @@
 // Demo sales: a few hundred orders over the last 30 days on the demo robots, most paid, some refunded,
 // a few waiting for approval, one refused by the channel — so the dashboard and lists show something.
 // Deterministic (a seeded generator), written in a few bulk statements.
-import type { DB } from '../index';
+import type { Insertable, NotNull } from 'kysely';
+import type { DB, Tables } from '../index';
 
 /** A small deterministic generator (mulberry32), so every demo database holds the same sales. */
 function generator(seed: number) {
@@ -34,7 +35,7 @@ const FALLBACK: Record<string, Array<[string, string, number]>> = {
 export const DEMO_ORDER_COUNT = 420;
 
 export default async function seedOrders(db: DB) {
-  const devices = await db.selectFrom('device').select(['_id', 'name', 'type', 'integrator', 'dealer']).where('dealer', 'is not', null).orderBy('_id').execute();
+  const devices = await db.selectFrom('device').select(['_id', 'name', 'type', 'integrator', 'dealer']).where('dealer', 'is not', null).$narrowType<{ dealer: NotNull }>().orderBy('_id').execute();
   if (devices.length === 0) return;
   const products = await db.selectFrom('product').select(['_id', 'code', 'name', 'price', 'type', 'dealer']).execute();
   // A refund is asked for by an account of the order's own store and decided by one of its brand (issue 19: every
@@ -47,7 +48,7 @@ export default async function seedOrders(db: DB) {
     if (a.account_type === 'INTEGRATOR' && a.integrator && !brandAccount.has(a.integrator)) brandAccount.set(a.integrator, a._id);
   }
   const menu = (dealer: string, type: string): Sellable[] => {
-    const own = products.filter((p) => p.dealer === dealer && p.type === type).map((p) => ({ product: p._id as string, code: p.code as string, name: p.name as string, price: p.price as number }));
+    const own = products.filter((p) => p.dealer === dealer && p.type === type).map((p) => ({ product: p._id, code: p.code, name: p.name, price: p.price }));
     if (own.length) return own;
     return (FALLBACK[type] ?? FALLBACK.icecream).map(([code, name, price]) => ({ product: `demo_${dealer}_${code}`, code, name, price }));
   };
@@ -55,9 +56,9 @@ export default async function seedOrders(db: DB) {
   const rnd = generator(20240601);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
   const now = Date.now();
-  const orders: Record<string, unknown>[] = [];
-  const refunds: Record<string, unknown>[] = [];
-  const shares: Record<string, unknown>[] = [];
+  const orders: Insertable<Tables['orders']>[] = [];
+  const refunds: Insertable<Tables['refund']>[] = [];
+  const shares: Insertable<Tables['profit_share']>[] = [];
   for (let i = 0; i < DEMO_ORDER_COUNT; i++) {
     const d = pick(devices);
     // more sales lately, and none in the future
@@ -65,7 +66,7 @@ export default async function seedOrders(db: DB) {
     const time = new Date(now - age);
     const lines = 1 + Math.floor(rnd() * rnd() * 3);
     const items = Array.from({ length: lines }, (_, n) => {
-      const p = pick(menu(d.dealer as string, d.type as string));
+      const p = pick(menu(d.dealer, d.type));
       return { item: n + 1, product: p.product, code: p.code, name: p.name, price: p.price, quantity: 1 + Math.floor(rnd() * rnd() * 3), options: [], work_status: 'END' };
     });
     const amount = items.reduce((t, x) => t + x.price * x.quantity, 0);
@@ -82,7 +83,7 @@ export default async function seedOrders(db: DB) {
       : waiting
         ? []
         : items.flatMap((x, n) => ['START', 'DONE', 'END'].map((w, k) => ({ item: x.item, work_status: w, time: stamp(30_000 + n * 120_000 + k * 50_000) })));
-    const order: Record<string, unknown> = {
+    const order: Insertable<Tables['orders']> = {
       _id: id,
       integrator: d.integrator,
       dealer: d.dealer,
@@ -153,8 +154,8 @@ export default async function seedOrders(db: DB) {
           source: failed ? 'robot' : 'console',
           reason: failed ? 'Making failed' : pick(['Melted before pickup', 'Wrong flavour', 'Cup was not full', 'Customer changed their mind']),
           reject_reason: status === 'REFUNDCLOSE' ? 'Product was picked up and eaten' : null,
-          requester: storeAccount.get(d.dealer as string) ?? null,
-          operator: status === 'CREATED' ? null : brandAccount.get(d.integrator as string) ?? null,
+          requester: storeAccount.get(d.dealer) ?? null,
+          operator: status === 'CREATED' ? null : brandAccount.get(d.integrator) ?? null,
           error: status === 'CHANGE' ? 'SANDBOX_REFUND_FAILED' : null,
           pickup_code: order.pickup_code,
         });

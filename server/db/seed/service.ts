@@ -2,7 +2,8 @@
 // something: per store one batch of vouchers for its first product (some sold, written off or voided),
 // questions customers asked the demo robots in four languages, and fault reports in every state.
 // Products and robots are read from what the earlier seeders made, so this follows their changes.
-import type { DB } from '../index';
+import type { Insertable, NotNull } from 'kysely';
+import type { DB, Tables } from '../index';
 import { newId } from '../../log';
 import { newLecode } from '../../routes/service';
 
@@ -22,11 +23,11 @@ const QA: Array<[string, string, string]> = [
 
 export default async function seedService(db: DB) {
   const now = Date.now();
-  const devices = await db.selectFrom('device').select(['_id', 'device_id', 'integrator', 'dealer']).where('dealer', 'is not', null).orderBy('_id').execute();
-  const dealers = [...new Set(devices.map((d) => d.dealer as string))];
+  const devices = await db.selectFrom('device').select(['_id', 'device_id', 'integrator', 'dealer']).where('dealer', 'is not', null).$narrowType<{ dealer: NotNull }>().orderBy('_id').execute();
+  const dealers = [...new Set(devices.map((d) => d.dealer))];
 
   const codes = new Set<string>();
-  const vouchers = [];
+  const vouchers: Insertable<Tables['lecode']>[] = [];
   for (const dealer of dealers) {
     const product = await db.selectFrom('product').select(['_id', 'integrator', 'dealer']).where('dealer', '=', dealer).orderBy('code').executeTakeFirst();
     if (!product) continue;
@@ -49,7 +50,7 @@ export default async function seedService(db: DB) {
         valid_to: new Date(now + 60 * DAY).toISOString(),
         details: 'Opening week: one free item',
         integrator: product.integrator,
-        dealer: product.dealer as string,
+        dealer: product.dealer,
         writeofftimestamp: status === 'WRITEOFF' ? new Date(now - (i + 1) * 5 * HOUR).toISOString() : null,
         writeoff_device: status === 'WRITEOFF' ? robot._id : null,
         // a second apart, so the list's newest-first order is stable and keeps a batch together
@@ -78,10 +79,10 @@ export default async function seedService(db: DB) {
     .values([
       { _id: newId(), device: first._id, integrator: first.integrator, dealer: first.dealer, code: '21', fault: 'Robot arm fault', description: 'The arm stopped halfway to the pickup window.', source: 'robot', reporter: `device:${first.device_id}`, status: 'open', create_time: new Date(now - 2 * HOUR).toISOString() },
       ...(inA1
-        ? [{ _id: newId(), device: inA1._id, integrator: inA1.integrator, dealer: inA1.dealer, code: '300', fault: 'Out of cups', description: 'The cup tube is empty; orders wait for cups.', source: 'console', reporter: 'store-a1', status: 'in_progress', handler: 'store-a1', create_time: new Date(now - 20 * HOUR).toISOString() }]
+        ? [{ _id: newId(), device: inA1._id, integrator: inA1.integrator, dealer: inA1.dealer, code: '300', fault: 'Out of cups', description: 'The cup tube is empty; orders wait for cups.', source: 'console' as const, reporter: 'store-a1', status: 'in_progress' as const, handler: 'store-a1', create_time: new Date(now - 20 * HOUR).toISOString() }]
         : []),
       ...(inB1
-        ? [{ _id: newId(), device: inB1._id, integrator: inB1.integrator, dealer: inB1.dealer, code: null, fault: 'Screen flickers', description: 'The touch screen flickers in the evening.', source: 'console', reporter: 'brand-b', status: 'resolved', handler: 'brand-b', resolution: 'Replaced the display cable.', resolve_time: new Date(now - 30 * HOUR).toISOString(), create_time: new Date(now - 3 * DAY).toISOString() }]
+        ? [{ _id: newId(), device: inB1._id, integrator: inB1.integrator, dealer: inB1.dealer, code: null, fault: 'Screen flickers', description: 'The touch screen flickers in the evening.', source: 'console' as const, reporter: 'brand-b', status: 'resolved' as const, handler: 'brand-b', resolution: 'Replaced the display cable.', resolve_time: new Date(now - 30 * HOUR).toISOString(), create_time: new Date(now - 3 * DAY).toISOString() }]
         : []),
     ])
     .execute();

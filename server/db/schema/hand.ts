@@ -1,0 +1,133 @@
+// The row types of what hand-written SQL makes (no declaration can say it): sessions and sign-in security,
+// uploads, saved queries, the order rollups, the profit share, the restock view. Kept beside the derivation
+// (rows.ts) and held to the migrated database by tests/api/schema.test.ts, which compares these tables'
+// columns with the ones listed here. pg-boss's schema is its own and stays untyped.
+// Types follow what node-postgres hands back: int8 and numeric as numbers (server/db/index.ts), int8[] as
+// texts, date and timestamptz as Dates, jsonb parsed.
+import type { ColumnType, Generated } from 'kysely';
+import type { ItemSnapshot } from '../../domain/orderFlow';
+import type { PayDetails } from '../../domain/order';
+import type { Json, Timestamp } from './rows';
+
+type Now = ColumnType<Date, Date | string | undefined, Date | string>;
+/** a `date` column: a Date at local midnight when read, a 'YYYY-MM-DD' text (or Date) when written */
+type Day = ColumnType<Date, Date | string, Date | string>;
+
+/** The shapes of declared `json` fields that declare neither `check` nor `fields` (the robots' order data). */
+export interface DeclaredJson {
+  orders: { products: ItemSnapshot[]; pay: PayDetails };
+  /** a record's readable columns before and after the write (server/log.ts) */
+  log: { before: Record<string, unknown>; after: Record<string, unknown> };
+}
+
+export interface HandTables {
+  schema_migration: { name: string; applied_at: Now };
+  session: {
+    token_hash: string;
+    account: string;
+    create_time: Now;
+    expire_time: Timestamp;
+    last_seen: Now;
+    ip: string | null;
+    user_agent: string | null;
+    epoch: Generated<number>;
+  };
+  account_totp: {
+    account: string;
+    secret: string;
+    enabled: Generated<boolean>;
+    last_step: Generated<number>;
+    recovery: Generated<string[]>;
+    create_time: Now;
+  };
+  totp_challenge: { challenge_hash: string; account: string; epoch: number; expire_time: Timestamp };
+  login_throttle: { key: string; window_start: Now; attempts: Generated<number> };
+  security_event: {
+    kind: string;
+    subject: string;
+    window_start: Timestamp;
+    count: Generated<number>;
+    last_ip: string | null;
+    last_time: Now;
+  };
+  role_preview: {
+    token_hash: string;
+    account: string;
+    role: string;
+    create_time: Now;
+    integrator: string | null;
+    dealer: string | null;
+  };
+  upload: {
+    path: string;
+    content_type: string;
+    size: number;
+    storage: string;
+    account: string | null;
+    integrator: string | null;
+    dealer: string | null;
+    create_time: Now;
+  };
+  saved_query: {
+    _id: string;
+    account: string;
+    resource: string;
+    name: string;
+    filter: ColumnType<Record<string, unknown>, string | undefined, string>;
+    sort: ColumnType<{ field: string; order: 'ASC' | 'DESC' } | null, string | null | undefined, string | null>;
+    is_default: Generated<boolean>;
+    create_time: Now;
+  };
+  profit_share: {
+    _id: string;
+    order: string;
+    integrator: string;
+    dealer: string;
+    status: string;
+    amount: number;
+    detail: Json<Array<{ receiver: string; type: string; amount: number }>>;
+    time: Now;
+  };
+  orders_daily: {
+    dealer: string;
+    day: Day;
+    integrator: string;
+    orders: Generated<number>;
+    quantity: Generated<number>;
+    fee: Generated<number>;
+    refund_orders: Generated<number>;
+    refund_fee: Generated<number>;
+  };
+  orders_products_daily: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: Generated<number>; fee: Generated<number> };
+  /** per store, day and product: running totals over the day's 96 quarters of an hour (int8[]: texts) */
+  orders_products_quarters: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: string[]; fee: string[] };
+  /** one row per store, day and robot type; each array holds the day's 96 quarters of an hour (int8[]: texts) */
+  orders_quarters: {
+    integrator: string;
+    dealer: string;
+    day: Day;
+    device_type: string;
+    orders: string[];
+    quantity: string[];
+    fee: string[];
+    refund_orders: string[];
+    refund_fee: string[];
+    sold_refund_fee: string[];
+  };
+  /** the view the restock list reads (migration 030): a product's columns and the figures it adds */
+  restock_line: {
+    _id: string;
+    integrator: string;
+    dealer: string;
+    code: string;
+    name: string;
+    type: string;
+    devices: string[];
+    stock: number;
+    warn_stock: number;
+    version: number;
+    reported: number | null;
+    sold_out: boolean;
+    urgency: number;
+  };
+}
