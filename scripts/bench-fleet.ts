@@ -359,7 +359,7 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
 
     // lost beats: a robot's stored last heartbeat older than the last one it was told was recorded
     const stored = await db.selectFrom('device').select(['device_id', 'last_heartbeat']).where('_id', 'like', 'fleet-d-%').execute();
-    const behind = stored.filter((r) => lastBeat.has(r.device_id as string) && new Date(r.last_heartbeat as string).getTime() < Date.parse(lastBeat.get(r.device_id as string)!)).length;
+    const behind = stored.filter((r) => lastBeat.has(r.device_id) && (r.last_heartbeat?.getTime() ?? 0) < Date.parse(lastBeat.get(r.device_id)!)).length;
 
     // lag and tenancy, over every event every browser read
     const tenantOf = new Map(Array.from({ length: ROBOTS }, (_, i) => [robotId(i), robotTenant(i)]));
