@@ -62,8 +62,14 @@ function sample(f: FieldDef): unknown {
   }
 }
 
-function actionBody(def: ResourceDef, name: string): Row {
-  const out: Row = {};
+function actionBody(def: ResourceDef, name: string, row: Row): Row {
+  const lines = def.actions?.[name]?.lines;
+  // a selection action names its rows in its lines: the other tenant's row as one line, with an amount
+  if (lines) {
+    const [field, f] = Object.entries(lines.fields)[0];
+    return { lines: [{ _id: row._id, version: row.version ?? 1, [field]: sample({ ...f, required: true }) }] };
+  }
+  const out: Row = { _id: row._id };
   for (const [k, f] of Object.entries(def.actions?.[name]?.body ?? {})) if (f.required) out[k] = sample(f);
   return out;
 }
@@ -153,7 +159,7 @@ describe.each(SCOPED.map((a) => [a._id]))('%s', (accountId) => {
       }
       if (def.permissions.delete) tries.push(['delete', def.permissions.delete, () => s.call('POST', callPath(def, 'delete'), { token: c.token, body: { _id: id } })]);
       for (const [name, a] of Object.entries(def.actions ?? {})) {
-        tries.push([name, a.permission, () => s.call('POST', callPath(def, name), { token: c.token, body: { _id: id, ...actionBody(def, name) } })]);
+        tries.push([name, a.permission, () => s.call('POST', callPath(def, name), { token: c.token, body: actionBody(def, name, other) })]);
       }
       for (const [verb, permission, run] of tries) {
         const r = await run();
