@@ -103,6 +103,19 @@ const QUARTER_MS = 900_000;
 const QUARTERS_PER_DAY = 96;
 
 type QuarterColumn = 'orders' | 'quantity' | 'fee' | 'refund_orders' | 'refund_fee' | 'sold_refund_fee';
+
+/** The quarter hour a time starts, counted from 1970 (whole-quarter edges only). */
+const quarterIndex = (d: Date) => Math.round(d.getTime() / QUARTER_MS);
+/** A running-totals rollup row's UTC day (migrations 034, 044) as the index of its first quarter since 1970. */
+const dayBase = () => sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`;
+/**
+ * `sum(total[hi] - total[lo])` over the rows `r` of a running-totals rollup: what quarters lo … hi-1 of each
+ * row's day hold (total[0] is 0). Each element read decompresses its array, so only the columns asked for are read.
+ */
+function runSum(col: string, lo: string, hi: string) {
+  const upTo = (n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
+  return sql`sum(${upTo(hi)} - ${upTo(lo)})`;
+}
 const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
 
 /**
@@ -112,21 +125,18 @@ const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as 
  * the UTC days it touches, a local hour one — the cost depends on days, stores and robot types, not on orders.
  */
 function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, cols: readonly C[], unit: 'hour' | 'day' | undefined, tz: number) {
-  const qa = Math.round(a.getTime() / QUARTER_MS);
-  const qz = Math.round(z.getTime() / QUARTER_MS);
+  const qa = quarterIndex(a);
+  const qz = quarterIndex(z);
   const days = db
     .selectFrom('orders_quarters')
     .where(scope)
     .where('day', '>=', utcDay(a))
     .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['device_type', ...cols, sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`.as('base')]);
+    .select(['device_type', ...cols, dayBase().as('base')]);
   // quarters per period, and the local quarter of UTC quarter 0 (tz_offset is minutes behind UTC)
   const per = unit === 'hour' ? 4 : QUARTERS_PER_DAY;
   const shift = unit ? -tz / 15 : 0;
-  // the running total after n quarters of the row's day (n from 0 to 96); each read decompresses that array
-  // once per piece, so only the columns asked for are read
-  const upTo = (col: string, n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
-  const run = (col: string) => sql`sum(${upTo(col, 'p.hi')} - ${upTo(col, 'p.lo')})`;
+  const run = (col: string) => runSum(col, 'p.lo', 'p.hi');
   return sql<{ type: string; period: number } & Record<C, number>>`
     SELECT r.device_type AS type, (r.base + p.lo + ${shift}) / ${per} AS period,
            ${sql.join(cols.map((c) => sql`${run(c)}::bigint AS ${sql.id(c)}`))}
@@ -149,16 +159,15 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
  * (migration 044): per row of a day, the running total after the last quarter minus the one before the first.
  */
 async function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) {
-  const qa = Math.round(a.getTime() / QUARTER_MS);
-  const qz = Math.round(z.getTime() / QUARTER_MS);
+  const qa = quarterIndex(a);
+  const qz = quarterIndex(z);
   const days = db
     .selectFrom('orders_products_quarters')
     .where(scope)
     .where('day', '>=', utcDay(a))
     .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['code', 'name', 'quantity', 'fee', sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`.as('base')]);
-  const upTo = (col: string, n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
-  const run = (col: string) => sql`sum(${upTo(col, 'c.hi')} - ${upTo(col, 'c.lo')})`;
+    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
+  const run = (col: string) => runSum(col, 'c.lo', 'c.hi');
   const r = await sql<Top>`
     SELECT r.code, max(r.name) AS name, ${run('quantity')}::int AS quantity, ${run('fee')}::bigint AS fee
     FROM (${days}) AS r
