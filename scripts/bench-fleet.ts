@@ -23,14 +23,13 @@
 //   heartbeat is older than the last one acknowledged to them (a lost beat).
 import fs from 'node:fs';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
+import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
 import type { Rates } from './simulator/robot';
 import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
@@ -139,67 +138,7 @@ async function prepare(db: DB) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The server, built and run as production runs it.
-
-function buildIfStale() {
-  const main = path.join(ROOT, 'dist', 'server', 'main.js');
-  const newest = (p: string): number => {
-    const st = fs.statSync(p);
-    return st.isDirectory() ? Math.max(0, ...fs.readdirSync(p).map((f) => newest(path.join(p, f)))) : st.mtimeMs;
-  };
-  const builtAt = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
-  if (builtAt >= Math.max(...['server', 'resources', 'i18n', 'src'].map((d) => newest(path.join(ROOT, d))))) return;
-  console.log('building (npm run build)…');
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(url: string): Promise<Server> {
-  const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off', METRICS_TOKEN };
-  const flags = (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, path.join(ROOT, 'dist', 'server', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) return { url: base, child, output };
-    if (Date.now() > until) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopServer(s: Server) {
-  if (s.child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((r) => s.child.once('exit', () => r()));
-  s.child.kill('SIGTERM');
-  return exited;
-}
-
-/** Resident memory of a process, MB (Linux). */
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
-}
+// What the servers (built and run as production runs them: scripts/builtServer.ts) counted themselves.
 
 interface ServerCounts {
   /** vf_heartbeats_total */
@@ -212,7 +151,7 @@ interface ServerCounts {
 }
 
 /** What a server counted itself (its /metrics): tells the server's share of a beat's time from the network's and the client's. */
-async function serverCounts(s: Server): Promise<ServerCounts> {
+async function serverCounts(s: BuiltServer): Promise<ServerCounts> {
   const text = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const beats = (le: string) =>
     text.split('\n').filter((l) => l.startsWith('http_request_duration_seconds_bucket{') && l.includes('route="/api/device-gateway/heartbeat"') && l.includes(`le="${le}"`))
@@ -299,7 +238,7 @@ interface Row {
 
 async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
   console.log(`\n${ROBOTS.toLocaleString('en')} robots, a beat every ${BEAT_MS / 1000} s, ${processes} process(es), ${SECONDS} s`);
-  const servers = await Promise.all(Array.from({ length: processes }, () => startServer(dbUrl)));
+  const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer({ databaseUrl: dbUrl, env: { ...process.env, METRICS_TOKEN }, nodeArgs: (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean) })));
   try {
     // the browsers: each brand's and each store's account, spread over the processes
     const accounts = [
@@ -314,9 +253,9 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     await sql`UPDATE device SET online = true, last_heartbeat = now(), state = 'idle', work_status = 'ready' WHERE _id LIKE 'fleet-d-%'`.execute(db);
     const counted0 = await Promise.all(servers.map(serverCounts));
 
-    const rss = servers.map((s) => ({ start: rssMb(s.child.pid!), warm: 0, end: 0, peak: 0 }));
-    const sampler = setInterval(() => servers.forEach((s, i) => (rss[i].peak = Math.max(rss[i].peak, rssMb(s.child.pid!)))), 1000);
-    const warm = setTimeout(() => servers.forEach((s, i) => (rss[i].warm = rssMb(s.child.pid!))), (SECONDS * 1000) / 4);
+    const rss = servers.map((s) => ({ start: statusMb(s.child.pid!, 'VmRSS'), warm: 0, end: 0, peak: 0 }));
+    const sampler = setInterval(() => servers.forEach((s, i) => (rss[i].peak = Math.max(rss[i].peak, statusMb(s.child.pid!, 'VmRSS')))), 1000);
+    const warm = setTimeout(() => servers.forEach((s, i) => (rss[i].warm = statusMb(s.child.pid!, 'VmRSS'))), (SECONDS * 1000) / 4);
     const identities = Array.from({ length: ROBOTS }, (_, i) => ({ device_id: deviceId(i), key: robotKey(i), name: deviceId(i), type: TYPES[i % TYPES.length] }));
     const started = performance.now();
     // robot i in thread i % THREADS: each thread starts its robots evenly over the first beat, so together too
@@ -348,7 +287,7 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     clearTimeout(warm);
-    servers.forEach((s, i) => (rss[i].end = rssMb(s.child.pid!)));
+    servers.forEach((s, i) => (rss[i].end = statusMb(s.child.pid!, 'VmRSS')));
     // the last events still on their way
     await new Promise((r) => setTimeout(r, 2000));
     for (const b of browsers) b.close();
@@ -404,12 +343,12 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     for (const r of rows) console.log(`| ${r.name} | ${r.value} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
     return rows;
   } finally {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map(stopBuiltServer));
   }
 }
 
 async function main() {
-  buildIfStale();
+  await buildForProduction();
   const bench = await benchDatabase();
   try {
     await prepare(bench.db);

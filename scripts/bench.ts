@@ -16,7 +16,6 @@
 // each measurement rather than all rounds of one — and the generic list and its floor always run side by side.
 import fs from 'node:fs';
 import os from 'node:os';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -28,9 +27,7 @@ import { buildApp } from '../server/app';
 import { ok } from '../server/http/envelope';
 import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
 import type { ORDER_STATUSES } from '../resources/order';
-import { buildIfStale } from './buildIfStale';
-import { buildServer } from './build-server';
-import { freePort } from '../tests/support/postgres';
+import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb } from './builtServer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -214,47 +211,6 @@ async function measure(url: string, name: string, opts: Target, seconds = SECOND
   return { name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors };
 }
 
-/** The server as production runs it: the bundle `npm run build` makes, on plain node, a process of its own. */
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startBuiltServer(target: { databaseUrl?: string; dataDir?: string }): Promise<ServerProcess> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off' };
-  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  else env.DATA_DIR = target.dataDir;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`the built server exited with ${child.exitCode}`);
-    if (Date.now() > until) throw new Error('the built server did not start in 120 s');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stopBuiltServer(p: ServerProcess) {
-  if (p.child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((r) => p.child.once('exit', r));
-  p.child.kill('SIGTERM');
-  return exited;
-}
-
-/** A process's CPU seconds so far (user + system, /proc/<pid>/stat fields 14 and 15). */
-function cpuSeconds(pid: number) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** A /proc/<pid>/status figure in MB (VmRSS: resident now; VmHWM: the peak since start or the last reset). */
-function statusMb(pid: number, key: 'VmRSS' | 'VmHWM') {
-  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
-}
-
 /**
  * The whole order list as a file, as the browser asks for it (signed in as the platform: every order; the
  * browser's Accept-Encoding), from a server process of its own started for this one export — so its memory is
@@ -434,8 +390,7 @@ async function benchSize(orders: number): Promise<SizeResult> {
   const exports = [];
   const formats = (['xlsx', 'csv'] as const).filter((f) => EXPORT && (!ONLY || ONLY.test(`export: every order, ${f}`)));
   if (formats.length) {
-    buildIfStale();
-    await buildServer();
+    await buildForProduction();
   }
   for (const format of formats) exports.push(await measureExport(target, `export: every order, ${format}`, format, orders));
 
