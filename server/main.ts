@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db';
 import { flushGroupCommits } from './db/groupCommit';
 import type { Registry } from 'prom-client';
 import type { Lifecycle } from './routes/ops';
-import { migrate } from './db/migrate';
+import { applyMigrations, underStartLock } from './db/migrate';
 import { createDeclaredPermissions } from './auth/declared';
 import { resources } from '../resources';
 import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
@@ -55,20 +55,22 @@ export interface ServerOptions {
 export async function prepareDatabase(o: ServerOptions): Promise<Database> {
   const database = await openDatabase({ url: o.databaseUrl, dataDir: o.dataDir, poolSize: o.poolSize });
   try {
-    await migrate(database.db);
-    // the permissions the declarations name, created (and granted as declared) the first time they are seen
-    await createDeclaredPermissions(database.db, o.resources ?? resources);
-    if (await isEmpty(database.db)) {
+    // one process at a time: replicas starting together on one (maybe empty) database take turns
+    await underStartLock(database.db, async (conn) => {
+      await applyMigrations(conn);
+      // the permissions the declarations name, created (and granted as declared) the first time they are seen
+      await createDeclaredPermissions(conn, o.resources ?? resources);
+      if (!(await isEmpty(conn))) return;
       if (!o.databaseUrl || o.seedDemo) {
-        await seedDemo(database.db);
+        await seedDemo(conn);
         console.log(`Demo data created. Logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')}`);
       } else if (o.adminPassword) {
-        await createAdmin(database.db, o.adminPassword);
+        await createAdmin(conn, o.adminPassword);
         console.log('Created the administrator account "admin".');
       } else {
         throw new Error('The database is empty: set ADMIN_PASSWORD to create the first administrator, or SEED_DEMO=1 for demo data.');
       }
-    }
+    });
     return database;
   } catch (e) {
     await database.close();

@@ -7,28 +7,43 @@ import type { DB } from './index';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function migrate(db: DB): Promise<string[]> {
-  const files = migrationNames();
-  const applied: string[] = [];
-  // An advisory lock makes concurrent starts of several processes on one database take turns.
-  await db.connection().execute(async (conn) => {
+/**
+ * Runs `work` holding the start-up lock, on the one connection that holds it: several processes starting on
+ * one database at once (replicas, a rolling deploy) take turns at migrating, creating the declared permissions
+ * and filling an empty database, instead of racing (two fills of one empty database; two `CREATE TABLE`s of the
+ * same thing deadlocking). `work` must use the connection it is given: the lock belongs to that session, and
+ * another connection of the pool would wait for it behind the other process.
+ */
+export async function underStartLock<T>(db: DB, work: (conn: DB) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(7283401)`.execute(conn);
     try {
-      await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
-      const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name));
-      for (const file of files) {
-        if (done.has(file)) continue;
-        const text = fs.readFileSync(path.join(DIR, file), 'utf8');
-        await conn.transaction().execute(async (trx) => {
-          await sql.raw(text).execute(trx);
-          await sql`INSERT INTO schema_migration (name) VALUES (${file})`.execute(trx);
-        });
-        applied.push(file);
-      }
+      return await work(conn);
     } finally {
       await sql`SELECT pg_advisory_unlock(7283401)`.execute(conn);
     }
   });
+}
+
+/** Applies the migrations not applied yet, in order, under the start-up lock; answers their names. */
+export function migrate(db: DB): Promise<string[]> {
+  return underStartLock(db, applyMigrations);
+}
+
+/** The migrations not applied yet, each in its own transaction (call it under the start-up lock). */
+export async function applyMigrations(conn: DB): Promise<string[]> {
+  const applied: string[] = [];
+  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name));
+  for (const file of migrationNames()) {
+    if (done.has(file)) continue;
+    const text = fs.readFileSync(path.join(DIR, file), 'utf8');
+    await conn.transaction().execute(async (trx) => {
+      await sql.raw(text).execute(trx);
+      await sql`INSERT INTO schema_migration (name) VALUES (${file})`.execute(trx);
+    });
+    applied.push(file);
+  }
   return applied;
 }
 

@@ -177,6 +177,7 @@ export async function startWebhooks(database: Database, onError: (e: unknown) =>
   const boss = new PgBoss({ db: through(db), schema: 'pgboss', schedule: false, supervise: true, migrate: true });
   boss.on('error', onError);
   await boss.start();
+  // a no-op on a migrated database (migration 045 creates the queue once, under the start-up lock)
   await boss.createQueue(QUEUE);
   for (let i = 0; i < workersFor(database.kind); i++) {
     await boss.work<DeliveryJob>(QUEUE, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => attempt(db, job));

@@ -1,12 +1,15 @@
 // Past one machine: two API processes on one PostgreSQL with S3-compatible storage (a real S3-protocol
 // server, s3rver, on 127.0.0.1). Sessions work on both, a browser on A sees a robot beating on B, a refund
-// raced across both yields one refund, and an image uploaded through A is read back through B.
+// raced across both yields one refund, and an image uploaded through A is read back through B. Two processes
+// started at once on an empty database take turns preparing it.
 import zlib from 'node:zlib';
+import { sql } from 'kysely';
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
 import { openEvents } from '../support/sse';
 import { call, login, localS3, robotHeaders, saleBody, saleProduct, stopProcess, storeRobot, type LocalS3 } from '../support/cluster';
 import { openDatabase, type Database } from '../../server/db';
+import { emptyPostgresDatabase } from '../support/db';
 
 let pg: PgDatabase;
 let s3: LocalS3;
@@ -115,3 +118,26 @@ it('reads back through B a logo uploaded through A (S3 storage, cache-friendly)'
   const missing = await counted(b.url, 'GET', `/files/${path.replace(/[a-f0-9]{32}/, '0'.repeat(32))}`);
   expect(missing.status).toBe(404);
 });
+
+it('starts two processes at once on an empty database: they take turns, fill it once, and both serve', async () => {
+  // a first deployment's replicas: before the start-up lock covered more than the migrations, both filled the
+  // empty database (the second failed on the first's administrator) and both created the webhook queue (a deadlock)
+  const empty = await emptyPostgresDatabase(pg.url);
+  const started: ServerProcess[] = [];
+  const check = await openDatabase({ url: empty.url, poolSize: 1 });
+  try {
+    const env = { ...s3.env, ADMIN_PASSWORD: 'First-Admin-2026' };
+    started.push(...(await Promise.all([startServerProcess({ databaseUrl: empty.url }, env), startServerProcess({ databaseUrl: empty.url }, env)])));
+    for (const p of started) {
+      const signin = await call(p.url, 'POST', '/auth/signin', { body: { username: 'admin', password: 'First-Admin-2026' } });
+      expect(signin.status, p.output.join('')).toBe(200);
+    }
+    expect((await check.db.selectFrom('account').select('_id').execute()).map((r) => r._id)).toEqual(['admin']);
+    const queues = await sql<{ name: string }>`SELECT name FROM pgboss.queue`.execute(check.db);
+    expect(queues.rows.map((r) => r.name)).toEqual(['webhook-delivery']);
+  } finally {
+    await Promise.all(started.map((p) => stopProcess(p)));
+    await check.close();
+    await empty.drop();
+  }
+}, 180_000);

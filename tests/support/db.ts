@@ -59,6 +59,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A new, empty database (no tables) on the PostgreSQL server of `url`: what a first deployment starts on. */
+export async function emptyPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vf_empty_${randomBytes(5).toString('hex')}`;
+  await admin(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  return { url: withDatabase(url, name), drop: () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
 /** A fresh database holding the demo data, for one test file. */
 export async function freshDatabase(): Promise<TestDatabase> {
   const id = randomBytes(5).toString('hex');
