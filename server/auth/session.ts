@@ -4,7 +4,7 @@
 // reads the epoch before it checks the password and inserts only while that epoch is still the account's,
 // so a sign-in racing a revocation cannot leave a session behind.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { DB } from '../db';
 import type { SessionUser } from './context';
 import type { AccountType } from '../../resources/accounts';
@@ -35,8 +35,11 @@ export async function createSession(db: DB, account: string, epoch: number, ip: 
 /** The live session of a token, with its account's authorizations; undefined when none. */
 export const loadSession = (db: DB, token: string) => loadSessionByHash(db, hashToken(token));
 
-export async function loadSessionByHash(db: DB, tokenHash: string): Promise<SessionUser | undefined> {
-  const row = await db
+/** Stands for the token's hash in the compiled lookup: no SHA-256 hex equals it. */
+const TOKEN_HASH = '\u0000token_hash';
+
+const sessionLookup = (db: DB) =>
+  db
     .selectFrom('session as s')
     .innerJoin('account as a', 'a._id', 's.account')
     .select([
@@ -44,11 +47,23 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
       sql<string[]>`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as('authorizations'),
       sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as('totp_pending'),
     ])
-    .where('s.token_hash', '=', tokenHash)
+    .where('s.token_hash', '=', TOKEN_HASH)
     .where('s.expire_time', '>', sql<Date>`now()`)
     .whereRef('s.epoch', '=', 'a.session_epoch')
-    .where('a.status', '=', 'normal')
-    .executeTakeFirst();
+    .where('a.status', '=', 'normal');
+
+/**
+ * Every signed-in call runs this lookup, so it is built and compiled once per database and only the hash is
+ * put in per call: building and compiling it each time was the largest library cost of a small call.
+ */
+type Lookup = ReturnType<ReturnType<typeof sessionLookup>['compile']>;
+const compiledLookups = new WeakMap<DB, Lookup>();
+
+export async function loadSessionByHash(db: DB, tokenHash: string): Promise<SessionUser | undefined> {
+  let lookup = compiledLookups.get(db);
+  if (!lookup) compiledLookups.set(db, (lookup = sessionLookup(db).compile()));
+  const { rows } = await db.executeQuery<Lookup extends CompiledQuery<infer R> ? R : never>({ ...lookup, parameters: lookup.parameters.map((p) => (p === TOKEN_HASH ? tokenHash : p)) });
+  const row = rows[0];
   if (!row) return undefined;
   if (Date.now() - new Date(row.last_seen).getTime() > TOUCH_EVERY_MS) {
     await db
