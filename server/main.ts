@@ -1,5 +1,6 @@
 // `npm start` ends here: open the database, migrate, seed a new one, serve /api and the browser app.
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,6 +157,11 @@ export function main() {
     console.error((e as Error).message);
     process.exit(1);
   }
+  // V8's own heap growth lets garbage pile up to 4× the live heap between full collections when collecting is
+  // cheap: an export of 1,000,000 orders, whose live heap stays ~33 MB, then peaked at 257–281 MB of resident
+  // memory. A bounded growth collects sooner (a full collection of that heap takes 15–30 ms). Read by V8 at
+  // each collection, so setting it here, before the first request, takes effect.
+  if (config.HEAP_GROWTH_PERCENT) v8.setFlagsFromString(`--heap-growing-percent=${config.HEAP_GROWTH_PERCENT}`);
   if (config.NODE_ENV === 'production' && !fs.existsSync(path.join(APP_DIR, 'index.html'))) {
     console.error(`NODE_ENV=production and no built browser app in ${APP_DIR}: run \`npm run build\` first (a production server never builds).`);
     process.exit(1);

@@ -1,11 +1,11 @@
 // An image field holds a path in object storage. The user picks a file; it goes to POST /api/upload at
 // once (the server checks its bytes and size and answers 413/415 in the user's language) and the field
 // takes the answered path. A preview shows what the path points at.
-import { useRef, useState } from 'react';
 import { useInput, useNotify, useTranslate, FieldTitle } from 'react-admin';
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import { fileUrl, uploadImage } from '../lib/files';
+import { IMAGE_TYPES, useImagePicker } from '../lib/useImagePicker';
 
 interface Props {
   source: string;
@@ -21,22 +21,11 @@ export function ImageUploadInput({ source, resource, label, disabled, isRequired
   const { field, fieldState, isRequired: required } = useInput({ source, resource });
   const translate = useTranslate();
   const notify = useNotify();
-  const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const title = label ? translate(label, { _: label }) : source;
-
-  const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      field.onChange(await uploadImage(file));
-      notify('vf.fleet.upload.done', { type: 'success' });
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      if (picker.current) picker.current.value = '';
-    }
-  };
+  const { picker, busy, pick, open } = useImagePicker(async ([file]) => {
+    field.onChange(await uploadImage(file));
+    notify('vf.fleet.upload.done', { type: 'success' });
+  });
 
   return (
     <Box sx={{ mb: 2, width: '100%' }} data-testid={`image-input-${source}`}>
@@ -46,20 +35,17 @@ export function ImageUploadInput({ source, resource, label, disabled, isRequired
       <input
         ref={picker}
         type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
+        accept={IMAGE_TYPES}
         hidden
         aria-label={title}
         name={`${source}__file`}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void upload(file);
-        }}
+        onChange={(e) => void pick(e.target.files)}
       />
       <Stack direction="row" spacing={2} alignItems="center">
         {field.value ? (
           <Box component="img" src={fileUrl(field.value)} alt={translate('vf.fleet.upload.preview', { field: title })} sx={{ height: previewHeight, maxWidth: 240, objectFit: 'contain', border: '1px solid', borderColor: 'divider', borderRadius: 1 }} />
         ) : null}
-        <Button variant="outlined" size="small" startIcon={busy ? <CircularProgress size={16} /> : <CloudUpload />} disabled={disabled || busy} onClick={() => picker.current?.click()}>
+        <Button variant="outlined" size="small" startIcon={busy ? <CircularProgress size={16} /> : <CloudUpload />} disabled={disabled || busy} onClick={open}>
           {translate(busy ? 'vf.fleet.upload.uploading' : field.value ? 'vf.fleet.upload.replace' : 'vf.fleet.upload.choose')}
         </Button>
         {field.value && !busy ? (

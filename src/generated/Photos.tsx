@@ -1,14 +1,13 @@
 // A list of photos (a fault report's): paths in object storage. Each picked file goes through the
 // existing upload route (POST /api/upload), which checks the image's bytes and size; the record keeps
 // only the answered paths. The server holds a report to MAX_PHOTOS as well (resources/report.ts).
-import { useRef, useState } from 'react';
-import { Button, Labeled, useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Labeled, useInput, useRecordContext, useTranslate } from 'react-admin';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddAPhoto from '@mui/icons-material/AddAPhoto';
 import Close from '@mui/icons-material/Close';
 import { fileUrl, uploadImage } from '../lib/files';
+import { IMAGE_TYPES, useImagePicker } from '../lib/useImagePicker';
 import { MAX_PHOTOS } from '../../resources/report';
-
 
 function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) => void }) {
   const translate = useTranslate();
@@ -35,34 +34,20 @@ function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) =
 
 export function PhotosInput({ resource, source }: { resource: string; source: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const { field } = useInput({ source, defaultValue: [] });
-  const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const paths: string[] = Array.isArray(field.value) ? field.value : [];
-
-  const add = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    setBusy(true);
-    try {
-      const room = MAX_PHOTOS - paths.length;
-      const added: string[] = [];
-      for (const f of [...files].slice(0, room)) added.push(await uploadImage(f));
-      field.onChange([...paths, ...added]);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-      if (picker.current) picker.current.value = '';
-    }
-  };
+  const { picker, busy, pick, open } = useImagePicker(async (files) => {
+    const added: string[] = [];
+    for (const f of files.slice(0, MAX_PHOTOS - paths.length)) added.push(await uploadImage(f));
+    field.onChange([...paths, ...added]);
+  });
 
   return (
     <Labeled label={`resources.${resource}.fields.${source}`} fullWidth sx={{ mb: 2 }}>
       <Stack spacing={1} alignItems="flex-start">
         <Thumbs paths={paths} onRemove={(i) => field.onChange(paths.filter((_, j) => j !== i))} />
-        <input ref={picker} type="file" accept="image/png,image/jpeg,image/gif,image/webp" multiple hidden onChange={(e) => add(e.target.files)} data-testid="report-photo-file" />
-        <Button label={translate('vf.service.photos.add', { max: MAX_PHOTOS })} onClick={() => picker.current?.click()} disabled={busy || paths.length >= MAX_PHOTOS}>
+        <input ref={picker} type="file" accept={IMAGE_TYPES} multiple hidden onChange={(e) => pick(e.target.files)} data-testid="report-photo-file" />
+        <Button label={translate('vf.service.photos.add', { max: MAX_PHOTOS })} onClick={open} disabled={busy || paths.length >= MAX_PHOTOS}>
           <AddAPhoto />
         </Button>
       </Stack>
