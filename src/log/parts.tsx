@@ -20,9 +20,9 @@ export const accountTypeName = (t: Translate, v: unknown) =>
   v === 'DEVICE' ? t('vf.service.log.device') : v ? t(`resources.user.choices.account_type.${v}`, { _: String(v) }) : '';
 
 const shown = (v: unknown) => (v === undefined ? '' : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-/** A value as the reader knows it: a declared choice (an order's status) in words, anything else as written. */
+/** A value as the reader knows it: a choice's code (an order's status) in words, anything else as written. */
 const worded = (t: Translate, resource: unknown, field: string, v: unknown) =>
-  typeof v === 'string' ? t(`resources.${resource}.choices.${field}.${v}`, { _: v }) : shown(v);
+  typeof v === 'string' && /^\w{1,40}$/.test(v) ? t(`resources.${resource}.choices.${field}.${v}`, { _: v }) : shown(v);
 
 /** Before and after side by side, field by field; changed values stand out. */
 export function LogChanges() {
