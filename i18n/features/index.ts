@@ -22,6 +22,7 @@ import apidocs from './apidocs';
 import schema from './schema';
 import walk from './walk';
 import webhooks from './webhooks';
+import oplog from './oplog';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -45,6 +46,7 @@ export const features: Record<string, FeatureTexts> = {
   schema,
   walk,
   webhooks,
+  oplog,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -6,7 +6,8 @@
 // - A recovery code clears the active alarms of the codes it recovers, listed below.
 // - Stock (200000-200009, the last digit the remaining level): a stock code clears the stock alarms of the
 //   levels below it (the stock is back above what they warned of). A lower level does not clear a higher
-//   one: stock warnings name products, and another product may still be low.
+//   one: stock warnings name products, and another product may still be low. Raising a product's stock in
+//   the console clears the stock alarms naming it too (server/alarms.ts stockRaised).
 import { NOTIFY_CODES, type NotifyLevel } from './codes';
 
 export type AlarmLevel = Extract<NotifyLevel, 'warning' | 'error'>;
@@ -14,7 +15,8 @@ export const ALARM_LEVELS: readonly AlarmLevel[] = ['warning', 'error'];
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const MILK = range(200, 212);
-const STOCK = range(200000, 200009);
+/** Stock codes, sold out (200000) first: the index is the stock level the code reports. */
+export const STOCK_CODES: readonly number[] = range(200000, 200009);
 
 /** Recovery code → the fault and warning codes it clears. */
 export const RECOVERS: Readonly<Record<number, readonly number[]>> = {
@@ -31,7 +33,7 @@ export const RECOVERS: Readonly<Record<number, readonly number[]>> = {
   3806: [806], // art printer's ink replaced
   3807: [807], // art printer back online
   100001: [100002], // connection back
-  ...Object.fromEntries(STOCK.map((code) => [code, STOCK.filter((other) => other < code)])),
+  ...Object.fromEntries(STOCK_CODES.map((code) => [code, STOCK_CODES.filter((other) => other < code)])),
 };
 
 /** The code the service raises when a robot stops beating: its alarm is the "offline" alarm. */

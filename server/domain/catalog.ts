@@ -16,12 +16,12 @@ registerHooks('product', {
     }
   },
   actions: {
-    async stock({ trx, existing, body }) {
+    async stock({ trx, ctx, existing, body }) {
       const product = rowOf('product', existing);
-      return setStock(trx, product._id, body.stock as number, product.stock);
+      return setStock(trx, product._id, body.stock as number, product.stock, ctx.user._id);
     },
-    async restock({ trx, existing, body }) {
-      return restock(trx, rowOf('product', existing)._id, body.quantity as number);
+    async restock({ trx, ctx, existing, body }) {
+      return restock(trx, rowOf('product', existing)._id, body.quantity as number, ctx.user._id);
     },
   },
 });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import { raiseMessage } from '../messages';
+import { stockRaised } from '../alarms';
 import { writeLog } from '../log';
 import { scopeConditions } from '../crud/scope';
 import type { CallContext } from '../auth/context';
@@ -75,24 +76,29 @@ export async function takeStock(
   return { stock: row.stock };
 }
 
-/** Puts `quantity` back (a cancelled or failed sale). Unlimited stock stays unlimited. */
+/**
+ * Puts `quantity` back (a cancelled or failed sale). Unlimited stock stays unlimited. A stock alarm the sale
+ * raised and the stock no longer bears out clears (server/alarms.ts stockRaised), by nobody: the robot did it.
+ */
 export async function returnStock(trx: DB, { productId, quantity }: { productId: string; quantity: number }): Promise<{ stock: number }> {
   const n = checkQuantity(quantity);
   const row = await trx
     .updateTable('product')
     .set({ stock: sql`CASE WHEN stock = -1 THEN -1 ELSE stock + ${n} END`, update_time: sql`now()` })
     .where('_id', '=', productId)
-    .returning(['stock'])
+    .returningAll()
     .executeTakeFirst();
   if (!row) throw notFound();
+  if (row.stock >= 0) await stockRaised(trx, row, null);
   return { stock: row.stock };
 }
 
 /**
- * Sets the stock to a value (≥ -1) in one statement. `before` is the stock the caller read under its row
- * lock (the generic action locks the row), used only to decide whether a warning is due.
+ * Sets the stock to a value (≥ -1) in one statement, for the account `by`. `before` is the stock the caller read
+ * under its row lock (the generic action locks the row), used only to decide whether a warning is due or, when
+ * the stock went up (or became unlimited), which stock alarms it clears.
  */
-export async function setStock(trx: DB, productId: string, stock: number, before: number) {
+export async function setStock(trx: DB, productId: string, stock: number, before: number, by: string) {
   if (!Number.isSafeInteger(stock) || stock < -1) throw badRequest('vf.catalog.error.stock');
   const row = (await trx
     .updateTable('product')
@@ -102,11 +108,15 @@ export async function setStock(trx: DB, productId: string, stock: number, before
     .executeTakeFirst());
   if (!row) throw notFound();
   await warnIfLow(trx, row, before);
+  if (before >= 0 && (stock > before || stock < 0)) await stockRaised(trx, row, by);
   return row;
 }
 
-/** Adds a positive quantity to a limited stock; unlimited stock has nothing to restock (409). */
-export async function restock(trx: DB, productId: string, quantity: number) {
+/**
+ * Adds a positive quantity to a limited stock, for the account `by`, clearing the stock alarms it ends;
+ * unlimited stock has nothing to restock (409).
+ */
+export async function restock(trx: DB, productId: string, quantity: number, by: string) {
   const n = checkQuantity(quantity);
   const row = await trx
     .updateTable('product')
@@ -120,6 +130,7 @@ export async function restock(trx: DB, productId: string, quantity: number) {
     if (!exists) throw notFound();
     throw conflict('vf.catalog.error.unlimited');
   }
+  await stockRaised(trx, row, by);
   return row;
 }
 
@@ -146,12 +157,12 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
   if (scope === 'none') throw missing();
   const target = l.quantity !== undefined ? sql`p.stock + ${l.quantity}` : sql`GREATEST(p.stock, ${l.fill_to})`;
   const inScope = scope.map(([col, value]) => sql`AND p.${sql.ref(col)} = ${value}`);
-  const { rows } = await sql<{ _id: string; name: string; integrator: string; dealer: string; before: number; stock: number; version: number }>`
+  const { rows } = await sql<{ _id: string; code: string; name: string; integrator: string; dealer: string; before: number; stock: number; warn_stock: number; version: number }>`
     WITH old AS (SELECT _id, stock FROM product WHERE _id = ${l._id} FOR UPDATE)
     UPDATE product p SET stock = ${target}, version = p.version + 1, update_time = now(), restock_time = now()
       FROM old
      WHERE p._id = old._id AND p.version = ${l.version} AND p.stock >= 0 AND ${target} <= ${MAX_STOCK} ${sql.join(inScope, sql` `)}
-    RETURNING p._id, p.name, p.integrator, p.dealer, old.stock AS before, p.stock, p.version`.execute(trx);
+    RETURNING p._id, p.code, p.name, p.integrator, p.dealer, old.stock AS before, p.stock, p.warn_stock, p.version`.execute(trx);
   const row = rows[0];
   if (!row) {
     let q = trx.selectFrom('product').select(['name', 'stock', 'version']).where('_id', '=', l._id);
@@ -171,5 +182,6 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
     integrator: row.integrator,
     dealer: row.dealer,
   });
+  if (row.stock > row.before) await stockRaised(trx, row, ctx.user._id);
   return { _id: row._id, name: row.name, before: row.before, stock: row.stock, version: row.version };
 }

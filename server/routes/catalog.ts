@@ -13,7 +13,6 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { deviceOf } from '../gateway/auth';
 import { newId, writeLog } from '../log';
 import { translate } from '../../i18n';
-import productDef from '../../resources/product';
 import dealerDef from '../../resources/dealer';
 import type { ProductProperty } from '../../resources/product';
 import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../resources/limits';
@@ -130,7 +129,7 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
           .execute();
         await writeLog(trx, ctx, {
           action: 'copy',
-          resource: productDef.name,
+          resource: 'product',
           record: null,
           after: { source: source._id, target: store._id, copied: inserted.map((r) => r.code) },
           integrator: store.integrator,

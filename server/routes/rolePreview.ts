@@ -121,7 +121,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
         .onConflict((oc) => oc.column('token_hash').doUpdateSet({ role: row._id, ...tenant, create_time: new Date() }))
         .execute();
       await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
-      await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, ...tenant } });
+      await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, integrator: tenant.integrator, dealer: tenant.dealer } });
     });
     return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
   });

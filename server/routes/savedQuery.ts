@@ -21,6 +21,15 @@ import { byName } from '../crud/table';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
 /** enough for any list's filters; more is not a filter */
+/** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
+const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
+  name: q.name,
+  resource: q.resource,
+  filter: q.filter,
+  sort: q.sort,
+  is_default: q.is_default,
+});
+
 const MAX_FILTER_BYTES = 4000;
 const MAX_PER_LIST = 50;
 
@@ -92,7 +101,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
         .returning(COLUMNS)
         .executeTakeFirst();
       if (!row) throw conflict('vf.operator.saved.error.duplicate', { name });
-      await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: row });
+      await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: logged(row) });
       return row;
     });
     return ok(saved);
@@ -108,7 +117,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       // one default per list: the others step down in the same transaction
       if (body.is_default) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', existing.resource).where('is_default', '=', true).execute();
       const row = await trx.updateTable('saved_query').set({ is_default: body.is_default === true }).where('_id', '=', existing._id).returning(COLUMNS).executeTakeFirstOrThrow();
-      await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: existing, after: row });
+      await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: logged(existing), after: logged(row) });
       return row;
     });
     return ok(saved);
@@ -122,7 +131,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
         const existing = await own(trx, ctx, body._id).executeTakeFirst();
         if (!existing) throw notFound();
         await trx.deleteFrom('saved_query').where('_id', '=', existing._id).execute();
-        await writeLog(trx, ctx, { action: 'delete', resource: 'saved_query', record: existing._id, before: existing });
+        await writeLog(trx, ctx, { action: 'delete', resource: 'saved_query', record: existing._id, before: logged(existing) });
         return { _id: existing._id };
       }),
     );

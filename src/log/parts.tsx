@@ -7,14 +7,22 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Row = Record<string, unknown>;
 
-export const resourceName = (t: Translate, r: unknown) => (r ? t(`resources.${r}.name`, { smart_count: 1, _: String(r) }) : '');
-/** A declared action has its label with its resource; the service's own writes have theirs in vf.service.log. */
+// A declared resource, field or action has its label with its resource (i18n/resources/); the service's own
+// writes have theirs in vf.service.log and vf.oplog (what only the log names: a robot's order steps, a saved
+// filter). tests/unit/declarations.test.ts holds every writeLog call's action and fields to one of them.
+export const resourceName = (t: Translate, r: unknown) =>
+  r ? t(`resources.${r}.name`, { smart_count: 1, _: t(`vf.oplog.resource.${r}`, { _: String(r) }) }) : '';
 export const actionName = (t: Translate, resource: unknown, action: unknown) =>
-  action ? t(`resources.${resource}.actions.${action}`, { _: t(`vf.service.log.action.${action}`, { _: String(action) }) }) : '';
+  action ? t(`resources.${resource}.actions.${action}`, { _: t(`vf.service.log.action.${action}`, { _: t(`vf.oplog.action.${action}`, { _: String(action) }) }) }) : '';
+export const fieldName = (t: Translate, resource: unknown, field: string) =>
+  t(`resources.${resource}.fields.${field}`, { _: t(`vf.oplog.field.${resource}.${field}`, { _: field }) });
 export const accountTypeName = (t: Translate, v: unknown) =>
   v === 'DEVICE' ? t('vf.service.log.device') : v ? t(`resources.user.choices.account_type.${v}`, { _: String(v) }) : '';
 
 const shown = (v: unknown) => (v === undefined ? '' : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A value as the reader knows it: a choice's code (an order's status) in words, anything else as written. */
+const worded = (t: Translate, resource: unknown, field: string, v: unknown) =>
+  typeof v === 'string' && /^\w{1,40}$/.test(v) ? t(`resources.${resource}.choices.${field}.${v}`, { _: v }) : shown(v);
 
 /** Before and after side by side, field by field; changed values stand out. */
 export function LogChanges() {
@@ -39,9 +47,9 @@ export function LogChanges() {
           const changed = record.before && record.after && shown(before[k]) !== shown(after[k]);
           return (
             <TableRow key={k} sx={changed ? { bgcolor: 'warning.light' } : undefined}>
-              <TableCell>{t(`resources.${record.resource}.fields.${k}`, { _: k })}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{shown(before[k])}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{shown(after[k])}</TableCell>
+              <TableCell>{fieldName(t, record.resource, k)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{worded(t, record.resource, k, before[k])}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{worded(t, record.resource, k, after[k])}</TableCell>
             </TableRow>
           );
         })}

@@ -13,7 +13,7 @@ let n = 0;
 
 interface Robot {
   _id: string;
-  notify(code: number): Promise<number>;
+  notify(code: number, detail?: object): Promise<number>;
   beat(): Promise<number>;
 }
 
@@ -25,7 +25,7 @@ async function robot(dealer = 'store_a1', type = 'coffee'): Promise<Robot> {
   const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
   return {
     _id: r.body.data._id,
-    notify: async (code) => (await s.call('POST', '/device-gateway/notify', { headers, body: { code } })).status,
+    notify: async (code, detail) => (await s.call('POST', '/device-gateway/notify', { headers, body: { code, detail } })).status,
     beat: async () => (await s.call('POST', '/device-gateway/heartbeat', { headers, body: {} })).status,
   };
 }
@@ -203,6 +203,54 @@ describe('operators acknowledge and clear', () => {
       expect(row.ack_time !== null).toBe(ack.status === 200);
       expect(row.ack_comment).toBe(ack.status === 200 ? `round ${i}` : null);
     }
+  });
+});
+
+describe('raising a product\'s stock clears the stock alarms it ends', () => {
+  let k = 0;
+  const product = async (stock: number, warn_stock: number) => {
+    const r = await s.call('POST', '/product/add', { token: admin, body: { code: `ALRM${++k}`, name: `Alarm stock ${k}`, price: 100, type: 'coffee', number: 1, dealer: 'store_a1', stock, warn_stock } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data as { _id: string; code: string; version: number };
+  };
+  const listed = async (token: string, ids: string[]) => (await s.call('POST', '/restock/list', { token, body: { filter: { _id: ids } } })).body.data.list;
+
+  it('above warn_stock: cleared by the restocking account, live, once no other product named by the alarm is still reported', async () => {
+    const token = await s.login('store-a1');
+    const events = await openEvents(s.url, token);
+    try {
+      const r = await robot('store_a1');
+      const [p, q] = [await product(0, 5), await product(0, 5)];
+      await r.notify(200000, { product: p._id });
+      await r.notify(200000, { product_code: q.code });
+      // the bulk restock of p: q's report still holds the robot's one sold-out alarm
+      const bulk = await s.call('POST', '/restock/apply', { token, body: { lines: [{ _id: p._id, version: p.version, fill_to: 20 }] } });
+      expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+      expect(await activeCodes(r._id)).toEqual([200000]);
+      // the product's own restock of q: nothing holds it any more
+      expect((await s.call('POST', '/product/restock', { token, body: { _id: q._id, quantity: 8 } })).status).toBe(200);
+      const [alarm] = await alarmsOf(r._id);
+      expect(alarm).toMatchObject({ code: 200000, state: 'cleared', count: 2, clear_by: 'store-a1', clear_code: null });
+      await events.next((e) => e.event === 'alarm.changed' && e.data._id === alarm._id && e.data.state === 'cleared');
+      expect(await listed(token, [p._id, q._id])).toEqual([]);
+    } finally {
+      events.close();
+    }
+  });
+
+  it('sold out, then 3 left of warn_stock 5: the sold-out alarm clears and a low-stock warning at 3 stays until it is above', async () => {
+    const token = await s.login('store-a1');
+    const r = await robot('store_a1');
+    const p = await product(0, 5);
+    await r.notify(200000, { product: p._id });
+    expect((await s.call('POST', '/product/stock', { token, body: { _id: p._id, stock: 3 } })).status).toBe(200);
+    expect(await activeCodes(r._id)).toEqual([200003]);
+    const [line] = await listed(token, [p._id]);
+    expect(line).toMatchObject({ _id: p._id, stock: 3 });
+    expect(line.sold_out).toBeFalsy();
+    expect((await s.call('POST', '/product/restock', { token, body: { _id: p._id, quantity: 10 } })).status).toBe(200);
+    expect(await activeCodes(r._id)).toEqual([]);
+    expect(await listed(token, [p._id])).toEqual([]);
   });
 });
 

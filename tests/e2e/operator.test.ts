@@ -83,9 +83,19 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     ids.push(r.body.data._id);
   }
+  // a robot of the store reports the sold-out product: a stock alarm the bell counts
+  const robot = await e.server.call('POST', '/device/add', { token: admin, body: { device_id: 'E2E-RESTOCK-01', name: 'E2E restock bot', sn: 'SN-E2E-RST', type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+  expect(robot.status, JSON.stringify(robot.body)).toBe(200);
+  const headers = { 'X-Device-Id': 'E2E-RESTOCK-01', 'X-Device-Key': robot.body.data.device_key };
+  expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 200000, detail: { product: ids[1] } } })).status).toBe(200);
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
   await page.goto(`${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}`);
+  const bell = page.getByTestId('alarm-badge');
+  await expect.poll(() => bell.getAttribute('data-live')).toBe('on');
+  // the count has loaded once it holds the robot's alarm
+  await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThan(0);
+  const alarmsBefore = Number(await bell.getAttribute('data-count'));
   await page.getByText('Restock Low').waitFor();
   const names = await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').match(/Restock (Out|Low|Fine)/)?.[0]));
   expect(names).toEqual(['Restock Out', 'Restock Low']);
@@ -117,6 +127,8 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await page.getByText('Restock Low').waitFor({ state: 'detached' });
   const rows = await e.server.db.selectFrom('product').select(['code', 'stock']).where('_id', 'in', ids).orderBy('code').execute();
   expect(rows).toEqual([{ code: 'RST-LOW', stock: 20 }, { code: 'RST-OK', stock: 50 }, { code: 'RST-OUT', stock: 20 }]);
+  // the restock ended the robot's sold-out alarm: the bell counts one fewer, without a reload
+  await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 }).toBe(alarmsBefore - 1);
   await context.close();
 });
 

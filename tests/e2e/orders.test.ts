@@ -206,6 +206,15 @@ it('shows the order page, the approval page and the dashboard in Chinese, with n
   await page.locator('tbody tr').first().waitFor();
   await e.shot(page, 'orders-approval-zh');
   await noRawKeys(page);
+  // the robot's making step in the operation log: its action and every field in words, not `progress`, `items`
+  const step = await e.server.db.selectFrom('log').select('_id').where('action', '=', 'progress').where('record', '=', orderId).executeTakeFirstOrThrow();
+  await page.goto(`${e.server.url}/log/${step._id}/show`);
+  await page.getByTestId('log-changes').getByText('制作项', { exact: true }).waitFor();
+  await page.getByText('制作进度', { exact: true }).first().waitFor();
+  await e.shot(page, 'orders-robot-log-zh');
+  await noRawKeys(page);
+  const cells = await page.locator('main').getByText(/^(progress|items|CREATED|WAIT|START)$/).allInnerTexts();
+  expect(cells).toEqual([]);
   await context.close();
 });
 

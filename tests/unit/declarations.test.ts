@@ -14,10 +14,93 @@ import { overrides } from '../../src/overrides';
 import { MENU_SECTIONS } from '../../src/layout/routes';
 import { hasIcon } from '../../src/layout/icons';
 import { permissionLabel } from '../../server/auth/declared';
+import ts from 'typescript';
+import { actionName, fieldName, resourceName } from '../../src/log/parts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const filesIn = (dir: string, ext: RegExp) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => ext.test(f)).map((f) => f.replace(ext, ''));
 const text = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+/**
+ * What the service's own operation-log entries write, read from the source: each `writeLog(…)` call's resource,
+ * action and the keys of its before/after objects (through spreads of object literals and of a same-file helper
+ * returning one). A value that is a whole row (not an object literal) is `row`. The generic service
+ * (server/crud/service.ts) logs declared resources' fields and actions, held by the test above.
+ */
+interface LoggedEntry { at: string; resource?: string; action?: string; fields: string[]; row: boolean }
+function loggedEntries(): LoggedEntry[] {
+  const files = (dir: string): string[] =>
+    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : []));
+  const entries: LoggedEntry[] = [];
+  for (const file of files('server')) {
+    if (file === 'server/crud/service.ts' || !text(file).includes('writeLog(')) continue;
+    const src = ts.createSourceFile(file, text(file), ts.ScriptTarget.Latest, true);
+    // a same-file helper `const f = (…) => ({ … })` a call spreads into the entry
+    const helper = (name: string): ts.Expression | undefined => {
+      let found: ts.Expression | undefined;
+      const look = (n: ts.Node) => {
+        if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name && n.initializer && ts.isArrowFunction(n.initializer) && !ts.isBlock(n.initializer.body)) found = n.initializer.body;
+        ts.forEachChild(n, look);
+      };
+      look(src);
+      return found;
+    };
+    // the keys an object expression is known to have: null when it is not written out (a whole row)
+    const keysOf = (e: ts.Expression): string[] | null => {
+      if (ts.isParenthesizedExpression(e)) return keysOf(e.expression);
+      if (ts.isConditionalExpression(e)) {
+        const [a, b] = [keysOf(e.whenTrue), keysOf(e.whenFalse)];
+        return a && b ? [...a, ...b] : null;
+      }
+      if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+        const body = helper(e.expression.text);
+        return body ? keysOf(body) : null;
+      }
+      if (!ts.isObjectLiteralExpression(e)) return null;
+      const keys: string[] = [];
+      for (const p of e.properties) {
+        const more = ts.isSpreadAssignment(p) ? keysOf(p.expression) : p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : null;
+        if (!more) return null;
+        keys.push(...more);
+      }
+      return keys;
+    };
+    const valueOf = (o: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined => {
+      for (const p of o.properties) {
+        if (ts.isPropertyAssignment(p) && p.name.getText() === key) return p.initializer;
+        if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
+        if (ts.isSpreadAssignment(p)) {
+          const inner = ts.isCallExpression(p.expression) && ts.isIdentifier(p.expression.expression) ? helper(p.expression.expression.text) : p.expression;
+          const o2 = inner && ts.isParenthesizedExpression(inner) ? inner.expression : inner;
+          const found = o2 && ts.isObjectLiteralExpression(o2) ? valueOf(o2, key) : undefined;
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    const visit = (n: ts.Node) => {
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'writeLog') {
+        const o = n.arguments[2] && ts.isObjectLiteralExpression(n.arguments[2]) ? n.arguments[2] : ts.factory.createObjectLiteralExpression();
+        const entry: LoggedEntry = { at: `${file}:${src.getLineAndCharacterOfPosition(n.getStart()).line + 1}`, fields: [], row: false };
+        for (const key of ['resource', 'action'] as const) {
+          const v = valueOf(o, key);
+          if (v && ts.isStringLiteralLike(v)) entry[key] = v.text;
+        }
+        for (const key of ['before', 'after']) {
+          const v = valueOf(o, key);
+          if (!v || v.kind === ts.SyntaxKind.NullKeyword) continue;
+          const keys = keysOf(v);
+          if (keys) entry.fields.push(...keys);
+          else entry.row = true;
+        }
+        entries.push(entry);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(src);
+  }
+  return entries;
+}
 
 describe.each(LANGS)('words in %s', (lang) => {
   it('name every declared resource, field, choice and action', () => {
@@ -36,6 +119,29 @@ describe.each(LANGS)('words in %s', (lang) => {
       for (const action of Object.keys(def.actions ?? {})) if (!words.actions?.[action]) missing.push(`${def.name}.actions.${action}`);
       // a selection action's line inputs are named like fields (the dialog's choice and inputs)
       for (const [action, a] of Object.entries(def.actions ?? {})) for (const f of Object.keys(a.lines?.fields ?? {})) if (!words.fields?.[f]) missing.push(`${def.name}.fields.${f} (actions.${action}.lines)`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("name every action and field the service's own operation-log entries write (writeLog outside the generic service)", () => {
+    const missing: string[] = [];
+    // the log screen's own lookups (src/log/parts.tsx), each falling back to the raw word
+    const t = (key: string, o?: Record<string, unknown>) => {
+      const text = translate(lang, key, o as Parameters<typeof translate>[2]);
+      return text === key && o?._ !== undefined ? String(o._) : text;
+    };
+    const entries = loggedEntries();
+    expect(entries.length).toBeGreaterThan(20);
+    for (const e of entries) {
+      if (!e.resource || !e.action) {
+        missing.push(`${e.at}: resource and action must be written as plain words, so this check can read them`);
+        continue;
+      }
+      if (resourceName(t, e.resource) === e.resource) missing.push(`${e.at}: resource ${e.resource}`);
+      if (actionName(t, e.resource, e.action) === e.action) missing.push(`${e.at}: action ${e.action}`);
+      for (const f of new Set(e.fields)) if (fieldName(t, e.resource, f) === f) missing.push(`${e.at}: field ${e.resource}.${f}`);
+      // a whole row: a declared resource's, whose fields the test above holds
+      if (e.row && !resources.some((d) => d.name === e.resource)) missing.push(`${e.at}: a whole row of ${e.resource}, which no declaration names`);
     }
     expect(missing).toEqual([]);
   });

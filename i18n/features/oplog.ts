@@ -1,0 +1,97 @@
+// The operation log's words for what only the log names (src/log/parts.tsx looks here after the resource's own
+// words and vf.service.log): the robot's steps of an order, two-factor sign-in, a saved filter (no declared
+// resource), and the fields the service's own log entries write beside a resource's declared ones.
+// tests/unit/declarations.test.ts reads every writeLog call and fails on an action or field without a word.
+const en = {
+  vf: {
+    oplog: {
+      action: {
+        progress: 'Making progress',
+        pay: 'Payment',
+        cancel: 'Cancel order',
+        totp_enable: 'Turn on two-factor sign-in',
+        totp_disable: 'Turn off two-factor sign-in',
+        default: 'Set default filter',
+      },
+      resource: { saved_query: 'Saved filter' },
+      field: {
+        order: { items: 'Items' },
+        product: { fill_to: 'Fill to', source: 'From store', target: 'To store', copied: 'Copied products' },
+        message: { count: 'Messages' },
+        role: { role: 'Role', integrator: 'Brand', dealer: 'Store' },
+        saved_query: { name: 'Name', resource: 'List', filter: 'Filter', sort: 'Sort', is_default: 'Default' },
+      },
+    },
+  },
+};
+
+const zh = {
+  vf: {
+    oplog: {
+      action: {
+        progress: '制作进度',
+        pay: '支付',
+        cancel: '取消订单',
+        totp_enable: '开启两步验证登录',
+        totp_disable: '关闭两步验证登录',
+        default: '设为默认筛选',
+      },
+      resource: { saved_query: '已保存的筛选' },
+      field: {
+        order: { items: '制作项' },
+        product: { fill_to: '补足到', source: '来源门店', target: '目标门店', copied: '已复制商品' },
+        message: { count: '消息数' },
+        role: { role: '角色', integrator: '品牌', dealer: '门店' },
+        saved_query: { name: '名称', resource: '列表', filter: '筛选条件', sort: '排序', is_default: '默认' },
+      },
+    },
+  },
+};
+
+const es = {
+  vf: {
+    oplog: {
+      action: {
+        progress: 'Avance de la preparación',
+        pay: 'Pago',
+        cancel: 'Cancelar pedido',
+        totp_enable: 'Activar la verificación en dos pasos',
+        totp_disable: 'Desactivar la verificación en dos pasos',
+        default: 'Filtro predeterminado',
+      },
+      resource: { saved_query: 'Filtro guardado' },
+      field: {
+        order: { items: 'Artículos' },
+        product: { fill_to: 'Completar hasta', source: 'Tienda de origen', target: 'Tienda de destino', copied: 'Productos copiados' },
+        message: { count: 'Mensajes' },
+        role: { role: 'Rol', integrator: 'Marca', dealer: 'Tienda' },
+        saved_query: { name: 'Nombre', resource: 'Lista', filter: 'Filtro', sort: 'Orden', is_default: 'Predeterminado' },
+      },
+    },
+  },
+};
+
+const ja = {
+  vf: {
+    oplog: {
+      action: {
+        progress: '製造の進行',
+        pay: '支払い',
+        cancel: '注文キャンセル',
+        totp_enable: '2段階認証を有効化',
+        totp_disable: '2段階認証を無効化',
+        default: 'デフォルトのフィルターを設定',
+      },
+      resource: { saved_query: '保存済みフィルター' },
+      field: {
+        order: { items: '品目' },
+        product: { fill_to: '目標在庫', source: 'コピー元店舗', target: 'コピー先店舗', copied: 'コピーした商品' },
+        message: { count: 'メッセージ数' },
+        role: { role: 'ロール', integrator: 'ブランド', dealer: '店舗' },
+        saved_query: { name: '名前', resource: '一覧', filter: 'フィルター', sort: '並び順', is_default: 'デフォルト' },
+      },
+    },
+  },
+};
+
+export default { en, zh, es, ja };
