@@ -247,7 +247,7 @@ describe('raising a product\'s stock clears the stock alarms it ends', () => {
     expect(await activeCodes(r._id)).toEqual([200003]);
     const [line] = await listed(token, [p._id]);
     expect(line).toMatchObject({ _id: p._id, stock: 3 });
-    expect(line.sold_out).toBeFalsy();
+    expect(line.sold_out).toBe(false);
     expect((await s.call('POST', '/product/restock', { token, body: { _id: p._id, quantity: 10 } })).status).toBe(200);
     expect(await activeCodes(r._id)).toEqual([]);
     expect(await listed(token, [p._id])).toEqual([]);

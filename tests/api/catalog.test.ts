@@ -415,6 +415,9 @@ describe('replenishment: the restock list and the bulk restock', () => {
     const a1 = await lines(storeA1, { _id: mine });
     expect(a1.map((l) => l._id)).toEqual([out._id, third._id, half._id]);
     expect(a1[0]).toMatchObject({ sold_out: true, stock: 0 });
+    // not sold out is false, not empty: the list's "sold out: no" filter finds the low lines no robot reported
+    expect(a1.slice(1).map((l) => l.sold_out)).toEqual([false, false]);
+    expect((await lines(storeA1, { _id: mine, sold_out: false })).map((l) => l._id)).toEqual([third._id, half._id]);
     expect((await lines(brandA, { _id: mine })).map((l) => l._id)).toEqual([out._id, third._id, half._id]);
     expect((await lines(brandB, { _id: mine })).map((l) => l._id)).toEqual([otherBrand._id]);
     expect((await lines(storeA2, { _id: mine })).map((l) => l._id)).toEqual([]);
