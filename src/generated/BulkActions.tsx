@@ -1,8 +1,10 @@
 // The buttons a list shows over its selected rows: the selection actions (LinesAction.tsx), delete and the
 // declared single-row actions (resources/bulk.ts), each
 // confirmed once ("Freeze: 12 selected"), sent in ONE request, and answered with a report of what was done
-// and what was refused, and why, row by row.
-import { useState, type ReactElement } from 'react';
+// and what was refused, and why, row by row. The report belongs to the list (BulkReportHost), not to the
+// buttons: they exist only while rows are selected and shown, and a live refetch that takes the acted-on rows
+// out of the list (active alarms, once cleared) unmounted them — and the report with them — before it was read.
+import { createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Confirm, useCanAccess, useListContext, useRefresh, useTranslate, useUnselectAll, useNotify } from 'react-admin';
 import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography, Button as MuiButton } from '@mui/material';
 import type { ResourceDef } from '../../resources/types';
@@ -16,17 +18,65 @@ import { LinesButton } from './LinesAction';
 /** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
 const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);
 
+interface Report {
+  label: string;
+  answer: BulkAnswer;
+  /** each refused row's name, taken while the row was still shown */
+  names: Record<string, string>;
+}
+
+const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
+
+/** Around a list's Datagrid: shows the report of the bulk action run last, then unselects and refreshes. */
+export function BulkReportHost({ resource, children }: { resource: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll(resource);
+  const [report, setReport] = useState<Report>();
+  const close = () => {
+    setReport(undefined);
+    unselectAll();
+    refresh();
+  };
+  return (
+    <ShowReport.Provider value={setReport}>
+      {children}
+      <Dialog open={!!report} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-report-title">
+        <DialogTitle id="bulk-report-title">{translate('vf.operator.bulk.report_title', { action: report?.label ?? '' })}</DialogTitle>
+        <DialogContent>
+          <Typography role="status" data-testid="bulk-report">
+            {translate('vf.operator.bulk.report', { done: report?.answer.done ?? 0, refused: report?.answer.refused ?? 0 })}
+          </Typography>
+          <List dense>
+            {report?.answer.results
+              .filter((r) => r.status === 'refused')
+              .map((r) => (
+                <ListItem key={r._id} disableGutters>
+                  <ListItemText primary={translate('vf.operator.bulk.refused_row', { name: report.names[r._id] ?? r._id, reason: r.message ?? '' })} />
+                </ListItem>
+              ))}
+          </List>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={close} autoFocus>
+            {translate('ra.action.close')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </ShowReport.Provider>
+  );
+}
+
 function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const showReport = useContext(ShowReport);
   const { selectedIds, data } = useListContext();
-  const unselectAll = useUnselectAll(def.name);
   const { canAccess } = useCanAccess({ resource: def.name, action: verb });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<BulkAnswer>();
   if (!canAccess) return null;
+  if (!showReport) throw new Error(`the ${def.name} list's Datagrid needs a BulkReportHost around it`);
   const label = verb === 'delete' ? translate('ra.action.delete') : translate(`resources.${def.name}.actions.${verb}`, { _: verb });
   const count = selectedIds.length;
   const nameOf = (id: string) => {
@@ -37,18 +87,14 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
   const run = async () => {
     setBusy(true);
     try {
-      setAnswer(await api<BulkAnswer>('POST', callPath(def, 'bulk'), { action: verb, ids: selectedIds.map(String) }));
+      const answer = await api<BulkAnswer>('POST', callPath(def, 'bulk'), { action: verb, ids: selectedIds.map(String) });
+      showReport({ label, answer, names: Object.fromEntries(answer.results.filter((r) => r.status === 'refused').map((r) => [r._id, nameOf(r._id)])) });
       setConfirming(false);
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }
-  };
-  const close = () => {
-    setAnswer(undefined);
-    unselectAll();
-    refresh();
   };
 
   return (
@@ -62,28 +108,6 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
         onConfirm={run}
         onClose={() => setConfirming(false)}
       />
-      <Dialog open={!!answer} onClose={close} fullWidth maxWidth="sm" aria-labelledby={`bulk-report-${verb}`}>
-        <DialogTitle id={`bulk-report-${verb}`}>{translate('vf.operator.bulk.report_title', { action: label })}</DialogTitle>
-        <DialogContent>
-          <Typography role="status" data-testid="bulk-report">
-            {translate('vf.operator.bulk.report', { done: answer?.done ?? 0, refused: answer?.refused ?? 0 })}
-          </Typography>
-          <List dense>
-            {answer?.results
-              .filter((r) => r.status === 'refused')
-              .map((r) => (
-                <ListItem key={r._id} disableGutters>
-                  <ListItemText primary={translate('vf.operator.bulk.refused_row', { name: nameOf(r._id), reason: r.message ?? '' })} />
-                </ListItem>
-              ))}
-          </List>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={close} autoFocus>
-            {translate('ra.action.close')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }

@@ -43,7 +43,7 @@ import { ActionButtons } from './ActionButtons';
 import { RowActions } from './RowActions';
 import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
-import { bulkActionsOf } from './BulkActions';
+import { BulkReportHost, bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
@@ -178,14 +178,16 @@ export function makeList(def: ResourceDef) {
     ];
     return (
       <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
-        <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
-          {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
-          {withCells(def, 'list', columns.filter(readable), (n, f) => (
-            <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
-          ))}
-          {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
-          {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
-        </Datagrid>
+        <BulkReportHost resource={def.name}>
+          <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
+            {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
+            {withCells(def, 'list', columns.filter(readable), (n, f) => (
+              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
+            ))}
+            {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
+            {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          </Datagrid>
+        </BulkReportHost>
       </List>
     );
   };

@@ -37,7 +37,7 @@ import { holds } from '../providers/authProvider';
 import { StockLevel } from '../catalog/StockLevel';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
-import { bulkActionsOf } from '../generated/BulkActions';
+import { BulkReportHost, bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
 import { SavedQueries } from '../generated/SavedQueries';
 import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
@@ -132,18 +132,20 @@ function ProductList() {
   ];
   return (
     <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
-      <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)}>
-        {LIST_COLUMNS.slice(0, 4).map((n) => (
-          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
-        ))}
-        <FunctionField source="stock" label={label('stock')} render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
-        <FieldFor resource="product" source="warn_stock" def={f.warn_stock} label={label('warn_stock')} />
-        {LIST_COLUMNS.slice(4).map((n) => (
-          <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
-        ))}
-        {canEdit ? <EditButton /> : null}
-        <ActionButtons def={product} />
-      </Datagrid>
+      <BulkReportHost resource="product">
+        <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)}>
+          {LIST_COLUMNS.slice(0, 4).map((n) => (
+            <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+          ))}
+          <FunctionField source="stock" label={label('stock')} render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
+          <FieldFor resource="product" source="warn_stock" def={f.warn_stock} label={label('warn_stock')} />
+          {LIST_COLUMNS.slice(4).map((n) => (
+            <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
+          ))}
+          {canEdit ? <EditButton /> : null}
+          <ActionButtons def={product} />
+        </Datagrid>
+      </BulkReportHost>
     </List>
   );
 }
