@@ -181,9 +181,11 @@ describe('small things an operator notices', () => {
     await page.getByTestId('tabs-refresh').click();
     await refused;
     await dialog.waitFor();
+    // the refresh mounts the page afresh: on a loaded machine its rows may take a moment to come back from
+    // the cache; what must not happen is the list reading "No Robots found" instead of them
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(shown);
     await e.shot(page, 'walk-session-expired-list');
     await expect(page.getByText('No Robots found').count()).resolves.toBe(0);
-    await expect(rows.count()).resolves.toBe(shown);
     await context.close();
   });
 
