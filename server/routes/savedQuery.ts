@@ -20,7 +20,6 @@ import { sortOf, whereOf } from '../crud/service';
 import { byName } from '../crud/table';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
-/** enough for any list's filters; more is not a filter */
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
 const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
   name: q.name,
@@ -30,6 +29,7 @@ const logged = (q: { resource: string; name: string; filter: unknown; sort: unkn
   is_default: q.is_default,
 });
 
+/** enough for any list's filters; more is not a filter */
 const MAX_FILTER_BYTES = 4000;
 const MAX_PER_LIST = 50;
 
