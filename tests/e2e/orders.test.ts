@@ -174,7 +174,10 @@ it('changes the pay status by hand only with a reason, and shows the change and 
   await page.getByRole('button', { name: 'Change pay status' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox').click();
+  // the open menu hides the dialog from the accessibility tree: pick once it is open, go on once it is gone
+  await page.getByRole('listbox').waitFor();
   await page.getByRole('option', { name: 'Paid', exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   // no reason: refused in the form, nothing changes
   await dialog.getByRole('button', { name: 'Change pay status' }).click();
   await dialog.getByText('Reason is required').waitFor();
