@@ -135,9 +135,12 @@ describe('robots open, count and clear alarms', () => {
     // On PostgreSQL one transaction for the whole sweep held the robot's row, and its beat, until the last robot
     // was announced. (PGlite is one connection: every statement waits its turn there, locks or not.)
     if (process.env.DATABASE_URL) expect(order).toEqual(['beat', 'sweep']);
-    // (the server's own sweeper may take some chunks meanwhile: each robot is still swept once)
+    // (the server's own sweeper may take some chunks meanwhile: each robot is still swept once. Its chunk may still
+    // be in its transaction when this sweep, skipping those locked rows, ends: wait for it to commit.)
     expect(swept).toBeGreaterThan(0);
-    const offline = await s.db.selectFrom('message').select('device').where('code', '=', OFFLINE_CODE).where('device', 'like', 'zz-sweep-%').execute();
+    const offlineMessages = () => s.db.selectFrom('message').select('device').where('code', '=', OFFLINE_CODE).where('device', 'like', 'zz-sweep-%').execute();
+    await expect.poll(async () => (await offlineMessages()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(many);
+    const offline = await offlineMessages();
     expect(offline).toHaveLength(many);
     expect(new Set(offline.map((m) => m.device)).size).toBe(many);
     expect(await s.db.selectFrom('device').select('_id').where('_id', 'like', 'zz-sweep-%').where('online', '=', true).execute()).toHaveLength(0);
