@@ -30,6 +30,7 @@ import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
 import { setting } from './config';
+import { logOptions } from './http/log';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
@@ -87,7 +88,7 @@ export const CSP_DIRECTIVES = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    ...logOptions(opts.logger),
     bodyLimit: BODY_LIMIT,
     // while stopping, requests already on their way are served (with Connection: close, see routes/ops.ts),
     // not refused with Fastify's own untranslated 503

@@ -98,8 +98,9 @@ export async function startServer(o: ServerOptions) {
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
-    // the demo robots call this server over HTTP, like real ones, on the address it listens on
-    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
+    // the demo robots call this server over HTTP, like real ones, on the address it listens on; what they do
+    // is `debug` like their calls (LOG_LEVEL=debug shows it), a call of theirs that failed a warning
+    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line, failed) => (failed ? app.log.warn(line) : app.log.debug(line))) : undefined;
     const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
     /**
      * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
@@ -202,9 +203,12 @@ export function main() {
   startServer(options)
     .then(({ close, database, startedInMs, app }) => {
       const port = (app.server.address() as { port: number }).port;
-      console.log(`VendFleet is ready on http://localhost:${port} (${database.kind}, started in ${startedInMs} ms)`);
+      // The banner comes last and stays on screen: what runs on (robots' calls and probes log below `info`,
+      // see server/http/log.ts), then the address and the demo logins as the final line.
+      const url = `http://localhost:${port}`;
       if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
-      if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
+      console.log(`VendFleet is ready on ${url} (${database.kind}, started in ${startedInMs} ms)`);
+      if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD} — open ${url}`);
       let stopping = false;
       const stop = () => {
         if (stopping) return;
