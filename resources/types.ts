@@ -235,6 +235,40 @@ export function readableColumns(def: ResourceDef): string[] {
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }
 
+/** Whether a field may be a column of a list or of an exported file: readable (never secret), shown as a field
+ * (not `hidden`: a sort key, the log's before/after shown through their own cell) and flat (not JSON). */
+export function isColumn(f: FieldDef): boolean {
+  return !isSecret(f) && !f.hidden && f.type !== 'json';
+}
+
+/** The list's columns, by the declaration (`list`), never a secret: the screen's columns and an export's
+ * default columns, from this one rule. */
+export function listColumns(def: ResourceDef): string[] {
+  return Object.entries(def.fields).filter(([, f]) => f.list && isColumn(f)).map(([n]) => n);
+}
+
+/** An export's columns: the list's, then each asked-for declared field that may be a column, in declaration
+ * order; the first name that may not (unknown, secret, hidden, JSON) is returned as `refused`. */
+export function exportColumns(def: ResourceDef, extra: readonly string[]): { columns: string[] } | { refused: string } {
+  for (const n of extra) {
+    const f = fieldOf(def, n);
+    if (!f || !isColumn(f)) return { refused: n };
+  }
+  const listed = new Set(listColumns(def));
+  const wanted = new Set(extra);
+  return { columns: Object.keys(def.fields).filter((n) => listed.has(n) || wanted.has(n)) };
+}
+
+/** A row without the declaration's secret fields: what may travel to a reader (live events, answers). */
+export function withoutSecrets(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    const f = fieldOf(def, k);
+    if (!f || !isSecret(f)) out[k] = v;
+  }
+  return out;
+}
+
 /** The path of a verb's call under /api, as both the server routes it and the browser calls it. */
 export function callPath(def: ResourceDef, verb: Verb | string): string {
   const own = (def.paths as Record<string, string> | undefined)?.[verb];

@@ -9,7 +9,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { exportColumns, type FieldDef, type ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
@@ -37,22 +37,18 @@ interface Column {
   header: string;
 }
 
-/** The list's columns (and asked-for extra fields), minus secrets, JSON, and references the caller may not list. */
+/** The list's columns and asked-for extra fields by the declaration's one rule (resources/types.ts
+ * exportColumns: never a secret, hidden or JSON field), minus references the caller may not list. */
 function columnsOf(def: ResourceDef, ctx: CallContext, lang: Lang, extra: unknown): Column[] {
   if (extra !== undefined && (!Array.isArray(extra) || extra.length > 50 || extra.some((x) => typeof x !== 'string'))) throw badRequest('vf.operator.export.error.fields');
-  const wanted = new Set((extra as string[] | undefined) ?? []);
-  for (const n of wanted) {
-    const f = Object.hasOwn(def.fields, n) ? def.fields[n] : undefined;
-    if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.operator.export.error.fields');
-  }
+  const chosen = exportColumns(def, (extra as string[] | undefined) ?? []);
+  if ('refused' in chosen) throw badRequest('vf.operator.export.error.fields');
   const readable = (f: FieldDef) =>
     (f.type !== 'reference' && f.type !== 'references') || holds(ctx.user, findResource(f.reference ?? '')?.permissions.list);
   const label = (n: string) => translate(lang, `resources.${def.name}.fields.${n}`);
   return [
     { name: '_id', field: { type: 'text' }, header: label('_id') },
-    ...Object.entries(def.fields)
-      .filter(([n, f]) => (f.list || wanted.has(n)) && f.type !== 'password' && f.type !== 'json' && readable(f))
-      .map(([name, field]) => ({ name, field, header: label(name) })),
+    ...chosen.columns.filter((n) => readable(def.fields[n])).map((name) => ({ name, field: def.fields[name], header: label(name) })),
   ];
 }
 
