@@ -156,9 +156,17 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
   }
 }
 
+/** What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection): =, +, -, @, a tab or a carriage
+ * return first. A store's product, nickname or store name like `=HYPERLINK(…)` reaches the administrator's file. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: numbers as they are (−5 stays a number); text that a spreadsheet would run is kept as text by a
+ * leading apostrophe, quoted. (The .xlsx writer writes text cells, which no spreadsheet runs.) */
 const csvCell = (v: Cell) => {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v);
+  const s = FORMULA_START.test(v) ? `'${v}` : v;
+  return s !== v || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export interface ExportAnswer {
