@@ -104,6 +104,10 @@ export interface ActionDef {
   body?: Record<string, FieldDef>;
   /** a field of the answer that is a one-time secret (a device key): the browser shows it once */
   reveals?: string;
+  /** offered over selected rows too (`POST /api/<R>/bulk`, resources/bulk.ts): a plain change a confirmation alone
+   * starts. Never with inputs of its own (a refund's amount, roles, a password) nor with `reveals`: such an action
+   * is one row at a time, and the server refuses it in bulk (an allow-list, read by the server and the browser). */
+  bulk?: true;
   /** an action over the rows selected in the list, each with inputs of its own, applied in ONE request
    * `POST /api/<R>/<action> { lines: [{ _id, version, …fields }] }`, all lines or none (the restock of the
    * replenishment list). No single-row call: the domain applies the lines (`lines` hook, server/crud/hooks.ts). */
