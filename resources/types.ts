@@ -78,6 +78,10 @@ export interface FieldDef {
   notNull?: boolean;
   /** `false`: a reference kept as plain text without a foreign key (a log entry outlives what it names) */
   foreignKey?: false;
+  /** a brand or store account reads this field only on rows whose `field` holds one of `values` (the operation
+   * log's client address: on its own accounts' entries, not provider staff's); elsewhere it reads null, in lists,
+   * records and exports alike, and its filter matches only such rows (server/crud/service.ts tenantReadable) */
+  tenantReads?: { field: string; values: readonly string[] };
 }
 
 /** The label key of a key of a declared JSON object field (`fields` of a `json` field). */

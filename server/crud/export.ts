@@ -16,7 +16,7 @@ import { translate } from '../../i18n';
 import { localeTag } from '../../i18n/locale';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
-import { whereOf, sortOf, totalOf, type ListBody } from './service';
+import { whereOf, sortOf, totalOf, tenantReadable, tenantRuleColumns, type ListBody } from './service';
 import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
 
 export const EXPORT_FILE_NAME = 'excel-list';
@@ -198,7 +198,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
 
   const out = new PassThrough();
   let cancelled = false;
-  const select = [...new Set(['_id', ...columns.map((c) => c.name)])];
+  const select = [...new Set(['_id', ...columns.map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
   const read = (after?: Expression<SqlBool>) => {
     let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
     if (after) q = q.where(after);
@@ -219,6 +219,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
           const last = rows[rows.length - 1];
           next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
         }
+        tenantReadable(def, ctx, rows);
         await loadTitles(db, columns, rows, titles);
         await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
         // wait while the reader or the zip is behind, so a slow download holds a few MB, not the whole list

@@ -1,4 +1,5 @@
-// Issue 23, item 1: no declared secret leaves. Walks EVERY declared resource and every secret or hidden field:
+// Issue 23, items 1 and 7: what must not leave does not.
+// Item 1: no declared secret leaves. Walks EVERY declared resource and every secret or hidden field:
 // an export asking for one is refused (400, nothing sent), and the secret values actually stored (webhook
 // signing secrets, robots' key hashes, password hashes) appear in no list, detail, export, bulk result,
 // operation-log entry or live event of the walk. Before the fix, `fields: ["secret"]` exported the secrets.
@@ -7,6 +8,9 @@ import { startTestServer, type TestServer } from '../support/server';
 import { openEvents, type SseStream } from '../support/sse';
 import { declared } from '../../resources';
 import { callPath, isColumn, isSecret, listColumns, type ResourceDef } from '../../resources/types';
+
+// client addresses from X-Forwarded-For, as behind the reverse proxy of a deployment
+process.env.TRUST_PROXY = '1';
 
 let s: TestServer;
 let admin: string;
@@ -117,5 +121,33 @@ describe('no declared secret leaves', () => {
     // the rotations were logged, without the secret they made
     expect(text).toContain('rotate_secret');
     expect(text).toContain('rotate_key');
+  });
+});
+
+describe('a brand sees only its own accounts\' client addresses in its operation log (item 7)', () => {
+  const STAFF_IP = '203.0.113.77';
+  const BRAND_IP = '198.51.100.44';
+  it('provider staff\'s address is blank for the brand in the list, the record, a filter and the export; staff see both', async () => {
+    const provider = await s.login('provider');
+    const as = (token: string, ip: string, description: string) =>
+      s.call('POST', '/dealer/edit', { token, headers: { 'X-Forwarded-For': ip }, body: { _id: 'store_a2', description } });
+    expect((await as(provider, STAFF_IP, 'Edited by provider staff')).status).toBe(200);
+    expect((await as(brandA, BRAND_IP, 'Edited by the brand')).status).toBe(200);
+    const entries = async (token: string, filter: object = {}) =>
+      (await s.call('POST', '/log/list', { token, body: { pageSize: 100, filter: { resource: 'dealer', record: 'store_a2', ...filter } } })).body.data.list as Record<string, unknown>[];
+    const mine = await entries(brandA);
+    expect(mine.map((e) => [e.operator, e.ip])).toEqual([['brand-a', BRAND_IP], ['provider', null]]);
+    const staffEntry = mine.find((e) => e.operator === 'provider')!;
+    expect((await s.call('GET', `/log/detail/${staffEntry._id}`, { token: brandA })).body.data.ip).toBeNull();
+    // no guessing by filter: the staff address matches nothing for the brand
+    expect(await entries(brandA, { ip: STAFF_IP })).toEqual([]);
+    expect((await entries(brandA, { ip: BRAND_IP })).map((e) => e.operator)).toEqual(['brand-a']);
+    const file = await exported((declared as readonly ResourceDef[]).find((d) => d.name === 'log')!, brandA);
+    expect(file.status).toBe(200);
+    expect(file.text).toContain(BRAND_IP);
+    expect(file.text).not.toContain(STAFF_IP);
+    // staff see every address
+    expect((await entries(admin)).map((e) => e.ip)).toEqual([BRAND_IP, STAFF_IP]);
+    expect((await entries(admin, { ip: STAFF_IP })).map((e) => e.operator)).toEqual(['provider']);
   });
 });
