@@ -49,7 +49,7 @@ export default defineResource({
       from: { field: 'state', values: ['active'] },
       body: { comment: { type: 'text', max: 500, multiline: true } },
     },
-    clear: { permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
+    clear: { bulk: true, permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
   },
   menu: { section: 'message', order: 5, icon: 'NotificationImportant' },
 });

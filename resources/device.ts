@@ -34,7 +34,7 @@ export default defineResource({
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   actions: {
-    unbind: { permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
+    unbind: { bulk: true, permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
   reveal: 'device_key',

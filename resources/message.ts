@@ -29,6 +29,6 @@ export default defineResource({
     { cell: 'notice.title', after: 'code' },
     { cell: 'notice.content', after: 'code' },
   ],
-  actions: { mark_read: { permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
+  actions: { mark_read: { bulk: true, permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
   menu: { section: 'message', order: 10, icon: 'NotificationsActive' },
 });

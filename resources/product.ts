@@ -51,8 +51,8 @@ export default defineResource({
   actions: {
     stock: { permission: 'product_stock', body: { stock: { type: 'number', required: true, min: -1, max: MAX_STOCK } } },
     restock: { permission: 'product_stock', body: { quantity: { type: 'number', required: true, min: 1, max: MAX_STOCK } } },
-    freeze: { permission: 'product_edit', confirm: true, from: { field: 'freeze', values: [false] }, set: { freeze: true } },
-    unfreeze: { permission: 'product_edit', from: { field: 'freeze', values: [true] }, set: { freeze: false } },
+    freeze: { bulk: true, permission: 'product_edit', confirm: true, from: { field: 'freeze', values: [false] }, set: { freeze: true } },
+    unfreeze: { bulk: true, permission: 'product_edit', from: { field: 'freeze', values: [true] }, set: { freeze: false } },
   },
   menu: { section: 'catalog', order: 10, icon: 'Inventory' },
 });

@@ -31,7 +31,7 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   actions: {
-    send_test: { permission: 'webhook_edit' },
+    send_test: { bulk: true, permission: 'webhook_edit' },
     rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
   },
   reveal: 'secret',

@@ -9,14 +9,14 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { exportColumns, type FieldDef, type ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
 import { localeTag } from '../../i18n/locale';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
-import { whereOf, sortOf, totalOf, type ListBody } from './service';
+import { whereOf, sortOf, totalOf, tenantReadable, tenantRuleColumns, type ListBody } from './service';
 import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
 
 export const EXPORT_FILE_NAME = 'excel-list';
@@ -37,22 +37,18 @@ interface Column {
   header: string;
 }
 
-/** The list's columns (and asked-for extra fields), minus secrets, JSON, and references the caller may not list. */
+/** The list's columns and asked-for extra fields by the declaration's one rule (resources/types.ts
+ * exportColumns: never a secret, hidden or JSON field), minus references the caller may not list. */
 function columnsOf(def: ResourceDef, ctx: CallContext, lang: Lang, extra: unknown): Column[] {
   if (extra !== undefined && (!Array.isArray(extra) || extra.length > 50 || extra.some((x) => typeof x !== 'string'))) throw badRequest('vf.operator.export.error.fields');
-  const wanted = new Set((extra as string[] | undefined) ?? []);
-  for (const n of wanted) {
-    const f = Object.hasOwn(def.fields, n) ? def.fields[n] : undefined;
-    if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.operator.export.error.fields');
-  }
+  const chosen = exportColumns(def, (extra as string[] | undefined) ?? []);
+  if ('refused' in chosen) throw badRequest('vf.operator.export.error.fields');
   const readable = (f: FieldDef) =>
     (f.type !== 'reference' && f.type !== 'references') || holds(ctx.user, findResource(f.reference ?? '')?.permissions.list);
   const label = (n: string) => translate(lang, `resources.${def.name}.fields.${n}`);
   return [
     { name: '_id', field: { type: 'text' }, header: label('_id') },
-    ...Object.entries(def.fields)
-      .filter(([n, f]) => (f.list || wanted.has(n)) && f.type !== 'password' && f.type !== 'json' && readable(f))
-      .map(([name, field]) => ({ name, field, header: label(name) })),
+    ...chosen.columns.filter((n) => readable(def.fields[n])).map((name) => ({ name, field: def.fields[name], header: label(name) })),
   ];
 }
 
@@ -160,9 +156,17 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
   }
 }
 
+/** What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection): =, +, -, @, a tab or a carriage
+ * return first. A store's product, nickname or store name like `=HYPERLINK(…)` reaches the administrator's file. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: numbers as they are (−5 stays a number); text that a spreadsheet would run is kept as text by a
+ * leading apostrophe, quoted. (The .xlsx writer writes text cells, which no spreadsheet runs.) */
 const csvCell = (v: Cell) => {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v);
+  const s = FORMULA_START.test(v) ? `'${v}` : v;
+  return s !== v || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export interface ExportAnswer {
@@ -194,7 +198,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
 
   const out = new PassThrough();
   let cancelled = false;
-  const select = [...new Set(['_id', ...columns.map((c) => c.name)])];
+  const select = [...new Set(['_id', ...columns.map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
   const read = (after?: Expression<SqlBool>) => {
     let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
     if (after) q = q.where(after);
@@ -215,6 +219,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
           const last = rows[rows.length - 1];
           next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
         }
+        tenantReadable(def, ctx, rows);
         await loadTitles(db, columns, rows, titles);
         await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
         // wait while the reader or the zip is behind, so a slow download holds a few MB, not the whole list

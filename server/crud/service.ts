@@ -8,7 +8,7 @@ import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { findResource } from '../../resources';
 import { verbPermission } from '../../resources/permissions';
-import { requirePermission } from '../auth/permissions';
+import { isPlatformStaff, requirePermission } from '../auth/permissions';
 import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
 import { inScope, scopeConditions } from './scope';
@@ -76,6 +76,22 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   return undefined;
 }
 
+/** Fields a tenant (brand or store) account reads on some rows only (FieldDef.tenantReads); none for staff. */
+const tenantRules = (def: ResourceDef, ctx: CallContext) =>
+  isPlatformStaff(ctx.user) ? [] : Object.entries(def.fields).flatMap(([n, f]) => (f.tenantReads ? [[n, f.tenantReads] as const] : []));
+
+/** The columns `tenantReadable` needs besides those shown (the rule's own field). */
+export const tenantRuleColumns = (def: ResourceDef, ctx: CallContext) => tenantRules(def, ctx).map(([, r]) => r.field);
+
+/** Blanks, in place, what a tenant account may not read of these rows (FieldDef.tenantReads): list, record and
+ * export all call it, so none shows what another does not. */
+export function tenantReadable<R extends Record<string, unknown>>(def: ResourceDef, ctx: CallContext, rows: R[]): R[] {
+  for (const [name, rule] of tenantRules(def, ctx)) {
+    for (const r of rows) if (!rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
+  }
+  return rows;
+}
+
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
 export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>) {
   const scope = scopeConditions(def, ctx.user);
@@ -109,6 +125,8 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         continue;
       }
       const { column, field: f } = allowed;
+      // a field a tenant reads on some rows only matches on those rows (no guessing another's value by filter)
+      if (f.tenantReads && !isPlatformStaff(ctx.user)) conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
       if (allowed.kind === 'gte' || allowed.kind === 'lte') {
         conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
@@ -192,6 +210,7 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
   const count = await totalOf(db, def, where);
   const next = keyset && list.length === pageSize ? encodeCursor(sort, list[list.length - 1]) : undefined;
   for (const r of list) delete r[SORT_KEY];
+  tenantReadable(def, ctx, list);
   await hooksOf(def.name).present?.(list, db, ctx);
   return { list, total: count.total, ...(count.estimated ? { total_estimated: true } : {}), ...(next ? { next } : {}) };
 }
@@ -235,6 +254,7 @@ function present(def: ResourceDef, row: Row): Row {
 export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unknown) {
   requirePermission(ctx.user, verbPermission(def, 'read'));
   const row = present(def, await loadScoped(db, ctx, def, id));
+  tenantReadable(def, ctx, [row]);
   await hooksOf(def.name).present?.([row], db, ctx);
   return row;
 }

@@ -15,8 +15,8 @@ import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
 
 
-/** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
-const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);
+/** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
+const offered = bulkVerbs;
 
 interface Report {
   label: string;

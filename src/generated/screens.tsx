@@ -32,7 +32,7 @@ import {
 import { DateTimeInput } from './DateTimeInput';
 import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
-import { isLocked, isSecret, isSortable, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
+import { isLocked, isSecret, isSortable, listColumns, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
 import { cells, inputs, toolbar } from './registry';
@@ -163,7 +163,8 @@ function rowSxOf(def: ResourceDef) {
 }
 
 export function makeList(def: ResourceDef) {
-  const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
+  // the list's columns by the rule the export follows too (resources/types.ts listColumns)
+  const columns = listColumns(def).map((n): [string, FieldDef] => [n, def.fields[n]]);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
   // a free-text box only where the declaration names fields it searches
   const searchable = !!def.idField || Object.values(def.fields).some((f) => f.search && !isSecret(f));

@@ -117,6 +117,46 @@ describe('export', () => {
     expect((await download('/user/export', admin, { format: 'csv', fields: ['password'] })).status).toBe(400);
   });
 
+  it('neutralises text a spreadsheet would run (CSV: a leading apostrophe), keeps numbers numbers, and .xlsx writes text cells', async () => {
+    // issue 23, item 2: a store names its product, its store and its manager so that the administrator's file runs them
+    const product = '+cmd|\' /C calc\'!A0';
+    const store = '=HYPERLINK("//e.vil","A1")';
+    const nickname = '@SUM(1+1)*cmd|\' /C calc\'!A0';
+    const made = await s.call('POST', '/product/add', { token: storeA1, body: { code: 'FORMULA1', name: product, sub_name: '-2+3', price: 1250, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    for (const [path, body] of [['/dealer/edit', { _id: 'store_a1', name: store }], ['/user/profile/store-a1', { nickname: `\t${nickname}` }]] as const) {
+      const r = await s.call('POST', path, { token: admin, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const csv = async (path: string, body: object) => parseCsv((await download(path, admin, { format: 'csv', ...body })).bytes.toString('utf8'));
+    const [head, ...products] = await csv('/product/export', { filter: { q: 'calc' }, fields: ['sub_name'] });
+    expect(products).toHaveLength(1);
+    expect(products[0][head.indexOf('Display name')]).toBe(`'${product}`);
+    expect(products[0][head.indexOf('Secondary name')]).toBe("'-2+3");
+    expect(products[0][head.indexOf('Price (¥)')]).toBe('12.5'); // a number stays a number
+    expect(products[0].some((c) => c === `'${store}`)).toBe(true); // the store's name for its id
+    const stores = await csv('/dealer/export', {});
+    expect(stores.flat()).toContain(`'${store}`);
+    const users = await csv('/user/export', {});
+    const stored = (await s.db.selectFrom('account').select('nickname').where('_id', '=', 'store-a1').executeTakeFirstOrThrow()).nickname;
+    expect(stored).toContain(nickname);
+    expect(users.flat()).toContain(`'${stored}`);
+    // no cell a spreadsheet would run, but for numbers (a stock of -1: unlimited)
+    for (const cell of [...products.flat(), ...stores.flat(), ...users.flat()]) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(products[0]).toContain('-1');
+    // the .xlsx holds the very same texts as text cells: no formula
+    const xbytes = (await download('/product/export', admin, { filter: { q: 'calc' } })).bytes;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xbytes as unknown as ArrayBuffer);
+    const cells: ExcelJS.Cell[] = [];
+    book.worksheets[0].getRow(2).eachCell((c) => cells.push(c));
+    const named = cells.find((c) => c.value === product);
+    expect(named?.type).toBe(ExcelJS.ValueType.String);
+    expect(cells.some((c) => c.value === store && c.type === ExcelJS.ValueType.String)).toBe(true);
+    expect(cells.every((c) => c.type !== ExcelJS.ValueType.Formula)).toBe(true);
+    expect(xbytes.includes(Buffer.from('<f>'))).toBe(false);
+  });
+
   it('answers bad requests with a translated 4xx before any byte', async () => {
     for (const body of [{ format: 'pdf' }, { tz: 'Mars/Olympus' }, { filter: { nope: 1 } }, { sort: { field: 'products' } }, { fields: 'x' }, { fields: ['flow'] }, [1]]) {
       const r = await s.call('POST', '/order/export', { token: admin, body, lang: 'es' });
