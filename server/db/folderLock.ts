@@ -15,6 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
+/** Another live process holds the folder. */
+export class FolderInUseError extends Error {}
+
 export interface FolderLock {
   release(): void;
 }
@@ -27,12 +30,13 @@ export interface FolderLock {
 export function lockFolder(dir: string, waitSeconds = 1): FolderLock {
   const file = path.join(dir, 'pgdata.lock');
   const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
-  const r = spawnSync('flock', ['--exclusive', '--wait', String(waitSeconds), '3'], { stdio: ['ignore', 'ignore', 'pipe', fd] });
+  const wait = waitSeconds > 0 ? ['--wait', String(waitSeconds)] : ['--nonblock'];
+  const r = spawnSync('flock', ['--exclusive', ...wait, '3'], { stdio: ['ignore', 'ignore', 'pipe', fd] });
   if (r.error || r.status !== 0) {
     const owner = fs.readFileSync(fd, 'utf8').trim();
     fs.closeSync(fd);
     if (r.error) throw new Error(`Cannot lock ${file}: ${r.error.message} (the flock command of util-linux is needed)`);
-    throw new Error(`The database folder ${dir} is in use${owner ? ` by process ${owner}` : ''}. Stop it first, or set DATA_DIR.`);
+    throw new FolderInUseError(`The database folder ${dir} is in use${owner ? ` by process ${owner}` : ''}. Stop it first, or set DATA_DIR.`);
   }
   // the holder's pid, for the message above and for people: the lock itself is the flock, not this text
   fs.ftruncateSync(fd, 0);
@@ -46,12 +50,4 @@ export function lockFolder(dir: string, waitSeconds = 1): FolderLock {
   };
   process.once('exit', release);
   return { release };
-}
-
-/** Whether some live process holds the lock of `dir` (without taking it). */
-export function folderLocked(dir: string): boolean {
-  const file = path.join(dir, 'pgdata.lock');
-  if (!fs.existsSync(file)) return false;
-  const r = spawnSync('flock', ['--shared', '--nonblock', file, 'true'], { stdio: 'ignore' });
-  return r.status !== 0;
 }

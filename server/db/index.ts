@@ -28,6 +28,12 @@ export interface Database {
   url?: string;
   /** the connection pool (its counts are metrics) */
   pool: pg.Pool;
+  /**
+   * The embedded engine only: its data folder as a gzipped tarball taken at one instant — between two
+   * statements, so as a crash would leave it: PostgreSQL's recovery on opening it rolls back what was not
+   * committed (docs/operations.md, "Backups").
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -74,6 +80,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       pool,
+      snapshot: async () => {
+        // written-out pages make a restore's recovery short; the tarball is whole without it
+        await pglite.exec('CHECKPOINT').catch(() => undefined);
+        return pglite.dumpDataDir('gzip');
+      },
       close: async () => {
         await db.destroy();
         await pglite.close();
