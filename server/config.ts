@@ -27,7 +27,7 @@ export const SETTINGS = {
   NODE_ENV: { kind: 'enum', choices: ['development', 'production', 'test'], default: 'development', meaning: '`production`: `npm start` runs the built server (`npm run build` first) and never builds' },
   PORT: { kind: 'int', default: '8080', min: 0, max: 65535, meaning: 'HTTP port for the app and `/api`' },
   HOST: { kind: 'string', default: '0.0.0.0', meaning: 'the address to listen on (`127.0.0.1`: this machine only)' },
-  DATA_DIR: { kind: 'string', default: './data', meaning: 'the embedded PGlite database (one process at a time: a lock file keeps a second out)' },
+  DATA_DIR: { kind: 'string', default: './data', meaning: 'the embedded PGlite database (one process at a time: an operating-system lock on its `pgdata.lock` keeps a second out, and dies with its holder)' },
   DATABASE_URL: { kind: 'url', protocols: ['postgres:', 'postgresql:'], meaning: '`postgres://…`: run on PostgreSQL instead of PGlite (required for more than one process)' },
   DB_POOL_MAX: { kind: 'int', default: '10', min: 1, max: 1000, meaning: 'with `DATABASE_URL`: connections each process keeps at most (replicas × this must stay under PostgreSQL\'s `max_connections`)' },
   DB_CONNECT_TIMEOUT_MS: { kind: 'int', default: '5000', min: 100, max: 60000, meaning: 'with `DATABASE_URL`: how long a request waits for a connection before it is answered 503' },

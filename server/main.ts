@@ -18,6 +18,7 @@ import { startWebhooks } from './webhooks/queue';
 import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 import { readConfig, type Config } from './config';
+import { embeddedSource, serveBackupRequests } from './features/backup';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -95,6 +96,8 @@ export async function startServer(o: ServerOptions) {
       metricsToken: o.metricsToken,
     });
     app.addHook('onClose', await startEventRelay(database));
+    // `npm run backup` on the embedded database asks this process for the snapshot (it holds the folder)
+    if (database.snapshot && o.dataDir) app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
