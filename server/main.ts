@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from './db';
 import { flushGroupCommits } from './db/groupCommit';
 import type { Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
 import type { Lifecycle } from './routes/ops';
 import { applyMigrations, underStartLock } from './db/migrate';
 import { createDeclaredPermissions } from './auth/declared';
@@ -50,6 +51,8 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
   demoRobots?: boolean;
+  /** routes added after the app's own, before it listens (`npm run bench`'s floor: scripts/bench-server.ts) */
+  routes?: (app: FastifyInstance, db: Database['db']) => void;
 }
 
 /** Opens the database, applies migrations and fills an empty one (demo data or the first administrator). */
@@ -94,6 +97,7 @@ export async function startServer(o: ServerOptions) {
       lifecycle,
       metricsToken: o.metricsToken,
     });
+    o.routes?.(app, database.db);
     app.addHook('onClose', await startEventRelay(database));
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
