@@ -96,6 +96,8 @@ export async function startServer(o: ServerOptions) {
       pool: database.pool,
       lifecycle,
       metricsToken: o.metricsToken,
+      // PGlite is one process (its folder is locked); on PostgreSQL news of revocations comes by the relay below
+      sessionCache: database.kind === 'pglite' ? 'local' : 'relay',
     });
     o.routes?.(app, database.db);
     app.addHook('onClose', await startEventRelay(database));
