@@ -9,7 +9,16 @@
 // Options (environment): BENCH_ORDERS (a comma-separated list of sizes), BENCH_SECONDS (per measurement,
 // default 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ONLY (a pattern: measure only the rows whose name
 // matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
-// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000). Results also go to .tmp/bench.json.
+// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000),
+// BENCH_STATEMENTS=1 (print each row's statements, most costly first), BENCH_NODE_ARGS (node options of the
+// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"). Results also go to .tmp/bench.json.
+//
+// Every row is measured against the built server in a process of its own (scripts/bench-server.ts: the server
+// plus the floor route), autocannon in this one; besides p50/p95 each row shows what a call costs: the server
+// process's CPU ms (/proc/<pid>/stat), and on PostgreSQL the database's planning + execution ms and its
+// statements (pg_stat_statements, reset before each row: shared_preload_libraries = pg_stat_statements and
+// pg_stat_statements.track_planning = on), each against the floor's. A bare Fastify route answering the floor's
+// SQL (scripts/bench-bare.ts, a process of its own) is the limit the floor is held against.
 //
 // Each measurement runs BENCH_ROUNDS times, the rounds interleaved (all measurements, then all again …), and
 // the table shows each one's median round: on a shared machine a burst of other work then spoils one round of
@@ -341,7 +350,8 @@ async function benchSize(orders: number): Promise<SizeResult> {
   const meter = await statementMeter(target.databaseUrl);
   await d.close();
   const bundle = await buildBenchServer();
-  const server = await startBuiltServer({ ...target, bench: bundle });
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server (as bench:fleet's BENCH_FLEET_NODE_ARGS)
+  const server = await startBuiltServer({ ...target, bench: bundle, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) });
   const bare = target.databaseUrl ? await startBuiltServer({ ...target, bench: bundle.replace(/main\.js$/, 'bare.js') }) : undefined;
   const url = server.url;
   const auth = await signIn(url, 'brand-a');
