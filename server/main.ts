@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from './db';
 import { flushGroupCommits } from './db/groupCommit';
 import type { Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
 import type { Lifecycle } from './routes/ops';
 import { applyMigrations, underStartLock } from './db/migrate';
 import { createDeclaredPermissions } from './auth/declared';
@@ -51,6 +52,8 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
   demoRobots?: boolean;
+  /** routes added after the app's own, before it listens (`npm run bench`'s floor: scripts/bench-server.ts) */
+  routes?: (app: FastifyInstance, db: Database['db']) => void;
 }
 
 /** Opens the database, applies migrations and fills an empty one (demo data or the first administrator). */
@@ -94,7 +97,10 @@ export async function startServer(o: ServerOptions) {
       pool: database.pool,
       lifecycle,
       metricsToken: o.metricsToken,
+      // PGlite is one process (its folder is locked); on PostgreSQL news of revocations comes by the relay below
+      sessionCache: database.kind === 'pglite' ? 'local' : 'relay',
     });
+    o.routes?.(app, database.db);
     app.addHook('onClose', await startEventRelay(database));
     // `npm run backup` on the embedded database asks this process for the snapshot (it holds the folder)
     if (database.snapshot && o.dataDir) app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));

@@ -224,11 +224,33 @@ export async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof
     .executeTakeFirstOrThrow();
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
   const q = t.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
+  // never fewer than the rows already seen to exist
+  return { total: Math.max(await estimateOf(db, q), EXACT_TOTAL_LIMIT + 1), estimated: true };
+}
+
+/**
+ * The planner's estimates, by query and parameters, per database. They move only when the statistics do
+ * (autovacuum's ANALYZE), so the same list paged or refreshed again within ESTIMATE_MS reuses one instead of
+ * asking EXPLAIN each time: a list call is its page and its capped count (issue 28: a third statement, planned
+ * every call, before).
+ */
+const ESTIMATE_MS = 60_000;
+const MAX_ESTIMATES = 1_000;
+const estimates = new WeakMap<DB, Map<string, { rows: number; at: number }>>();
+
+async function estimateOf(db: DB, q: CompiledQuery): Promise<number> {
+  let known = estimates.get(db);
+  if (!known) estimates.set(db, (known = new Map()));
+  const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
+  const hit = known.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_MS) return hit.rows;
   // EXPLAIN's JSON comes back parsed, like every json column, on both engines (node-postgres's json parser)
   const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
-  const json = plan.rows[0]['QUERY PLAN'];
-  // never fewer than the rows already seen to exist
-  return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1), estimated: true };
+  const rows = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  known.delete(key);
+  if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);
+  known.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 function checkId(id: unknown): string {
@@ -255,7 +277,9 @@ export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unkno
   requirePermission(ctx.user, verbPermission(def, 'read'));
   const row = present(def, await loadScoped(db, ctx, def, id));
   tenantReadable(def, ctx, [row]);
-  await hooksOf(def.name).present?.([row], db, ctx);
+  const hooks = hooksOf(def.name);
+  await hooks.present?.([row], db, ctx);
+  await hooks.presentDetail?.([row], db, ctx);
   return row;
 }
 
