@@ -101,7 +101,7 @@ function DeleteIcon_() {
     mutationOptions: {
       onSuccess: () => {
         setOpen(false);
-        notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+        notify(`resources.${resource}.notifications.deleted`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) } });
       },
       onError: (e) => {
         setOpen(false);

@@ -227,7 +227,7 @@ export function makeCreate(def: ResourceDef) {
     const mutationOptions = reveal
       ? {
           onSuccess: (data: Record<string, unknown>) => {
-            notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            notify(`resources.${def.name}.notifications.created`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) } });
             navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
           },
         }
