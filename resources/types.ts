@@ -94,6 +94,9 @@ export interface ActionDef {
   permission: Permission;
   /** the browser asks for a confirmation first */
   confirm?: boolean;
+  /** the action replaces or removes what cannot be brought back (a signing secret in use): its button is red and
+   * its confirmation says what is lost (`resources.<R>.warnings.<action>`, else vf.action.destructive) */
+  destructive?: boolean;
   /** the action only applies to rows whose `field` is one of these values */
   from?: { field: string; values: readonly (string | boolean | null)[] };
   /** the action does not apply to rows whose `field` is one of these values (a robot without a store cannot be unbound) */

@@ -32,7 +32,7 @@ export default defineResource({
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   actions: {
     send_test: { permission: 'webhook_edit' },
-    rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
+    rotate_secret: { permission: 'webhook_edit', confirm: true, destructive: true, reveals: 'secret' },
   },
   reveal: 'secret',
   // each attempt to deliver to it, newest first, asked again while the page is open: deliveries happen on the

@@ -13,6 +13,7 @@ import { bulkVerbs } from '../../resources/bulk';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
+import { rowName } from '../lib/rowName';
 
 
 /** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
@@ -28,16 +29,6 @@ interface Report {
 const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
 const SelectedNames = createContext<Map<string, string> | undefined>(undefined);
-
-/** What names a row for a person: its title field; a code shown with its title (an alarm's "22 · Arm fault")
- * keeps the title the server added. */
-export function rowName(def: ResourceDef, row: Record<string, unknown>): string {
-  const field = def.title ?? '_id';
-  const v = row[field] ?? row.id;
-  const f = def.fields[field];
-  if (f?.render === 'codeTitle' && row.title) return `${String(v)} · ${String(row.title)}`;
-  return String(v);
-}
 
 /** Remembers the name of every selected row as long as it is selected; forgets the others. */
 function useSelectedNames(def: ResourceDef | undefined) {

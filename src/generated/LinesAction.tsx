@@ -153,12 +153,19 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
                 {shown.map((n) => (
                   <TableCell key={n}>{translate(`resources.${def.name}.fields.${n}`)}</TableCell>
                 ))}
-                <TableCell>
-                  <LineInputs resource={def.name} spec={spec} typed={all} onChange={setAll} label={translate('ra.action.select_all')} own={own} />
-                </TableCell>
+                <TableCell>{label}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
+              {/* the line that sets every line at once, named as such (it sat unlabelled in the header) */}
+              <TableRow data-testid="lines-all" sx={{ bgcolor: 'action.hover' }}>
+                <TableCell colSpan={1 + shown.length} sx={{ fontWeight: 500 }}>
+                  {own('all')}
+                </TableCell>
+                <TableCell>
+                  <LineInputs resource={def.name} spec={spec} typed={all} onChange={setAll} label={own('all')} own={own} />
+                </TableCell>
+              </TableRow>
               {selected.map((r) => (
                 <TableRow key={r.id} data-testid="lines-row">
                   <TableCell>{titleOf(r)}</TableCell>

@@ -199,9 +199,10 @@ function EditIf({ def }: { def: ResourceDef }) {
   return record && !isLocked(def, record) ? <EditButton /> : null;
 }
 
-function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
+/** `fixed`: fields whose value the account's scope settles (a brand account's brand): not asked. */
+function formInputs(def: ResourceDef, mode: 'create' | 'edit', fixed: readonly string[] = []) {
   return Object.entries(def.fields)
-    .filter(([, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password'))
+    .filter(([n, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password') && !fixed.includes(n))
     .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
 }
 
@@ -214,6 +215,12 @@ function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null;
     if (column && f && !f.readOnly && profile?.[kind]) out[column] = profile[kind];
   }
   return out;
+}
+
+/** The tenant columns a brand or store account cannot choose (its own brand, its own store): a select holding
+ * one choice asks nothing, so the form leaves them out and the value comes from the account. */
+function fixedByScope(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): string[] {
+  return Object.keys(tenantDefaults(def, profile));
 }
 
 export function makeCreate(def: ResourceDef) {
@@ -236,7 +243,7 @@ export function makeCreate(def: ResourceDef) {
       <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
         <SimpleForm noValidate defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
-          {formInputs(def, 'create')}
+          {formInputs(def, 'create', fixedByScope(def, profile))}
         </SimpleForm>
       </Create>
     );
@@ -246,6 +253,7 @@ export function makeCreate(def: ResourceDef) {
 export function makeEdit(def: ResourceDef) {
   return function GeneratedEdit() {
     const translate = useTranslate();
+    const profile = useProfile();
     const mutationOptions = useStaleAwareSave();
     return (
       <Edit
@@ -258,7 +266,7 @@ export function makeEdit(def: ResourceDef) {
         <ByVersion>
           <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
             {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
-            {formInputs(def, 'edit')}
+            {formInputs(def, 'edit', fixedByScope(def, profile))}
           </SimpleForm>
         </ByVersion>
       </Edit>
