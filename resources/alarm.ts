@@ -38,7 +38,13 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // active first, then acknowledged, then cleared; the newest first within each
   // active alarms stand out
-  list: { sort: { field: 'priority', order: 'DESC' }, open: 'show', emphasize: { field: 'state', values: ['active'] } },
+  list: {
+    sort: { field: 'priority', order: 'DESC' },
+    open: 'show',
+    emphasize: { field: 'state', values: ['active'] },
+    // on a phone: what is wrong with which robot, since when, and whether someone is on it
+    card: { primary: 'code', secondary: ['device', 'dealer'], tertiary: ['last_seen', 'count'], status: ['level', 'state'] },
+  },
   cells: [
     { cell: 'notice.content', after: 'code', only: 'show' },
     { cell: 'alarm.duration', after: 'first_seen' },

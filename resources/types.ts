@@ -113,6 +113,15 @@ export interface ActionDef {
   lines?: LinesDef;
 }
 
+/** A list row as a card on a phone: the line that names it, two lines of detail, and its state as chips. */
+export interface ListCard {
+  primary: CardLine;
+  secondary?: CardLine;
+  tertiary?: CardLine;
+  status?: CardLine;
+}
+export type CardLine = string | readonly string[];
+
 /** What each line of a selection action carries besides the row's `_id` and the `version` it was listed with. */
 export interface LinesDef {
   /** the inputs of a line, validated like fields by the server and offered per line by the list's dialog */
@@ -165,6 +174,9 @@ export interface ResourceDef {
     toolbar?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
+    /** a row as a card, below the mobile breakpoint (a phone): what each line shows, by field (or declared cell)
+     * names, several on one line joined by " · ". Absent: the title, then the next list columns. */
+    card?: ListCard;
   };
   /** named values that are no declared column (texts the server adds, a duration), shown in the list and on the
    * record's page after the field `after` (default: at the end); `only` keeps one to the list or the page */

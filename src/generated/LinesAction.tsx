@@ -18,6 +18,8 @@ import {
   TextField,
   Typography,
   Button as MuiButton,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import { callPath, type ActionDef, type FieldDef, type LinesDef, type ResourceDef } from '../../resources/types';
@@ -92,6 +94,8 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
   const unselectAll = useUnselectAll(def.name);
   const { canAccess } = useCanAccess({ resource: def.name, action: name });
   const spec = action.lines;
+  // on a phone the lines and their inputs take the whole screen rather than a cut-off box
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const blank: Typed = { which: Object.keys(spec.fields)[0], values: {} };
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -140,7 +144,7 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
       <Button label={label} onClick={() => setOpen(true)} data-testid={`lines-${name}`}>
         <PlaylistAddCheck />
       </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="md" aria-labelledby={`lines-${name}-title`}>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="md" fullScreen={phone} aria-labelledby={`lines-${name}-title`}>
         <DialogTitle id={`lines-${name}-title`}>{own('title', { smart_count: selected.length })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>

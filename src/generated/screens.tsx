@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   Create,
   CreateButton,
-  Datagrid,
   Edit,
   EditButton,
   FilterButton,
@@ -30,7 +29,6 @@ import {
   BooleanInput,
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
-import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
 import { isLocked, isSecret, isSortable, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
@@ -49,6 +47,7 @@ import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
 import { RelatedList } from './RelatedList';
+import { ListRows, ROW_ACTIONS } from './ListRows';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -139,17 +138,8 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
-const ROW_ACTIONS = 'vf-row-actions';
-/** One line per row (an operator scans many robots at once): cells do not wrap, the table scrolls inside its
- * card when wider, and the row actions stay at the right edge, over the scrolled columns. */
-const COMPACT_ROWS: SxProps<Theme> = {
-  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
-};
-
 /** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
-function rowClickOf(def: ResourceDef, canEdit: boolean | undefined) {
+export function rowClickOf(def: ResourceDef, canEdit: boolean | undefined): 'edit' | 'show' | false {
   if (def.list.open === 'none') return false;
   if (def.list.open) return def.list.open;
   return canEdit && def.permissions.edit ? 'edit' : 'show';
@@ -179,14 +169,19 @@ export function makeList(def: ResourceDef) {
     return (
       <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
         <BulkReportHost resource={def.name}>
-          <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
+          <ListRows
+            def={def}
+            rowClick={rowClickOf(def, canEdit)}
+            rowSx={rowSxOf(def)}
+            bulkActionButtons={bulkActionsOf(def)}
+            // no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit)
+            actions={def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          >
             {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
             {withCells(def, 'list', columns.filter(readable), (n, f) => (
               <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
             ))}
-            {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
-            {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
-          </Datagrid>
+          </ListRows>
         </BulkReportHost>
       </List>
     );
