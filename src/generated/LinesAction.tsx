@@ -66,7 +66,8 @@ function LineInputs({ resource, spec, typed, onChange, label, own }: { resource:
   };
   if (!spec.oneOf) return <Box sx={{ display: 'flex', alignItems: 'center' }}>{Object.keys(spec.fields).map((n) => input(n, translate(`resources.${resource}.fields.${n}`)))}</Box>;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
+    // side by side, or the amount under the choice where the line is narrow (a phone)
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1, '& > .MuiTextField-root:last-of-type': { ml: { xs: 0, sm: 1 } } }}>
       <TextField
         select
         size="small"

@@ -36,28 +36,6 @@ afterAll(() => e?.close());
 const noSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 const toast = (page: Page) => page.locator('.MuiSnackbarContent-message');
 
-/** RFC 4180 rows (quoted cells may hold commas and line breaks), without the BOM. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
 async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const to = path.join(fs.mkdtempSync('/tmp/vf-finish-'), file.suggestedFilename());
@@ -86,7 +64,11 @@ it('exports money with two decimals, and the message counts the rows the file ho
   for (let r = 2; r <= sheet.rowCount; r++) formats.add(String(sheet.getRow(r).getCell(amount).numFmt));
   expect([...formats]).toEqual(['0.00']);
 
-  const csv = parseCsv(fs.readFileSync(await download(page, 'export-csv'), 'utf8'));
+  // read as text, cell by cell (exceljs's CSV reader, its values kept as written)
+  const csvBook = new ExcelJS.Workbook();
+  const csvSheet = await csvBook.csv.readFile(await download(page, 'export-csv'), { map: (v: string) => v });
+  const csv: string[][] = [];
+  csvSheet.eachRow((r) => csv.push((r.values as string[]).slice(1).map((v) => String(v ?? '').replace(/^\uFEFF/, ''))));
   await toast(page).filter({ hasText: `Exported excel-list.csv: ${expected.toLocaleString('en')} rows` }).waitFor();
   const column = csv[0].indexOf('Amount');
   for (const line of csv.slice(1)) expect(line[column]).toMatch(/^\d+\.\d\d$/);
