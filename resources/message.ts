@@ -19,7 +19,7 @@ export default defineResource({
   },
   columns: {
     // kept by the robots' calls; the viewer reads the code's texts instead
-    category: { type: 'text', notNull: true, default: '' },
+    category: { type: 'text', notNull: true, default: '', render: 'word' },
   },
   permissions: { list: 'message_list', read: 'message_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },

@@ -98,6 +98,9 @@ export interface ActionDef {
   permission: Permission;
   /** the browser asks for a confirmation first */
   confirm?: boolean;
+  /** the action replaces or removes what cannot be brought back (a signing secret in use): its button is red and
+   * its confirmation says what is lost (`resources.<R>.warnings.<action>`, else vf.action.destructive) */
+  destructive?: boolean;
   /** the action only applies to rows whose `field` is one of these values */
   from?: { field: string; values: readonly (string | boolean | null)[] };
   /** the action does not apply to rows whose `field` is one of these values (a robot without a store cannot be unbound) */
@@ -117,6 +120,15 @@ export interface ActionDef {
    * replenishment list). No single-row call: the domain applies the lines (`lines` hook, server/crud/hooks.ts). */
   lines?: LinesDef;
 }
+
+/** A list row as a card on a phone: the line that names it, two lines of detail, and its state as chips. */
+export interface ListCard {
+  primary: CardLine;
+  secondary?: CardLine;
+  tertiary?: CardLine;
+  status?: CardLine;
+}
+export type CardLine = string | readonly string[];
 
 /** What each line of a selection action carries besides the row's `_id` and the `version` it was listed with. */
 export interface LinesDef {
@@ -170,6 +182,9 @@ export interface ResourceDef {
     toolbar?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
+    /** a row as a card, below the mobile breakpoint (a phone): what each line shows, by field (or declared cell)
+     * names, several on one line joined by " · ". Absent: the title, then the next list columns. */
+    card?: ListCard;
   };
   /** named values that are no declared column (texts the server adds, a duration), shown in the list and on the
    * record's page after the field `after` (default: at the end); `only` keeps one to the list or the page */

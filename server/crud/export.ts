@@ -82,7 +82,7 @@ type Cell = string | number | null;
  * once, so the per-cell work is the conversion itself (a CPU profile of 200,000 orders showed the per-cell
  * type switch and key building among the export's own costs).
  */
-function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: string, titles: Titles): Array<(v: unknown) => Cell> {
+function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: string, titles: Titles, format: ExportFormat): Array<(v: unknown) => Cell> {
   const dates = new Intl.DateTimeFormat(localeTag(lang), {
     timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
   });
@@ -105,7 +105,8 @@ function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: s
   return columns.map((c): ((v: unknown) => Cell) => {
     switch (c.field.type) {
       case 'money':
-        return (v) => (empty(v) ? null : Number(v) / 100);
+        // yuan: a number the .xlsx shows with two decimals (its column's format), the text `12.50` in a CSV
+        return format === 'csv' ? (v) => (empty(v) ? null : yuan(Number(v))) : (v) => (empty(v) ? null : Number(v) / 100);
       case 'number':
         return (v) => (empty(v) ? null : Number(v));
       case 'boolean':
@@ -156,16 +157,22 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
   }
 }
 
+/** Cents as yuan with two decimals, in integers (no float rounding): 1250 → "12.50", -5 → "-0.05". */
+const yuan = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
 /** What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection): =, +, -, @, a tab or a carriage
  * return first. A store's product, nickname or store name like `=HYPERLINK(…)` reaches the administrator's file. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal (a refund of -0.05 yuan written with its two decimals) is a number to a spreadsheet, never a
+ * formula: it keeps its sign and stays a number. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** One CSV cell: numbers as they are (−5 stays a number); text that a spreadsheet would run is kept as text by a
  * leading apostrophe, quoted. (The .xlsx writer writes text cells, which no spreadsheet runs.) */
 const csvCell = (v: Cell) => {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
-  const s = FORMULA_START.test(v) ? `'${v}` : v;
+  const s = FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
   return s !== v || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
@@ -206,7 +213,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   };
   const produce = async () => {
     const titles: Titles = new Map();
-    const cells = formatters(def, columns, lang, timeZone, titles);
+    const cells = formatters(def, columns, lang, timeZone, titles, format as ExportFormat);
     const writeRows = format === 'csv' ? csvWriter(out, columns) : await xlsxWriter(out, columns);
     let next: Promise<Row[]> | undefined = read();
     try {
@@ -247,6 +254,23 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   };
 }
 
+/** Excel's built-in number format 2: two decimals (Excel shows 30.00, not 30). */
+const MONEY_FORMAT = '0.00';
+const BUILT_IN_TWO_DECIMALS = 2;
+
+/**
+ * Money cells' style in a book written without styles: the writer's stand-in style table (which answers 0, no
+ * style, for every cell) gets one style more — format 2, two decimals — and answers it for the cells of the
+ * money columns, so they show 30.00 at the cost of one comparison per cell rather than a style lookup.
+ */
+function moneyStyle(book: object) {
+  type Styles = { model: { styles: object[] }; addStyleModel(model: { numFmt?: string } | undefined, cellType?: number): number };
+  const styles = (book as { styles: Styles }).styles;
+  const id = styles.model.styles.push({ numFmtId: BUILT_IN_TWO_DECIMALS, fontId: 0, fillId: 0, borderId: 0, xfId: 0 }) - 1;
+  const plain = styles.addStyleModel.bind(styles);
+  styles.addStyleModel = (model, cellType) => (model?.numFmt === MONEY_FORMAT ? id : plain(model, cellType));
+}
+
 interface RowWriter {
   rows(values: Cell[][]): Promise<void>;
   /** bytes written and not yet passed on to `out` (beyond what `out` itself holds) */
@@ -274,11 +298,16 @@ async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWrite
   const { default: ExcelJS } = await import('exceljs');
   // No styles: exceljs merges a row's and a column's style into a new object for every cell and then renders it
   // to find its style id — in a CPU profile of 200,000 orders that was the largest single cost and much of the
-  // garbage. Money is a plain number in yuan (Excel shows 12.5 for 12.50). Level 1 compression: the rows are
+  // garbage. Money gets its two decimals all the same (moneyStyle below). Level 1 compression: the rows are
   // repetitive text, so fast compression loses little size and saves much time.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const sheet = book.addWorksheet('list');
-  sheet.columns = columns.map((c) => ({ header: c.header, width: Math.max(12, Math.min(40, c.header.length + 4)) }));
+  moneyStyle(book);
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, Math.min(40, c.header.length + 4)),
+    ...(c.field.type === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+  }));
   sheet.getRow(1).commit();
   // exceljs hands the sheet's XML to the zip without waiting for it (utils/stream-buf.js writes to its pipes and
   // goes on), so when compressing falls behind the XML piles up in the zip's input stream: on 1,000,000 orders

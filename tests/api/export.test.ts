@@ -61,11 +61,16 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function parseXlsx(bytes: Buffer) {
+async function parseXlsx(bytes: Buffer, formats?: string[][]) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  book.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  book.worksheets[0].eachRow((r) => {
+    rows.push((r.values as unknown[]).slice(1));
+    const own: string[] = [];
+    r.eachCell({ includeEmpty: true }, (c) => own.push(c.numFmt ?? ''));
+    formats?.push(own);
+  });
   return rows;
 }
 
@@ -80,6 +85,9 @@ describe('export', () => {
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="excel-list.csv"');
     const rows = parseCsv(file.bytes.toString('utf8'));
     expect(rows[0][0]).toBe('Order id');
+    // yuan with two decimals: 30.00 and 12.50, as the screen shows them
+    const amount = rows[0].indexOf('Amount');
+    expect(rows.slice(1).map((r) => r[amount])).toEqual(listed.map((r) => ((r.amount as number) / 100).toFixed(2)));
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((r) => r._id));
   });
 
@@ -90,9 +98,13 @@ describe('export', () => {
     const file = await download('/order/export', admin, { filter, sort, tz: 'Asia/Tokyo' }, 'ja');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="excel-list.xlsx"');
-    const [header, ...rows] = await parseXlsx(file.bytes);
+    const formats: string[][] = [];
+    const [header, ...rows] = await parseXlsx(file.bytes, formats);
     const col = (label: string) => header.indexOf(label);
     expect(col('金額')).toBeGreaterThan(0);
+    // money shows two decimals in Excel (30.00, not 30); other numbers keep the general format
+    expect(formats.slice(1).map((f) => f[col('金額')])).toEqual(rows.map(() => '0.00'));
+    expect(formats[1][0]).not.toBe('0.00');
     expect(rows.map((r) => r[0])).toEqual(listed.map((r) => r._id));
     const first = rows[0];
     expect(first[col('金額')]).toBe((listed[0].amount as number) / 100);
