@@ -145,7 +145,7 @@ describe('export', () => {
     expect(products).toHaveLength(1);
     expect(products[0][head.indexOf('Display name')]).toBe(`'${product}`);
     expect(products[0][head.indexOf('Secondary name')]).toBe("'-2+3");
-    expect(products[0][head.indexOf('Price (¥)')]).toBe('12.5'); // a number stays a number
+    expect(products[0][head.indexOf('Price (¥)')]).toBe('12.50'); // a number stays a number
     expect(products[0].some((c) => c === `'${store}`)).toBe(true); // the store's name for its id
     const stores = await csv('/dealer/export', {});
     expect(stores.flat()).toContain(`'${store}`);
