@@ -59,7 +59,9 @@ export const SETTINGS = {
   WEBHOOK_ALLOW_LOCAL: { kind: 'bool', default: '0', meaning: '`1`: webhook endpoints may be `http://127.0.0.1` (or `localhost`, `[::1]`) and loopback addresses — for tests and a developer\'s own receiver; refused with `NODE_ENV=production` (endpoints are HTTPS to public addresses only)' },
   WEBHOOK_RETRY_LIMIT: { kind: 'int', default: '8', min: 0, max: 50, meaning: 'how many times a failed webhook delivery is tried again' },
   WEBHOOK_RETRY_DELAY_SECONDS: { kind: 'int', default: '30', min: 1, max: 86400, meaning: 'the first retry of a failed webhook delivery comes after 1–2 × this; each next one waits twice as long' },
-  WEBHOOK_TIMEOUT_MS: { kind: 'int', default: '10000', min: 100, max: 120000, meaning: 'how long a webhook receiver may take to answer before the attempt counts as failed' },
+  WEBHOOK_TIMEOUT_MS: { kind: 'int', default: '10000', min: 100, max: 120000, meaning: 'how long a webhook attempt may take, connect, headers and body together, before it counts as failed' },
+  WEBHOOK_PAUSE_AFTER: { kind: 'int', default: '20', min: 1, max: 10000, meaning: 'failed webhook attempts in a row after which the endpoint is paused (its brand sees why and resumes it)' },
+  WEBHOOK_TEST_PER_MINUTE: { kind: 'int', default: '10', min: 1, max: 1000, meaning: 'test events ("Send test event", also in bulk) one account may send a minute' },
   PAYMENT_SANDBOX_FAIL: { kind: 'enum', choices: ['refund'], meaning: '`refund`: the sandbox payment gateway fails every refund (to show the exception path)' },
 } as const satisfies Record<string, Setting>;
 

@@ -8,7 +8,7 @@ import https from 'node:https';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB, Database } from '../db';
-import { newId } from '../log';
+import { newId, writeLog } from '../log';
 import { setting } from '../config';
 import { guardedLookup } from './address';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, sign } from './signature';
@@ -217,6 +217,25 @@ async function attempt(db: DB, job: PgBoss.JobWithMetadata<DeliveryJob>, w: Endp
 }
 
 /**
+ * Failed attempts in a row per endpoint (a success starts again from 0). WEBHOOK_PAUSE_AFTER of them pause it:
+ * disabled, with the reason and time its brand sees on the endpoint, and an operation-log entry; its pending
+ * deliveries are then dropped as they come due, until the brand resumes it (the `resume` action, or enabling it).
+ */
+async function keepScore(db: DB, webhook: string, integrator: string, error: string | null) {
+  if (error === null) {
+    await db.updateTable('webhook').set({ failures: 0 }).where('_id', '=', webhook).where('failures', '>', 0).execute();
+    return;
+  }
+  const limit = setting('WEBHOOK_PAUSE_AFTER');
+  await db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable('webhook').set({ failures: sql`failures + 1` }).where('_id', '=', webhook).returning(['failures', 'enabled']).executeTakeFirst();
+    if (!r || !r.enabled || r.failures < limit) return;
+    await trx.updateTable('webhook').set({ enabled: false, paused: 'failures', paused_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', webhook).execute();
+    await writeLog(trx, { ip: '' }, { action: 'pause', resource: 'webhook', record: webhook, after: { paused: 'failures', failures: r.failures, error }, integrator, dealer: null });
+  });
+}
+
+/**
  * Starts this process's delivery loop; the function it returns stops it, waiting for attempts under way. The
  * loop fetches due deliveries for its free places (concurrencyFor), runs each on its own, and puts back for
  * DEFER_SECONDS a delivery whose brand already has its share (shareFor) under way here — not counted as an
@@ -267,6 +286,7 @@ export async function startWebhooks(database: Database, onError: (e: unknown) =>
         if (left) underWay.set(brand, left);
         else underWay.delete(brand);
       }
+      await keepScore(db, d.webhook, brand, error);
       if (error === null) await boss.complete(QUEUE, job.id);
       else await boss.fail(QUEUE, job.id, { error });
     } catch (e) {

@@ -151,3 +151,56 @@ describe('a brand whose receivers hang stalls no other brand (item 4)', () => {
     await vi.waitFor(async () => expect((await deliveriesOf(b)).map((d) => d.status)).toEqual(['success']), { timeout: 10_000, interval: 50 });
   });
 });
+
+describe('an endpoint that keeps failing is paused; test events are limited per account (item 4)', () => {
+  it('WEBHOOK_PAUSE_AFTER failed attempts in a row pause it, with the reason its brand sees, until the brand resumes it', async () => {
+    process.env.WEBHOOK_TIMEOUT_MS = '5000';
+    process.env.WEBHOOK_PAUSE_AFTER = '3';
+    let status = 503;
+    const rx = await receiver((_req, res) => res.writeHead(status).end());
+    receivers.push(rx);
+    const hook = await endpoint(brandB, `${rx.base}/failing`, ['order_created']);
+    const sell = await robot('store_b1');
+    for (let i = 1; i <= 3; i++) {
+      await sell();
+      await vi.waitFor(async () => expect(await deliveriesOf(hook)).toHaveLength(i), { timeout: 20_000, interval: 50 });
+    }
+    const shown = await s.call('GET', `/webhook/detail/${hook}`, { token: brandB, lang: 'es' });
+    expect(shown.body.data).toMatchObject({ enabled: false, paused: 'failures' });
+    expect(shown.body.data.paused_time).toBeTruthy();
+    const log = await s.call('POST', '/log/list', { token: brandB, body: { filter: { resource: 'webhook', record: hook, action: 'pause' } } });
+    expect(log.body.data.list).toHaveLength(1);
+    // paused: its events are not sent
+    await sell();
+    const ok = await receiver((_req, res) => res.writeHead(200).end());
+    receivers.push(ok);
+    const watcher = await endpoint(brandB, `${ok.base}/watch`, ['order_created']);
+    await sell();
+    await vi.waitFor(async () => expect(await deliveriesOf(watcher)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(rx.got).toHaveLength(3);
+    // the brand resumes it: sent again
+    status = 200;
+    const resumed = await s.call('POST', '/webhook/resume', { token: brandB, body: { _id: hook } });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.data).toMatchObject({ enabled: true, paused: null });
+    await sell();
+    await vi.waitFor(async () => expect((await deliveriesOf(hook)).map((d) => d.status).sort()).toEqual(['failed', 'failed', 'failed', 'success']), { timeout: 20_000, interval: 50 });
+    // nothing to resume on a running endpoint
+    expect((await s.call('POST', '/webhook/resume', { token: brandB, body: { _id: hook } })).status).toBe(409);
+  });
+
+  it('"send test event" is limited per account, single or in bulk, with a translated 429', async () => {
+    const provider = await s.login('provider');
+    const rx = await receiver((_req, res) => res.writeHead(200).end());
+    receivers.push(rx);
+    const hook = await endpoint(brandB, `${rx.base}/tests`, ['robot_offline']);
+    const send = () => s.call('POST', '/webhook/send_test', { token: provider, body: { _id: hook }, lang: 'es' });
+    for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
+    const over = await send();
+    expect([over.status, over.body.message]).toEqual([429, 'Como máximo 10 eventos de prueba por minuto: inténtelo de nuevo en un momento']);
+    const bulk = await s.call('POST', '/webhook/bulk', { token: provider, body: { action: 'send_test', ids: [hook] } });
+    expect(bulk.body.data).toMatchObject({ done: 0, refused: 1, results: [{ code: 429 }] });
+    // another account has its own allowance
+    expect((await s.call('POST', '/webhook/send_test', { token: brandB, body: { _id: hook } })).status).toBe(200);
+  });
+});
