@@ -32,9 +32,10 @@ export default defineResource({
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'name', secondary: ['dealer', 'type'], tertiary: ['last_heartbeat', 'device_id'], status: ['online', 'state'] } },
   actions: {
-    unbind: { permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
+    unbind: { bulk: true, permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
   reveal: 'device_key',

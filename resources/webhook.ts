@@ -29,10 +29,10 @@ export default defineResource({
   permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
   permissionGroup: 'integrator',
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'url', secondary: 'events', tertiary: ['integrator', 'create_time'], status: 'enabled' } },
   actions: {
-    send_test: { permission: 'webhook_edit' },
-    rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
+    send_test: { bulk: true, permission: 'webhook_edit' },
+    rotate_secret: { permission: 'webhook_edit', confirm: true, destructive: true, reveals: 'secret' },
   },
   reveal: 'secret',
   // each attempt to deliver to it, newest first, asked again while the page is open: deliveries happen on the

@@ -34,6 +34,8 @@ export const SETTINGS = {
   SEED_DEMO: { kind: 'bool', default: '0', meaning: 'with `DATABASE_URL`: `1` fills an empty database with the demo data' },
   ADMIN_PASSWORD: { kind: 'string', meaning: 'with `DATABASE_URL` and no `SEED_DEMO`: the password of the first SUPER account `admin` (required on an empty database)' },
   LOG: { kind: 'bool', default: '1', meaning: '`0` silences the request log' },
+  LOG_FORMAT: { kind: 'enum', choices: ['json', 'pretty'], defaultText: '`json` with `NODE_ENV=production`, `pretty` otherwise', meaning: '`json`: one JSON object a line, for a log collector; `pretty`: short readable lines for a terminal (time, level, method, path, status, time taken)' },
+  LOG_LEVEL: { kind: 'enum', choices: ['debug', 'info', 'warn', 'error'], default: 'info', meaning: 'the least level logged; robots\' successful gateway calls and health and metrics probes are `debug`, every other answer `info`, errors `error`' },
   LOGIN_RATE_LIMIT: { kind: 'bool', default: 'on', meaning: '`off` lifts the sign-in limit (10 failures a minute); for `npm run sqlmap` only, never in production' },
   TRUST_PROXY: { kind: 'bool', default: '0', meaning: '`1` behind a reverse proxy: client addresses and `X-Forwarded-Proto` are taken from it (session cookies are `Secure` when the browser used HTTPS)' },
   GATEWAY_RATE_LIMIT: { kind: 'int', default: '600', min: 1, max: 1_000_000, meaning: 'calls a minute one robot may make to `/api/device-gateway/*` (counted per robot and process, after its key is checked); beyond: 429' },

@@ -7,7 +7,8 @@ const labels: ResourceLabels = {
     choices: {
       events: { order_created: 'Order created', order_paid: 'Order paid', order_refunded: 'Order refunded', alarm_opened: 'Alarm opened', alarm_cleared: 'Alarm cleared', robot_offline: 'Robot offline' },
     },
-    actions: { send_test: 'Send test event', rotate_secret: 'New signing secret' },
+    actions: { send_test: 'Send test event', rotate_secret: 'Replace signing secret' },
+    warnings: { rotate_secret: 'The secret in use stops working at once: the receiving system must be given the new one.' },
     secret: { title: 'Signing secret for %{name}', once: 'Copy this secret into the receiving system now. It is shown only once; it verifies the VendFleet-Signature header of every delivery.', label: 'Signing secret', done: 'I have saved the secret' },
   },
   zh: {
@@ -17,6 +18,7 @@ const labels: ResourceLabels = {
       events: { order_created: '订单创建', order_paid: '订单支付', order_refunded: '订单退款', alarm_opened: '告警产生', alarm_cleared: '告警清除', robot_offline: '设备离线' },
     },
     actions: { send_test: '发送测试事件', rotate_secret: '更换签名密钥' },
+    warnings: { rotate_secret: '当前密钥将立即失效：接收系统须改用新密钥。' },
     secret: { title: '%{name} 的签名密钥', once: '请立即将此密钥配置到接收系统。它只显示一次，用于校验每次推送的 VendFleet-Signature 请求头。', label: '签名密钥', done: '我已保存密钥' },
   },
   es: {
@@ -25,7 +27,8 @@ const labels: ResourceLabels = {
     choices: {
       events: { order_created: 'Pedido creado', order_paid: 'Pedido pagado', order_refunded: 'Pedido reembolsado', alarm_opened: 'Alarma abierta', alarm_cleared: 'Alarma borrada', robot_offline: 'Robot desconectado' },
     },
-    actions: { send_test: 'Enviar evento de prueba', rotate_secret: 'Nuevo secreto de firma' },
+    actions: { send_test: 'Enviar evento de prueba', rotate_secret: 'Sustituir secreto de firma' },
+    warnings: { rotate_secret: 'El secreto en uso deja de funcionar al instante: el sistema receptor debe recibir el nuevo.' },
     secret: { title: 'Secreto de firma de %{name}', once: 'Copie ahora este secreto en el sistema receptor. Solo se muestra una vez; verifica la cabecera VendFleet-Signature de cada envío.', label: 'Secreto de firma', done: 'He guardado el secreto' },
   },
   ja: {
@@ -34,7 +37,8 @@ const labels: ResourceLabels = {
     choices: {
       events: { order_created: '注文作成', order_paid: '注文支払い', order_refunded: '注文返金', alarm_opened: 'アラーム発生', alarm_cleared: 'アラーム解除', robot_offline: 'ロボットオフライン' },
     },
-    actions: { send_test: 'テストイベントを送信', rotate_secret: '署名シークレットを再発行' },
+    actions: { send_test: 'テストイベントを送信', rotate_secret: '署名シークレットを置き換え' },
+    warnings: { rotate_secret: '使用中のシークレットは直ちに無効になります。受信側に新しいシークレットを設定してください。' },
     secret: { title: '%{name} の署名シークレット', once: 'このシークレットを今すぐ受信側システムに設定してください。表示は一度だけです。各配信の VendFleet-Signature ヘッダーの検証に使います。', label: '署名シークレット', done: 'シークレットを保存しました' },
   },
 };

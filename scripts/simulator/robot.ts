@@ -38,7 +38,7 @@ export class VirtualRobot {
     baseUrl: string | (() => string),
     private readonly rates: Rates,
     private readonly tally: Tally,
-    private readonly log: (line: string) => void,
+    private readonly log: (line: string, failed?: boolean) => void,
     private readonly console?: Console,
     observe?: (call: CallRecord) => void,
   ) {
@@ -61,7 +61,7 @@ export class VirtualRobot {
       this.tally.beats++;
     } catch (e) {
       this.tally.errors++;
-      this.log(`${this.identity.name}: ${(e as Error).message}`);
+      this.log(`${this.identity.name}: ${(e as Error).message}`, true);
     }
   }
 

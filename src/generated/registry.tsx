@@ -92,6 +92,16 @@ function AccountType({ source }: RendererProps) {
   return <Text>{accountTypeName(translate, record?.[source])}</Text>;
 }
 
+/** A stored code kept as text (a notification's category) in words: its label under the field's choices, where
+ * there is one (`resources.<R>.choices.<field>.<code>`), else the code as stored. */
+function Word({ resource, source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const v = record?.[source];
+  if (v == null || v === '') return null;
+  return <Text>{translate(choiceKey(resource, source, String(v)), { _: String(v) })}</Text>;
+}
+
 /** Read-only renderers by name: columns and show pages. */
 export const renderers: Record<string, ComponentType<RendererProps>> = {
   level: LevelChip,
@@ -103,6 +113,7 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   codeTitle: CodeTitle,
   alarmState: AlarmStateChip,
   photos: Photos,
+  word: Word,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
