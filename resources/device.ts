@@ -19,7 +19,7 @@ export default defineResource({
     dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
     online: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     state: { type: 'choice', choices: DEVICE_STATES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    work_status: { type: 'text', readOnly: true },
+    work_status: { type: 'text', readOnly: true, render: 'word' },
     last_heartbeat: { type: 'datetime', readOnly: true, list: true, sort: true },
     key_issued_at: { type: 'datetime', readOnly: true, notNull: true },
     // only the hash of the robot's key is kept; declared so the service keeps it out of every answer by rule

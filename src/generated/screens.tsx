@@ -139,7 +139,7 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
 }
 
 /** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
-export function rowClickOf(def: ResourceDef, canEdit: boolean | undefined): 'edit' | 'show' | false {
+function rowClickOf(def: ResourceDef, canEdit: boolean | undefined): 'edit' | 'show' | false {
   if (def.list.open === 'none') return false;
   if (def.list.open) return def.list.open;
   return canEdit && def.permissions.edit ? 'edit' : 'show';
