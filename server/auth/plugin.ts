@@ -6,6 +6,10 @@ import type { CallContext } from './context';
 import { hashToken, lookupSession } from './session';
 import { cachedSession, lookupGeneration, rememberSession, type CacheMode } from './sessionCache';
 import { heard, rightsChangesSent } from '../events/bus';
+import { cookieToken, fromOwnPage } from './cookie';
+import { forbidden, unauthorized } from '../http/errors';
+import { requestLang } from '../http/envelope';
+import { OPENAPI_PATH, DOCS_PREFIX } from '../http/openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,10 +17,6 @@ declare module 'fastify' {
     rightsSince: number;
   }
 }
-import { cookieToken, fromOwnPage } from './cookie';
-import { forbidden, unauthorized } from '../http/errors';
-import { requestLang } from '../http/envelope';
-import { OPENAPI_PATH, DOCS_PREFIX } from '../http/openapi';
 
 const OPEN = new Set(['/api/auth/signin', '/api/auth/totp', '/api/health', '/api/health/live', '/api/health/ready']);
 /** The API's published contract and its docs page describe calls, never data: anyone may read them. */

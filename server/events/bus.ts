@@ -145,7 +145,7 @@ export async function publishRightsChange(change: Omit<RightsChange, 'type' | 'i
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(done, HEARD_WAIT_MS);
+    const timer = setTimeout(done, HEARD_WAIT_MS).unref();
     sent.set(id, () => void (++heardBy >= listeners && done()));
   });
   pending.push({ n, heard: heardBack });
