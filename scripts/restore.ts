@@ -49,9 +49,10 @@ try {
   const applied = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migration');
   await pglite.close();
   if (applied.rows[0].n !== manifest.migrations.length) throw new Error(`the restored database holds ${applied.rows[0].n} migrations, the manifest ${manifest.migrations.length}`);
-  if (uploads && fs.existsSync(path.join(from, UPLOADS))) {
+  // the images as they were: those uploaded since go aside with the rest
+  if (uploads) {
     moveAside(uploads);
-    fs.cpSync(path.join(from, UPLOADS), uploads, { recursive: true });
+    if (fs.existsSync(path.join(from, UPLOADS))) fs.cpSync(path.join(from, UPLOADS), uploads, { recursive: true });
   }
 } catch (e) {
   // put back what was there

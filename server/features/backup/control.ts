@@ -38,10 +38,17 @@ export async function serveBackupRequests(dataDir: string, source: EmbeddedSourc
       ).finally(() => (busy = false));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(file, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(file, () => resolve());
+    });
+  } catch (e) {
+    // e.g. a DATA_DIR path longer than a socket address may be (108 bytes): the server serves all the same, and
+    // `npm run backup` then needs it stopped
+    console.warn(`npm run backup cannot reach this server (${file}: ${(e as Error).message}); back up with the server stopped.`);
+    return async () => undefined;
+  }
   fs.chmodSync(file, 0o600);
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
@@ -54,7 +61,7 @@ export function requestBackup(dataDir: string, dest: string): Promise<Manifest |
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify({ dest })}\n`));
     socket.on('data', (d) => (text += d));
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ENOENT' || e.code === 'ECONNREFUSED' ? resolve(undefined) : reject(e)));
+    socket.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'EINVAL'].includes(e.code ?? '') ? resolve(undefined) : reject(e)));
     socket.on('end', () => {
       try {
         const a = JSON.parse(text) as { ok?: boolean; manifest?: Manifest; error?: string };
