@@ -32,7 +32,8 @@ export default defineResource({
   permissionGroup: 'payment',
   permissions: { list: 'refund_list', read: 'refund_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'request_time', order: 'DESC' } },
+  // on a phone: how much for which order, when and why, and where the request stands
+  list: { sort: { field: 'request_time', order: 'DESC' }, card: { primary: ['amount', 'order'], secondary: ['request_time', 'dealer'], tertiary: 'reason', status: 'status' } },
   actions: {
     // CHANGE (the channel refused) may be tried again, or closed
     approve: { bulk: true, permission: 'refund_approve', confirm: true, from: { field: 'status', values: ['CREATED', 'CHANGE'] } },

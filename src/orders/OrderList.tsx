@@ -59,6 +59,9 @@ function ForwardTabs() {
         const { forward: _drop, ...rest } = filterValues;
         setFilters(v === 'forward' ? { ...rest, forward: true } : rest, displayedFilters);
       }}
+      // a tab too long for a phone's width scrolls within the bar instead of being cut
+      variant="scrollable"
+      scrollButtons={false}
       sx={{ px: 2 }}
     >
       <Tab value="all" label={translate('vf.orders.list.all')} />

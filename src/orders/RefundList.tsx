@@ -11,6 +11,7 @@ import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
 import { ListPagination } from '../generated/screens';
 import { SavedQueries } from '../generated/SavedQueries';
+import { ListRows } from '../generated/ListRows';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
@@ -46,12 +47,11 @@ export function RefundList() {
   ];
   return (
     <List filters={filters} sort={refund.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+      <ListRows def={refund} rowClick={false} bulkActionButtons={false} actions={<RefundDecision />}>
         {column('request_time')}
         {orderLink()}
         {['status', 'amount', 'real_amount', 'refund_time', 'reason', 'reject_reason', 'operator', 'dealer'].map(column)}
-        <RefundDecision />
-      </Datagrid>
+      </ListRows>
     </List>
   );
 }
