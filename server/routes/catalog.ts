@@ -1,6 +1,7 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
 // menu (GET /api/device-gateway/menu).
 import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
 import { route, obj, str, int, anyObject } from '../http/schema';
 import type { DB } from '../db';
 import { sql } from 'kysely';
@@ -215,6 +216,12 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
   };
 }
 
+/** The menu's version (docs/commands.md, menu sync): a digest of exactly what it lists, so a robot that reports
+ * it (sync_menu's acknowledgement) says which menu it runs, and any price or listing change makes another. */
+export function menuVersion(groups: unknown): string {
+  return createHash('sha256').update(JSON.stringify(groups)).digest('hex').slice(0, 16);
+}
+
 const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
 
 export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
@@ -229,8 +236,11 @@ export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
   app.get('/api/device-gateway/menu', {
     schema: route({
       tags: ['device-gateway'], security: 'device', summary: 'Listed, in-stock products of the store\'s online groups, in order, with visible properties and options',
-      data: obj({ dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
+      data: obj({ version: str('a digest of what this menu lists: report it in sync_menu\'s acknowledgement'), dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
     }),
-  }, async (req) => ok(await menuOf(db, deviceOf(req))));
+  }, async (req) => {
+    const menu = await menuOf(db, deviceOf(req));
+    return ok({ version: menuVersion(menu.groups), ...menu });
+  });
 };
 
