@@ -38,7 +38,8 @@ export default defineResource({
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  // the selected robots can be sent a command (src/commands/SendCommand.tsx)
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', bulk: ['command.send'] },
   actions: {
     unbind: { permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },

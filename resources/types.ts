@@ -160,6 +160,8 @@ export interface ResourceDef {
     open?: 'show' | 'edit' | 'none';
     /** named buttons added to the list's toolbar (src/generated/registry.tsx) */
     toolbar?: readonly string[];
+    /** named buttons over the selected rows, beside the bulk verbs (src/generated/registry.tsx `bulkButtons`) */
+    bulk?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
   };

@@ -13,12 +13,13 @@ import { bulkVerbs } from '../../resources/bulk';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
+import { bulkButtons } from './registry';
 
 
 /** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
 const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);
 
-interface Report {
+export interface Report {
   label: string;
   answer: BulkAnswer;
   /** each refused row's name, taken while the row was still shown */
@@ -26,6 +27,8 @@ interface Report {
 }
 
 const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
+/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/generated/registry.tsx). */
+export const useShowReport = () => useContext(ShowReport);
 
 /** Around a list's Datagrid: shows the report of the bulk action run last, then unselects and refreshes. */
 export function BulkReportHost({ resource, children }: { resource: string; children: ReactNode }) {
@@ -117,9 +120,14 @@ export function bulkActionsOf(def: ResourceDef): ReactElement | false {
   const verbs = offered(def);
   // selection actions: a dialog with inputs per selected row (LinesAction.tsx)
   const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) => (a.lines ? [{ name, action: { ...a, lines: a.lines } }] : []));
-  if (!verbs.length && !lines.length) return false;
+  const named = (def.list.bulk ?? []).filter((n) => bulkButtons[n]);
+  if (!verbs.length && !lines.length && !named.length) return false;
   return (
     <>
+      {named.map((n) => {
+        const Named = bulkButtons[n];
+        return <Named key={n} />;
+      })}
       {lines.map(({ name, action }) => (
         <LinesButton key={name} def={def} name={name} action={action} />
       ))}

@@ -13,6 +13,8 @@ import { AlarmDuration, StateChip } from '../alarms/parts';
 import { GenerateVouchers } from '../vouchers/GenerateVouchers';
 import { MarkAllRead } from '../live/MarkAllRead';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
+import { CommandStateChip, shortJson } from '../commands/parts';
+import { SendCommandBulk } from '../commands/SendCommand';
 
 export interface RendererProps {
   resource: string;
@@ -92,6 +94,25 @@ function AccountType({ source }: RendererProps) {
   return <Text>{accountTypeName(translate, record?.[source])}</Text>;
 }
 
+function CommandState({ source }: RendererProps) {
+  const record = useRecordContext();
+  return record?.[source] ? <CommandStateChip state={String(record[source])} /> : null;
+}
+
+function CommandParams({ source }: RendererProps) {
+  const record = useRecordContext();
+  const v = record?.[source];
+  return v == null ? null : <Text>{shortJson(v)}</Text>;
+}
+
+/** A robot out of service: a chip, with who locked it and why on hover (and on its page). */
+function Locked({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.[source]) return null;
+  return <Chip size="small" color="warning" label={translate('resources.device.fields.locked')} title={translate('vf.commands.locked', { by: record.locked_by ?? '—', reason: record.lock_reason ?? '' })} data-testid="robot-locked" />;
+}
+
 /** Read-only renderers by name: columns and show pages. */
 export const renderers: Record<string, ComponentType<RendererProps>> = {
   level: LevelChip,
@@ -103,6 +124,9 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   codeTitle: CodeTitle,
   alarmState: AlarmStateChip,
   photos: Photos,
+  commandState: CommandState,
+  commandParams: CommandParams,
+  locked: Locked,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
@@ -139,4 +163,9 @@ export const cells: Record<string, { label: (resource: string) => string; render
 export const toolbar: Record<string, ComponentType> = {
   'lecode.generate': GenerateVouchers,
   'message.readAll': MarkAllRead,
+};
+
+/** Buttons over a list's selected rows by name (`list.bulk`), beside the generated bulk verbs. */
+export const bulkButtons: Record<string, ComponentType> = {
+  'command.send': SendCommandBulk,
 };
