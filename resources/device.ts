@@ -31,9 +31,16 @@ export default defineResource({
     lock_reason: { type: 'text', readOnly: true },
     locked_by: { type: 'text', readOnly: true },
     lock_time: { type: 'datetime', readOnly: true },
+    // the menu version the robot runs (its heartbeat's `menu_version`, or sync_menu's acknowledgement)
+    menu_version: { type: 'text', readOnly: true, max: 64 },
+    // it runs another menu than its store's current one (never counted before it reports a version)
+    menu_outdated: { type: 'boolean', derived: true, readOnly: true, filter: 'eq', list: true, render: 'menuOutdated' },
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
+    // the menu version GET menu last answered this robot, and when
+    menu_served: { type: 'text', max: 64 },
+    menu_served_at: { type: 'datetime' },
   },
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },

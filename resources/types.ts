@@ -78,6 +78,9 @@ export interface FieldDef {
   notNull?: boolean;
   /** `false`: a reference kept as plain text without a foreign key (a log entry outlives what it names) */
   foreignKey?: false;
+  /** no column: a value the resource's server hooks work out for each row (`present`) and answer the equality
+   * filter of (`filters`) — a robot's menu out of date compares versions across two tables, not a stored flag */
+  derived?: true;
 }
 
 /** The label key of a key of a declared JSON object field (`fields` of a `json` field). */
@@ -235,7 +238,7 @@ export const VERSION = 'version';
 /** The columns a caller can ever read back (answers, lists, exports, the log): one place decides it. */
 export function readableColumns(def: ResourceDef): string[] {
   const tenant = [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c);
-  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f)).map(([n]) => n);
+  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.derived).map(([n]) => n);
   // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }

@@ -1,6 +1,6 @@
 // What a resource does beyond the declaration: invariants that span fields, derived values, actions
 // with their own logic. Kept beside the generic service so that the common path stays one path.
-import type { Selectable } from 'kysely';
+import type { Expression, Selectable, SqlBool } from 'kysely';
 import type { DB, Tables } from '../db';
 import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
@@ -65,8 +65,10 @@ export interface ResourceHooks {
   lines?: Record<string, (a: { trx: DB; ctx: CallContext; def: ResourceDef; lines: Line[] }) => Promise<Row[]>>;
   /** after a declared `set` action, in the same transaction (e.g. revoke sessions on freeze) */
   afterAction?(name: string, a: ActionContext & { saved: Row }): Promise<void> | void;
-  /** extra read-only values on a record (names of references and the like) */
+  /** extra read-only values on a record (names of references and the like, `derived` fields) */
   present?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
+  /** the equality filter of each `derived` field: a condition on the resource's table for the value asked */
+  filters?: Record<string, (value: unknown) => Expression<SqlBool>>;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -113,6 +113,13 @@ function Locked({ source }: RendererProps) {
   return <Chip size="small" color="warning" label={translate('resources.device.fields.locked')} title={translate('vf.commands.locked', { by: record.locked_by ?? '—', reason: record.lock_reason ?? '' })} data-testid="robot-locked" />;
 }
 
+/** A robot running an older menu than its store's: a chip (nothing while it is up to date). */
+function MenuOutdated({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record?.[source] ? <Chip size="small" color="info" variant="outlined" label={translate('resources.device.fields.menu_outdated')} data-testid="robot-menu-outdated" /> : null;
+}
+
 /** Read-only renderers by name: columns and show pages. */
 export const renderers: Record<string, ComponentType<RendererProps>> = {
   level: LevelChip,
@@ -127,6 +134,7 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   commandState: CommandState,
   commandParams: CommandParams,
   locked: Locked,
+  menuOutdated: MenuOutdated,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */

@@ -307,6 +307,58 @@ describe('lock: the robot out of service', () => {
   });
 });
 
+describe('menu sync', () => {
+  const outdated = async (ids: string[]) =>
+    ((await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: true }, pageSize: 500 } })).body.data.list as Array<{ _id: string }>).map((d) => d._id).filter((id) => ids.includes(id));
+
+  it('GET menu answers a version; a price change marks the store\'s robots out of date; sync_menu acknowledged with the new version clears it', async () => {
+    const [a, b, silent] = [await robot('store_a2'), await robot('store_a2'), await robot('store_a2')];
+    const p = await s.call('POST', '/product/add', { token: admin, body: { code: `MV${n}`, name: 'Menu cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a2', stock: -1 } });
+    const g = await s.call('POST', '/product_classify/add', { token: admin, body: { name: `Menu ${n}`, tag: 'x', sortIndex: 1, dealer: 'store_a2', products: [p.body.data._id], online: true } });
+    expect(g.status, JSON.stringify(g.body)).toBe(200);
+    expect((await s.call('POST', '/product_classify/publish', { token: admin, body: { _id: g.body.data._id } })).status).toBe(200);
+    const menuOf = async (r: Robot) => (await s.call('GET', '/device-gateway/menu', { headers: r.headers })).body.data;
+    const m1 = await menuOf(a);
+    expect(m1.groups.flatMap((x: { products: Array<{ price: number }> }) => x.products.map((y) => y.price))).toContain(500);
+    const v1 = m1.version as string;
+    expect(v1).toMatch(/^[0-9a-f]{16}$/);
+    expect((await menuOf(b)).version).toBe(v1);
+    // both run it and say so on their beats; the third never reports a version: it is never counted
+    await a.beat({ menu_version: v1 });
+    await b.beat({ menu_version: v1 });
+    const ids = [a._id, b._id, silent._id];
+    expect(await outdated(ids)).toEqual([]);
+    const shown = (await s.call('GET', `/device/detail/${a._id}`, { token: admin })).body.data;
+    expect(shown).toMatchObject({ menu_version: v1, menu_outdated: false });
+
+    // a sale is no menu change
+    expect((await s.call('POST', '/device-gateway/order', { headers: a.headers, body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] } })).status).toBe(200);
+    expect(await outdated(ids)).toEqual([]);
+
+    // a price change: both robots out of date at once, neither row written
+    const before = await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute();
+    expect((await s.call('POST', '/product/edit', { token: admin, body: { _id: p.body.data._id, price: 600 } })).status).toBe(200);
+    expect((await outdated(ids)).sort()).toEqual([a._id, b._id].sort());
+    expect(await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute()).toEqual(before);
+
+    // sync_menu: the robot fetches the menu and acknowledges with its version
+    const c = (await send(admin, { devices: [a._id], command: 'sync_menu' })).body.data.results[0]._id;
+    expect((await a.beat()).commands.map((x: { id: string }) => x.id)).toEqual([c]);
+    const v2 = (await menuOf(a)).version as string;
+    expect(v2).not.toBe(v1);
+    expect((await a.ack(c, 'ok', { menu_version: v2 })).status).toBe(200);
+    expect(await outdated(ids)).toEqual([b._id]);
+    const up = await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: false, _id: ids } } });
+    expect(up.body.data.list.map((d: { _id: string }) => d._id).sort()).toEqual([a._id, silent._id].sort());
+  });
+
+  it('a menu version that is not text of at most 64 characters is refused 400', async () => {
+    const r = await robot();
+    const res = await s.call('POST', '/device-gateway/heartbeat', { headers: r.headers, body: { menu_version: 'x'.repeat(65) } });
+    expect(res.status).toBe(400);
+  });
+});
+
 describe('two processes hand each due command over once', () => {
   let b: ServerProcess | undefined;
   afterAll(() => stopProcess(b));

@@ -13,6 +13,7 @@ import type { GatewayDevice } from '../../gateway/auth';
 import { robotCtx } from '../../domain/orderFlow';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
+import { MAX_MENU_VERSION, menuReported } from './menu';
 
 /** A command as the robot receives it. */
 export interface Handed {
@@ -130,6 +131,9 @@ export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: s
       .executeTakeFirstOrThrow()) as unknown as CommandRow;
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
     if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock')) await setLocked(trx, saved, actor);
+    // sync_menu done: the robot runs the menu it fetched
+    const version = saved.result?.menu_version;
+    if (target === 'acknowledged' && saved.command === 'sync_menu' && typeof version === 'string' && version.length <= MAX_MENU_VERSION) await menuReported(trx, saved.device, version);
     return saved;
   });
   if (late) throw late;
