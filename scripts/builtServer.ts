@@ -23,16 +23,18 @@ export interface BuiltServer {
 
 /**
  * Starts `node dist/server/main.js` on a free port of 127.0.0.1 and waits until it is ready (its migrations
- * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node.
+ * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node; `main` another
+ * build's dist/server/main.js (a baseline to compare with), run from its own checkout.
  */
-export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] }): Promise<BuiltServer> {
+export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; main?: string }): Promise<BuiltServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...o.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off' };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   else env.DATA_DIR = o.dataDir;
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), path.join(ROOT, 'dist', 'server', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const main = o.main ?? path.join(ROOT, 'dist', 'server', 'main.js');
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), main], { cwd: path.dirname(path.dirname(path.dirname(main))), env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

@@ -71,11 +71,7 @@ export class VirtualRobot {
       const work_status = this.fault ? `fault ${this.fault.code}` : this.me.locked ? 'locked' : Date.now() < this.me.busyUntil ? 'cleaning' : 'ready';
       const beat = await this.call<{ commands?: Command[] }>('POST', 'heartbeat', { state, work_status });
       this.tally.beats++;
-      const commands = beat.commands ?? [];
-      if (commands.length) {
-        this.tally.commands += commands.filter((c) => !this.me.done.has(c.id)).length;
-        await obey(this.call, this.me, commands, this.rates.commandFail ?? 0);
-      }
+      await this.receive(beat.commands);
     } catch (e) {
       this.tally.errors++;
       this.log(`${this.identity.name}: ${(e as Error).message}`);
@@ -97,8 +93,15 @@ export class VirtualRobot {
     this.log(`${this.identity.name}: recovered (${fault.resolved})`);
   }
 
+  /** Commands ride on every beat's answer, a status change's too: each is obeyed once. */
+  private async receive(commands: Command[] | undefined) {
+    if (!commands?.length) return;
+    this.tally.commands += commands.filter((c) => !this.me.done.has(c.id)).length;
+    await obey(this.call, this.me, commands, this.rates.commandFail ?? 0);
+  }
+
   private async sellOne() {
-    await this.call('POST', 'status', { state: 'busy', work_status: 'making' });
+    await this.receive((await this.call<{ commands?: Command[] }>('POST', 'status', { state: 'busy', work_status: 'making' })).commands);
     const sale = await sell(this.call);
     if (!sale) return;
     this.tally.sales++;

@@ -71,8 +71,9 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
                                     ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[]) AS v(id, state, work_status, menu_version)),
-         -- rows locked in one order, so batches of two processes cannot deadlock
-         old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+         -- rows locked in one order, so batches of two processes cannot deadlock; NO KEY UPDATE (the beat changes no
+         -- key), so commands being queued for these robots (their key references read-lock the rows) wait for nothing
+         old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR NO KEY UPDATE)
     UPDATE device d
        SET online = true,
            last_heartbeat = now(),
