@@ -2,6 +2,8 @@
 // answer and the poll, resend with the same id, expiry, cancel, the idempotent acknowledgement, tenants, the lock
 // that refuses sales, bad input, and two processes handing a command over once. On PGlite, and on PostgreSQL with
 // DATABASE_URL (where the second process is a real one on the same database).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
 import { startServerProcess, type ServerProcess } from '../support/process';
@@ -9,6 +11,9 @@ import { call, stopProcess } from '../support/cluster';
 import { openEvents } from '../support/sse';
 import { commandsForBeats, expireCommands, queueCommand } from '../../server/features/commands';
 import { markDue } from '../../server/features/commands/due';
+
+// the brand's webhook receiver is a real HTTP server on 127.0.0.1 (allowed as in development)
+process.env.WEBHOOK_ALLOW_LOCAL = '1';
 
 let s: TestServer;
 let admin: string;
@@ -354,6 +359,41 @@ describe('menu sync', () => {
     const r = await robot();
     const res = await s.call('POST', '/device-gateway/heartbeat', { headers: r.headers, body: { menu_version: 'x'.repeat(65) } });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('webhook events of outcomes', () => {
+  it('acknowledged, failed and expired each reach the brand\'s subscribed endpoint with the command', async () => {
+    const got: Array<{ type: string; data: { _id: string; command: string; state: string; result: unknown } }> = [];
+    const rx = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => rx.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hook`;
+      const w = await s.call('POST', '/webhook/add', { token: await s.login('brand-a'), body: { url, events: ['command_acknowledged', 'command_failed', 'command_expired'] } });
+      expect(w.status, JSON.stringify(w.body)).toBe(200);
+      const r = await robot();
+      const queue = async (command: string) => (await send(admin, { devices: [r._id], command })).body.data.results[0]._id as string;
+      const [ok, failed, late] = [await queue('clean'), await queue('reboot'), await queue('unlock')];
+      await r.beat();
+      await r.ack(ok, 'ok');
+      await r.ack(failed, 'failed', { reason: 'door open' });
+      await sql`UPDATE command SET expires_at = now() - interval '1 second' WHERE _id = ${late}`.execute(s.db);
+      await expireCommands(s.db);
+      await expect.poll(() => got.length, { timeout: 20_000 }).toBe(3);
+      expect(got.map((e) => [e.type, e.data._id, e.data.state]).sort()).toEqual(
+        [['command_acknowledged', ok, 'acknowledged'], ['command_failed', failed, 'failed'], ['command_expired', late, 'expired']].sort(),
+      );
+      expect(got.find((e) => e.type === 'command_failed')!.data.result).toEqual({ reason: 'door open' });
+    } finally {
+      rx.close();
+    }
   });
 });
 

@@ -60,6 +60,14 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
   await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
   await clean.and(page.locator('[data-state="cancelled"]')).waitFor({ timeout: 15_000 });
   await context.close();
+
+  // on a phone: the card and its rows fit the screen
+  const narrow = await e.newPage({ lang: 'en', width: 390, height: 844 });
+  await e.login(narrow.page, 'store-a1');
+  await narrow.page.goto(`${e.server.url}/device/${robot._id}/show`);
+  await narrow.page.getByTestId('device-commands').getByTestId('robot-command').first().scrollIntoViewIfNeeded();
+  await e.shot(narrow.page, 'commands-robot-390');
+  await narrow.context.close();
 });
 
 it('sends one command to the robots selected in the list, and reports each robot', async () => {
