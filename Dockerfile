@@ -4,14 +4,17 @@
 # No Docker engine runs where this project is developed: CI runs the build stage's commands with
 # scripts/docker-build-stage.sh, and tests/unit/deploy.test.ts keeps this file and compose.yaml in step.
 
-FROM node:20-bookworm-slim AS build
+# The Node version is pinned once, in .node-version (tests/unit/deploy.test.ts holds this default equal to it).
+ARG NODE_VERSION=24.21.0
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:${NODE_VERSION}-bookworm-slim AS run
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -45,7 +45,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           globalSetup: ['tests/support/e2eSetup.ts'],
-          fileParallelism: false,
+          // Each file has its own server, database and Chromium (tests/support/browser.ts) and the app is built
+          // once (e2eSetup): files share no state, so two run side by side — much of a browser test is waiting
+          // for the page, time the other file uses.
+          maxWorkers: 2,
           // a page's own calls answer in their time (the PostgreSQL API run goes alongside): wait as Playwright
           // does for what the user sees, not vitest's 1-second default
           expect: { poll: { timeout: 15_000 } },

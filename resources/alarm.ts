@@ -16,7 +16,7 @@ export default defineResource({
     level: { type: 'choice', choices: ALARM_LEVELS, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'level' },
     // "22 · Arm fault": the code with its title in the viewer's language
     code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'codeTitle' },
-    category: { type: 'text', readOnly: true, notNull: true },
+    category: { type: 'text', readOnly: true, notNull: true, render: 'word' },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq', sort: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
@@ -38,7 +38,13 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // active first, then acknowledged, then cleared; the newest first within each
   // active alarms stand out
-  list: { sort: { field: 'priority', order: 'DESC' }, open: 'show', emphasize: { field: 'state', values: ['active'] } },
+  list: {
+    sort: { field: 'priority', order: 'DESC' },
+    open: 'show',
+    emphasize: { field: 'state', values: ['active'] },
+    // on a phone: what is wrong with which robot, since when, and whether someone is on it
+    card: { primary: 'code', secondary: ['device', 'dealer'], tertiary: ['last_seen', 'count'], status: ['level', 'state'] },
+  },
   cells: [
     { cell: 'notice.content', after: 'code', only: 'show' },
     { cell: 'alarm.duration', after: 'first_seen' },
@@ -49,7 +55,7 @@ export default defineResource({
       from: { field: 'state', values: ['active'] },
       body: { comment: { type: 'text', max: 500, multiline: true } },
     },
-    clear: { permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
+    clear: { bulk: true, permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
   },
   menu: { section: 'message', order: 5, icon: 'NotificationImportant' },
 });

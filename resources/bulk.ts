@@ -2,9 +2,11 @@
 // (which buttons appear when rows are selected).
 import { rowActions, type ResourceDef } from './types';
 
-/** delete where declared, and every single-row action that does not reveal a secret (a device key is shown once,
- * to one person, for one robot). A selection action (`lines`) is its own call over the selection already. */
+/** delete where declared, and every single-row action the declaration marks `bulk` — never one with inputs of its
+ * own or that reveals a secret (a device key is shown once, to one person, for one robot): such a marking is
+ * ignored here, and tests/api/bulk.test.ts holds every declaration to it. A selection action (`lines`) is its own
+ * call over the selection already. */
 export function bulkVerbs(def: ResourceDef): string[] {
-  const actions = rowActions(def).filter(([, a]) => !a.reveals).map(([n]) => n);
+  const actions = rowActions(def).filter(([, a]) => a.bulk === true && !a.reveals && !a.body).map(([n]) => n);
   return def.permissions.delete ? ['delete', ...actions] : actions;
 }

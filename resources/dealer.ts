@@ -29,8 +29,8 @@ export default defineResource({
   remove: { field: 'status', value: 'deleted' },
   list: { sort: { field: 'create_time', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
   actions: {
-    close: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'closed' } },
-    reopen: { permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['closed'] }, set: { status: 'normal' } },
+    close: { bulk: true, permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'closed' } },
+    reopen: { bulk: true, permission: 'dealer_edit', confirm: true, from: { field: 'status', values: ['closed'] }, set: { status: 'normal' } },
   },
   // the store's robots on its page (through the robots' own list: a store account sees only its own)
   related: [{ resource: 'device', field: 'dealer' }],

@@ -19,7 +19,7 @@ export default defineResource({
     dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
     online: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     state: { type: 'choice', choices: DEVICE_STATES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    work_status: { type: 'text', readOnly: true },
+    work_status: { type: 'text', readOnly: true, render: 'word' },
     last_heartbeat: { type: 'datetime', readOnly: true, list: true, sort: true },
     key_issued_at: { type: 'datetime', readOnly: true, notNull: true },
     // only the hash of the robot's key is kept; declared so the service keeps it out of every answer by rule
@@ -45,10 +45,11 @@ export default defineResource({
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
-  // the selected robots can be sent a command (src/commands/SendCommand.tsx)
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', bulk: ['command.send'] },
+  // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat; the selected
+  // robots can be sent a command (src/commands/SendCommand.tsx)
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'name', secondary: ['dealer', 'type'], tertiary: ['last_heartbeat', 'device_id'], status: ['online', 'state'] }, bulk: ['command.send'] },
   actions: {
-    unbind: { permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
+    unbind: { bulk: true, permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
   reveal: 'device_key',

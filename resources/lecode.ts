@@ -47,8 +47,8 @@ export default defineResource({
   // "Generate vouchers": a batch is not one record, so it is a dialog of its own (POST /lecode/generate)
   list: { sort: { field: 'create_time', order: 'DESC' }, toolbar: ['lecode.generate'] },
   actions: {
-    sell: { permission: 'lecode_add', from: { field: 'status', values: ['CREATED'] }, set: { status: 'SOLD' } },
-    void: { permission: 'lecode_void', confirm: true, from: { field: 'status', values: ['CREATED', 'SOLD'] }, set: { status: 'DELETE' } },
+    sell: { bulk: true, permission: 'lecode_add', from: { field: 'status', values: ['CREATED'] }, set: { status: 'SOLD' } },
+    void: { bulk: true, permission: 'lecode_void', confirm: true, from: { field: 'status', values: ['CREATED', 'SOLD'] }, set: { status: 'DELETE' } },
   },
   menu: { section: 'marketing', order: 10, icon: 'ConfirmationNumber' },
 });

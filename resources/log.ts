@@ -20,7 +20,8 @@ export default defineResource({
     // shown together, field by field, on the entry's page (the cell `log.changes`)
     before: { type: 'json', readOnly: true, hidden: true },
     after: { type: 'json', readOnly: true, hidden: true },
-    ip: { type: 'text', readOnly: true, filter: 'eq', list: true, sort: true },
+    // a brand or store sees the addresses of its own accounts only, never those of provider staff
+    ip: { type: 'text', readOnly: true, filter: 'eq', list: true, sort: true, tenantReads: { field: 'account_type', values: ['INTEGRATOR', 'DEALER'] } },
   },
   permissionGroup: 'message',
   permissions: { list: 'log_list', read: 'log_list' },

@@ -19,7 +19,7 @@ export default defineResource({
   },
   columns: {
     // kept by the robots' calls; the viewer reads the code's texts instead
-    category: { type: 'text', notNull: true, default: '' },
+    category: { type: 'text', notNull: true, default: '', render: 'word' },
   },
   permissions: { list: 'message_list', read: 'message_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
@@ -29,6 +29,6 @@ export default defineResource({
     { cell: 'notice.title', after: 'code' },
     { cell: 'notice.content', after: 'code' },
   ],
-  actions: { mark_read: { permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
+  actions: { mark_read: { bulk: true, permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
   menu: { section: 'message', order: 10, icon: 'NotificationsActive' },
 });

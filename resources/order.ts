@@ -48,7 +48,8 @@ export default defineResource({
   },
   permissions: { list: 'order_list', read: 'order_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' } },
+  // on a phone: how much, when, from which robot and store, and whether it was paid and made
+  list: { sort: { field: 'create_time', order: 'DESC' }, card: { primary: ['amount', 'device_name'], secondary: ['create_time', 'pickup_code'], tertiary: 'dealer', status: ['pay_status', 'status'] } },
   actions: {
     // request a refund; `approve` also approves it at once (needs refund_approve too)
     refund: {

@@ -47,12 +47,16 @@ export default defineResource({
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' } },
+  list: {
+    sort: { field: 'create_time', order: 'DESC' },
+    // on a phone: what it is and costs, where it is sold, how much is left
+    card: { primary: 'name', secondary: ['code', 'price'], tertiary: ['dealer', 'stock'], status: ['freeze'] },
+  },
   actions: {
     stock: { permission: 'product_stock', body: { stock: { type: 'number', required: true, min: -1, max: MAX_STOCK } } },
     restock: { permission: 'product_stock', body: { quantity: { type: 'number', required: true, min: 1, max: MAX_STOCK } } },
-    freeze: { permission: 'product_edit', confirm: true, from: { field: 'freeze', values: [false] }, set: { freeze: true } },
-    unfreeze: { permission: 'product_edit', from: { field: 'freeze', values: [true] }, set: { freeze: false } },
+    freeze: { bulk: true, permission: 'product_edit', confirm: true, from: { field: 'freeze', values: [false] }, set: { freeze: true } },
+    unfreeze: { bulk: true, permission: 'product_edit', from: { field: 'freeze', values: [true] }, set: { freeze: false } },
   },
   menu: { section: 'catalog', order: 10, icon: 'Inventory' },
 });

@@ -33,8 +33,8 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'sortIndex', order: 'ASC' } },
   actions: {
-    publish: { permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [false] }, set: { online: true } },
-    withdraw: { permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [true] }, set: { online: false } },
+    publish: { bulk: true, permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [false] }, set: { online: true } },
+    withdraw: { bulk: true, permission: 'product_classify_edit', confirm: true, from: { field: 'online', values: [true] }, set: { online: false } },
   },
   menu: { section: 'catalog', order: 30, icon: 'Category' },
 });

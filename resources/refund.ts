@@ -35,7 +35,7 @@ export default defineResource({
   list: { sort: { field: 'request_time', order: 'DESC' } },
   actions: {
     // CHANGE (the channel refused) may be tried again, or closed
-    approve: { permission: 'refund_approve', confirm: true, from: { field: 'status', values: ['CREATED', 'CHANGE'] } },
+    approve: { bulk: true, permission: 'refund_approve', confirm: true, from: { field: 'status', values: ['CREATED', 'CHANGE'] } },
     reject: {
       permission: 'refund_approve',
       from: { field: 'status', values: ['CREATED', 'CHANGE'] },

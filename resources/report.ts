@@ -46,7 +46,7 @@ export default defineResource({
   // a resolved report is closed: no edit (the server refuses one, 409)
   lockedWhen: { field: 'status', values: ['resolved'] },
   actions: {
-    start: { permission: 'report_all', from: { field: 'status', values: ['open'] } },
+    start: { bulk: true, permission: 'report_all', from: { field: 'status', values: ['open'] } },
     resolve: {
       permission: 'report_all',
       from: { field: 'status', values: ['open', 'in_progress'] },

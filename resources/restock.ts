@@ -29,7 +29,7 @@ export default defineResource({
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'urgency', order: 'ASC' }, open: 'none' },
+  list: { sort: { field: 'urgency', order: 'ASC' }, open: 'none', card: { primary: 'name', secondary: ['stock', 'warn_stock', 'reported'], tertiary: ['dealer', 'devices'], status: 'sold_out' } },
   actions: {
     // selected lines restocked together: add a quantity, or fill up to a level (never lowering it)
     apply: {

@@ -78,6 +78,10 @@ export interface FieldDef {
   notNull?: boolean;
   /** `false`: a reference kept as plain text without a foreign key (a log entry outlives what it names) */
   foreignKey?: false;
+  /** a brand or store account reads this field only on rows whose `field` holds one of `values` (the operation
+   * log's client address: on its own accounts' entries, not provider staff's); elsewhere it reads null, in lists,
+   * records and exports alike, and its filter matches only such rows (server/crud/service.ts tenantReadable) */
+  tenantReads?: { field: string; values: readonly string[] };
   /** no column: a value the resource's server hooks work out for each row (`present`) and answer the equality
    * filter of (`filters`) — a robot's menu out of date compares versions across two tables, not a stored flag */
   derived?: true;
@@ -97,6 +101,9 @@ export interface ActionDef {
   permission: Permission;
   /** the browser asks for a confirmation first */
   confirm?: boolean;
+  /** the action replaces or removes what cannot be brought back (a signing secret in use): its button is red and
+   * its confirmation says what is lost (`resources.<R>.warnings.<action>`, else vf.action.destructive) */
+  destructive?: boolean;
   /** the action only applies to rows whose `field` is one of these values */
   from?: { field: string; values: readonly (string | boolean | null)[] };
   /** the action does not apply to rows whose `field` is one of these values (a robot without a store cannot be unbound) */
@@ -107,11 +114,24 @@ export interface ActionDef {
   body?: Record<string, FieldDef>;
   /** a field of the answer that is a one-time secret (a device key): the browser shows it once */
   reveals?: string;
+  /** offered over selected rows too (`POST /api/<R>/bulk`, resources/bulk.ts): a plain change a confirmation alone
+   * starts. Never with inputs of its own (a refund's amount, roles, a password) nor with `reveals`: such an action
+   * is one row at a time, and the server refuses it in bulk (an allow-list, read by the server and the browser). */
+  bulk?: true;
   /** an action over the rows selected in the list, each with inputs of its own, applied in ONE request
    * `POST /api/<R>/<action> { lines: [{ _id, version, …fields }] }`, all lines or none (the restock of the
    * replenishment list). No single-row call: the domain applies the lines (`lines` hook, server/crud/hooks.ts). */
   lines?: LinesDef;
 }
+
+/** A list row as a card on a phone: the line that names it, two lines of detail, and its state as chips. */
+export interface ListCard {
+  primary: CardLine;
+  secondary?: CardLine;
+  tertiary?: CardLine;
+  status?: CardLine;
+}
+export type CardLine = string | readonly string[];
 
 /** What each line of a selection action carries besides the row's `_id` and the `version` it was listed with. */
 export interface LinesDef {
@@ -167,6 +187,9 @@ export interface ResourceDef {
     bulk?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
+    /** a row as a card, below the mobile breakpoint (a phone): what each line shows, by field (or declared cell)
+     * names, several on one line joined by " · ". Absent: the title, then the next list columns. */
+    card?: ListCard;
   };
   /** named values that are no declared column (texts the server adds, a duration), shown in the list and on the
    * record's page after the field `after` (default: at the end); `only` keeps one to the list or the page */
@@ -241,6 +264,40 @@ export function readableColumns(def: ResourceDef): string[] {
   const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.derived).map(([n]) => n);
   // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
+}
+
+/** Whether a field may be a column of a list or of an exported file: readable (never secret), shown as a field
+ * (not `hidden`: a sort key, the log's before/after shown through their own cell) and flat (not JSON). */
+export function isColumn(f: FieldDef): boolean {
+  return !isSecret(f) && !f.hidden && f.type !== 'json';
+}
+
+/** The list's columns, by the declaration (`list`), never a secret: the screen's columns and an export's
+ * default columns, from this one rule. */
+export function listColumns(def: ResourceDef): string[] {
+  return Object.entries(def.fields).filter(([, f]) => f.list && isColumn(f)).map(([n]) => n);
+}
+
+/** An export's columns: the list's, then each asked-for declared field that may be a column, in declaration
+ * order; the first name that may not (unknown, secret, hidden, JSON) is returned as `refused`. */
+export function exportColumns(def: ResourceDef, extra: readonly string[]): { columns: string[] } | { refused: string } {
+  for (const n of extra) {
+    const f = fieldOf(def, n);
+    if (!f || !isColumn(f)) return { refused: n };
+  }
+  const listed = new Set(listColumns(def));
+  const wanted = new Set(extra);
+  return { columns: Object.keys(def.fields).filter((n) => listed.has(n) || wanted.has(n)) };
+}
+
+/** A row without the declaration's secret fields: what may travel to a reader (live events, answers). */
+export function withoutSecrets(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    const f = fieldOf(def, k);
+    if (!f || !isSecret(f)) out[k] = v;
+  }
+  return out;
 }
 
 /** The path of a verb's call under /api, as both the server routes it and the browser calls it. */

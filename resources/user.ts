@@ -32,8 +32,8 @@ export default defineResource({
   list: { sort: { field: 'create_timestamp', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
   paths: { read: '/user/profile/:id', edit: '/user/profile/:id', delete: '/user/delete' },
   actions: {
-    freeze: { permission: 'user_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'frozen' } },
-    unfreeze: { permission: 'user_edit', confirm: true, from: { field: 'status', values: ['frozen'] }, set: { status: 'normal' } },
+    freeze: { bulk: true, permission: 'user_edit', confirm: true, from: { field: 'status', values: ['normal'] }, set: { status: 'frozen' } },
+    unfreeze: { bulk: true, permission: 'user_edit', confirm: true, from: { field: 'status', values: ['frozen'] }, set: { status: 'normal' } },
     set_roles: { permission: 'user_edit', body: { roles: { type: 'references', reference: 'role', required: true } } },
     set_password: { permission: 'user_edit', body: { password: { type: 'password', required: true } } },
   },

@@ -4,6 +4,8 @@ import { defineResource } from './types';
  * also message keys (choices.events.<event>). */
 export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Why the delivery loop paused an endpoint: failed attempts in a row (server/webhooks/queue.ts). */
+export const WEBHOOK_PAUSES = ['failures'] as const;
 /** Sent only by the "send test event" action, to the one endpoint it is asked for. */
 export const WEBHOOK_TEST_EVENT = 'webhook_test';
 
@@ -25,14 +27,23 @@ export default defineResource({
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
     secret: { type: 'text', readOnly: true, hideInForm: true, secret: true, notNull: true },
+    // set by the delivery loop when the endpoint keeps failing (WEBHOOK_PAUSE_AFTER attempts in a row): it is then
+    // disabled, and its brand sees why and resumes it
+    paused: { type: 'choice', choices: WEBHOOK_PAUSES, readOnly: true, filter: 'eq', list: true },
+    paused_time: { type: 'datetime', readOnly: true },
+  },
+  columns: {
+    // failed attempts in a row (a success starts again from 0)
+    failures: { type: 'number', notNull: true, default: 0 },
   },
   permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
   permissionGroup: 'integrator',
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'url', secondary: 'events', tertiary: ['integrator', 'create_time'], status: 'enabled' } },
   actions: {
-    send_test: { permission: 'webhook_edit' },
-    rotate_secret: { permission: 'webhook_edit', confirm: true, reveals: 'secret' },
+    send_test: { bulk: true, permission: 'webhook_edit' },
+    rotate_secret: { permission: 'webhook_edit', confirm: true, destructive: true, reveals: 'secret' },
+    resume: { bulk: true, permission: 'webhook_edit', from: { field: 'paused', values: [...WEBHOOK_PAUSES] }, set: { enabled: true, paused: null, paused_time: null, failures: 0 } },
   },
   reveal: 'secret',
   // each attempt to deliver to it, newest first, asked again while the page is open: deliveries happen on the

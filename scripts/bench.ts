@@ -9,7 +9,16 @@
 // Options (environment): BENCH_ORDERS (a comma-separated list of sizes), BENCH_SECONDS (per measurement,
 // default 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ONLY (a pattern: measure only the rows whose name
 // matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
-// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000). Results also go to .tmp/bench.json.
+// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000),
+// BENCH_STATEMENTS=1 (print each row's statements, most costly first), BENCH_NODE_ARGS (node options of the
+// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"). Results also go to .tmp/bench.json.
+//
+// Every row is measured against the built server in a process of its own (scripts/bench-server.ts: the server
+// plus the floor route), autocannon in this one; besides p50/p95 each row shows what a call costs: the server
+// process's CPU ms (/proc/<pid>/stat), and on PostgreSQL the database's planning + execution ms and its
+// statements (pg_stat_statements, reset before each row: shared_preload_libraries = pg_stat_statements and
+// pg_stat_statements.track_planning = on), each against the floor's. A bare Fastify route answering the floor's
+// SQL (scripts/bench-bare.ts, a process of its own) is the limit the floor is held against.
 //
 // Each measurement runs BENCH_ROUNDS times, the rounds interleaved (all measurements, then all again …), and
 // the table shows each one's median round: on a shared machine a burst of other work then spoils one round of
@@ -23,11 +32,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
-import { buildApp } from '../server/app';
-import { ok } from '../server/http/envelope';
-import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
-import type { ORDER_STATUSES } from '../resources/order';
-import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb } from './builtServer';
+import { buildForProduction, buildBenchServer, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb, type BuiltServer } from './builtServer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -171,9 +176,57 @@ interface Row {
   p99: number;
   rps: number;
   errors: number;
+  /** what a call costs: the server process's CPU ms (user + system, /proc) */
+  cpuMs: number;
+  /** the database's planning + execution ms, and its statements (pg_stat_statements; PostgreSQL only) */
+  dbMs?: number;
+  statements?: number;
   target?: string;
   pass?: boolean;
+  /** the cost targets, and whether they are met */
+  costTarget?: string;
+  costPass?: boolean;
 }
+
+/**
+ * What the database spent, from pg_stat_statements (`shared_preload_libraries = pg_stat_statements` and, for
+ * planning time, `pg_stat_statements.track_planning = on`): reset before a measurement, read after it. Only
+ * the bench database's statements count, not this meter's own nor the webhook queue's polling (pgboss).
+ * Undefined on PGlite, and (said so loudly) when PostgreSQL has not loaded the extension.
+ */
+async function statementMeter(databaseUrl: string | undefined) {
+  if (!databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
+  } catch (e) {
+    console.log(`\n  !! pg_stat_statements is not loaded (${(e as Error).message.split('\n')[0]}): DB ms/call and statements/call are NOT measured.`);
+    console.log(`  !! Add shared_preload_libraries = 'pg_stat_statements' and pg_stat_statements.track_planning = on to postgresql.conf and restart PostgreSQL.\n`);
+    await client.end();
+    return undefined;
+  }
+  const planning = (await client.query(`SELECT current_setting('pg_stat_statements.track_planning') AS v`)).rows[0].v === 'on';
+  if (!planning) console.log(`  !! pg_stat_statements.track_planning is off: DB ms/call leaves planning out (set it on and restart PostgreSQL).`);
+  const db = (await client.query('SELECT current_database() AS d')).rows[0].d as string;
+  const mine = `s.dbid = (SELECT oid FROM pg_database WHERE datname = '${db}') AND s.query NOT ILIKE '%pg_stat_statements%' AND s.query NOT ILIKE '%pgboss%'`;
+  return {
+    planning,
+    reset: () => client.query('SELECT pg_stat_statements_reset()'),
+    async read() {
+      const r = await client.query(`SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(total_plan_time + total_exec_time), 0)::float8 AS ms FROM pg_stat_statements s WHERE ${mine}`);
+      return { statements: Number(r.rows[0].calls), ms: Number(r.rows[0].ms) };
+    },
+    /** the statements of the last measurement, most costly first (BENCH_STATEMENTS=1 prints them) */
+    async top(calls: number) {
+      const r = await client.query(`SELECT calls, total_plan_time + total_exec_time AS ms, total_plan_time AS plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q FROM pg_stat_statements s WHERE ${mine} ORDER BY 2 DESC LIMIT 10`);
+      return r.rows.map((x) => `      ${(x.calls / calls).toFixed(2)}/call ${(x.ms / calls).toFixed(3)} ms/call (plan ${(x.plan / calls).toFixed(3)}): ${x.q}`);
+    },
+    close: () => client.end(),
+  };
+}
+type Meter = NonNullable<Awaited<ReturnType<typeof statementMeter>>>;
 
 interface Measurement {
   name: string;
@@ -181,6 +234,12 @@ interface Measurement {
   /** the DESIGN.md target, shown in the table */
   goal?: string;
   pass?: (r: Row) => boolean;
+  /** the row's target on what a call costs (issue 28), against the floor's row and the bare route's */
+  cost?: { goal: string; pass: (r: Row, floor: Row, bare?: Row) => boolean };
+  /** measured on the bare route's process, not the server's */
+  bare?: boolean;
+  /** brings the server to the row's steady state just before it is measured (not counted) */
+  prepare?: () => Promise<void>;
 }
 
 interface Target {
@@ -192,11 +251,13 @@ interface Target {
   each?: () => Record<string, string>;
 }
 
-async function measure(url: string, name: string, opts: Target, seconds = SECONDS): Promise<Row> {
+async function measure(server: BuiltServer, name: string, opts: Target, seconds = SECONDS, meter?: Meter): Promise<Row> {
   const headers = { 'content-type': 'application/json', ...opts.headers };
   const each = opts.each;
+  await meter?.reset();
+  const cpu0 = cpuSeconds(server.child.pid!);
   const r = await autocannon({
-    url: `${url}${opts.path}`,
+    url: `${server.url}${opts.path}`,
     method: opts.method ?? 'POST',
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -208,7 +269,16 @@ async function measure(url: string, name: string, opts: Target, seconds = SECOND
   // autocannon's percentiles: p97_5 and p99 exist; p95 is interpolated between p90 and p97.5
   const l = r.latency as unknown as Record<string, number>;
   const p95 = l.p90 + ((l.p97_5 - l.p90) * (95 - 90)) / (97.5 - 90);
-  return { name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors };
+  // every answer counts (autocannon's total), the row's errors say which were not a success
+  const calls = Math.max(1, (r.requests as unknown as { total: number }).total);
+  const cpuMs = ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / calls;
+  const db = await meter?.read();
+  if (meter && process.env.BENCH_STATEMENTS === '1' && name !== 'warm-up') console.log(`    ${name}:\n${(await meter.top(calls)).join('\n')}`);
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors,
+    cpuMs: round3(cpuMs), ...(db ? { dbMs: round3(db.ms / calls), statements: Math.round((db.statements / calls) * 100) / 100 } : {}),
+  };
 }
 
 /**
@@ -278,31 +348,14 @@ async function benchSize(orders: number): Promise<SizeResult> {
   if (await isEmpty(d.db)) await seedDemo(d.db);
   await loadRobots(d);
   const loadSeconds = await load(d, orders);
-  const app = await buildApp({ db: d.db, logger: false, distDir: '/nonexistent' });
-  // The floor: the same brand + status page as /api/order/list, written by hand: behind the same sign-in
-  // check (it is under /api/), the same rows and total, but no declaration, validation or hooks.
-  app.post('/api/bench/floor', async (req) => {
-    const b = req.body as { status: (typeof ORDER_STATUSES)[number] };
-    const list = await d.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('integrator', '=', 'brand_a')
-      .where('status', '=', b.status)
-      .orderBy('create_time', 'desc')
-      .orderBy('_id', 'desc')
-      .limit(20)
-      .execute();
-    // the same total rule as the generic list: exact up to EXACT_TOTAL_LIMIT, the planner's estimate beyond
-    const where = sql`integrator = 'brand_a' AND status = ${b.status}`;
-    const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) m`.execute(d.db);
-    let total = capped.rows[0].n;
-    if (total > EXACT_TOTAL_LIMIT) {
-      const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders WHERE ${where}`.execute(d.db);
-      total = Math.max(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'], total);
-    }
-    return ok({ list, total });
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The statements' meter (PostgreSQL), then this process lets go of the database: the server is another process.
+  const meter = await statementMeter(target.databaseUrl);
+  await d.close();
+  const bundle = await buildBenchServer();
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server (as bench:fleet's BENCH_FLEET_NODE_ARGS)
+  const server = await startBuiltServer({ ...target, bench: bundle, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) });
+  const bare = target.databaseUrl ? await startBuiltServer({ ...target, bench: bundle.replace(/main\.js$/, 'bare.js') }) : undefined;
+  const url = server.url;
   const auth = await signIn(url, 'brand-a');
   const store = await signIn(url, 'store-a1');
   const platform = await signIn(url, 'admin');
@@ -324,11 +377,23 @@ async function benchSize(orders: number): Promise<SizeResult> {
   // the ranges end now and start at an arbitrary minute, as a browser's do; tz_offset is getTimezoneOffset()
   const range = (days: number, tz = 0) => ({ from: new Date(now - days * day - 7 * 60_000).toISOString(), to: new Date(now).toISOString(), tz_offset: tz });
   const within = (ms: number) => (r: Row) => r.p95 <= ms;
-  const listRow = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({ name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 20 ms', pass: within(20) });
-  const dash = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({ name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 50 ms', pass: within(50) });
+  // the cost targets (issue 28): a generic list costs what the floor does; a chart or figure at most twice the
+  // floor's database time; statements are counted only on PostgreSQL (undefined passes on PGlite)
+  const stmts = (r: Row, most: number | undefined) => r.statements === undefined || most === undefined || r.statements <= most + 0.05;
+  const dbWithin = (r: Row, floor: Row, x: number) => r.dbMs === undefined || floor.dbMs === undefined || r.dbMs <= x * floor.dbMs;
+  const asList = { goal: "statements = floor's, CPU ≤ 1.1× floor's", pass: (r: Row, f: Row) => stmts(r, f.statements) && r.cpuMs <= 1.1 * f.cpuMs };
+  const listRow = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({ name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 20 ms', pass: within(20), cost: asList });
+  const dash = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({
+    name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 50 ms', pass: within(50),
+    cost: path_.endsWith('charts')
+      ? { goal: "DB ≤ 2× floor's, ≤ 4 statements", pass: (r, f) => dbWithin(r, f, 2) && stmts(r, 4) }
+      : { goal: "DB ≤ 2× floor's", pass: (r, f) => dbWithin(r, f, 2) },
+  });
   const plan: Measurement[] = [
-    listRow('order list: brand + status, by time', '/api/order/list', { filter: list, pageSize: 20 }),
-    { name: 'floor: same list, hand-written route', opts: { path: '/api/bench/floor', headers: auth, body: list } },
+    { ...listRow('order list: brand + status, by time', '/api/order/list', { filter: list, pageSize: 20 }), cost: { goal: 'CPU ≤ 0.8 ms, ≤ 2 statements', pass: (r) => r.cpuMs <= 0.8 && stmts(r, 2) } },
+    { name: 'floor: same list, hand-written route', opts: { path: '/api/bench/floor', headers: auth, body: list }, cost: { goal: "CPU ≤ 2× bare route's", pass: (r, _f, b) => !b || r.cpuMs <= 2 * b.cpuMs } },
+    ...(bare ? [{ name: "bare route: the floor's SQL, no plugin or session", opts: { path: '/bare', body: list }, bare: true }] : []),
+    { name: 'profile', opts: { method: 'GET', path: '/api/user/profile', headers: auth }, cost: { goal: '≤ 2 statements', pass: (r: Row) => stmts(r, 2) } },
     listRow('order list: page 500 by number (deep)', '/api/order/list', { filter: list, pageSize: 20, page: 500 }),
     listRow('order list: page 500 after page 499 (keyset)', '/api/order/list', { filter: list, pageSize: 20, page: 500, after: end499 }),
     listRow('order list: free-text search', '/api/order/list', { filter: { q: '0042' }, pageSize: 20 }),
@@ -353,38 +418,62 @@ async function benchSize(orders: number): Promise<SizeResult> {
     {
       name: `robot heartbeat ingest (${fleet.length.toLocaleString('en')} robots)`,
       opts: { path: '/api/device-gateway/heartbeat', each: nextRobot, body: {} },
+      // every robot online first: the rows before take longer than the offline window, and a robot's first
+      // beat after it (an online message, its offline alarm cleared, webhooks) is not what a beat costs
+      prepare: async () => {
+        for (let i = 0; i < fleet.length; i += 50) {
+          await Promise.all(fleet.slice(i, i + 50).map((h) => fetch(`${url}/api/device-gateway/heartbeat`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: '{}' })));
+        }
+      },
       goal: '≥ 5,000 req/s',
       pass: (r: Row) => r.rps >= 5000,
     },
   ];
-  const chosen = plan.filter((m) => !ONLY || ONLY.test(m.name) || (m.name.startsWith('floor') && ONLY.test(plan[0].name)));
+  // the floor and the bare route always run: every cost is read against them
+  const chosen = plan.filter((m) => !ONLY || ONLY.test(m.name) || m.name.startsWith('floor') || m.bare);
+  const on = (m: Measurement) => (m.bare ? bare! : server);
 
   // warm every route first, so none pays for another's cold caches
-  for (const m of chosen) await measure(url, 'warm-up', m.opts, 1);
+  for (const m of chosen) await measure(on(m), 'warm-up', m.opts, 1);
   const rounds = new Map<string, Row[]>(chosen.map((m) => [m.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const m of chosen) {
-      const r = await measure(url, m.name, m.opts);
+      await m.prepare?.();
+      const r = await measure(on(m), m.name, m.opts, SECONDS, meter);
       rounds.get(m.name)!.push(r);
-      console.log(`  round ${round}: ${r.name}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`);
+      const cost = `server CPU ${r.cpuMs} ms/call${r.dbMs === undefined ? '' : `, DB ${r.dbMs} ms/call, ${r.statements} statements/call`}`;
+      console.log(`  round ${round}: ${r.name}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s, ${cost}${r.errors ? `, ${r.errors} errors` : ''}`);
     }
   }
   const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
   const rows: Row[] = chosen.map((m) => {
-    const r = median(rounds.get(m.name)!, (x) => (m.goal?.startsWith('≥') ? -x.rps : x.p95));
+    const all = rounds.get(m.name)!;
+    // each cost figure its own median over the rounds (a burst of other work spoils one round's clock, rarely its cost)
+    const r = {
+      ...median(all, (x) => (m.goal?.startsWith('≥') ? -x.rps : x.p95)),
+      cpuMs: median(all, (x) => x.cpuMs).cpuMs,
+      ...(all[0].dbMs === undefined ? {} : { dbMs: median(all, (x) => x.dbMs!).dbMs, statements: median(all, (x) => x.statements!).statements }),
+    };
     // an answer that is not a success is not a measurement of the screen
     return m.goal ? { ...r, target: m.goal, pass: m.pass!(r) && r.errors === 0 } : r;
   });
+  const floorRow = rows.find((r) => r.name === plan[1].name)!;
+  const bareRow = rows.find((r) => chosen.find((m) => m.name === r.name)?.bare);
+  for (const m of chosen) {
+    const r = rows.find((x) => x.name === m.name)!;
+    if (m.cost) Object.assign(r, { costTarget: m.cost.goal, costPass: m.cost.pass(r, floorRow, bareRow) && r.errors === 0 });
+  }
   const generic = rounds.get(plan[0].name);
   const floor = rounds.get(plan[1].name);
-  if (generic && floor) {
+  if (generic && floor && chosen.includes(plan[0])) {
     // the ratio of each round (both ran back to back), then the median of those
     const ratio = median(generic.map((g, i) => Math.round((g.p95 / floor[i].p95) * 100) / 100), (x) => x);
     Object.assign(rows.find((r) => r.name === plan[1].name)!, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
   }
 
-  await app.close();
-  await d.close();
+  await stopBuiltServer(server);
+  if (bare) await stopBuiltServer(bare);
+  await meter?.close();
 
   // the exports, by the built server in a process of its own (PGlite: once this process has let go of the folder)
   const exports = [];
@@ -395,8 +484,13 @@ async function benchSize(orders: number): Promise<SizeResult> {
   for (const format of formats) exports.push(await measureExport(target, `export: every order, ${format}`, format, orders));
 
   const fmt = (n: number) => String(n).padStart(7);
-  if (rows.length) console.log(`\n${orders.toLocaleString('en')} orders on ${d.kind}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
+  const loadAvg = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  if (rows.length) console.log(`\n${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
   for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.errors} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+  // what a call costs, each against the floor's (× floor), and the cost targets
+  const x = (v: number | undefined, f: number | undefined) => (v === undefined ? '—' : f ? `${v} (${(v / f).toFixed(2)}×)` : String(v));
+  if (rows.length) console.log(`\nCost per call (the server's CPU from /proc, the database's from pg_stat_statements), ${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | server CPU ms (× floor) | DB ms (× floor) | statements (floor ${floorRow.statements ?? '—'}) | cost target | met |\n|---|---:|---:|---:|---|---|`);
+  for (const r of rows) console.log(`| ${r.name} | ${x(r.cpuMs, floorRow.cpuMs)} | ${x(r.dbMs, floorRow.dbMs)} | ${r.statements ?? '—'} | ${r.costTarget ?? ''} | ${r.costPass === undefined ? '' : r.costPass ? 'yes' : 'NO'} |`);
   if (exports.length) {
     console.log(`\nExport by the built server (node dist/server/main.js), ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} load average:`);
     console.log(`| measurement | rows | MB | seconds | server CPU s | server peak RSS MB (at rest) | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);

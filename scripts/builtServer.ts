@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { buildIfStale, ROOT } from './buildIfStale';
 import { buildServer } from './build-server';
 import { freePort } from '../tests/support/postgres';
@@ -12,6 +14,29 @@ import { freePort } from '../tests/support/postgres';
 export async function buildForProduction() {
   buildIfStale();
   await buildServer();
+}
+
+/**
+ * `npm run bench`'s server: scripts/bench-server.ts (the server plus the floor route) bundled the way
+ * dist/server/main.js is, into .tmp/bench-server/main.js, its migrations beside it; and the bare route
+ * (scripts/bench-bare.ts) into bare.js. Answers the server bundle's path.
+ */
+export async function buildBenchServer() {
+  await buildForProduction();
+  const out = path.join(ROOT, '.tmp', 'bench-server');
+  fs.rmSync(out, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: path.join(ROOT, 'scripts', 'bench-server.ts'), bare: path.join(ROOT, 'scripts', 'bench-bare.ts') },
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
+  return path.join(out, 'main.js');
 }
 
 export interface BuiltServer {
@@ -26,15 +51,19 @@ export interface BuiltServer {
  * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node; `main` another
  * build's dist/server/main.js (a baseline to compare with), run from its own checkout.
  */
-export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; main?: string }): Promise<BuiltServer> {
+export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; bench?: string; main?: string }): Promise<BuiltServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...o.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off' };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   else env.DATA_DIR = o.dataDir;
-  const main = o.main ?? path.join(ROOT, 'dist', 'server', 'main.js');
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), main], { cwd: path.dirname(path.dirname(path.dirname(main))), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The bench bundle (`bench`) is imported rather than run as the main script: server/main.ts starts the
+  // configured server by itself when its file is the main script, and inside a bundle its file is the bundle.
+  // `main`: another checkout's build (a baseline), run from that checkout.
+  const entry = o.bench ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(o.bench).href)})`] : [o.main ?? path.join(ROOT, 'dist', 'server', 'main.js')];
+  if (o.bench) env.BENCH_DIST = path.join(ROOT, 'dist');
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], { cwd: o.main ? path.dirname(path.dirname(path.dirname(o.main))) : ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

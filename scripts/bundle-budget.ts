@@ -14,9 +14,11 @@ import { gzipSync } from 'node:zlib';
  * gzip bytes (level 9), the worst of the four languages. Measured 2026-11-23: before, every page (the login
  * too) waited for the entry and the whole admin chunk, 420.3 KiB; after the sign-in page left the console and
  * every screen became lazy, login 74.7 KiB (React 68.8 of it) and a signed-in dashboard 352.5 KiB (react-admin
- * and MUI are most of the shell). Budgets: the measurement + ~8–10%.
+ * and MUI are most of the shell). Budgets: the measurement + ~8–10%. 2026-11-24: the dashboard had grown to
+ * 379.9 KiB; words for every stored code shown (alarm categories, pay and end types, a robot's online state) and
+ * each resource's own save messages, in all four languages, took it to 381.5 KiB: budget 384 KiB.
  */
-export const BUDGETS_GZIP = { login: 82 * 1024, dashboard: 380 * 1024 } as const;
+export const BUDGETS_GZIP = { login: 82 * 1024, dashboard: 384 * 1024 } as const;
 export type PageName = keyof typeof BUDGETS_GZIP;
 
 export interface FirstLoad {

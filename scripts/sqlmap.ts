@@ -94,8 +94,9 @@ let fiveXX = 0;
 
 /** The server on the throw-away data, its request log read line by line for 5xx answers and errors. */
 async function startServer(dataDir: string, databaseUrl: string | undefined) {
-  const server = await startServerProcess({ dataDir, databaseUrl }, { LOG: '1', LOGIN_RATE_LIMIT: 'off', ...(databaseUrl ? { SEED_DEMO: '1' } : {}) });
-  const urls = new Map<string, string>();
+  const server = await startServerProcess({ dataDir, databaseUrl }, { LOG: '1', LOG_FORMAT: 'json', LOGIN_RATE_LIMIT: 'off', ...(databaseUrl ? { SEED_DEMO: '1' } : {}) });
+  // one line per answered request (server/http/log.ts); an error is logged before it, under the same reqId
+  const errors = new Map<string, string>();
   readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
     let e: { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number }; err?: { message?: string } };
     try {
@@ -103,14 +104,19 @@ async function startServer(dataDir: string, databaseUrl: string | undefined) {
     } catch {
       return;
     }
-    if (e.req && e.reqId) urls.set(e.reqId, `${e.req.method} ${e.req.url}`);
-    if (e.err) serverErrors.push(`${urls.get(e.reqId ?? '') ?? '?'}: ${e.err.message}`);
+    if (e.err && !e.res) {
+      if (e.reqId) errors.set(e.reqId, e.err.message ?? '');
+      else serverErrors.push(`?: ${e.err.message}`);
+    }
     if (e.res && e.reqId) {
+      const what = `${e.req?.method} ${e.req?.url}`;
+      const err = errors.get(e.reqId) ?? e.err?.message;
+      if (err !== undefined) serverErrors.push(`${what}: ${err}`);
       if (e.res.statusCode >= 500) {
         fiveXX++;
-        serverErrors.push(`${e.res.statusCode} ${urls.get(e.reqId) ?? '?'}`);
+        serverErrors.push(`${e.res.statusCode} ${what}`);
       }
-      urls.delete(e.reqId);
+      errors.delete(e.reqId);
     }
   });
   return server;

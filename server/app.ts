@@ -13,6 +13,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
+import type { CacheMode } from './auth/sessionCache';
 import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
@@ -31,6 +32,7 @@ import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
 import { commandRoutes } from './features/commands';
 import { setting } from './config';
+import { logOptions } from './http/log';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
@@ -52,6 +54,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** /metrics answers this bearer token (METRICS_TOKEN); unset: no /metrics route answers */
   metricsToken?: string;
+  /** how sessions are cached between calls (server/auth/sessionCache.ts); not at all when not given */
+  sessionCache?: CacheMode;
   /** told of every route as it is registered (the API docs test lists them against the document) */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -88,7 +92,7 @@ export const CSP_DIRECTIVES = {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    ...logOptions(opts.logger),
     bodyLimit: BODY_LIMIT,
     // while stopping, requests already on their way are served (with Connection: close, see routes/ops.ts),
     // not refused with Fastify's own untranslated 503
@@ -124,7 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   // parses Cookie before authentication reads the browser's session from it
   await app.register(fastifyCookie);
-  installAuth(app, opts.db);
+  installAuth(app, opts.db, opts.sessionCache);
   installGatewayAuth(app, opts.db);
   await installFloodLimits(app);
 

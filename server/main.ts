@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from './db';
 import { flushGroupCommits } from './db/groupCommit';
 import type { Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
 import type { Lifecycle } from './routes/ops';
 import { applyMigrations, underStartLock } from './db/migrate';
 import { createDeclaredPermissions } from './auth/declared';
@@ -18,6 +19,7 @@ import { startWebhooks } from './webhooks/queue';
 import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 import { readConfig, type Config } from './config';
+import { embeddedSource, serveBackupRequests } from './features/backup';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -50,6 +52,8 @@ export interface ServerOptions {
   shutdownGraceMs?: number;
   /** drive the demo robots inside this process (server/demo/robots.ts); off unless asked */
   demoRobots?: boolean;
+  /** routes added after the app's own, before it listens (`npm run bench`'s floor: scripts/bench-server.ts) */
+  routes?: (app: FastifyInstance, db: Database['db']) => void;
 }
 
 /** Opens the database, applies migrations and fills an empty one (demo data or the first administrator). */
@@ -93,13 +97,19 @@ export async function startServer(o: ServerOptions) {
       pool: database.pool,
       lifecycle,
       metricsToken: o.metricsToken,
+      // PGlite is one process (its folder is locked); on PostgreSQL news of revocations comes by the relay below
+      sessionCache: database.kind === 'pglite' ? 'local' : 'relay',
     });
+    o.routes?.(app, database.db);
     app.addHook('onClose', await startEventRelay(database));
+    // `npm run backup` on the embedded database asks this process for the snapshot (it holds the folder)
+    if (database.snapshot && o.dataDir) app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
-    // the demo robots call this server over HTTP, like real ones, on the address it listens on
-    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line) => app.log.info(line)) : undefined;
+    // the demo robots call this server over HTTP, like real ones, on the address it listens on; what they do
+    // is `debug` like their calls (LOG_LEVEL=debug shows it), a call of theirs that failed a warning
+    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line, failed) => (failed ? app.log.warn(line) : app.log.debug(line))) : undefined;
     const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
     /**
      * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
@@ -202,9 +212,12 @@ export function main() {
   startServer(options)
     .then(({ close, database, startedInMs, app }) => {
       const port = (app.server.address() as { port: number }).port;
-      console.log(`VendFleet is ready on http://localhost:${port} (${database.kind}, started in ${startedInMs} ms)`);
+      // The banner comes last and stays on screen: what runs on (robots' calls and probes log below `info`,
+      // see server/http/log.ts), then the address and the demo logins as the final line.
+      const url = `http://localhost:${port}`;
       if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
-      if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
+      console.log(`VendFleet is ready on ${url} (${database.kind}, started in ${startedInMs} ms)`);
+      if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD} — open ${url}`);
       let stopping = false;
       const stop = () => {
         if (stopping) return;

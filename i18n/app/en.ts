@@ -120,6 +120,7 @@ const en = {
       set_password: 'Set password',
       confirm_title: '%{action}: %{name}',
       confirm_content: 'Are you sure you want to %{action} "%{name}"?',
+      destructive: 'This cannot be undone.',
       done: '%{action}: done',
     },
     user_menu: { profile: 'Profile', logout: 'Log out' },

@@ -120,6 +120,7 @@ const es = {
       set_password: 'Establecer contraseña',
       confirm_title: '%{action}: %{name}',
       confirm_content: '¿Seguro que desea %{action} «%{name}»?',
+      destructive: 'No se puede deshacer.',
       done: '%{action}: hecho',
     },
     user_menu: { profile: 'Perfil', logout: 'Cerrar sesión' },

@@ -120,6 +120,7 @@ const ja = {
       set_password: 'パスワード設定',
       confirm_title: '%{action}：%{name}',
       confirm_content: '「%{name}」を%{action}してもよろしいですか？',
+      destructive: 'この操作は元に戻せません。',
       done: '%{action}：完了しました',
     },
     user_menu: { profile: 'プロフィール', logout: 'ログアウト' },

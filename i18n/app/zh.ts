@@ -120,6 +120,7 @@ const zh = {
       set_password: '设置密码',
       confirm_title: '%{action}：%{name}',
       confirm_content: '确定要%{action}“%{name}”吗？',
+      destructive: '此操作无法撤销。',
       done: '%{action}：已完成',
     },
     user_menu: { profile: '个人中心', logout: '退出登录' },

@@ -31,7 +31,7 @@ const en = {
         progress: '%{size} received (about %{total} rows)',
         cancel: 'Cancel',
         cancelled: 'Export cancelled',
-        done: 'Exported %{name}',
+        done: 'Exported %{name}: %{rows} row |||| Exported %{name}: %{rows} rows',
       },
       bulk: {
         error: {
@@ -80,7 +80,7 @@ const zh: typeof en = {
         progress: '已接收 %{size}（约 %{total} 行）',
         cancel: '取消',
         cancelled: '已取消导出',
-        done: '已导出 %{name}',
+        done: '已导出 %{name}：%{rows} 行',
       },
       bulk: {
         error: {
@@ -129,7 +129,7 @@ const es: typeof en = {
         progress: '%{size} recibidos (unas %{total} filas)',
         cancel: 'Cancelar',
         cancelled: 'Exportación cancelada',
-        done: 'Exportado %{name}',
+        done: 'Exportado %{name}: %{rows} fila |||| Exportado %{name}: %{rows} filas',
       },
       bulk: {
         error: {
@@ -178,7 +178,7 @@ const ja: typeof en = {
         progress: '%{size} 受信済み（約 %{total} 行）',
         cancel: 'キャンセル',
         cancelled: 'エクスポートを取り消しました',
-        done: '%{name} をエクスポートしました',
+        done: '%{name} をエクスポートしました（%{rows} 行）',
       },
       bulk: {
         error: {

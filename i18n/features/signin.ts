@@ -4,6 +4,7 @@ const en = {
   vf: {
     signin: {
       bad_code: 'The code is not right',
+      code_locked: '%{max} wrong codes in a row: sign in again with your password. The account\'s owner has been told',
       challenge_expired: 'The sign-in took too long: enter your password again',
       already_enabled: 'Two-factor sign-in is already on',
       not_started: 'Start the set-up first',
@@ -38,6 +39,7 @@ const zh: typeof en = {
   vf: {
     signin: {
       bad_code: '验证码不正确',
+      code_locked: '连续 %{max} 次验证码错误：请重新用密码登录。已通知该账号的所有者',
       challenge_expired: '登录超时，请重新输入密码',
       already_enabled: '两步验证已开启',
       not_started: '请先开始设置',
@@ -72,6 +74,7 @@ const es: typeof en = {
   vf: {
     signin: {
       bad_code: 'El código no es correcto',
+      code_locked: '%{max} códigos incorrectos seguidos: vuelva a iniciar sesión con su contraseña. Se ha avisado al titular de la cuenta',
       challenge_expired: 'El inicio de sesión tardó demasiado: vuelve a introducir la contraseña',
       already_enabled: 'La verificación en dos pasos ya está activada',
       not_started: 'Primero inicia la configuración',
@@ -106,6 +109,7 @@ const ja: typeof en = {
   vf: {
     signin: {
       bad_code: 'コードが正しくありません',
+      code_locked: '%{max} 回続けてコードが違いました。パスワードからサインインし直してください。アカウントの所有者に通知しました',
       challenge_expired: 'サインインに時間がかかりすぎました。パスワードをもう一度入力してください',
       already_enabled: '2段階認証はすでに有効です',
       not_started: '先に設定を開始してください',

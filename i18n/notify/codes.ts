@@ -71,6 +71,8 @@ export interface NotifyText {
 export const NOTIFY_SINGLE = {
   100001: { level: 'success', category: 'connection' },
   100002: { level: 'error', category: 'connection' },
+  // raised by the server, not a robot: wrong two-factor codes in a row after a right password (server/routes/totp.ts)
+  100010: { level: 'warning', category: 'business' },
   200000: { level: 'error', category: 'stock' },
   201: { level: 'warning', category: 'milk' },
   202: { level: 'error', category: 'milk' },
@@ -183,3 +185,6 @@ export function buildNotifyTexts(pack: NotifyLanguagePack): Record<number, Notif
   }
   return out;
 }
+
+/** The message telling an account's tenant that wrong two-factor codes voided a sign-in (someone knows its password). */
+export const CODE_TOTP_FAILURES = 100010;

@@ -31,6 +31,10 @@ const pack: NotifyLanguagePack = {
       title: 'Robot offline',
       content: 'The robot lost its connection to the cloud. Check its power and network.',
     },
+    100010: {
+      title: 'Two-factor codes refused',
+      content: "Several wrong two-factor codes were entered in a row after the right password of one of your accounts (named in the operation log), and that sign-in was stopped. If it was not the account's owner, someone knows the password: change it.",
+    },
     200000: {
       title: 'Product sold out',
       content:

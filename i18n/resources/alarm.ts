@@ -1,8 +1,17 @@
 import type { ResourceLabels } from './types';
 import device from './device';
+import type { NotifyCategory } from '../notify/codes';
 
 // robot types read as on the robots' own screens
 const types = (lang: keyof typeof device) => device[lang].choices!.type;
+
+/** A notification's category (i18n/notify/codes.ts) in words: an alarm's and a message's page show it. */
+export const CATEGORY_LABELS = {
+  en: { connection: 'Connection', stock: 'Stock', robot_arm: 'Robot arm', icecream: 'Ice cream', milk: 'Milk', cup: 'Cups', change: 'Change', coffee: 'Coffee', coffee_connection: 'Coffee machine link', ice_maker: 'Ice maker', printer: 'Printer', business: 'Business hours', order: 'Orders', coffee_hardware: 'Coffee hardware' },
+  zh: { connection: '连接', stock: '库存', robot_arm: '机械臂', icecream: '冰淇淋', milk: '牛奶', cup: '杯子', change: '找零', coffee: '咖啡', coffee_connection: '咖啡机连接', ice_maker: '制冰机', printer: '打印机', business: '营业状态', order: '订单', coffee_hardware: '咖啡机硬件' },
+  es: { connection: 'Conexión', stock: 'Existencias', robot_arm: 'Brazo robótico', icecream: 'Helado', milk: 'Leche', cup: 'Vasos', change: 'Cambio', coffee: 'Café', coffee_connection: 'Enlace de la cafetera', ice_maker: 'Máquina de hielo', printer: 'Impresora', business: 'Horario comercial', order: 'Pedidos', coffee_hardware: 'Hardware de la cafetera' },
+  ja: { connection: '接続', stock: '在庫', robot_arm: 'ロボットアーム', icecream: 'アイスクリーム', milk: 'ミルク', cup: 'カップ', change: 'つり銭', coffee: 'コーヒー', coffee_connection: 'コーヒーマシン接続', ice_maker: '製氷機', printer: 'プリンター', business: '営業状態', order: '注文', coffee_hardware: 'コーヒーマシン部品' },
+} satisfies Record<string, Record<NotifyCategory, string>>;
 
 const labels: ResourceLabels = {
   en: {
@@ -17,6 +26,7 @@ const labels: ResourceLabels = {
       state: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
       level: { warning: 'Warning', error: 'Fault' },
       device_type: types('en'),
+      category: CATEGORY_LABELS.en,
     },
     actions: { acknowledge: 'Acknowledge', clear: 'Clear' },
   },
@@ -32,6 +42,7 @@ const labels: ResourceLabels = {
       state: { active: '未处理', acknowledged: '已确认', cleared: '已清除' },
       level: { warning: '警告', error: '故障' },
       device_type: types('zh'),
+      category: CATEGORY_LABELS.zh,
     },
     actions: { acknowledge: '确认', clear: '清除' },
   },
@@ -47,6 +58,7 @@ const labels: ResourceLabels = {
       state: { active: 'Activa', acknowledged: 'Reconocida', cleared: 'Borrada' },
       level: { warning: 'Aviso', error: 'Avería' },
       device_type: types('es'),
+      category: CATEGORY_LABELS.es,
     },
     actions: { acknowledge: 'Reconocer', clear: 'Borrar' },
   },
@@ -62,6 +74,7 @@ const labels: ResourceLabels = {
       state: { active: '未対応', acknowledged: '確認済み', cleared: '解除済み' },
       level: { warning: '警告', error: '故障' },
       device_type: types('ja'),
+      category: CATEGORY_LABELS.ja,
     },
     actions: { acknowledge: '確認', clear: '解除' },
   },

@@ -23,6 +23,21 @@ import command from './command';
 
 export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command };
 
+/** What a save says, by the resource's own name ("Product group created", "Account saved"), in place of
+ * react-admin's "Element created" — read by its create and edit screens as `resources.<R>.notifications.*`. */
+const SAVED: Record<Lang, Record<'created' | 'updated' | 'deleted', string>> = {
+  en: { created: '%{name} created', updated: '%{name} saved', deleted: '%{name} deleted' },
+  zh: { created: '已创建%{name}', updated: '已保存%{name}', deleted: '已删除%{name}' },
+  // "<name>: …" keeps the sentence right whatever the noun's gender
+  es: { created: '%{name}: se ha creado', updated: '%{name}: se han guardado los cambios', deleted: '%{name}: se ha eliminado' },
+  ja: { created: '%{name}を作成しました', updated: '%{name}を保存しました', deleted: '%{name}を削除しました' },
+};
+
+function notificationsOf(lang: Lang, text: ResourceText) {
+  const one = text.name.split('||||')[0].trim();
+  return Object.fromEntries(Object.entries(SAVED[lang]).map(([k, t]) => [k, t.replace('%{name}', one)]));
+}
+
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
-  return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));
+  return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, { notifications: notificationsOf(lang, l[lang]), ...l[lang] }]));
 }

@@ -32,6 +32,20 @@ export const REFUND_STATUS_LABELS = {
   ja: { CREATED: '申請済み', SUCCESS: '返金済み', CHANGE: '返金異常', REFUNDCLOSE: 'クローズ' },
 };
 
+/** Codes a robot reports as free text (server/domain/orderFlow.ts): the known ones in words, any other as sent. */
+const payType = {
+  en: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
+  zh: { WECHAT: '微信支付', ALIPAY: '支付宝' },
+  es: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
+  ja: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
+};
+const endType = {
+  en: { NORMAL: 'Normal', MACHINE: 'Machine fault', ERROR: 'Error' },
+  zh: { NORMAL: '正常结束', MACHINE: '机器故障', ERROR: '异常' },
+  es: { NORMAL: 'Normal', MACHINE: 'Fallo de la máquina', ERROR: 'Error' },
+  ja: { NORMAL: '正常終了', MACHINE: '機械故障', ERROR: 'エラー' },
+};
+
 const labels: ResourceLabels = {
   en: {
     name: 'Order |||| Orders',
@@ -43,7 +57,7 @@ const labels: ResourceLabels = {
       close_reason: 'Close or cancel reason', forward: 'Forwarded', forward_from: 'Forwarded from', refund_status: 'Refund', refund_amount: 'Refunded amount',
       q: 'Search', reason: 'Reason', approve: 'Approve at once',
     },
-    choices: { status: status.en, pay_status: PAY_STATUS_LABELS.en, work_status: WORK_STATUS_LABELS.en, channel: channel.en, refund_status: REFUND_STATUS_LABELS.en, device_type: device.en.choices!.type },
+    choices: { status: status.en, pay_status: PAY_STATUS_LABELS.en, work_status: WORK_STATUS_LABELS.en, channel: channel.en, pay_type: payType.en, end_type: endType.en, refund_status: REFUND_STATUS_LABELS.en, device_type: device.en.choices!.type },
     actions: { refund: 'Refund', pay_status: 'Change pay status' },
   },
   zh: {
@@ -56,7 +70,7 @@ const labels: ResourceLabels = {
       close_reason: '关闭/取消原因', forward: '转单', forward_from: '转自', refund_status: '退款', refund_amount: '已退金额',
       q: '搜索', reason: '原因', approve: '立即审核通过',
     },
-    choices: { status: status.zh, pay_status: PAY_STATUS_LABELS.zh, work_status: WORK_STATUS_LABELS.zh, channel: channel.zh, refund_status: REFUND_STATUS_LABELS.zh, device_type: device.zh.choices!.type },
+    choices: { status: status.zh, pay_status: PAY_STATUS_LABELS.zh, work_status: WORK_STATUS_LABELS.zh, channel: channel.zh, pay_type: payType.zh, end_type: endType.zh, refund_status: REFUND_STATUS_LABELS.zh, device_type: device.zh.choices!.type },
     actions: { refund: '退款', pay_status: '修改支付状态' },
   },
   es: {
@@ -69,7 +83,7 @@ const labels: ResourceLabels = {
       close_reason: 'Motivo de cierre o cancelación', forward: 'Transferido', forward_from: 'Transferido desde', refund_status: 'Reembolso', refund_amount: 'Importe reembolsado',
       q: 'Buscar', reason: 'Motivo', approve: 'Aprobar al instante',
     },
-    choices: { status: status.es, pay_status: PAY_STATUS_LABELS.es, work_status: WORK_STATUS_LABELS.es, channel: channel.es, refund_status: REFUND_STATUS_LABELS.es, device_type: device.es.choices!.type },
+    choices: { status: status.es, pay_status: PAY_STATUS_LABELS.es, work_status: WORK_STATUS_LABELS.es, channel: channel.es, pay_type: payType.es, end_type: endType.es, refund_status: REFUND_STATUS_LABELS.es, device_type: device.es.choices!.type },
     actions: { refund: 'Reembolsar', pay_status: 'Cambiar estado del pago' },
   },
   ja: {
@@ -82,7 +96,7 @@ const labels: ResourceLabels = {
       close_reason: 'クローズ／キャンセル理由', forward: '転送', forward_from: '転送元', refund_status: '返金', refund_amount: '返金額',
       q: '検索', reason: '理由', approve: 'すぐに承認',
     },
-    choices: { status: status.ja, pay_status: PAY_STATUS_LABELS.ja, work_status: WORK_STATUS_LABELS.ja, channel: channel.ja, refund_status: REFUND_STATUS_LABELS.ja, device_type: device.ja.choices!.type },
+    choices: { status: status.ja, pay_status: PAY_STATUS_LABELS.ja, work_status: WORK_STATUS_LABELS.ja, channel: channel.ja, pay_type: payType.ja, end_type: endType.ja, refund_status: REFUND_STATUS_LABELS.ja, device_type: device.ja.choices!.type },
     actions: { refund: '返金', pay_status: '支払い状態を変更' },
   },
 };

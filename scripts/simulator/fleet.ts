@@ -20,7 +20,8 @@ export function driveFleet(o: {
   identities: Array<RobotIdentity & { type?: string }>;
   beatMs: number;
   rates: Rates;
-  log: (line: string) => void;
+  /** what the robots do (faults, recoveries) and, as `failed`, the calls that did not go through */
+  log: (line: string, failed?: boolean) => void;
   console?: Console;
   /** start the robots evenly over the first beat instead of at random within its first second */
   spread?: boolean;

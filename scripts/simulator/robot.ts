@@ -44,7 +44,7 @@ export class VirtualRobot {
     baseUrl: string | (() => string),
     private readonly rates: Rates,
     private readonly tally: Tally,
-    private readonly log: (line: string) => void,
+    private readonly log: (line: string, failed?: boolean) => void,
     private readonly console?: Console,
     observe?: (call: CallRecord) => void,
   ) {
@@ -74,7 +74,7 @@ export class VirtualRobot {
       await this.receive(beat.commands);
     } catch (e) {
       this.tally.errors++;
-      this.log(`${this.identity.name}: ${(e as Error).message}`);
+      this.log(`${this.identity.name}: ${(e as Error).message}`, true);
     }
   }
 

@@ -3,7 +3,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db';
 import type { CallContext } from './context';
-import { loadSession } from './session';
+import { hashToken, lookupSession } from './session';
+import { cachedSession, lookupGeneration, rememberSession, type CacheMode } from './sessionCache';
+import { heard, rightsChangesSent } from '../events/bus';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** rights changes this process had sent when the call arrived (rightsChangesSent()) */
+    rightsSince: number;
+  }
+}
 import { cookieToken, fromOwnPage } from './cookie';
 import { forbidden, unauthorized } from '../http/errors';
 import { requestLang } from '../http/envelope';
@@ -27,13 +36,38 @@ function tokenOf(req: FastifyRequest, path: string): string | undefined {
   return token;
 }
 
-export function installAuth(app: FastifyInstance, db: DB) {
+/**
+ * The caller's live session: from this process's cache when it is there and news of revocations reaches
+ * this process (server/auth/sessionCache.ts), else from the database (and then kept).
+ */
+async function sessionOf(db: DB, token: string, cache: CacheMode | undefined) {
+  const tokenHash = hashToken(token);
+  const hit = cachedSession(cache, tokenHash);
+  if (hit) return hit.user;
+  const since = lookupGeneration();
+  const found = await lookupSession(db, tokenHash);
+  if (found) rememberSession(cache, since, found.user, found.totpRequired);
+  return found?.user;
+}
+
+/** `cache`: how sessions may be cached (server/main.ts decides by the engine); none when not given. */
+export function installAuth(app: FastifyInstance, db: DB, cache?: CacheMode) {
   app.decorateRequest('user', undefined);
+  app.decorateRequest('rightsSince', 0);
+  // A call that ended sessions or changed rights answers once this process has heard that change back
+  // (server/events/bus.ts): its caller's next call finds no cached session the change ended.
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.rightsSince = rightsChangesSent();
+    done();
+  });
+  app.addHook('onSend', async (req) => {
+    if (rightsChangesSent() > req.rightsSince) await heard(req.rightsSince);
+  });
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
     if (!path.startsWith('/api/') || OPEN.has(path) || path.startsWith('/api/device-gateway/') || path.startsWith('/api/files/') || isApiDocs(path)) return;
     const token = tokenOf(req, path);
-    const user = token && token.length <= 200 ? await loadSession(db, token) : undefined;
+    const user = token && token.length <= 200 ? await sessionOf(db, token, cache) : undefined;
     if (!user) {
       if (SESSION_OPTIONAL.has(path)) return;
       throw unauthorized();

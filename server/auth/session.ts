@@ -45,6 +45,7 @@ const sessionLookup = (db: DB) =>
     .select([
       'a._id', 'a.nickname', 'a.account_type', 'a.roles', 'a.integrator', 'a.dealer', 's.last_seen',
       sql<string[]>`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as('authorizations'),
+      sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp)`.as('totp_required'),
       sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as('totp_pending'),
     ])
     .where('s.token_hash', '=', TOKEN_HASH)
@@ -60,6 +61,11 @@ type Lookup = ReturnType<ReturnType<typeof sessionLookup>['compile']>;
 const compiledLookups = new WeakMap<DB, Lookup>();
 
 export async function loadSessionByHash(db: DB, tokenHash: string): Promise<SessionUser | undefined> {
+  return (await lookupSession(db, tokenHash))?.user;
+}
+
+/** The live session of a token hash, and whether a role of its account requires two-factor sign-in. */
+export async function lookupSession(db: DB, tokenHash: string): Promise<{ user: SessionUser; totpRequired: boolean } | undefined> {
   let lookup = compiledLookups.get(db);
   if (!lookup) compiledLookups.set(db, (lookup = sessionLookup(db).compile()));
   const { rows } = await db.executeQuery<Lookup extends CompiledQuery<infer R> ? R : never>({ ...lookup, parameters: lookup.parameters.map((p) => (p === TOKEN_HASH ? tokenHash : p)) });
@@ -72,7 +78,7 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  return {
+  const user: SessionUser = {
     _id: row._id,
     nickname: row.nickname,
     account_type: row.account_type as AccountType,
@@ -83,6 +89,7 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
     tokenHash,
     totpPending: row.totp_pending,
   };
+  return { user, totpRequired: row.totp_required };
 }
 
 export async function revokeToken(db: DB, tokenHash: string) {

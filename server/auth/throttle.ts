@@ -18,8 +18,8 @@ export const attemptKeys = (username: string, ip: string) => [`u:${username.toLo
 
 const WINDOW = sql`interval '1 minute'`;
 
-/** Counts one attempt against every key; with `guarded`, only on keys still under the limit. Answers the keys counted. */
-async function count(db: DB, keys: string[], guarded: boolean): Promise<string[]> {
+/** Counts one attempt against every key; with `guarded`, only on keys still under `max`. Answers the keys counted. */
+async function count(db: DB, keys: string[], guarded: boolean, max = MAX_FAILURES_PER_MINUTE): Promise<string[]> {
   const expired = sql`login_throttle.window_start <= now() - ${WINDOW}`;
   const rows = await db
     .insertInto('login_throttle')
@@ -29,7 +29,7 @@ async function count(db: DB, keys: string[], guarded: boolean): Promise<string[]
         window_start: sql`CASE WHEN ${expired} THEN now() ELSE login_throttle.window_start END`,
         attempts: sql`CASE WHEN ${expired} THEN 1 ELSE login_throttle.attempts + 1 END`,
       });
-      return guarded ? update.where(sql<boolean>`${expired} OR login_throttle.attempts < ${MAX_FAILURES_PER_MINUTE}`) : update;
+      return guarded ? update.where(sql<boolean>`${expired} OR login_throttle.attempts < ${max}`) : update;
     })
     .returning('key')
     .execute();
@@ -54,6 +54,13 @@ export async function releaseAttempt(db: DB, keys: string[]) {
 /** A wrong password: the reservation stays. With the limit lifted nothing was reserved, so it is counted now. */
 export async function keepAttempt(db: DB, keys: string[]) {
   if (!limited()) await count(db, keys, false);
+}
+
+/** One use of a per-minute allowance (a test event per account), counted whatever its outcome; false when it is
+ * used up. The same counters as the sign-in limit, under a key of its own; always on (LOGIN_RATE_LIMIT is for
+ * sign-in scans only). */
+export async function takeAllowance(db: DB, key: string, perMinute: number): Promise<boolean> {
+  return (await count(db, [key], true, perMinute)).length === 1;
 }
 
 /** Counter rows idle for a day are dropped (called on the security log's purge schedule). */

@@ -111,3 +111,24 @@ export async function challengeOf(db: DB, challenge: string) {
 export async function dropChallenge(db: DB, challenge: string) {
   await db.deleteFrom('totp_challenge').where('challenge_hash', '=', sha256(challenge)).execute();
 }
+
+/** Wrong codes in a row after which the account's open challenges are void (a fresh password step) and its owner
+ * is told; every as many more do it again. Codes count here and against the sign-in limit per address, not against
+ * the account's sign-in allowance: someone else's wrong codes never keep the owner's right password out. */
+export const TOTP_FAILURES_IN_A_ROW = 5;
+
+/** One more wrong code in a row; answers how many now. */
+export async function countFailedCode(db: DB, account: string): Promise<number> {
+  const r = await db.updateTable('account_totp').set({ failed_codes: sql`failed_codes + 1` }).where('account', '=', account).returning('failed_codes').executeTakeFirst();
+  return r?.failed_codes ?? 0;
+}
+
+/** A right code: the count starts again. */
+export async function clearFailedCodes(db: DB, account: string) {
+  await db.updateTable('account_totp').set({ failed_codes: 0 }).where('account', '=', account).where('failed_codes', '>', 0).execute();
+}
+
+/** Every open challenge of the account: its sign-in starts again with the password. */
+export async function dropChallengesOf(db: DB, account: string) {
+  await db.deleteFrom('totp_challenge').where('account', '=', account).execute();
+}

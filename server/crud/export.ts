@@ -9,14 +9,14 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
-import type { FieldDef, ResourceDef } from '../../resources/types';
+import { exportColumns, type FieldDef, type ResourceDef } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
 import { localeTag } from '../../i18n/locale';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
-import { whereOf, sortOf, totalOf, type ListBody } from './service';
+import { whereOf, sortOf, totalOf, tenantReadable, tenantRuleColumns, type ListBody } from './service';
 import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
 
 export const EXPORT_FILE_NAME = 'excel-list';
@@ -37,22 +37,18 @@ interface Column {
   header: string;
 }
 
-/** The list's columns (and asked-for extra fields), minus secrets, JSON, and references the caller may not list. */
+/** The list's columns and asked-for extra fields by the declaration's one rule (resources/types.ts
+ * exportColumns: never a secret, hidden or JSON field), minus references the caller may not list. */
 function columnsOf(def: ResourceDef, ctx: CallContext, lang: Lang, extra: unknown): Column[] {
   if (extra !== undefined && (!Array.isArray(extra) || extra.length > 50 || extra.some((x) => typeof x !== 'string'))) throw badRequest('vf.operator.export.error.fields');
-  const wanted = new Set((extra as string[] | undefined) ?? []);
-  for (const n of wanted) {
-    const f = Object.hasOwn(def.fields, n) ? def.fields[n] : undefined;
-    if (!f || f.type === 'password' || f.type === 'json') throw badRequest('vf.operator.export.error.fields');
-  }
+  const chosen = exportColumns(def, (extra as string[] | undefined) ?? []);
+  if ('refused' in chosen) throw badRequest('vf.operator.export.error.fields');
   const readable = (f: FieldDef) =>
     (f.type !== 'reference' && f.type !== 'references') || holds(ctx.user, findResource(f.reference ?? '')?.permissions.list);
   const label = (n: string) => translate(lang, `resources.${def.name}.fields.${n}`);
   return [
     { name: '_id', field: { type: 'text' }, header: label('_id') },
-    ...Object.entries(def.fields)
-      .filter(([n, f]) => (f.list || wanted.has(n)) && f.type !== 'password' && f.type !== 'json' && readable(f))
-      .map(([name, field]) => ({ name, field, header: label(name) })),
+    ...chosen.columns.filter((n) => readable(def.fields[n])).map((name) => ({ name, field: def.fields[name], header: label(name) })),
   ];
 }
 
@@ -86,7 +82,7 @@ type Cell = string | number | null;
  * once, so the per-cell work is the conversion itself (a CPU profile of 200,000 orders showed the per-cell
  * type switch and key building among the export's own costs).
  */
-function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: string, titles: Titles): Array<(v: unknown) => Cell> {
+function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: string, titles: Titles, format: ExportFormat): Array<(v: unknown) => Cell> {
   const dates = new Intl.DateTimeFormat(localeTag(lang), {
     timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
   });
@@ -109,7 +105,8 @@ function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: s
   return columns.map((c): ((v: unknown) => Cell) => {
     switch (c.field.type) {
       case 'money':
-        return (v) => (empty(v) ? null : Number(v) / 100);
+        // yuan: a number the .xlsx shows with two decimals (its column's format), the text `12.50` in a CSV
+        return format === 'csv' ? (v) => (empty(v) ? null : yuan(Number(v))) : (v) => (empty(v) ? null : Number(v) / 100);
       case 'number':
         return (v) => (empty(v) ? null : Number(v));
       case 'boolean':
@@ -160,9 +157,23 @@ async function loadTitles(db: DB, columns: Column[], rows: Row[], titles: Titles
   }
 }
 
+/** Cents as yuan with two decimals, in integers (no float rounding): 1250 → "12.50", -5 → "-0.05". */
+const yuan = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/** What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection): =, +, -, @, a tab or a carriage
+ * return first. A store's product, nickname or store name like `=HYPERLINK(…)` reaches the administrator's file. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal (a refund of -0.05 yuan written with its two decimals) is a number to a spreadsheet, never a
+ * formula: it keeps its sign and stays a number. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** One CSV cell: numbers as they are (−5 stays a number); text that a spreadsheet would run is kept as text by a
+ * leading apostrophe, quoted. (The .xlsx writer writes text cells, which no spreadsheet runs.) */
 const csvCell = (v: Cell) => {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (v === null) return '';
+  if (typeof v === 'number') return String(v);
+  const s = FORMULA_START.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : v;
+  return s !== v || /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export interface ExportAnswer {
@@ -194,7 +205,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
 
   const out = new PassThrough();
   let cancelled = false;
-  const select = [...new Set(['_id', ...columns.map((c) => c.name)])];
+  const select = [...new Set(['_id', ...columns.map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
   const read = (after?: Expression<SqlBool>) => {
     let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
     if (after) q = q.where(after);
@@ -202,7 +213,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
   };
   const produce = async () => {
     const titles: Titles = new Map();
-    const cells = formatters(def, columns, lang, timeZone, titles);
+    const cells = formatters(def, columns, lang, timeZone, titles, format as ExportFormat);
     const writeRows = format === 'csv' ? csvWriter(out, columns) : await xlsxWriter(out, columns);
     let next: Promise<Row[]> | undefined = read();
     try {
@@ -215,6 +226,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
           const last = rows[rows.length - 1];
           next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
         }
+        tenantReadable(def, ctx, rows);
         await loadTitles(db, columns, rows, titles);
         await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
         // wait while the reader or the zip is behind, so a slow download holds a few MB, not the whole list
@@ -240,6 +252,23 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
       cancelled = true;
     },
   };
+}
+
+/** Excel's built-in number format 2: two decimals (Excel shows 30.00, not 30). */
+const MONEY_FORMAT = '0.00';
+const BUILT_IN_TWO_DECIMALS = 2;
+
+/**
+ * Money cells' style in a book written without styles: the writer's stand-in style table (which answers 0, no
+ * style, for every cell) gets one style more — format 2, two decimals — and answers it for the cells of the
+ * money columns, so they show 30.00 at the cost of one comparison per cell rather than a style lookup.
+ */
+function moneyStyle(book: object) {
+  type Styles = { model: { styles: object[] }; addStyleModel(model: { numFmt?: string } | undefined, cellType?: number): number };
+  const styles = (book as { styles: Styles }).styles;
+  const id = styles.model.styles.push({ numFmtId: BUILT_IN_TWO_DECIMALS, fontId: 0, fillId: 0, borderId: 0, xfId: 0 }) - 1;
+  const plain = styles.addStyleModel.bind(styles);
+  styles.addStyleModel = (model, cellType) => (model?.numFmt === MONEY_FORMAT ? id : plain(model, cellType));
 }
 
 interface RowWriter {
@@ -269,11 +298,16 @@ async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWrite
   const { default: ExcelJS } = await import('exceljs');
   // No styles: exceljs merges a row's and a column's style into a new object for every cell and then renders it
   // to find its style id — in a CPU profile of 200,000 orders that was the largest single cost and much of the
-  // garbage. Money is a plain number in yuan (Excel shows 12.5 for 12.50). Level 1 compression: the rows are
+  // garbage. Money gets its two decimals all the same (moneyStyle below). Level 1 compression: the rows are
   // repetitive text, so fast compression loses little size and saves much time.
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const sheet = book.addWorksheet('list');
-  sheet.columns = columns.map((c) => ({ header: c.header, width: Math.max(12, Math.min(40, c.header.length + 4)) }));
+  moneyStyle(book);
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, Math.min(40, c.header.length + 4)),
+    ...(c.field.type === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+  }));
   sheet.getRow(1).commit();
   // exceljs hands the sheet's XML to the zip without waiting for it (utils/stream-buf.js writes to its pipes and
   // goes on), so when compressing falls behind the XML piles up in the zip's input stream: on 1,000,000 orders

@@ -65,8 +65,10 @@ export interface ResourceHooks {
   lines?: Record<string, (a: { trx: DB; ctx: CallContext; def: ResourceDef; lines: Line[] }) => Promise<Row[]>>;
   /** after a declared `set` action, in the same transaction (e.g. revoke sessions on freeze) */
   afterAction?(name: string, a: ActionContext & { saved: Row }): Promise<void> | void;
-  /** extra read-only values on a record (names of references and the like, `derived` fields) */
+  /** extra read-only values on a record (names of references and the like), in lists and details alike */
   present?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
+  /** extra values only the detail shows (an order's refund and profit share): a list reads only what it shows */
+  presentDetail?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
   /** the equality filter of each `derived` field: a condition on the resource's table for the value asked */
   filters?: Record<string, (value: unknown) => Expression<SqlBool>>;
 }

@@ -8,7 +8,7 @@ import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { findResource } from '../../resources';
 import { verbPermission } from '../../resources/permissions';
-import { requirePermission } from '../auth/permissions';
+import { isPlatformStaff, requirePermission } from '../auth/permissions';
 import { badRequest, conflict, forbidden, invalid, notFound, stale } from '../http/errors';
 import { writeLog, newId } from '../log';
 import { inScope, scopeConditions } from './scope';
@@ -76,6 +76,22 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   return undefined;
 }
 
+/** Fields a tenant (brand or store) account reads on some rows only (FieldDef.tenantReads); none for staff. */
+const tenantRules = (def: ResourceDef, ctx: CallContext) =>
+  isPlatformStaff(ctx.user) ? [] : Object.entries(def.fields).flatMap(([n, f]) => (f.tenantReads ? [[n, f.tenantReads] as const] : []));
+
+/** The columns `tenantReadable` needs besides those shown (the rule's own field). */
+export const tenantRuleColumns = (def: ResourceDef, ctx: CallContext) => tenantRules(def, ctx).map(([, r]) => r.field);
+
+/** Blanks, in place, what a tenant account may not read of these rows (FieldDef.tenantReads): list, record and
+ * export all call it, so none shows what another does not. */
+export function tenantReadable<R extends Record<string, unknown>>(def: ResourceDef, ctx: CallContext, rows: R[]): R[] {
+  for (const [name, rule] of tenantRules(def, ctx)) {
+    for (const r of rows) if (!rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
+  }
+  return rows;
+}
+
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. */
 export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>) {
   const scope = scopeConditions(def, ctx.user);
@@ -109,6 +125,8 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         continue;
       }
       const { column, field: f } = allowed;
+      // a field a tenant reads on some rows only matches on those rows (no guessing another's value by filter)
+      if (f.tenantReads && !isPlatformStaff(ctx.user)) conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
       if (allowed.kind === 'gte' || allowed.kind === 'lte') {
         conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
@@ -199,6 +217,7 @@ export async function list(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
   const count = await totalOf(db, def, where);
   const next = keyset && list.length === pageSize ? encodeCursor(sort, list[list.length - 1]) : undefined;
   for (const r of list) delete r[SORT_KEY];
+  tenantReadable(def, ctx, list);
   await hooksOf(def.name).present?.(list, db, ctx);
   return { list, total: count.total, ...(count.estimated ? { total_estimated: true } : {}), ...(next ? { next } : {}) };
 }
@@ -212,11 +231,33 @@ export async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof
     .executeTakeFirstOrThrow();
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
   const q = t.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
+  // never fewer than the rows already seen to exist
+  return { total: Math.max(await estimateOf(db, q), EXACT_TOTAL_LIMIT + 1), estimated: true };
+}
+
+/**
+ * The planner's estimates, by query and parameters, per database. They move only when the statistics do
+ * (autovacuum's ANALYZE), so the same list paged or refreshed again within ESTIMATE_MS reuses one instead of
+ * asking EXPLAIN each time: a list call is its page and its capped count (issue 28: a third statement, planned
+ * every call, before).
+ */
+const ESTIMATE_MS = 60_000;
+const MAX_ESTIMATES = 1_000;
+const estimates = new WeakMap<DB, Map<string, { rows: number; at: number }>>();
+
+async function estimateOf(db: DB, q: CompiledQuery): Promise<number> {
+  let known = estimates.get(db);
+  if (!known) estimates.set(db, (known = new Map()));
+  const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
+  const hit = known.get(key);
+  if (hit && Date.now() - hit.at < ESTIMATE_MS) return hit.rows;
   // EXPLAIN's JSON comes back parsed, like every json column, on both engines (node-postgres's json parser)
   const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
-  const json = plan.rows[0]['QUERY PLAN'];
-  // never fewer than the rows already seen to exist
-  return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), EXACT_TOTAL_LIMIT + 1), estimated: true };
+  const rows = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  known.delete(key);
+  if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);
+  known.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 function checkId(id: unknown): string {
@@ -242,7 +283,10 @@ function present(def: ResourceDef, row: Row): Row {
 export async function read(db: DB, ctx: CallContext, def: ResourceDef, id: unknown) {
   requirePermission(ctx.user, verbPermission(def, 'read'));
   const row = present(def, await loadScoped(db, ctx, def, id));
-  await hooksOf(def.name).present?.([row], db, ctx);
+  tenantReadable(def, ctx, [row]);
+  const hooks = hooksOf(def.name);
+  await hooks.present?.([row], db, ctx);
+  await hooks.presentDetail?.([row], db, ctx);
   return row;
 }
 

@@ -10,6 +10,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { setting } from '../config';
 import type { DeclaredTables } from './schema/rows';
 import type { HandTables } from './schema/hand';
+import { lockFolder } from './folderLock';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -27,6 +28,12 @@ export interface Database {
   url?: string;
   /** the connection pool (its counts are metrics) */
   pool: pg.Pool;
+  /**
+   * The embedded engine only: its data folder as a gzipped tarball taken at one instant — between two
+   * statements, so as a crash would leave it: PostgreSQL's recovery on opening it rolls back what was not
+   * committed (docs/operations.md, "Backups").
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -61,7 +68,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = path.resolve(opts.dataDir ?? './data');
   fs.mkdirSync(dir, { recursive: true });
-  const release = takeLock(path.join(dir, 'pgdata.lock'));
+  // one process at a time on the folder (an operating-system lock: a crash never leaves it behind)
+  const { release } = lockFolder(dir);
   try {
     // pg_trgm: the order search's trigram indexes (migration 013)
     const pglite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
@@ -72,6 +80,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       pool,
+      snapshot: async () => {
+        // written-out pages make a restore's recovery short; the tarball is whole without it
+        await pglite.exec('CHECKPOINT').catch(() => undefined);
+        return pglite.dumpDataDir('gzip');
+      },
       close: async () => {
         await db.destroy();
         await pglite.close();
@@ -81,48 +94,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } catch (e) {
     release();
     throw e;
-  }
-}
-
-/**
- * PGlite does not lock its data folder, and two processes writing it corrupt it. A lock file naming
- * the owner's pid keeps a second process out; a lock left by a dead process is taken over.
- */
-function takeLock(file: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = Number(fs.readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The database folder ${path.dirname(file)} is in use by process ${owner}. Stop it first, or set DATA_DIR.`);
-      }
-      fs.unlinkSync(file);
-    }
-  }
-  throw new Error(`Cannot lock ${file}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -38,7 +38,7 @@ function voucherHolders(db: DB): Console {
   };
 }
 
-export async function startDemoRobots(db: DB, url: string, log: (line: string) => void): Promise<Fleet> {
+export async function startDemoRobots(db: DB, url: string, log: (line: string, failed?: boolean) => void): Promise<Fleet> {
   const present = new Set(
     (await db.selectFrom('device').select('device_id').where('device_id', 'in', DEMO_DEVICES.map((d) => d.device_id)).execute()).map((r) => r.device_id),
   );

@@ -60,6 +60,11 @@ registerHooks('user', {
     checkTenantShape({ ...row, ...values });
     if (values.roles) await checkGrantable(trx, ctx.user, row.account_type as AccountType, values.roles as string[]);
   },
+  // An edit may change the account's roles or tenant (and its nickname): sessions cached in any process,
+  // and live streams opened with the old rights, end with the commit.
+  async afterWrite({ trx, mode, saved }) {
+    if (mode === 'edit') await publishRightsChange({ accounts: [rowOf('account', saved)._id] }, trx);
+  },
   guard({ ctx, existing, verb }) {
     guardTarget(ctx.user, existing, verb);
   },

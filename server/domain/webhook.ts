@@ -1,7 +1,9 @@
 // Webhooks: a brand's endpoints (resources/webhook.ts). The URL must be HTTPS to a public address (SSRF:
 // server/webhooks/address.ts), the signing secret is made here and answered once, and store accounts — whose
 // scope is a store, not the brand the events belong to — never manage them, whatever role they hold.
-import { forbidden, invalid } from '../http/errors';
+import { ApiError, forbidden, invalid } from '../http/errors';
+import { takeAllowance } from '../auth/throttle';
+import { setting } from '../config';
 import { registerHooks, rowOf } from '../crud/hooks';
 import { checkUrl } from '../webhooks/address';
 import { newWebhookSecret } from '../webhooks/signature';
@@ -27,12 +29,17 @@ registerHooks('webhook', {
       values.secret = newWebhookSecret();
       reply.secret = values.secret;
     }
+    // enabled again by hand: a pause (server/webhooks/queue.ts) ends with it
+    if (mode === 'edit' && values.enabled === true && existing?.paused) Object.assign(values, { paused: null, paused_time: null, failures: 0 });
   },
   guard({ ctx }) {
     brandOrStaff(ctx);
   },
   actions: {
-    async send_test({ trx, existing, reply }) {
+    async send_test({ trx, ctx, existing, reply }) {
+      // per account, single or in bulk: test events are sent on demand, to receivers that may hang
+      const max = setting('WEBHOOK_TEST_PER_MINUTE');
+      if (!(await takeAllowance(trx, `webhook_test:${ctx.user._id}`, max))) throw new ApiError(429, 'vf.webhooks.error.test_rate', { max });
       reply.event_id = await enqueueTest(trx, existing);
       return existing;
     },

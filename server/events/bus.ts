@@ -6,6 +6,7 @@
 // process — this one included — through a dedicated LISTEN connection; each process then hands it to its
 // own subscribers. Published inside a transaction, the NOTIFY is delivered only if and when it commits.
 import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { DB, Database } from '../db';
@@ -35,6 +36,16 @@ export interface RightsChange {
   roles?: string[];
   /** session token hashes */
   sessions?: string[];
+  /** accounts whose sessions' details changed but not their rights (a nickname): only cached sessions care */
+  stale?: string[];
+  /** names the change, so that the process that sent it knows when every process has heard it (see heard()) */
+  id?: string;
+}
+
+/** Not for browsers either: a process telling the others it has heard (and acted on) the rights change `id`. */
+interface RightsHeard {
+  type: 'rights.heard';
+  id: string;
 }
 
 const emitter = new EventEmitter();
@@ -45,10 +56,46 @@ interface Relay {
   client: pg.Client;
 }
 let relay: Relay | undefined;
+/** Whether this process's LISTEN connection is up: news from other processes reaches it only then. */
+let listening = false;
+/** News may have been missed (the LISTEN connection went down) or reaches this process again. */
+function setListening(up: boolean) {
+  listening = up;
+  emitter.emit('relay', up);
+}
 
-function deliver(e: LiveEvent | RightsChange) {
-  if (e.type === 'rights.changed') emitter.emit('rights', e);
-  else emitter.emit('event', e);
+function deliver(e: LiveEvent | RightsChange | RightsHeard) {
+  if (e.type === 'rights.heard') sent.get(e.id)?.();
+  else if (e.type === 'rights.changed') {
+    emitter.emit('rights', e);
+    // acted on (the session cache forgot, server/auth/sessionCache.ts): say so to the process that sent it.
+    // Through the pool, not the LISTEN connection: its last statement must stay the LISTEN (LISTENERS counts it).
+    if (e.id && relay) void sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ type: 'rights.heard', id: e.id })})`.execute(relay.db).catch(() => undefined);
+  } else emitter.emit('event', e);
+}
+
+/**
+ * Rights changes this process sent through PostgreSQL and not every process has heard yet, by id: told how
+ * many heard it so far. A change goes out with its transaction's commit; every process (its session cache,
+ * server/auth/sessionCache.ts) acts on it when its LISTEN connection hears it, then answers `rights.heard`.
+ * The call that made the change answers only once every process listening when it was sent has (heard()):
+ * its caller's next call, to whichever process, never finds the ended session cached. A NOTIFY alone left
+ * that open: on the loaded 2-core machine the other process often heard it after the caller's next call.
+ */
+const sent = new Map<string, () => void>();
+/** how many rights changes this process has sent: a call that sent one waits for those sent since it began */
+let sentCount = 0;
+const pending: Array<{ n: number; heard: Promise<void> }> = [];
+/** A change whose transaction rolled back is never heard, nor one a process died before hearing: the answer waits this long at most. */
+const HEARD_WAIT_MS = 2000;
+/** The processes listening, as PostgreSQL counts them (each has one connection whose statement was the LISTEN). */
+const LISTENERS = sql<{ n: number }>`(SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${CHANNEL}`})`;
+
+export const rightsChangesSent = () => sentCount;
+
+/** Resolves once this process has heard every rights change it sent after the `since`-th (rightsChangesSent()). */
+export async function heard(since: number): Promise<void> {
+  await Promise.all(pending.filter((p) => p.n > since).map((p) => p.heard));
 }
 
 function payloadOf(e: LiveEvent | RightsChange): string {
@@ -85,11 +132,48 @@ export function subscribe(fn: (e: LiveEvent) => void): () => void {
 }
 
 /** Tells every process that these accounts, holders of these roles, or these sessions have other rights now. */
-export const publishRightsChange = (change: Omit<RightsChange, 'type'>, db?: DB) => publish({ type: 'rights.changed', ...change }, db);
+export async function publishRightsChange(change: Omit<RightsChange, 'type' | 'id'>, db?: DB): Promise<void> {
+  if (!relay) return publish({ type: 'rights.changed', ...change }, db);
+  const id = randomUUID();
+  const n = ++sentCount;
+  let listeners = Infinity;
+  let heardBy = 0;
+  let done = () => {};
+  const heardBack = new Promise<void>((resolve) => {
+    done = () => {
+      sent.delete(id);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, HEARD_WAIT_MS);
+    sent.set(id, () => void (++heardBy >= listeners && done()));
+  });
+  pending.push({ n, heard: heardBack });
+  heardBack.then(() => {
+    const i = pending.findIndex((p) => p.n === n);
+    if (i >= 0) pending.splice(i, 1);
+  });
+  // the NOTIFY and, in the same statement, how many processes will hear it
+  const payload = JSON.stringify({ type: 'rights.changed', ...change, id });
+  const r = await sql<{ n: number }>`SELECT ${LISTENERS} AS n, pg_notify(${CHANNEL}, ${payload})`.execute(db ?? relay.db);
+  listeners = r.rows[0].n;
+  if (heardBy >= listeners) done();
+}
 
 export function onRightsChange(fn: (c: RightsChange) => void): () => void {
   emitter.on('rights', fn);
   return () => emitter.off('rights', fn);
+}
+
+/** On PostgreSQL: whether every process's rights changes reach this one now (its LISTEN connection is up). */
+export const relayListening = () => Boolean(relay) && listening;
+/** Whether news goes through PostgreSQL (a relay runs in this process) rather than straight to this process's subscribers. */
+export const relayRunning = () => Boolean(relay);
+
+/** Told when the LISTEN connection goes down or comes back: what was cached on news may be stale. */
+export function onRelayChange(fn: (up: boolean) => void): () => void {
+  emitter.on('relay', fn);
+  return () => emitter.off('relay', fn);
 }
 
 /**
@@ -115,6 +199,7 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
           if (stopped) return void next.end().catch(() => undefined);
           client = next;
           if (relay) relay.client = next;
+          setListening(true);
         },
         () => setTimeout(attempt, 1000).unref(),
       );
@@ -127,7 +212,7 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        deliver(JSON.parse(n.payload) as LiveEvent | RightsChange);
+        deliver(JSON.parse(n.payload) as LiveEvent | RightsChange | RightsHeard);
       } catch {
         /* not one of ours */
       }
@@ -142,14 +227,19 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
       await c.end().catch(() => undefined);
       throw e;
     }
-    c.on('end', reconnect);
+    c.on('end', () => {
+      setListening(false);
+      reconnect();
+    });
     return c;
   };
 
   client = await connect();
   relay = { db: database.db, client };
+  setListening(true);
   return async () => {
     stopped = true;
+    setListening(false);
     if (relay?.client === client) relay = undefined;
     await client?.end().catch(() => undefined);
   };

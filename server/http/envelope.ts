@@ -7,6 +7,7 @@ import type { Lang } from '../../resources/accounts';
 import { ApiError, invalid } from './errors';
 import type { FieldErrors } from '../../resources/validate';
 import { subLabel } from '../../resources/types';
+import { findResource } from '../../resources';
 import { databaseUnavailable } from './unavailable';
 
 export function ok(data: unknown) {
@@ -126,11 +127,24 @@ export function requestLang(req: FastifyRequest): Lang {
   return langFromHeader(req.headers['accept-language']);
 }
 
+/** A stored value of a field in words: a choice's label ("Cleared", not `cleared`), yes/no for a flag; any other
+ * value as it is. */
+function valueLabel(lang: Lang, resource: string | undefined, field: string, value: string): string {
+  if (!resource) return value;
+  const def = findResource(resource);
+  const f = def && Object.hasOwn(def.fields, field) ? def.fields[field] : undefined;
+  if (f?.type === 'boolean' && (value === 'true' || value === 'false')) return translate(lang, `ra.boolean.${value}`);
+  const key = `resources.${resource}.choices.${field}.${value}`;
+  const label = translate(lang, key);
+  return label === key ? value : label;
+}
+
 /** An argument that is itself a message key (an account type: `vf.account_type.DEALER`) is said in the caller's language. */
 function argsIn(lang: Lang, resource: string | undefined, args: Args): Args {
   const out: Args = {};
   for (const [k, v] of Object.entries(args)) out[k] = typeof v === 'string' && /^vf\.[\w.]+$/.test(v) ? translate(lang, v) : v;
   if (args.field) out.field = fieldLabel(lang, resource, String(args.field));
+  if (args.field && args.value !== undefined) out.value = valueLabel(lang, resource, String(args.field), String(args.value));
   return out;
 }
 

@@ -46,6 +46,9 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
   }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    // `filter`: a search box over the tags. swagger-ui draws a long document (150 rows or more) only near the
+    // screen, so the browser's find-in-page missed "device-gateway" until it was scrolled to; filtered to a tag,
+    // the list is short and drawn whole.
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, filter: true },
   });
 }

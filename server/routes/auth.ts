@@ -90,8 +90,12 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
   // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
   app.get('/api/auth/logout', { schema: route({ tags, summary: 'Sign out: ends the session and clears the cookies', data: anyObject() }) }, async (req, reply) => {
     if (req.user) {
-      await revokeToken(db, req.user.tokenHash);
-      await publishRightsChange({ sessions: [req.user.tokenHash] });
+      const { tokenHash } = req.user;
+      // one commit: no other process may serve the ended session from its cache after the delete is visible
+      await db.transaction().execute(async (trx) => {
+        await revokeToken(trx, tokenHash);
+        await publishRightsChange({ sessions: [tokenHash] }, trx);
+      });
     }
     clearSessionCookies(req, reply);
     return ok({});
@@ -99,14 +103,27 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
 
   app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account (SPEC §3)', data: profile }) }, async (req) => {
     const { user, lang } = ctxOf(req);
-    const a = await db.selectFrom('account').selectAll().where('_id', '=', user._id).executeTakeFirstOrThrow();
-    const roles = await db.selectFrom('role').select(['_id', 'display_name']).where('_id', 'in', user.roles.length ? user.roles : ['']).execute();
     const auths = [...user.authorizations];
-    const authRows = await db.selectFrom('permission').select(['_id', 'display_name']).where('_id', 'in', auths.length ? auths : ['']).orderBy('_id').execute();
+    // one statement: the account, its brand's and store's names and logos, and the names of its roles and
+    // authorizations (issue 28: a profile was five)
+    const a = await db
+      .selectFrom('account as a')
+      .leftJoin('integrator as i', 'i._id', 'a.integrator')
+      .leftJoin('dealer as d', 'd._id', 'a.dealer')
+      .selectAll('a')
+      .select(['i.name as integrator_name', 'i.logo as integrator_logo', 'd.name as dealer_name', 'd.logo as dealer_logo'])
+      .select([
+        sql<Array<{ _id: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('_id', r._id, 'display_name', r.display_name)) FROM role r WHERE r._id = ANY(${user.roles}::text[])), '[]')`.as('roles_detail'),
+        sql<Array<{ _id: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('_id', p._id, 'display_name', p.display_name) ORDER BY p._id) FROM permission p WHERE p._id = ANY(${auths}::text[])), '[]')`.as('authorizations_detail'),
+      ])
+      .where('a._id', '=', user._id)
+      .executeTakeFirstOrThrow();
+    const roles = a.roles_detail;
+    const authRows = a.authorizations_detail;
     nameBuiltIns('role', roles, lang);
     nameBuiltIns('permission', authRows, lang);
-    const brand = a.integrator ? await db.selectFrom('integrator').select(['name', 'logo']).where('_id', '=', a.integrator).executeTakeFirst() : undefined;
-    const store = a.dealer ? await db.selectFrom('dealer').select(['name', 'logo']).where('_id', '=', a.dealer).executeTakeFirst() : undefined;
+    const brand = a.integrator ? { name: a.integrator_name, logo: a.integrator_logo } : undefined;
+    const store = a.dealer ? { name: a.dealer_name, logo: a.dealer_logo } : undefined;
     return ok({
       _id: a._id,
       nickname: a.nickname,
@@ -150,6 +167,8 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
         // the version moves on, so an account form opened before this change cannot silently undo it
         await trx.updateTable('account').set({ ...values, update_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', ctx.user._id).execute();
         await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
+        // the nickname is part of the session every process may have cached (server/auth/sessionCache.ts)
+        await publishRightsChange({ stale: [ctx.user._id] }, trx);
       });
     }
     return ok({ _id: ctx.user._id, ...values });

@@ -10,6 +10,7 @@ import { inScope } from '../crud/scope';
 import { onRightsChange, subscribe, type EventType, type LiveEvent, type RightsChange } from '../events/bus';
 import { loadSessionByHash } from '../auth/session';
 import { findResource } from '../../resources';
+import { withoutSecrets } from '../../resources/types';
 import { LANGS, type Lang } from '../../resources/accounts';
 import { langFromHeader } from '../../i18n';
 import { notifyText } from '../../i18n/notify';
@@ -68,9 +69,12 @@ const sameRights = (a: SessionUser, b: SessionUser) =>
   a.authorizations.size === b.authorizations.size && [...a.authorizations].every((x) => b.authorizations.has(x)) && a.integrator === b.integrator && a.dealer === b.dealer;
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
-  if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return e.data;
+  // an event may carry a whole row: its resource's secret fields stay behind, by the declaration's one rule
+  const def = findResource(RESOURCE_OF[e.type]);
+  const data = def ? withoutSecrets(def, e.data) : e.data;
+  if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return data;
   const t = notifyText(Number(e.data.code), lang);
-  return { ...e.data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
+  return { ...data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
 }
 
 export function eventsRoutes(app: FastifyInstance, db: DB) {

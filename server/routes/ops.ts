@@ -5,7 +5,7 @@
 //   /metrics           Prometheus text, for a METRICS_TOKEN bearer (or on METRICS_PORT, see main.ts)
 import { timingSafeEqual, createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { route, obj, bool } from '../http/schema';
+import { route, obj, bool, int } from '../http/schema';
 import type { Registry } from 'prom-client';
 import { sql } from 'kysely';
 import type { DB } from '../db';
@@ -44,7 +44,7 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
 
   app.get('/api/health/live', { schema: route({ tags, security: 'open', summary: 'The process answers', data: obj({ live: bool() }) }) }, async () => ok({ live: true }));
 
-  app.get('/api/health/ready', { schema: route({ tags, security: 'open', summary: 'It can serve: the database answers, every migration is applied, it is not stopping (else 503)', data: obj({ ready: bool() }) }) }, async (req, reply) => {
+  app.get('/api/health/ready', { schema: route({ tags, security: 'open', summary: 'It can serve: the database answers, every migration is applied, it is not stopping (else 503)', data: obj({ ready: bool(), migrations: int('applied migrations: only for a METRICS_TOKEN bearer') }, ['ready']) }) }, async (req, reply) => {
     if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
     let applied: Set<string>;
     try {
@@ -60,14 +60,20 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
     }
     const pending = migrationNames().filter((m) => !applied.has(m));
     if (pending.length) return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
-    return ok({ ready: true, migrations: applied.size });
+    // anyone learns ready or not, and why in words; how many migrations (the build's age) only /metrics' holder
+    return ok(holdsMetrics(req.headers.authorization) ? { ready: true, migrations: applied.size } : { ready: true });
   });
+
+  /** Whether the caller sends the METRICS_TOKEN bearer. */
+  const holdsMetrics = (authorization: string | undefined) => {
+    const given = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    return !!opts.metricsToken && !!given && timingSafeEqual(digest(given), digest(opts.metricsToken));
+  };
 
   // Not public: the numbers describe the fleet's traffic. Without a token it is not here at all.
   app.get('/metrics', async (req, reply) => {
-    const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!opts.metricsToken) throw notFound();
-    if (!given || !timingSafeEqual(digest(given), digest(opts.metricsToken))) {
+    if (!holdsMetrics(req.headers.authorization)) {
       return sendError(req, reply.header('WWW-Authenticate', 'Bearer'), new ApiError(401, 'vf.error.unauthorized'));
     }
     return reply.type(opts.registry.contentType).send(await opts.registry.metrics());

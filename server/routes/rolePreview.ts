@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { writeLog } from '../log';
 import { publishRightsChange } from '../events/bus';
 import { route, obj, str, anyObject } from '../http/schema';
+import { cachedPreview, lookupGeneration, rememberPreview } from '../auth/sessionCache';
 
 const tags = ['role'];
 const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });
@@ -57,24 +58,31 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
   app.addHook('preHandler', async (req) => {
     const user = req.user;
     if (!user || user.account_type !== 'SUPER') return;
-    const p = await db
-      .selectFrom('role_preview as p')
-      .innerJoin('role as r', 'r._id', 'p.role')
-      .leftJoin('integrator as i', 'i._id', 'p.integrator')
-      .leftJoin('dealer as d', 'd._id', 'p.dealer')
-      .select(['r._id', 'r.display_name', 'r.authorizations', 'r.account_type', 'p.integrator', 'p.dealer', 'i.name as integrator_name', 'd.name as dealer_name'])
-      .where('p.token_hash', '=', user.tokenHash)
-      .executeTakeFirst();
+    let p = cachedPreview(user.tokenHash);
+    if (p === undefined) {
+      // kept with the cached session: starting or ending a preview, and editing the role, are announced
+      const since = lookupGeneration();
+      p =
+        (await db
+          .selectFrom('role_preview as p')
+          .innerJoin('role as r', 'r._id', 'p.role')
+          .leftJoin('integrator as i', 'i._id', 'p.integrator')
+          .leftJoin('dealer as d', 'd._id', 'p.dealer')
+          .select(['r._id as role', 'r.display_name', 'r.authorizations', 'r.account_type', 'p.integrator', 'p.dealer', 'i.name as integrator_name', 'd.name as dealer_name'])
+          .where('p.token_hash', '=', user.tokenHash)
+          .executeTakeFirst()) ?? null;
+      rememberPreview(since, user.tokenHash, p);
+    }
     if (!p) return;
-    req.rolePreview = { role: p._id, display_name: p.display_name, integrator: p.integrator, integrator_name: p.integrator_name, dealer: p.dealer, dealer_name: p.dealer_name };
+    req.rolePreview = { role: p.role, display_name: p.display_name, integrator: p.integrator, integrator_name: p.integrator_name, dealer: p.dealer, dealer_name: p.dealer_name };
     // The session acts as an account of the role's type in the chosen tenant: every tenant check (generic
     // lists, dashboard, live events …) reads these, so all of them narrow alike. A brand or store role whose
     // tenant is missing sees no tenant's data rather than all of it.
     const type = (p.account_type as AccountType | null) ?? user.account_type;
     req.user = {
       ...user,
-      roles: [p._id],
-      authorizations: new Set(p.authorizations as string[]),
+      roles: [p.role],
+      authorizations: new Set(p.authorizations),
       account_type: type,
       integrator: type === 'SUPER' || type === 'PROVIDER' ? null : p.integrator,
       dealer: type === 'DEALER' ? p.dealer : null,

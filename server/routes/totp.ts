@@ -1,5 +1,5 @@
 // Two-factor sign-in (TOTP): the second step of a sign-in, and the caller's own enrolment. Every code
-// check counts against the sign-in limit (server/auth/throttle.ts). An account whose role requires it but
+// check counts against the sign-in limit per address (server/auth/throttle.ts) and the account's wrong codes in a row. An account whose role requires it but
 // that has not enrolled can, until it has, only read its profile, enrol and log out.
 import fp from 'fastify-plugin';
 import * as S from '../http/schema';
@@ -7,11 +7,13 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { ctxOf } from '../auth/plugin';
 import { ok } from '../http/envelope';
-import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors';
 import { createSession } from '../auth/session';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
 import { securityLog } from '../auth/securityLog';
-import { challengeOf, checkCode, dropChallenge, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode } from '../auth/totp';
+import { challengeOf, checkCode, clearFailedCodes, countFailedCode, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../auth/totp';
+import { raiseMessage } from '../messages';
+import { CODE_TOTP_FAILURES } from '../../i18n/notify/codes';
 import { writeLog } from '../log';
 import { fromOwnPage, setSessionCookies } from '../auth/cookie';
 
@@ -27,17 +29,35 @@ const codeBody = S.obj({ code: S.str('six digits from the authenticator app', { 
 export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
   const logSecurity = securityLog(db);
 
-  /** Checks a code (six digits) or, where allowed, a recovery code, under the sign-in limit. */
+  /**
+   * Checks a code (six digits) or, where allowed, a recovery code. Codes count on their own (issue 23): against the
+   * sign-in limit per client address, and as wrong codes in a row of the account — not against the account's
+   * sign-in allowance, which a holder of the password once used up with codes, keeping the owner's right password
+   * out while guessing on. Every TOTP_FAILURES_IN_A_ROW in a row void the account's open challenges (the next try
+   * starts with the password again) and tell the owner: an operation-log entry and a console message.
+   */
   async function attempt(account: string, ip: string, code: string, recovery: boolean): Promise<void> {
-    const keys = attemptKeys(account, ip);
+    const keys = attemptKeys(account, ip).filter((k) => k.startsWith('ip:'));
     if (!(await reserveAttempt(db, keys))) throw tooMany();
     const good = (await checkCode(db, account, code)) || (recovery && !/^\d{6}$/.test(code) && (await useRecoveryCode(db, account, code)));
     if (!good) {
       await keepAttempt(db, keys);
       await logSecurity('totp_failed', `u:${account}`, ip);
+      const inARow = await countFailedCode(db, account);
+      if (inARow > 0 && inARow % TOTP_FAILURES_IN_A_ROW === 0) {
+        await db.transaction().execute(async (trx) => {
+          await dropChallengesOf(trx, account);
+          const owner = await trx.selectFrom('account').select(['account_type', 'integrator', 'dealer']).where('_id', '=', account).executeTakeFirst();
+          // the entry and the message belong to the account's own tenant: its owner and its administrators see them
+          await writeLog(trx, { ip }, { action: 'totp_locked', resource: 'user', record: account, after: { failed_codes: inARow }, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null });
+          await raiseMessage(trx, { code: CODE_TOTP_FAILURES, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null, detail: { account, failed_codes: inARow } });
+        });
+        throw new ApiError(401, 'vf.signin.code_locked', { max: TOTP_FAILURES_IN_A_ROW });
+      }
       throw unauthorized('vf.signin.bad_code');
     }
     await releaseAttempt(db, keys);
+    await clearFailedCodes(db, account);
   }
 
   app.addHook('preHandler', async (req) => {

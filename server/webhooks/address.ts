@@ -13,13 +13,30 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export const allowLocal = () => setting('WEBHOOK_ALLOW_LOCAL') === true;
 
-/** Whether an address may be dialled: public unicast, or loopback when the local flag is on. */
+/** IPv6's global unicast block: everything outside it (IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, the
+ * IPv4-translated ::ffff:0:a.b.c.d, site-local, discard) is no public address, whatever a library calls it. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+/** Inside it, the blocks that embed or stand for another address or network: 6to4 2002::/16 (an IPv4 address
+ * inside) and IANA's special-purpose 2001::/23 (Teredo 2001::/32, benchmarking, ORCHID), documentation 2001:db8::/32
+ * and 3fff::/20. */
+const EMBEDDING = ['2002::/16', '2001::/23', '2001:db8::/32', '3fff::/20'].map((c) => ipaddr.parseCIDR(c));
+
+/**
+ * Whether an address may be dialled: public unicast, or loopback when the local flag is on. An allow-list: an
+ * IPv4 address the library calls unicast; an IPv6 address only inside the global unicast block and outside every
+ * embedding or special-purpose block — ipaddr.js called `::7f00:1` (127.0.0.1, IPv4-compatible) unicast. An
+ * IPv4-mapped ::ffff:a.b.c.d is judged as the IPv4 address it is dialled as.
+ */
 export function addressAllowed(address: string, local = allowLocal()): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const parsed = ipaddr.parse(address);
+  const ip = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
   const range = ip.range();
-  return range === 'unicast' || (local && range === 'loopback');
+  if (local && range === 'loopback') return true;
+  if (range !== 'unicast') return false;
+  if (ip.kind() === 'ipv4') return true;
+  const v6 = ip as ipaddr.IPv6;
+  return v6.match(GLOBAL_UNICAST) && !EMBEDDING.some((c) => v6.match(c));
 }
 
 /** The URL's first problem, or undefined when it may be saved. */

@@ -8,7 +8,7 @@ import https from 'node:https';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB, Database } from '../db';
-import { newId } from '../log';
+import { newId, writeLog } from '../log';
 import { setting } from '../config';
 import { guardedLookup } from './address';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, sign } from './signature';
@@ -16,14 +16,29 @@ import { WEBHOOK_TEST_EVENT, type WebhookEvent } from '../../resources/webhook';
 
 export const QUEUE = 'webhook-delivery';
 /**
- * Workers of one process, each taking one delivery at a time (a slow receiver holds up only one). The embedded
- * database has one connection, where every idle poll (≈ 7–30 ms measured) waits in line with the requests: one.
+ * Attempts one process makes at once. They are sockets, not connections: ONE loop per process fetches due
+ * deliveries for its free places (the embedded database has one connection, where every idle poll waits in
+ * line with the requests), and each attempt then runs on its own.
  */
-const workersFor = (kind: Database['kind']) => (kind === 'pglite' ? 1 : 2);
-/** How often an idle worker looks for due deliveries. */
-const POLL_SECONDS = 1;
+const concurrencyFor = (kind: Database['kind']) => (kind === 'pglite' ? 8 : 16);
+/**
+ * Of those, at most this many for one brand: a brand whose receivers accept and never answer holds only its
+ * share, so another brand's delivery leaves at once (issue 23: four such endpoints delayed another brand's test
+ * delivery by 12 s, when one worker — two on PostgreSQL — took deliveries in arrival order).
+ */
+const shareFor = (kind: Database['kind']) => (kind === 'pglite' ? 2 : 4);
+/** A delivery of a brand using its whole share goes back to the queue for this long, behind other brands'. */
+const DEFER_SECONDS = 2;
+/** An enqueue of this process wakes the loops this long after (its transaction has committed by then, as a rule;
+ * if not, the next poll finds it). */
+const WAKE_AFTER_MS = 30;
+/** How often an idle loop looks for due deliveries. */
+const POLL_MS = 500;
 /** What the log keeps of a receiver's refusal or a network error. */
 const MAX_ERROR = 300;
+/** The most of a receiver's answer body that is read (then the connection is dropped): nothing of it is kept, and
+ * an endless answer must not keep a worker reading it. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
 
 interface DeliveryJob {
   webhook: string;
@@ -31,7 +46,15 @@ interface DeliveryJob {
   event_id: string;
   /** the exact bytes every attempt sends (and signs) */
   body: string;
+  /** attempts made before this job was put back for its brand's share (the attempt numbers go on) */
+  tried?: number;
 }
+
+/** The delivery loops of this process, woken by an enqueue. */
+const wakers = new Set<() => void>();
+const wakeSoon = () => {
+  if (wakers.size) setTimeout(() => wakers.forEach((w) => w()), WAKE_AFTER_MS).unref();
+};
 
 /** pg-boss's SQL through our own connections: the pool, or a caller's transaction. */
 const through = (db: DB): PgBoss.Db => ({
@@ -65,6 +88,7 @@ function bodyOf(id: string, type: string, integrator: string, data: Record<strin
 async function enqueue(trx: DB, webhook: string, type: DeliveryJob['event'], id: string, body: string) {
   const job: DeliveryJob = { webhook, event: type, event_id: id, body };
   await senderOf().send(QUEUE, job as unknown as object, { ...retryOptions(), db: through(trx) });
+  wakeSoon();
 }
 
 export interface WebhookEventInput {
@@ -104,12 +128,24 @@ interface Outcome {
   error: string | null;
 }
 
-/** One signed POST; resolves with the receiver's status or the network error, never throws. */
+/**
+ * One signed POST; resolves with the receiver's status or the network error, never throws. ONE deadline
+ * (WEBHOOK_TIMEOUT_MS) covers the whole attempt — connect, headers and body: a socket time-out alone fires only
+ * when the connection goes idle, and a receiver trickling a byte a second was logged a success after 9 s against
+ * 3 s. The answer body is read up to MAX_ANSWER_BYTES, then the connection is dropped.
+ */
 function post(url: string, secret: string, job: DeliveryJob): Promise<Outcome> {
   const u = new URL(url);
   const client = u.protocol === 'https:' ? https : http;
   const timeout = setting('WEBHOOK_TIMEOUT_MS');
   return new Promise((resolve) => {
+    let done = false;
+    const finish = (o: Outcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(deadline);
+      resolve(o);
+    };
     const req = client.request(
       u,
       {
@@ -118,7 +154,6 @@ function post(url: string, secret: string, job: DeliveryJob): Promise<Outcome> {
         // socket the receiver has meanwhile closed turns an attempt into a spurious ECONNRESET
         agent: false,
         lookup: guardedLookup,
-        timeout,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'VendFleet-Webhooks/1',
@@ -129,24 +164,34 @@ function post(url: string, secret: string, job: DeliveryJob): Promise<Outcome> {
         },
       },
       (res) => {
-        // the answer's body is not kept; reading it lets the connection finish
-        res.resume();
-        res.on('end', () => resolve({ http_status: res.statusCode ?? null, error: null }));
-        res.on('error', (e) => resolve({ http_status: res.statusCode ?? null, error: e.message }));
+        const status = res.statusCode ?? null;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          // enough of it: the status is what counts; the rest is not read
+          if (read > MAX_ANSWER_BYTES) {
+            finish({ http_status: status, error: null });
+            req.destroy();
+          }
+        });
+        res.on('end', () => finish({ http_status: status, error: null }));
+        res.on('error', (e) => finish({ http_status: status, error: e.message.slice(0, MAX_ERROR) }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeout} ms`)));
-    req.on('error', (e) => resolve({ http_status: null, error: e.message.slice(0, MAX_ERROR) }));
+    const deadline = setTimeout(() => {
+      finish({ http_status: null, error: `no complete answer within ${timeout} ms` });
+      req.destroy();
+    }, timeout);
+    req.on('error', (e) => finish({ http_status: null, error: e.message.slice(0, MAX_ERROR) }));
     req.end(job.body);
   });
 }
 
-/** One attempt: sends, logs it, and throws when it failed so that pg-boss schedules the next one. */
-async function attempt(db: DB, job: PgBoss.JobWithMetadata<DeliveryJob>): Promise<void> {
+type Endpoint = { url: unknown; secret: unknown; enabled: unknown; integrator: unknown };
+
+/** One attempt: sends and logs it; resolves with the error when it failed, so that pg-boss schedules the next. */
+async function attempt(db: DB, job: PgBoss.JobWithMetadata<DeliveryJob>, w: Endpoint): Promise<string | null> {
   const d = job.data;
-  const w = await db.selectFrom('webhook').select(['url', 'secret', 'enabled', 'integrator']).where('_id', '=', d.webhook).executeTakeFirst();
-  // a removed endpoint gets nothing more; a disabled one only the test events asked for by hand
-  if (!w || (!w.enabled && d.event !== WEBHOOK_TEST_EVENT)) return;
   const started = performance.now();
   const out = await post(String(w.url), String(w.secret), d);
   const ok = out.error === null && out.http_status !== null && out.http_status >= 200 && out.http_status < 300;
@@ -158,20 +203,44 @@ async function attempt(db: DB, job: PgBoss.JobWithMetadata<DeliveryJob>): Promis
       webhook: d.webhook,
       event: d.event,
       event_id: d.event_id,
-      attempt: job.retryCount + 1,
+      attempt: (d.tried ?? 0) + job.retryCount + 1,
       status: ok ? 'success' : 'failed',
       http_status: out.http_status,
       duration_ms: Math.round(performance.now() - started),
       error,
-      integrator: w.integrator,
+      integrator: String(w.integrator),
       dealer: null,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  if (!ok) throw new Error(error!);
+  return error;
 }
 
-/** Starts this process's delivery workers; the function it returns stops them, waiting for attempts under way. */
+/**
+ * Failed attempts in a row per endpoint (a success starts again from 0). WEBHOOK_PAUSE_AFTER of them pause it:
+ * disabled, with the reason and time its brand sees on the endpoint, and an operation-log entry; its pending
+ * deliveries are then dropped as they come due, until the brand resumes it (the `resume` action, or enabling it).
+ */
+async function keepScore(db: DB, webhook: string, integrator: string, error: string | null) {
+  if (error === null) {
+    await db.updateTable('webhook').set({ failures: 0 }).where('_id', '=', webhook).where('failures', '>', 0).execute();
+    return;
+  }
+  const limit = setting('WEBHOOK_PAUSE_AFTER');
+  await db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable('webhook').set({ failures: sql`failures + 1` }).where('_id', '=', webhook).returning(['failures', 'enabled']).executeTakeFirst();
+    if (!r || !r.enabled || r.failures < limit) return;
+    await trx.updateTable('webhook').set({ enabled: false, paused: 'failures', paused_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', webhook).execute();
+    await writeLog(trx, { ip: '' }, { action: 'pause', resource: 'webhook', record: webhook, after: { paused: 'failures', failures: r.failures, error }, integrator, dealer: null });
+  });
+}
+
+/**
+ * Starts this process's delivery loop; the function it returns stops it, waiting for attempts under way. The
+ * loop fetches due deliveries for its free places (concurrencyFor), runs each on its own, and puts back for
+ * DEFER_SECONDS a delivery whose brand already has its share (shareFor) under way here — not counted as an
+ * attempt, and behind the deliveries of other brands.
+ */
 export async function startWebhooks(database: Database, onError: (e: unknown) => void, graceMs = 10_000): Promise<() => Promise<void>> {
   const db = database.db;
   const boss = new PgBoss({ db: through(db), schema: 'pgboss', schedule: false, supervise: true, migrate: true });
@@ -179,12 +248,85 @@ export async function startWebhooks(database: Database, onError: (e: unknown) =>
   await boss.start();
   // a no-op on a migrated database (migration 045 creates the queue once, under the start-up lock)
   await boss.createQueue(QUEUE);
-  for (let i = 0; i < workersFor(database.kind); i++) {
-    await boss.work<DeliveryJob>(QUEUE, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, includeMetadata: true }, async ([job]) => attempt(db, job));
-  }
+  const limit = concurrencyFor(database.kind);
+  const share = shareFor(database.kind);
+  const running = new Set<Promise<void>>();
+  const underWay = new Map<string, number>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const waker = () => wake?.();
+  wakers.add(waker);
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => (wake = undefined, resolve()), ms);
+      wake = () => (clearTimeout(t), (wake = undefined), resolve());
+    });
+
+  const putBack = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
+    const data: DeliveryJob = { ...job.data, tried: (job.data.tried ?? 0) + job.retryCount };
+    await boss.send(QUEUE, data as unknown as object, { ...retryOptions(), retryLimit: Math.max(0, job.retryLimit - job.retryCount), startAfter: DEFER_SECONDS, priority: -1 });
+    await boss.complete(QUEUE, job.id);
+  };
+
+  const handle = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
+    try {
+      const d = job.data;
+      const w = await db.selectFrom('webhook').select(['url', 'secret', 'enabled', 'integrator']).where('_id', '=', d.webhook).executeTakeFirst();
+      // a removed endpoint gets nothing more; a disabled (or paused) one only the test events asked for by hand
+      if (!w || (!w.enabled && d.event !== WEBHOOK_TEST_EVENT)) return void (await boss.complete(QUEUE, job.id));
+      const brand = String(w.integrator);
+      const mine = underWay.get(brand) ?? 0;
+      if (mine >= share) return await putBack(job);
+      underWay.set(brand, mine + 1);
+      let error: string | null;
+      try {
+        error = await attempt(db, job, w);
+      } finally {
+        const left = (underWay.get(brand) ?? 1) - 1;
+        if (left) underWay.set(brand, left);
+        else underWay.delete(brand);
+      }
+      await keepScore(db, d.webhook, brand, error);
+      if (error === null) await boss.complete(QUEUE, job.id);
+      else await boss.fail(QUEUE, job.id, { error });
+    } catch (e) {
+      // the database went away mid-attempt: the job stays active and pg-boss retries it when it expires
+      onError(e);
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const free = limit - running.size;
+      let jobs: PgBoss.JobWithMetadata<DeliveryJob>[] = [];
+      if (free > 0) {
+        try {
+          jobs = await boss.fetch<DeliveryJob>(QUEUE, { batchSize: free, includeMetadata: true });
+        } catch (e) {
+          onError(e);
+        }
+      }
+      for (const job of jobs) {
+        const p: Promise<void> = handle(job).finally(() => {
+          running.delete(p);
+          waker(); // a place is free again
+        });
+        running.add(p);
+      }
+      if (!stopping && (jobs.length === 0 || running.size >= limit)) await pause(POLL_MS);
+    }
+  })();
+
   return async () => {
+    stopping = true;
+    wakers.delete(waker);
+    waker();
+    await loop;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...running]), new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000))))]);
+    clearTimeout(timer);
     const stopped = new Promise((resolve) => boss.once('stopped', resolve));
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(graceMs, 1000) });
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });
     await stopped;
   };
 }

@@ -61,13 +61,13 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
     icon ? (
       <Tooltip title={label}>
         <span>
-          <IconButton size="small" color="primary" aria-label={label} onClick={onClick} disabled={disabled}>
+          <IconButton size="small" color={action.destructive ? 'error' : 'primary'} aria-label={label} onClick={onClick} disabled={disabled}>
             {icon}
           </IconButton>
         </span>
       </Tooltip>
     ) : (
-      <Button label={label} onClick={onClick} size="small" disabled={disabled} />
+      <Button label={label} onClick={onClick} size="small" disabled={disabled} color={action.destructive ? 'error' : 'primary'} />
     );
   if (action.body) {
     const fields = action.body;
@@ -103,7 +103,11 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
           isOpen={open}
           loading={busy}
           title={translate('vf.action.confirm_title', { action: label, name: title })}
-          content={translate('vf.action.confirm_content', { action: label, name: title })}
+          content={
+            action.destructive
+              ? `${translate('vf.action.confirm_content', { action: label, name: title })} ${translate(`resources.${def.name}.warnings.${name}`, { _: translate('vf.action.destructive') })}`
+              : translate('vf.action.confirm_content', { action: label, name: title })
+          }
           onConfirm={() => run()}
           onClose={() => setOpen(false)}
         />

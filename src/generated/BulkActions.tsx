@@ -4,20 +4,21 @@
 // and what was refused, and why, row by row. The report belongs to the list (BulkReportHost), not to the
 // buttons: they exist only while rows are selected and shown, and a live refetch that takes the acted-on rows
 // out of the list (active alarms, once cleared) unmounted them — and the report with them — before it was read.
-import { createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Confirm, useCanAccess, useListContext, useRefresh, useTranslate, useUnselectAll, useNotify } from 'react-admin';
 import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography, Button as MuiButton } from '@mui/material';
 import type { ResourceDef } from '../../resources/types';
-import { callPath } from '../../resources';
+import { callPath, findResource } from '../../resources';
 import { bulkVerbs } from '../../resources/bulk';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
 import { bulkButtons } from './registry';
+import { rowName } from '../lib/rowName';
 
 
-/** Verbs a confirmation alone can start: an action needing its own form (a quantity, roles) stays per row. */
-const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v === 'delete' || !def.actions?.[v]?.body);
+/** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
+const offered = bulkVerbs;
 
 export interface Report {
   label: string;
@@ -29,10 +30,23 @@ export interface Report {
 const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
 /** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/generated/registry.tsx). */
 export const useShowReport = () => useContext(ShowReport);
+/** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
+const SelectedNames = createContext<Map<string, string> | undefined>(undefined);
+
+/** Remembers the name of every selected row as long as it is selected; forgets the others. */
+function useSelectedNames(def: ResourceDef | undefined) {
+  const { selectedIds, data } = useListContext();
+  const names = useRef(new Map<string, string>()).current;
+  const selected = new Set((selectedIds ?? []).map(String));
+  for (const id of names.keys()) if (!selected.has(id)) names.delete(id);
+  if (def) for (const r of data ?? []) if (selected.has(String(r.id))) names.set(String(r.id), rowName(def, r));
+  return names;
+}
 
 /** Around a list's Datagrid: shows the report of the bulk action run last, then unselects and refreshes. */
 export function BulkReportHost({ resource, children }: { resource: string; children: ReactNode }) {
   const translate = useTranslate();
+  const names = useSelectedNames(findResource(resource));
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource);
   const [report, setReport] = useState<Report>();
@@ -43,7 +57,7 @@ export function BulkReportHost({ resource, children }: { resource: string; child
   };
   return (
     <ShowReport.Provider value={setReport}>
-      {children}
+      <SelectedNames.Provider value={names}>{children}</SelectedNames.Provider>
       <Dialog open={!!report} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-report-title">
         <DialogTitle id="bulk-report-title">{translate('vf.operator.bulk.report_title', { action: report?.label ?? '' })}</DialogTitle>
         <DialogContent>
@@ -74,7 +88,8 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const showReport = useContext(ShowReport);
-  const { selectedIds, data } = useListContext();
+  const { selectedIds } = useListContext();
+  const names = useContext(SelectedNames);
   const { canAccess } = useCanAccess({ resource: def.name, action: verb });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -82,10 +97,7 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
   if (!showReport) throw new Error(`the ${def.name} list's Datagrid needs a BulkReportHost around it`);
   const label = verb === 'delete' ? translate('ra.action.delete') : translate(`resources.${def.name}.actions.${verb}`, { _: verb });
   const count = selectedIds.length;
-  const nameOf = (id: string) => {
-    const row = data?.find((r) => String(r.id) === id);
-    return String((row && def.title ? row[def.title] : undefined) ?? id);
-  };
+  const nameOf = (id: string) => names?.get(id) ?? id;
 
   const run = async () => {
     setBusy(true);

@@ -30,7 +30,7 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
     const abort = (controller.current = new AbortController());
     setProgress({ bytes: 0, rows: 0, format });
     try {
-      const { name } = await exportList({
+      const { name, rows } = await exportList({
         path: callPath(def, 'export'),
         filter: filterValues,
         sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
@@ -39,7 +39,7 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
         signal: abort.signal,
         onProgress: (bytes, rows) => setProgress({ bytes, rows, format }),
       });
-      notify('vf.operator.export.done', { type: 'success', messageArgs: { name } });
+      notify('vf.operator.export.done', { type: 'success', messageArgs: { name, smart_count: rows, rows: rows.toLocaleString(localeTag(locale as Lang)) } });
     } catch (e) {
       if ((e as Error).name === 'AbortError') notify('vf.operator.export.cancelled', { type: 'info' });
       else notify('vf.orders.list.export_failed', { type: 'error', messageArgs: { error: (e as Error).message } });

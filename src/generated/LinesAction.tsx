@@ -18,6 +18,8 @@ import {
   TextField,
   Typography,
   Button as MuiButton,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import { callPath, type ActionDef, type FieldDef, type LinesDef, type ResourceDef } from '../../resources/types';
@@ -64,7 +66,8 @@ function LineInputs({ resource, spec, typed, onChange, label, own }: { resource:
   };
   if (!spec.oneOf) return <Box sx={{ display: 'flex', alignItems: 'center' }}>{Object.keys(spec.fields).map((n) => input(n, translate(`resources.${resource}.fields.${n}`)))}</Box>;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap' }}>
+    // side by side, or the amount under the choice where the line is narrow (a phone)
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1, '& > .MuiTextField-root:last-of-type': { ml: { xs: 0, sm: 1 } } }}>
       <TextField
         select
         size="small"
@@ -92,6 +95,8 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
   const unselectAll = useUnselectAll(def.name);
   const { canAccess } = useCanAccess({ resource: def.name, action: name });
   const spec = action.lines;
+  // on a phone the lines and their inputs take the whole screen rather than a cut-off box
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const blank: Typed = { which: Object.keys(spec.fields)[0], values: {} };
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -140,7 +145,7 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
       <Button label={label} onClick={() => setOpen(true)} data-testid={`lines-${name}`}>
         <PlaylistAddCheck />
       </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="md" aria-labelledby={`lines-${name}-title`}>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="md" fullScreen={phone} aria-labelledby={`lines-${name}-title`}>
         <DialogTitle id={`lines-${name}-title`}>{own('title', { smart_count: selected.length })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
@@ -153,12 +158,19 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
                 {shown.map((n) => (
                   <TableCell key={n}>{translate(`resources.${def.name}.fields.${n}`)}</TableCell>
                 ))}
-                <TableCell>
-                  <LineInputs resource={def.name} spec={spec} typed={all} onChange={setAll} label={translate('ra.action.select_all')} own={own} />
-                </TableCell>
+                <TableCell>{label}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
+              {/* the line that sets every line at once, named as such (it sat unlabelled in the header) */}
+              <TableRow data-testid="lines-all" sx={{ bgcolor: 'action.hover' }}>
+                <TableCell colSpan={1 + shown.length} sx={{ fontWeight: 500 }}>
+                  {own('all')}
+                </TableCell>
+                <TableCell>
+                  <LineInputs resource={def.name} spec={spec} typed={all} onChange={setAll} label={own('all')} own={own} />
+                </TableCell>
+              </TableRow>
               {selected.map((r) => (
                 <TableRow key={r.id} data-testid="lines-row">
                   <TableCell>{titleOf(r)}</TableCell>

@@ -3,7 +3,7 @@
 // declared filter decide what appears; its declared columns, less the one that names this record.
 import { Datagrid, ReferenceManyField, useCanAccess, usePermissions, useTranslate } from 'react-admin';
 import { Card, CardContent, CardHeader, Typography } from '@mui/material';
-import { isSecret, type FieldDef, type RelatedDef } from '../../resources/types';
+import { listColumns, type FieldDef, type RelatedDef } from '../../resources/types';
 import { findResource } from '../../resources';
 import { FieldFor } from './fields';
 import { holds, permissionFor } from '../providers/authProvider';
@@ -19,7 +19,7 @@ export function RelatedList({ related }: { related: RelatedDef }) {
   if (!def || !canAccess) return null;
   // as in a list: no column of references the account may not list (a store account and brands)
   const readable = (f: FieldDef) => (f.type !== 'reference' && f.type !== 'references') || holds(permissions, permissionFor(f.reference ?? '', 'list'));
-  const columns = Object.entries(def.fields).filter(([n, f]) => f.list && !isSecret(f) && n !== related.field && readable(f));
+  const columns = listColumns(def).map((n): [string, FieldDef] => [n, def.fields[n]]).filter(([n, f]) => n !== related.field && readable(f));
   return (
     <Card variant="outlined" sx={{ m: 2 }} data-testid={`related-${related.resource}`}>
       <CardHeader title={translate(`resources.${def.name}.name`, { smart_count: 2 })} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />

@@ -120,6 +120,16 @@ function MenuOutdated({ source }: RendererProps) {
   return record?.[source] ? <Chip size="small" color="info" variant="outlined" label={translate('resources.device.fields.menu_outdated')} data-testid="robot-menu-outdated" /> : null;
 }
 
+/** A stored code kept as text (a notification's category) in words: its label under the field's choices, where
+ * there is one (`resources.<R>.choices.<field>.<code>`), else the code as stored. */
+function Word({ resource, source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const v = record?.[source];
+  if (v == null || v === '') return null;
+  return <Text>{translate(choiceKey(resource, source, String(v)), { _: String(v) })}</Text>;
+}
+
 /** Read-only renderers by name: columns and show pages. */
 export const renderers: Record<string, ComponentType<RendererProps>> = {
   level: LevelChip,
@@ -135,6 +145,7 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   commandParams: CommandParams,
   locked: Locked,
   menuOutdated: MenuOutdated,
+  word: Word,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import {
   Create,
   CreateButton,
-  Datagrid,
   Edit,
   EditButton,
   FilterButton,
@@ -30,9 +29,8 @@ import {
   BooleanInput,
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
-import type { SxProps, Theme } from '@mui/material';
 import { useFormat } from '../lib/format';
-import { isLocked, isSecret, isSortable, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
+import { isLocked, isSecret, isSortable, listColumns, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
 import { cells, inputs, toolbar } from './registry';
@@ -49,6 +47,7 @@ import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
 import { RelatedList } from './RelatedList';
+import { ListRows, ROW_ACTIONS } from './ListRows';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
@@ -139,17 +138,8 @@ export function defaultsOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
 }
 
-const ROW_ACTIONS = 'vf-row-actions';
-/** One line per row (an operator scans many robots at once): cells do not wrap, the table scrolls inside its
- * card when wider, and the row actions stay at the right edge, over the scrolled columns. */
-const COMPACT_ROWS: SxProps<Theme> = {
-  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
-};
-
 /** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
-function rowClickOf(def: ResourceDef, canEdit: boolean | undefined) {
+function rowClickOf(def: ResourceDef, canEdit: boolean | undefined): 'edit' | 'show' | false {
   if (def.list.open === 'none') return false;
   if (def.list.open) return def.list.open;
   return canEdit && def.permissions.edit ? 'edit' : 'show';
@@ -163,7 +153,8 @@ function rowSxOf(def: ResourceDef) {
 }
 
 export function makeList(def: ResourceDef) {
-  const columns = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
+  // the list's columns by the rule the export follows too (resources/types.ts listColumns)
+  const columns = listColumns(def).map((n): [string, FieldDef] => [n, def.fields[n]]);
   const filterable = Object.entries(def.fields).filter(([, f]) => f.filter && !isSecret(f) && f.type !== 'json');
   // a free-text box only where the declaration names fields it searches
   const searchable = !!def.idField || Object.values(def.fields).some((f) => f.search && !isSecret(f));
@@ -179,14 +170,19 @@ export function makeList(def: ResourceDef) {
     return (
       <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
         <BulkReportHost resource={def.name}>
-          <Datagrid rowClick={rowClickOf(def, canEdit)} rowSx={rowSxOf(def)} bulkActionButtons={bulkActionsOf(def)} sx={COMPACT_ROWS}>
+          <ListRows
+            def={def}
+            rowClick={rowClickOf(def, canEdit)}
+            rowSx={rowSxOf(def)}
+            bulkActionButtons={bulkActionsOf(def)}
+            // no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit)
+            actions={def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+          >
             {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
             {withCells(def, 'list', columns.filter(readable), (n, f) => (
               <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
             ))}
-            {/* no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit) */}
-            {def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
-          </Datagrid>
+          </ListRows>
         </BulkReportHost>
       </List>
     );
@@ -199,9 +195,10 @@ function EditIf({ def }: { def: ResourceDef }) {
   return record && !isLocked(def, record) ? <EditButton /> : null;
 }
 
-function formInputs(def: ResourceDef, mode: 'create' | 'edit') {
+/** `fixed`: fields whose value the account's scope settles (a brand account's brand): not asked. */
+function formInputs(def: ResourceDef, mode: 'create' | 'edit', fixed: readonly string[] = []) {
   return Object.entries(def.fields)
-    .filter(([, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password'))
+    .filter(([n, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password') && !fixed.includes(n))
     .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
 }
 
@@ -216,6 +213,12 @@ function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null;
   return out;
 }
 
+/** The tenant columns a brand or store account cannot choose (its own brand, its own store): a select holding
+ * one choice asks nothing, so the form leaves them out and the value comes from the account. */
+function fixedByScope(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): string[] {
+  return Object.keys(tenantDefaults(def, profile));
+}
+
 export function makeCreate(def: ResourceDef) {
   return function GeneratedCreate() {
     const translate = useTranslate();
@@ -227,7 +230,7 @@ export function makeCreate(def: ResourceDef) {
     const mutationOptions = reveal
       ? {
           onSuccess: (data: Record<string, unknown>) => {
-            notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            notify(`resources.${def.name}.notifications.created`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) } });
             navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
           },
         }
@@ -236,7 +239,7 @@ export function makeCreate(def: ResourceDef) {
       <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
         <SimpleForm noValidate defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
-          {formInputs(def, 'create')}
+          {formInputs(def, 'create', fixedByScope(def, profile))}
         </SimpleForm>
       </Create>
     );
@@ -246,6 +249,7 @@ export function makeCreate(def: ResourceDef) {
 export function makeEdit(def: ResourceDef) {
   return function GeneratedEdit() {
     const translate = useTranslate();
+    const profile = useProfile();
     const mutationOptions = useStaleAwareSave();
     return (
       <Edit
@@ -258,7 +262,7 @@ export function makeEdit(def: ResourceDef) {
         <ByVersion>
           <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
             {def.idField ? <TextInput source="_id" disabled fullWidth /> : null}
-            {formInputs(def, 'edit')}
+            {formInputs(def, 'edit', fixedByScope(def, profile))}
           </SimpleForm>
         </ByVersion>
       </Edit>

@@ -9,13 +9,19 @@ import Refresh from '@mui/icons-material/Refresh';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import { closeAll, closeOthers, closeTab, isPinned, useTabs, type Tab } from './tabs';
 import { HOME, recordOf, tabLabel } from './routes';
+import { findResource } from '../../resources';
+import { rowName } from '../lib/rowName';
 
 /** A record's tab says which record: its name, read from the page's own (cached) fetch of it. */
 function RecordTabText({ path, resource, id, field }: { path: string; resource: string; id: string; field: string }) {
   const translate = useTranslate();
-  const { data } = useGetOne(resource, { id }, { staleTime: 60_000 });
-  const name = data?.[field];
-  return <>{tabLabel(path, translate, typeof name === 'string' ? name : undefined)}</>;
+  const { data, isPending } = useGetOne(resource, { id }, { staleTime: 60_000 });
+  const def = findResource(resource);
+  const name = data && def ? rowName(def, data) : data?.[field];
+  // the record's name, or "…" while it loads: never its database id first (an id is a name only where the
+  // declaration says so, as an order's)
+  const shown = name !== undefined && name !== null && name !== '' ? String(name) : isPending && field !== '_id' ? '…' : undefined;
+  return <>{tabLabel(path, translate, shown)}</>;
 }
 
 /** `/redirect/<path>` remounts the page in place: the hidden helper behind "refresh". */

@@ -19,6 +19,15 @@ const DENSITY: Record<Size, { fontSize: number; spacing: number; control: 'mediu
   mini: { fontSize: 12, spacing: 6, control: 'small' },
 };
 
+/** On a phone react-admin draws a toolbar's buttons as bare icons (their names only in tooltips, which a finger
+ * never sees): each gets its name written under it, from its accessible label. */
+const LABELLED_ICONS = {
+  '@media (max-width:599.95px)': {
+    '& .MuiIconButton-root[aria-label]': { flexDirection: 'column', borderRadius: 8, padding: '4px 6px', fontSize: 11, lineHeight: 1.2 },
+    '& .MuiIconButton-root[aria-label]::after': { content: 'attr(aria-label)', whiteSpace: 'nowrap' },
+  },
+};
+
 export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DEFAULT_SIZE) {
   const d = DENSITY[size] ?? DENSITY[DEFAULT_SIZE];
   const control = { defaultProps: { size: d.control } };
@@ -40,7 +49,8 @@ export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DE
       // toolbars wrap their buttons onto a second line rather than pushing them off screen.
       RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
       RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
-      RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4 } } },
+      RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4, ...LABELLED_ICONS } } },
+      RaBulkActionsToolbar: { styleOverrides: { root: LABELLED_ICONS } },
       // MUI's unselected toggle text (54% black) is 4.48:1 on the page background: just short of 4.5:1
       MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.64)' } } },
     },

@@ -2,6 +2,7 @@
 // list's current filter and sort (POST /api/<R>/export, server/crud/export.ts) and read here as it arrives,
 // so the screen shows progress and can cancel. The server applies the same scope and columns as the list.
 import { apiStream } from '../providers/http';
+import { csvCounter, xlsxRows } from './exportRows';
 
 export type ExportFormat = 'xlsx' | 'csv';
 export const EXPORT_FILE_NAME = 'excel-list';
@@ -30,22 +31,26 @@ function save(data: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads the file and saves it as excel-list.xlsx or excel-list.csv; rejects with an AbortError when cancelled. */
-export async function exportList(r: ExportRequest): Promise<{ name: string; bytes: number }> {
+/** Downloads the file and saves it as excel-list.xlsx or excel-list.csv; rejects with an AbortError when cancelled.
+ * `rows`: how many rows the saved file holds, counted in it (src/lib/exportRows.ts). */
+export async function exportList(r: ExportRequest): Promise<{ name: string; bytes: number; rows: number }> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const res = await apiStream(r.path, { format: r.format, filter: r.filter, sort: r.sort, fields: r.fields, tz: timeZone }, r.signal);
   const rows = Number(res.headers.get('X-Total-Count') ?? 0);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
+  const csv = r.format === 'csv' ? csvCounter() : undefined;
   const reader = res.body!.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value as Uint8Array<ArrayBuffer>);
+    csv?.add(value);
     bytes += value.length;
     r.onProgress?.(bytes, rows);
   }
   const name = `${EXPORT_FILE_NAME}.${r.format}`;
-  save(new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' }), name);
-  return { name, bytes };
+  const file = new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+  save(file, name);
+  return { name, bytes, rows: csv ? csv.rows() : await xlsxRows(file) };
 }

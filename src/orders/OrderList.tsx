@@ -3,7 +3,6 @@
 import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
-  Datagrid,
   FilterButton,
   List,
   ReferenceInput,
@@ -23,6 +22,7 @@ import { FieldFor, choiceKey } from '../generated/fields';
 import { ExportButtons } from '../generated/ExportButtons';
 import { ListPagination } from '../generated/screens';
 import { SavedQueries } from '../generated/SavedQueries';
+import { ListRows } from '../generated/ListRows';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
@@ -84,12 +84,12 @@ function OrderGrid({ seesBrands }: { seesBrands?: boolean }) {
   const { filterValues } = useListContext();
   const columns = [...COLUMNS.filter((n) => n !== 'integrator' || seesBrands), ...(filterValues.forward === true ? ['forward_from'] : [])];
   return (
-    <Datagrid rowClick="show" bulkActionButtons={false}>
+    <ListRows def={order} rowClick="show" bulkActionButtons={false}>
       <TextField source="_id" label={f('order', '_id')} />
       {columns.map((n) => (
         <FieldFor key={n} resource="order" source={n} def={(order.fields as Record<string, FieldDef>)[n]} label={f('order', n)} />
       ))}
-    </Datagrid>
+    </ListRows>
   );
 }
 

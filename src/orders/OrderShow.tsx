@@ -8,6 +8,7 @@ import { ActionButton } from '../generated/ActionButtons';
 import { useProfile } from '../layout/useProfile';
 import { Pairs, Section, StatusChip, useDateTime, useMoney } from './parts';
 import { RefundButton } from './RefundDialog';
+import { choiceKey } from '../generated/fields';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -33,6 +34,14 @@ const of = <T,>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) 
 const of_ = (n: string) => `resources.order.fields.${n}`;
 const WORK_COLOR: Record<string, string> = { WAIT: 'grey.500', START: 'info.main', DONE: 'primary.main', END: 'success.main', FAILD: 'error.main' };
 
+/** How a robot says an item's making ended (NORMAL, MACHINE), in words where known. */
+const endWord = (translate: (k: string, o?: object) => string, v: string | null | undefined) =>
+  v ? translate(choiceKey('order', 'end_type', v), { _: v }) : '';
+
+/** A payment channel (WECHAT, ALIPAY) in words where known. */
+const payWord = (translate: (k: string, o?: object) => string, v: unknown) =>
+  v == null || v === '' ? '' : translate(choiceKey('order', 'pay_type', String(v)), { _: String(v) });
+
 /** A brand or store by its name; its id where the account may not read it. */
 function Named({ source }: { source: 'dealer' | 'integrator' }) {
   const r = useRecordContext();
@@ -55,6 +64,8 @@ function Basics({ r }: { r: Row }) {
   const money = useMoney();
   const dt = useDateTime();
   const t = (n: string) => translate(of_(n));
+  // a code the robot sent, in words where it is a known one
+  const word = (n: string) => (r[n] == null || r[n] === '' ? '' : translate(choiceKey('order', n, String(r[n])), { _: String(r[n]) }));
   return (
     <Section title={translate('vf.orders.page.basics')} testId="order-basics">
       <Pairs
@@ -65,7 +76,7 @@ function Basics({ r }: { r: Row }) {
           [t('status'), <StatusChip resource="order" field="status" value={r.status} color={r.status === 'CLOSE' ? 'success' : r.status === 'FAILD' ? 'error' : 'default'} />],
           [t('pay_status'), <StatusChip resource="order" field="pay_status" value={r.pay_status} color={r.pay_status === 'PAID' ? 'success' : r.pay_status === 'PAYERROR' ? 'error' : 'default'} />],
           [t('pay_time'), dt(r.pay_time)],
-          [t('pay_type'), r.pay_type as string],
+          [t('pay_type'), word('pay_type')],
           [t('work_status'), <StatusChip resource="order" field="work_status" value={r.work_status} />],
           [t('amount'), money(r.amount as number)],
           [t('quantity'), String(r.quantity ?? '')],
@@ -75,7 +86,7 @@ function Basics({ r }: { r: Row }) {
           [t('device_type'), <StatusChip resource="order" field="device_type" value={r.device_type} />],
           [t('dealer'), <Named source="dealer" />],
           [t('integrator'), <Named source="integrator" />],
-          [t('end_type'), r.end_type as string],
+          [t('end_type'), word('end_type')],
           [t('end_msg'), r.end_msg as string],
           [t('close_time'), dt(r.close_time)],
           [t('close_reason'), r.close_reason as string],
@@ -121,7 +132,7 @@ function Items({ items }: { items: Item[] }) {
                 <TableCell>
                   <StatusChip resource="order" field="work_status" value={it.work_status} />
                 </TableCell>
-                <TableCell>{[it.end_type, it.end_msg].filter(Boolean).join(': ') || '—'}</TableCell>
+                <TableCell>{[endWord(translate, it.end_type), it.end_msg].filter(Boolean).join(': ') || '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -153,7 +164,7 @@ function Timeline({ flow }: { flow: FlowEvent[] }) {
               <Box>
                 <Typography variant="body2">
                   {translate('vf.orders.page.item_event', { item: ev.item, status: translate(`resources.order.choices.work_status.${ev.work_status}`, { _: ev.work_status }) })}
-                  {ev.end_type || ev.end_msg ? ` — ${[ev.end_type, ev.end_msg].filter(Boolean).join(': ')}` : ''}
+                  {ev.end_type || ev.end_msg ? ` — ${[endWord(translate, ev.end_type), ev.end_msg].filter(Boolean).join(': ')}` : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {dt(ev.time)}
@@ -187,7 +198,7 @@ function PayDetails({ r }: { r: Row }) {
             [p('bank_type'), pay.bank_type as string],
             [translate(of_('amount')), money(pay.amount as number)],
             [p('real_amount'), money(pay.real_amount as number)],
-            [p('account'), [pay.account, pay.account_type].filter(Boolean).join(' · ')],
+            [p('account'), [pay.account, payWord(translate, pay.account_type)].filter(Boolean).join(' · ')],
           ]}
         />
       ) : (
@@ -272,9 +283,9 @@ export function RefundSection({ refund }: { refund: Row | null }) {
             [t('amount'), money(refund.amount as number)],
             [t('real_amount'), money(refund.real_amount as number)],
             [t('channel_id'), refund.channel_id as string],
-            [t('channel'), refund.channel as string],
+            [t('channel'), payWord(translate, refund.channel)],
             [t('account'), refund.account as string],
-            [t('account_type'), refund.account_type as string],
+            [t('account_type'), payWord(translate, refund.account_type)],
             [t('funds_source'), refund.funds_source as string],
             [t('source'), refund.source as string],
             [t('reason'), refund.reason as string],

@@ -49,7 +49,7 @@ function Status() {
         </Typography>
         {r.work_status ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate(f('work_status'))}: {r.work_status}
+            {translate(f('work_status'))}: {translate(choiceKey('device', 'work_status', String(r.work_status)), { _: String(r.work_status) })}
           </Typography>
         ) : null}
       </CardContent>

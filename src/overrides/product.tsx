@@ -7,8 +7,6 @@ import {
   BooleanInput,
   Button,
   CreateButton,
-  Datagrid,
-  EditButton,
   FilterButton,
   FunctionField,
   List,
@@ -40,6 +38,8 @@ import { useProfile } from '../layout/useProfile';
 import { BulkReportHost, bulkActionsOf } from '../generated/BulkActions';
 import { ExportButtons } from '../generated/ExportButtons';
 import { SavedQueries } from '../generated/SavedQueries';
+import { ListRows, ROW_ACTIONS } from '../generated/ListRows';
+import { RowActions } from '../generated/RowActions';
 import { ByVersion, useStaleAwareSave } from '../generated/StaleEdit';
 
 type Mode = 'create' | 'edit';
@@ -133,7 +133,7 @@ function ProductList() {
   return (
     <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
       <BulkReportHost resource="product">
-        <Datagrid rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)}>
+        <ListRows def={product} rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)} actions={<RowActions def={product} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} />}>
           {LIST_COLUMNS.slice(0, 4).map((n) => (
             <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
           ))}
@@ -142,9 +142,7 @@ function ProductList() {
           {LIST_COLUMNS.slice(4).map((n) => (
             <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
           ))}
-          {canEdit ? <EditButton /> : null}
-          <ActionButtons def={product} />
-        </Datagrid>
+        </ListRows>
       </BulkReportHost>
     </List>
   );

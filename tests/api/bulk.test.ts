@@ -1,6 +1,9 @@
 // Bulk actions: one request, each row under its own permission, scope and state rules, each in its own
 // transaction, answered row by row in the caller's language.
 import { startTestServer, type TestServer } from '../support/server';
+import { declared } from '../../resources';
+import { bulkVerbs } from '../../resources/bulk';
+import { callPath, type ResourceDef } from '../../resources/types';
 
 let s: TestServer;
 let admin: string;
@@ -71,15 +74,40 @@ describe('bulk actions', () => {
     expect(await logCount(ids, 'freeze')).toBe(5);
   });
 
-  it('takes an action body for every row, validated like the single call', async () => {
-    const ids = [await product('store_a1', { stock: 2 }), await product('store_a1', { stock: 5 })];
-    const bad = await s.call('POST', '/product/bulk', { token: admin, body: { action: 'restock', ids, body: { quantity: 0 } } });
-    expect(bad.body.data).toMatchObject({ done: 0, refused: 2 });
-    expect(bad.body.data.results[0].code).toBe(400);
-    const good = await s.call('POST', '/product/bulk', { token: admin, body: { action: 'restock', ids, body: { quantity: 10 } } });
-    expect(good.body.data).toMatchObject({ done: 2, refused: 0 });
-    const stocks = await s.db.selectFrom('product').select(['_id', 'stock']).where('_id', 'in', ids).execute();
-    expect(Object.fromEntries(stocks.map((x) => [x._id, x.stock]))).toEqual({ [ids[0]]: 12, [ids[1]]: 15 });
+  it('accepts exactly the declaration\'s bulk verbs: every other declared action is refused in bulk (400, translated), changing nothing', async () => {
+    // issue 23, item 5: a refund, a pay status, a password, roles or a stock took many rows in one call
+    const id = await product('store_a1', { stock: 2 });
+    let refused = 0;
+    for (const def of declared as readonly ResourceDef[]) {
+      const verbs = bulkVerbs(def);
+      for (const [name, action] of Object.entries(def.actions ?? {})) {
+        if (action.bulk) {
+          // the declaration itself keeps the rule: a bulk verb has no form of its own and reveals nothing
+          expect(action.body, `${def.name}.${name}`).toBeUndefined();
+          expect(action.reveals, `${def.name}.${name}`).toBeUndefined();
+        }
+        const r = await s.call('POST', callPath(def, 'bulk'), { token: admin, lang: 'es', body: { action: name, ids: [id, 'no-such-row'], body: { stock: 99, quantity: 5, password: 'Secret123x', roles: ['super'], amount: 1, pay_status: 'PAID', reason: 'x', resolution: 'x' } } });
+        if (verbs.includes(name)) {
+          // accepted as a whole: each row is then judged on its own (a row that is none is refused)
+          expect(r.status, `${def.name}.${name}: ${JSON.stringify(r.body)}`).toBe(200);
+          expect(r.body.data.results.find((x: { _id: string }) => x._id === 'no-such-row')?.status, `${def.name}.${name}`).toBe('refused');
+        } else {
+          // a list with bulk verbs refuses the others (400); one with none has no bulk call at all (404, the order list)
+          expect(r.status, `${def.name}.${name}: ${JSON.stringify(r.body)}`).toBe(verbs.length ? 400 : 404);
+          expect(r.body.message, `${def.name}.${name}`).toMatch(verbs.length ? /acción masiva/ : /./);
+          refused++;
+        }
+      }
+    }
+    // order.refund, order.pay_status, user.set_password, user.set_roles, product.stock, product.restock, …
+    expect(refused).toBeGreaterThanOrEqual(10);
+    for (const [path, action] of [['/product/bulk', 'stock'], ['/product/bulk', 'restock'], ['/user/bulk', 'set_password'], ['/user/bulk', 'set_roles'], ['/report/bulk', 'resolve']]) {
+      expect((await s.call('POST', path, { token: admin, body: { action, ids: [id] } })).status, `${path} ${action}`).toBe(400);
+    }
+    for (const action of ['refund', 'pay_status']) expect((await s.call('POST', '/order/bulk', { token: admin, body: { action, ids: ['x'] } })).status).toBe(404);
+    expect((await s.db.selectFrom('product').select('stock').where('_id', '=', id).executeTakeFirstOrThrow()).stock).toBe(2);
+    expect(await logCount([id], 'stock')).toBe(0);
+    expect(await logCount([id], 'restock')).toBe(0);
   });
 
   it('refuses, as a whole and changing nothing, what no row could take: an unknown or secret-revealing verb, a bad id list, a missing permission', async () => {

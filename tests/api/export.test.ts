@@ -61,11 +61,16 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function parseXlsx(bytes: Buffer) {
+async function parseXlsx(bytes: Buffer, formats?: string[][]) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  book.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  book.worksheets[0].eachRow((r) => {
+    rows.push((r.values as unknown[]).slice(1));
+    const own: string[] = [];
+    r.eachCell({ includeEmpty: true }, (c) => own.push(c.numFmt ?? ''));
+    formats?.push(own);
+  });
   return rows;
 }
 
@@ -80,6 +85,9 @@ describe('export', () => {
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="excel-list.csv"');
     const rows = parseCsv(file.bytes.toString('utf8'));
     expect(rows[0][0]).toBe('Order id');
+    // yuan with two decimals: 30.00 and 12.50, as the screen shows them
+    const amount = rows[0].indexOf('Amount');
+    expect(rows.slice(1).map((r) => r[amount])).toEqual(listed.map((r) => ((r.amount as number) / 100).toFixed(2)));
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((r) => r._id));
   });
 
@@ -90,9 +98,13 @@ describe('export', () => {
     const file = await download('/order/export', admin, { filter, sort, tz: 'Asia/Tokyo' }, 'ja');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="excel-list.xlsx"');
-    const [header, ...rows] = await parseXlsx(file.bytes);
+    const formats: string[][] = [];
+    const [header, ...rows] = await parseXlsx(file.bytes, formats);
     const col = (label: string) => header.indexOf(label);
     expect(col('金額')).toBeGreaterThan(0);
+    // money shows two decimals in Excel (30.00, not 30); other numbers keep the general format
+    expect(formats.slice(1).map((f) => f[col('金額')])).toEqual(rows.map(() => '0.00'));
+    expect(formats[1][0]).not.toBe('0.00');
     expect(rows.map((r) => r[0])).toEqual(listed.map((r) => r._id));
     const first = rows[0];
     expect(first[col('金額')]).toBe((listed[0].amount as number) / 100);
@@ -115,6 +127,46 @@ describe('export', () => {
     const hashes = await s.db.selectFrom('account').select('password').execute();
     for (const h of hashes) if (h.password) expect(users).not.toContain(h.password);
     expect((await download('/user/export', admin, { format: 'csv', fields: ['password'] })).status).toBe(400);
+  });
+
+  it('neutralises text a spreadsheet would run (CSV: a leading apostrophe), keeps numbers numbers, and .xlsx writes text cells', async () => {
+    // issue 23, item 2: a store names its product, its store and its manager so that the administrator's file runs them
+    const product = '+cmd|\' /C calc\'!A0';
+    const store = '=HYPERLINK("//e.vil","A1")';
+    const nickname = '@SUM(1+1)*cmd|\' /C calc\'!A0';
+    const made = await s.call('POST', '/product/add', { token: storeA1, body: { code: 'FORMULA1', name: product, sub_name: '-2+3', price: 1250, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    for (const [path, body] of [['/dealer/edit', { _id: 'store_a1', name: store }], ['/user/profile/store-a1', { nickname: `\t${nickname}` }]] as const) {
+      const r = await s.call('POST', path, { token: admin, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const csv = async (path: string, body: object) => parseCsv((await download(path, admin, { format: 'csv', ...body })).bytes.toString('utf8'));
+    const [head, ...products] = await csv('/product/export', { filter: { q: 'calc' }, fields: ['sub_name'] });
+    expect(products).toHaveLength(1);
+    expect(products[0][head.indexOf('Display name')]).toBe(`'${product}`);
+    expect(products[0][head.indexOf('Secondary name')]).toBe("'-2+3");
+    expect(products[0][head.indexOf('Price (¥)')]).toBe('12.50'); // a number stays a number
+    expect(products[0].some((c) => c === `'${store}`)).toBe(true); // the store's name for its id
+    const stores = await csv('/dealer/export', {});
+    expect(stores.flat()).toContain(`'${store}`);
+    const users = await csv('/user/export', {});
+    const stored = (await s.db.selectFrom('account').select('nickname').where('_id', '=', 'store-a1').executeTakeFirstOrThrow()).nickname;
+    expect(stored).toContain(nickname);
+    expect(users.flat()).toContain(`'${stored}`);
+    // no cell a spreadsheet would run, but for numbers (a stock of -1: unlimited)
+    for (const cell of [...products.flat(), ...stores.flat(), ...users.flat()]) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(products[0]).toContain('-1');
+    // the .xlsx holds the very same texts as text cells: no formula
+    const xbytes = (await download('/product/export', admin, { filter: { q: 'calc' } })).bytes;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xbytes as unknown as ArrayBuffer);
+    const cells: ExcelJS.Cell[] = [];
+    book.worksheets[0].getRow(2).eachCell((c) => cells.push(c));
+    const named = cells.find((c) => c.value === product);
+    expect(named?.type).toBe(ExcelJS.ValueType.String);
+    expect(cells.some((c) => c.value === store && c.type === ExcelJS.ValueType.String)).toBe(true);
+    expect(cells.every((c) => c.type !== ExcelJS.ValueType.Formula)).toBe(true);
+    expect(xbytes.includes(Buffer.from('<f>'))).toBe(false);
   });
 
   it('answers bad requests with a translated 4xx before any byte', async () => {

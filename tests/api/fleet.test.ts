@@ -1,9 +1,9 @@
 // Brands, stores and robots as an operator sets them up: every length rule at its edges, tenant scope,
 // closing and removing stores, demo robots, and image uploads (type, size, served back by path).
 import http from 'node:http';
-import zlib from 'node:zlib';
 import { startTestServer, type TestServer } from '../support/server';
 import { DEMO_DEVICES, demoDeviceKey } from '../../server/db/seed';
+import { png } from '../support/png';
 
 let s: TestServer;
 let admin: string;
@@ -219,24 +219,6 @@ describe('robot keys', () => {
     expect(rotated.body.data.device_key).toMatch(/^[\w-]{30,}$/);
   });
 });
-
-// A real, tiny PNG (1x1, red) made here, so the test needs no fixture file.
-function png(extraBytes = 0): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat)];
-  if (extraBytes) parts.push(chunk('tEXt', Buffer.alloc(extraBytes, 0x61)));
-  parts.push(chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
-}
 
 async function upload(body: Buffer, name: string, type: string, opts: { token?: string; lang?: string } = {}) {
   const form = new FormData();

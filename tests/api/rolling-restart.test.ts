@@ -32,7 +32,12 @@ it('restarts one of two replicas under load without losing an acknowledged write
   let targets = procs.map((p) => p.url);
   const load = startLoad({ targets: () => targets, product, browserToken: browser, prefix: 'ROLL', retries: 3, healthCheckMs: 250 });
 
-  await new Promise((r) => setTimeout(r, 2000));
+  // waits for what the load shows, not for a fixed time: writes acknowledged before, and after the restart
+  const until = async (done: () => boolean, ms = 20_000) => {
+    const end = Date.now() + ms;
+    while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  };
+  await until(() => load.figures.acknowledged.length >= 10);
   const before = load.figures.acknowledged.length;
   const old = procs[0];
   const exited = new Promise<number | null>((r) => old.child.once('exit', (code) => r(code)));
@@ -41,7 +46,8 @@ it('restarts one of two replicas under load without losing an acknowledged write
   const fresh = await startServerProcess({ databaseUrl: pg.url }, DRAIN);
   procs[0] = fresh;
   targets = procs.map((p) => p.url);
-  await new Promise((r) => setTimeout(r, 2000));
+  const restarted = load.figures.acknowledged.length;
+  await until(() => load.figures.acknowledged.length >= restarted + 10);
   const f = await load.stop();
 
   const db = await openDatabase({ url: pg.url, poolSize: 1 });

@@ -2,7 +2,6 @@
 // server, s3rver, on 127.0.0.1). Sessions work on both, a browser on A sees a robot beating on B, a refund
 // raced across both yields one refund, and an image uploaded through A is read back through B. Two processes
 // started at once on an empty database take turns preparing it.
-import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
@@ -10,6 +9,7 @@ import { openEvents } from '../support/sse';
 import { call, login, localS3, robotHeaders, saleBody, saleProduct, stopProcess, storeRobot, type LocalS3 } from '../support/cluster';
 import { openDatabase, type Database } from '../../server/db';
 import { emptyPostgresDatabase } from '../support/db';
+import { png } from '../support/png';
 
 let pg: PgDatabase;
 let s3: LocalS3;
@@ -36,20 +36,6 @@ const counted = async (...args: Parameters<typeof call>) => {
   if (r.status >= 500) figures.fiveXX++;
   return r;
 };
-
-/** A 1×1 PNG. */
-function png(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 it('keeps a session signed in on A working on B', async () => {
   const token = await login(a.url, 'brand-a');

@@ -157,7 +157,7 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
   const HAND: { [T in keyof HandTables]: { [C in keyof HandTables[T]]-?: true } } = {
     schema_migration: { name: true, applied_at: true },
     session: { token_hash: true, account: true, create_time: true, expire_time: true, last_seen: true, ip: true, user_agent: true, epoch: true },
-    account_totp: { account: true, secret: true, enabled: true, last_step: true, recovery: true, create_time: true },
+    account_totp: { account: true, secret: true, enabled: true, last_step: true, recovery: true, create_time: true, failed_codes: true },
     totp_challenge: { challenge_hash: true, account: true, epoch: true, expire_time: true },
     login_throttle: { key: true, window_start: true, attempts: true },
     security_event: { kind: true, subject: true, window_start: true, count: true, last_ip: true, last_time: true },

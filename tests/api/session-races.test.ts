@@ -29,7 +29,9 @@ async function start(kind: 'PGlite' | 'PostgreSQL'): Promise<Engine> {
 }
 
 // With DATABASE_URL set (CI's PostgreSQL run) the test databases are PostgreSQL: the PGlite case runs in the default run.
-const ENGINES = process.env.DATABASE_URL ? (['PostgreSQL'] as const) : (['PGlite', 'PostgreSQL'] as const);
+// When `npm test` runs the PostgreSQL run after this one (VF_POSTGRES_RUN=follows, scripts/test.ts), the
+// PostgreSQL case waits for it rather than running twice.
+const ENGINES = process.env.DATABASE_URL ? (['PostgreSQL'] as const) : process.env.VF_POSTGRES_RUN === 'follows' ? (['PGlite'] as const) : (['PGlite', 'PostgreSQL'] as const);
 
 describe.each(ENGINES)('on %s', (kind) => {
   let e: Engine;

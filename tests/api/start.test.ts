@@ -1,6 +1,7 @@
 // README's first command, as a newcomer runs it: the start script on an empty data folder builds (if needed),
 // migrates, seeds the demo data, prints the demo logins and serves both the app and /api on PORT — with the
-// demo robots running inside it, so robots come online and orders arrive without a second command.
+// demo robots running inside it, so robots come online and orders arrive without a second command, and a
+// terminal that stays readable while they run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,8 +27,8 @@ function freePort(): number {
 it('starts on an empty embedded database with demo data, serving the app and /api', async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-start-'));
   const port = freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' };
-  delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'LOG', 'LOG_FORMAT', 'LOG_LEVEL']) delete env[name];
   delete env.NODE_ENV; // vitest sets test; the demo is what a newcomer runs
   child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env });
   let out = '';
@@ -72,6 +73,18 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   }
   expect(online).toBeGreaterThan(0);
   expect(orders).toBeGreaterThan(0);
+
+  // A terminal a person reads: the robots' calls (they beat, sell and report, as the counts above show) and their
+  // doings are below the default level, so the banner stays the last thing printed but for this test's own
+  // requests, each one readable line; the banner ends with the address and the logins.
+  const lines = out.trimEnd().split('\n');
+  const banner = lines.findIndex((l) => l.startsWith('Demo logins: '));
+  expect(lines[banner]).toMatch(new RegExp(`^Demo logins: admin, .* — password Demo12345 — open http://localhost:${port}$`));
+  expect(lines[banner - 1]).toContain(`VendFleet is ready on http://localhost:${port}`);
+  const after = lines.slice(banner + 1);
+  expect(after.length).toBeGreaterThan(0);
+  for (const line of after) expect(line).toMatch(/^\d\d:\d\d:\d\d INFO  (GET \/dashboard|HEAD \/login|POST \/api\/(auth\/signin|device\/list|order\/list)) 200 \d+ ms$/);
+  expect(out).not.toContain('device-gateway');
 }, 150_000);
 
 it('runs the demo robots on the embedded database unless DEMO_ROBOTS=off, and on PostgreSQL only when DEMO_ROBOTS=on', () => {

@@ -5,6 +5,9 @@ import { generate } from 'otplib';
 import { startTestServer, type TestServer } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 
+// client addresses from X-Forwarded-For: an attacker and an owner at different addresses
+process.env.TRUST_PROXY = '1';
+
 let s: TestServer;
 let admin: string;
 beforeAll(async () => {
@@ -93,12 +96,53 @@ it('a role may require it, set by a SUPER only; its holders can only enrol until
   expect((await s.call('GET', '/user/profile', { token })).body.data.totp_pending).toBe(false);
 });
 
-it('codes count against the sign-in limit: parallel guesses are cut off, then even the right code waits', async () => {
+it('parallel guesses on one challenge are cut off: at most the per-address limit is checked, then the right code is refused', async () => {
   const { secret } = await enrol('store-b1');
-  const challenge = (await password('store-b1')).body.data.challenge;
-  const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => second(challenge, String(100000 + i))));
-  const statuses = answers.map((a) => a.status);
-  expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(10);
-  expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(5);
-  expect((await second(challenge, await code(secret, 1))).status).toBe(429);
+  const from = { 'X-Forwarded-For': '192.0.2.61' };
+  const challenge = (await s.call('POST', '/auth/signin', { headers: from, body: { username: 'store-b1', password: DEMO_PASSWORD } })).body.data.challenge;
+  const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: String(100000 + i) } })));
+  expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+  const checked = (await s.db.selectFrom('account_totp').select('failed_codes').where('account', '=', 'store-b1').executeTakeFirstOrThrow()).failed_codes;
+  expect(checked).toBeGreaterThanOrEqual(5);
+  expect(checked).toBeLessThanOrEqual(10);
+  expect((await s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: await code(secret, 1) } })).status).not.toBe(200);
+});
+
+it('wrong codes count on their own: 5 in a row void the sign-in and tell the owner, whose right password is not kept out', async () => {
+  // issue 23, item 6: codes shared the account's sign-in allowance, so a holder of the password guessing codes
+  // kept the owner's right password out (429) at the same time
+  const { secret } = await enrol('brand-b');
+  const attacker = { 'X-Forwarded-For': '203.0.113.9' };
+  const owner = { 'X-Forwarded-For': '198.51.100.20' };
+  const signin = (headers: Record<string, string>) => s.call('POST', '/auth/signin', { headers, body: { username: 'brand-b', password: DEMO_PASSWORD } });
+  const guess = (headers: Record<string, string>, challenge: string, c: string) => s.call('POST', '/auth/totp', { headers, body: { challenge, code: c } });
+  let voided = '';
+  for (let round = 0; round < 2; round++) {
+    const r = await signin(attacker);
+    expect(r.status).toBe(200);
+    const challenge = r.body.data.challenge as string;
+    for (let i = 0; i < 4; i++) expect((await guess(attacker, challenge, String(200000 + round * 10 + i))).body.message).toBe('The code is not right');
+    const fifth = await guess(attacker, challenge, '299999');
+    expect([fifth.status, fifth.body.message]).toEqual([401, "5 wrong codes in a row: sign in again with your password. The account's owner has been told"]);
+    voided = challenge;
+  }
+  // the voided challenge takes no code, not even the right one
+  expect((await guess(attacker, voided, await code(secret, 1))).body.message).toBe('The sign-in took too long: enter your password again');
+  // the attacker's address has used its sign-in allowance
+  expect((await signin(attacker)).status).toBe(429);
+  // the owner, from its own address: password, then code
+  const mine = await signin(owner);
+  expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+  const done = await guess(owner, mine.body.data.challenge, await code(secret, 1));
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  expect((await s.db.selectFrom('account_totp').select('failed_codes').where('account', '=', 'brand-b').executeTakeFirstOrThrow()).failed_codes).toBe(0);
+  // told: two operation-log entries and two console messages in the account's own brand
+  const token = done.body.data.token as string;
+  const log = await s.call('POST', '/log/list', { token: admin, body: { filter: { action: 'totp_locked', record: 'brand-b' } } });
+  expect(log.body.data.list.map((e: Record<string, unknown>) => [e.resource, e.integrator])).toEqual([['user', 'brand_b'], ['user', 'brand_b']]);
+  const messages = await s.call('POST', '/message/list', { token, body: { filter: { code: 100010 } }, lang: 'es' });
+  expect(messages.status, JSON.stringify(messages.body)).toBe(200);
+  const told = messages.body.data.list.filter((m: { detail?: { account?: string } }) => m.detail?.account === 'brand-b');
+  expect(told).toHaveLength(2);
+  expect(told[0]).toMatchObject({ integrator: 'brand_b', title: 'Códigos de doble factor rechazados', detail: { account: 'brand-b', failed_codes: 10 } });
 });

@@ -242,6 +242,14 @@ describe('bad input', () => {
       ['https://10.0.0.7/hook', ['order_created'], 'url'],
       ['https://169.254.169.254/latest/meta-data', ['order_created'], 'url'],
       ['https://[::ffff:192.168.1.1]/hook', ['order_created'], 'url'],
+      // issue 23, item 7: deprecated and embedding IPv6 forms of private and loopback addresses
+      ['https://[::7f00:1]/hook', ['order_created'], 'url'], // IPv4-compatible 127.0.0.1
+      ['https://[::c0a8:101]/hook', ['order_created'], 'url'], // IPv4-compatible 192.168.1.1
+      ['https://[::ffff:0:a00:7]/hook', ['order_created'], 'url'], // IPv4-translated 10.0.0.7
+      ['https://[64:ff9b::a00:7]/hook', ['order_created'], 'url'], // NAT64 of 10.0.0.7
+      ['https://[2002:a00:7::1]/hook', ['order_created'], 'url'], // 6to4 of 10.0.0.7
+      ['https://[2001:0:4136:e378:8000:63bf:f5ff:fff8]/hook', ['order_created'], 'url'], // Teredo
+      ['https://[fec0::1]/hook', ['order_created'], 'url'], // site-local
       ['https://no-such-host.invalid/hook', ['order_created'], 'url'],
       [`${rx.base}/ok`, ['order_created', 'order_stolen'], 'events'],
       [`${rx.base}/ok`, [], 'events'],

@@ -117,9 +117,9 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await page.getByTestId('lines-apply').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText('Restock 2 products').waitFor();
-  await dialog.getByRole('combobox', { name: /Select all · How/ }).click();
+  await dialog.getByRole('combobox', { name: /Apply to all lines · How/ }).click();
   await page.getByRole('option', { name: 'Fill to' }).click();
-  await dialog.getByRole('spinbutton', { name: /Select all · Quantity/ }).fill('20');
+  await dialog.getByRole('spinbutton', { name: /Apply to all lines · Quantity/ }).fill('20');
   await dialogsSettled(page);
   await e.shot(page, 'restock-dialog');
   await dialog.getByTestId('lines-confirm').click();

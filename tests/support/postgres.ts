@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function pgBin(): string {
+export function pgBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
   if (!versions.length) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (as .ci/run does)');

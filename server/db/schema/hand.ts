@@ -39,6 +39,8 @@ export interface HandTables {
     last_step: Generated<number>;
     recovery: Generated<string[]>;
     create_time: Now;
+    /** wrong codes in a row since the last right one (migration 047) */
+    failed_codes: Generated<number>;
   };
   totp_challenge: { challenge_hash: string; account: string; epoch: number; expire_time: Timestamp };
   login_throttle: { key: string; window_start: Now; attempts: Generated<number> };

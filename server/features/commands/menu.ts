@@ -1,6 +1,6 @@
 // Menu sync (docs/commands.md): which robots run another menu than their store's current one. A robot reports
 // the version it runs; GET menu records what it last answered the robot (version and time); a change to the
-// store's menu sets the store's `menu_changed` (a trigger, migration 048). "Out of date" compares those, so a
+// store's menu sets the store's `menu_changed` (a trigger, migration 050). "Out of date" compares those, so a
 // price change marks the store's robots without a write per robot. A robot that never reported is not counted.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';

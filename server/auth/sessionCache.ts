@@ -1,0 +1,105 @@
+// Signed-in calls served without a session statement (issue 28): the sessions this process has looked up,
+// kept for at most MAX_AGE_MS (less than last_seen's refresh interval, so the lookup after it still
+// refreshes that) and at most MAX_ENTRIES, and forgotten in every process when a session ends or its
+// account's rights change. The change travels as the live events do (server/events/bus.ts: NOTIFY on
+// PostgreSQL, heard by every process including this one; within the process on PGlite). Revocation stays
+// immediate because:
+// - every revocation publishes in the transaction that makes it, so the news leaves with the commit;
+// - the call that made it answers only once every listening process has heard it and said so
+//   (`rights.heard`, server/events/bus.ts), so its caller's next call, on any process, finds nothing cached;
+// - a lookup that was in flight while news arrived is not kept (the generation moved), so a row read before
+//   a revocation committed cannot be cached after the revocation was heard;
+// - on PostgreSQL the cache is used only while this process's LISTEN connection is up, and emptied whenever
+//   it goes down or comes back (news sent meanwhile is lost).
+// Sessions of an account a role requires two-factor sign-in of are never kept: enrolling or turning it off
+// (server/routes/totp.ts) changes what they may do and is not announced.
+import type { SessionUser } from './context';
+import { onRelayChange, onRightsChange, relayListening, relayRunning, type RightsChange } from '../events/bus';
+
+/** The backstop: a session is looked up again at least this often, whatever was (not) heard. */
+export const MAX_AGE_MS = 30_000;
+/** A bound on memory: past it the oldest entry goes (about 1 KB each). */
+const MAX_ENTRIES = 10_000;
+
+/** What a role preview makes of a SUPER session (server/routes/rolePreview.ts), kept with the session. */
+export interface CachedPreview {
+  role: string;
+  display_name: string;
+  authorizations: string[];
+  account_type: string | null;
+  integrator: string | null;
+  integrator_name: string | null;
+  dealer: string | null;
+  dealer_name: string | null;
+}
+
+interface Entry {
+  user: SessionUser;
+  /** when it was looked up (the max age counts from here) */
+  at: number;
+  /** the role preview of the session: null none, undefined not looked up yet */
+  preview?: CachedPreview | null;
+}
+
+const entries = new Map<string, Entry>();
+/** Moves on with every piece of news: a lookup begun under another generation is not kept. */
+let generation = 0;
+
+/** `local`: one process, news delivered in it (PGlite); `relay`: news through PostgreSQL's LISTEN/NOTIFY. */
+export type CacheMode = 'local' | 'relay';
+
+// (a PGlite server sharing its process with a PostgreSQL one, as tests may, would publish into PostgreSQL)
+const usable = (mode: CacheMode | undefined) => (mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening());
+
+export const lookupGeneration = () => generation;
+
+export function cachedSession(mode: CacheMode | undefined, tokenHash: string): Entry | undefined {
+  if (!usable(mode)) return undefined;
+  const e = entries.get(tokenHash);
+  if (!e) return undefined;
+  if (Date.now() - e.at > MAX_AGE_MS) {
+    entries.delete(tokenHash);
+    return undefined;
+  }
+  return e;
+}
+
+/** Keeps a session looked up under `since` (lookupGeneration() before the lookup), unless news came meanwhile. */
+export function rememberSession(mode: CacheMode | undefined, since: number, user: SessionUser, totpRequired: boolean) {
+  if (!usable(mode) || since !== generation || totpRequired) return;
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(user.tokenHash, { user, at: Date.now() });
+}
+
+/**
+ * The role preview kept with a cached session: null none, undefined not known here. (Entries exist only
+ * while caching is usable: they are all dropped when the relay goes down, and none are kept meanwhile.)
+ */
+export function cachedPreview(tokenHash: string): CachedPreview | null | undefined {
+  const e = entries.get(tokenHash);
+  return e && Date.now() - e.at <= MAX_AGE_MS ? e.preview : undefined;
+}
+
+/** Keeps a session's role preview (looked up under `since`) with the session, unless news came meanwhile. */
+export function rememberPreview(since: number, tokenHash: string, preview: CachedPreview | null) {
+  const e = entries.get(tokenHash);
+  if (e && since === generation) e.preview = preview;
+}
+
+function forget(c: RightsChange) {
+  generation++;
+  const accounts = new Set([...(c.accounts ?? []), ...(c.stale ?? [])]);
+  for (const s of c.sessions ?? []) entries.delete(s);
+  if (accounts.size === 0 && !c.roles?.length) return;
+  for (const [hash, e] of entries) {
+    if (accounts.has(e.user._id) || c.roles?.some((r) => e.user.roles.includes(r) || e.preview?.role === r)) entries.delete(hash);
+  }
+}
+
+function forgetAll() {
+  generation++;
+  entries.clear();
+}
+
+onRightsChange(forget);
+onRelayChange(forgetAll);

@@ -1,0 +1,27 @@
+// Backups of the embedded installation (database and uploaded images); PostgreSQL's are pg_dump's
+// (docs/operations.md, "Backups").
+import path from 'node:path';
+import { sql } from 'kysely';
+import { setting } from '../../config';
+import type { Database } from '../../db';
+import type { EmbeddedSource } from './snapshot';
+
+export { serveBackupRequests, requestBackup } from './control';
+export { writeEmbeddedBackup } from './snapshot';
+
+/** Where the embedded installation's images are: UPLOAD_DIR, else DATA_DIR/uploads; none with S3_BUCKET. */
+export function localUploadDir(dataDir: string): string | undefined {
+  if (setting('S3_BUCKET')) return undefined;
+  return path.resolve(setting('UPLOAD_DIR') ?? path.join(dataDir, 'uploads'));
+}
+
+/** What a backup of this open embedded database reads. */
+export function embeddedSource(database: Database, dataDir: string): EmbeddedSource {
+  if (!database.snapshot) throw new Error('only the embedded database is backed up this way: use pg_dump for PostgreSQL');
+  const snapshot = database.snapshot;
+  return {
+    snapshot: () => snapshot(),
+    migrations: async () => (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(database.db)).rows.map((r) => r.name),
+    uploadDir: localUploadDir(dataDir),
+  };
+}

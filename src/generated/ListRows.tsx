@@ -1,0 +1,203 @@
+// A list's rows: one line each in a table on a desktop, and below the mobile breakpoint (a phone) cards whose
+// lines the resource declares (`list.card`, resources/types.ts) — a table scrolled sideways showed an order as its
+// 24-character id and a time, its status and amount off screen. The row's actions are the same icons either way.
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  BulkActionsToolbar,
+  Datagrid,
+  ListNoResults,
+  RecordContextProvider,
+  useCreatePath,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type DatagridProps,
+} from 'react-admin';
+import { Box, Card, Checkbox, Chip, LinearProgress, Stack, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import type { CardLine, FieldDef, ListCard, ResourceDef } from '../../resources/types';
+import { isSecret } from '../../resources/types';
+import { FieldFor, choiceKey } from './fields';
+import { cells } from './registry';
+import { MOBILE_BREAKPOINT } from '../layout/theme';
+
+export const ROW_ACTIONS = 'vf-row-actions';
+/** One line per row (an operator scans many robots at once): cells do not wrap; a long value is cut with "…"
+ * (its full text shows on hover, `titleIfCut`); the table scrolls inside its card when still wider, and the row
+ * actions — icons without padding, one text line tall — stay at the right edge, over the scrolled columns. */
+export const COMPACT_ROWS: SxProps<Theme> = {
+  '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
+  [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS})`]: { maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' },
+  // choices side by side (a webhook's events), cut like text rather than stacked
+  '& .RaDatagrid-rowCell .MuiStack-root': { flexWrap: 'nowrap' },
+  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
+  [`& td.${ROW_ACTIONS} .MuiIconButton-root`]: { p: 0, mx: 0.25 },
+};
+
+/** A cut cell gets its whole text as its tooltip, when the pointer first reaches it. */
+function titleIfCut(e: MouseEvent) {
+  const cell = (e.target as HTMLElement).closest('td');
+  if (cell && !cell.title && cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+}
+
+const fieldsOf = (line: CardLine | undefined): string[] => (line === undefined ? [] : typeof line === 'string' ? [line] : [...line]);
+
+/** The declared card, or one made of the list's columns: the title, then the next two, choices as chips. */
+export function cardOf(def: ResourceDef): ListCard {
+  if (def.list.card) return def.list.card;
+  const listed = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
+  const title = def.title && def.fields[def.title]?.list ? def.title : (listed[0]?.[0] ?? '_id');
+  const status = listed.filter(([, f]) => f.type === 'choice').map(([n]) => n).slice(0, 1);
+  // a typed id (an account's login name) is a name people know the row by
+  const rest = [...(def.idField ? ['_id'] : []), ...listed.map(([n]) => n)].filter((n) => n !== title && !status.includes(n));
+  return { primary: title, secondary: rest.slice(0, 2), tertiary: rest.slice(2, 4), status };
+}
+
+/** A field's (or a declared cell's) value on a card; a bare number is said with its label ("Stock: 3"). */
+function CardValue({ def, name }: { def: ResourceDef; name: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const named = cells[name];
+  if (named) {
+    const Render = named.render;
+    return <Render />;
+  }
+  const f: FieldDef | undefined = name === '_id' ? { type: 'text' } : def.fields[name];
+  if (!f || isSecret(f) || record?.[name] == null || record[name] === '') return null;
+  const value = <FieldFor resource={def.name} source={name} def={f} />;
+  if (f.type === 'number' && !f.render)
+    return (
+      <>
+        <Box component="span" sx={{ mr: 0.5 }}>{`${translate(`resources.${def.name}.fields.${name}`)}:`}</Box>
+        {value}
+      </>
+    );
+  if (f.type === 'boolean') return <StateChip def={def} name={name} />;
+  return value;
+}
+
+/** A yes/no state as words on a chip: the field's own words for it where it has them ("Online", "Offline"). */
+function StateChip({ def, name }: { def: ResourceDef; name: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const v = record?.[name];
+  if (v == null) return null;
+  const key = choiceKey(def.name, name, String(v));
+  const own = translate(key);
+  // without words of its own, a flag shows only when set, by its label ("Unlisted"): "Unlisted: No" is noise
+  if (own === key && !v) return null;
+  const label = own === key ? translate(`resources.${def.name}.fields.${name}`) : own;
+  return <Chip size="small" label={label} color={v ? 'success' : 'default'} variant={v ? 'filled' : 'outlined'} />;
+}
+
+function Line({ def, line, variant, testId }: { def: ResourceDef; line: CardLine | undefined; variant: 'primary' | 'detail'; testId: string }) {
+  const names = fieldsOf(line);
+  if (!names.length) return null;
+  return (
+    <Typography
+      component="div"
+      variant={variant === 'primary' ? 'subtitle2' : 'body2'}
+      color={variant === 'primary' ? 'text.primary' : 'text.secondary'}
+      data-testid={testId}
+      sx={{
+        display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap',
+        '& > span': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-flex', alignItems: 'center' },
+        '& > span:empty': { display: 'none' },
+        // " · " between the values there are (an empty one, a robot that never beat, leaves no stray dot)
+        '& > span:not(:empty) ~ span:not(:empty)::before': { content: '"·"', mr: 0.75 },
+        '& .MuiTypography-root': { fontSize: 'inherit', fontWeight: 'inherit' },
+      }}
+    >
+      {names.map((n, i) => (
+        <Box component="span" key={n} sx={{ flexShrink: i === 0 ? 1 : 0 }}>
+          <CardValue def={def} name={n} />
+        </Box>
+      ))}
+    </Typography>
+  );
+}
+
+/** The rows as cards: a tap opens the row, the checkbox selects it for the selection's actions, the icons act. */
+function ListCards({ def, rowClick, bulkActionButtons, actions }: { def: ResourceDef; rowClick: string | false; bulkActionButtons: ReactElement | false; actions?: ReactNode }) {
+  const { data, isPending, selectedIds = [], onToggleItem, onSelect, resource } = useListContext();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const card = cardOf(def);
+  if (isPending) return <LinearProgress sx={{ m: 2 }} />;
+  if (!data?.length) return <ListNoResults resource={resource} />;
+  const allSelected = data.every((r) => selectedIds.includes(r.id));
+  return (
+    <>
+      {bulkActionButtons ? (
+        <>
+          <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar>
+          <Box sx={{ px: 1 }}>
+            <Checkbox size="small" checked={allSelected} onChange={() => onSelect?.(allSelected ? [] : data.map((r) => r.id))} inputProps={{ 'aria-label': translate('ra.action.select_all') }} />
+            <Typography component="span" variant="body2">{translate('ra.action.select_all')}</Typography>
+          </Box>
+        </>
+      ) : null}
+      <Stack spacing={1} sx={{ p: 1 }} data-testid="list-cards">
+        {data.map((r) => (
+          <RecordContextProvider value={r} key={r.id}>
+            <Card
+              variant="outlined"
+              data-testid="list-card"
+              onClick={rowClick ? () => navigate(createPath({ resource: def.name, id: r.id, type: rowClick })) : undefined}
+              sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1, cursor: rowClick ? 'pointer' : 'default' }}
+            >
+              {bulkActionButtons ? (
+                <Checkbox size="small" sx={{ p: 0.5 }} checked={selectedIds.includes(r.id)} onClick={(e) => e.stopPropagation()} onChange={() => onToggleItem(r.id)} inputProps={{ 'aria-label': translate('ra.action.select_row') }} />
+              ) : null}
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Line def={def} line={card.primary} variant="primary" testId="card-primary" />
+                  </Box>
+                  <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }} data-testid="card-status">
+                    {fieldsOf(card.status).map((n) => (
+                      <CardValue key={n} def={def} name={n} />
+                    ))}
+                  </Stack>
+                </Box>
+                <Line def={def} line={card.secondary} variant="detail" testId="card-secondary" />
+                <Line def={def} line={card.tertiary} variant="detail" testId="card-tertiary" />
+                {actions ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5, '& .MuiIconButton-root': { p: 1 } }}>{actions}</Box> : null}
+              </Box>
+            </Card>
+          </RecordContextProvider>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
+ * card's icons). */
+export function ListRows({
+  def,
+  rowClick,
+  bulkActionButtons,
+  rowSx,
+  actions,
+  children,
+}: {
+  def: ResourceDef;
+  rowClick: 'edit' | 'show' | false;
+  bulkActionButtons: ReactElement | false;
+  rowSx?: DatagridProps['rowSx'];
+  actions?: ReactElement | null;
+  children: ReactNode;
+}) {
+  const phone = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
+  if (phone) return <ListCards def={def} rowClick={rowClick} bulkActionButtons={bulkActionButtons} actions={actions} />;
+  return (
+    <Box onMouseOver={titleIfCut} sx={{ minWidth: 0 }}>
+      <Datagrid rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} sx={COMPACT_ROWS}>
+        {children}
+        {actions}
+      </Datagrid>
+    </Box>
+  );
+}
