@@ -23,9 +23,12 @@ export async function presentMenuOutdated(rows: Array<Record<string, unknown>>, 
   for (const row of rows) row.menu_outdated = byId.get(String(row._id)) ?? false;
 }
 
-/** GET menu answered this version to the robot, now. */
+/** GET menu answered this version to the robot, now: written when it is news (another version, or the store's
+ * menu changed since the last answer), so a robot asking again and again costs no write. */
 export async function menuServed(db: DB, device: string, version: string) {
-  await sql`UPDATE device SET menu_served = ${version}, menu_served_at = now() WHERE _id = ${device}`.execute(db);
+  await sql`UPDATE device SET menu_served = ${version}, menu_served_at = now()
+    WHERE _id = ${device} AND (menu_served IS DISTINCT FROM ${version} OR menu_served_at IS NULL
+      OR menu_served_at < (SELECT s.menu_changed FROM dealer s WHERE s._id = device.dealer))`.execute(db);
 }
 
 /** The robot says which menu it runs (sync_menu's acknowledgement); a heartbeat's report goes with the beat. */
