@@ -23,7 +23,6 @@ import { listenForQueued, loadDue } from './due';
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
 export { commandsForBeats, expireCommands } from './delivery';
 
-
 function devicesOf(raw: unknown): string[] {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_COMMAND_DEVICES || raw.some((d) => typeof d !== 'string' || d.length === 0 || d.length > 200)) {
     throw badRequest('vf.commands.error.devices', { max: MAX_COMMAND_DEVICES });
