@@ -2,6 +2,8 @@
 // the version it runs; GET menu records what it last answered the robot (version and time); a change to the
 // store's menu sets the store's `menu_changed` (a trigger, migration 050). "Out of date" compares those, so a
 // price change marks the store's robots without a write per robot. A robot that never reported is not counted.
+// Times, not digests, decide staleness: a menu fetched while a change was being committed can count as current
+// until the store's next change (accepted: computing every robot's digest per list page would not be cheap).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
 
