@@ -20,6 +20,9 @@ export default defineResource({
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
+    // when its robots' menu last changed (a price, a listing, a group): set by the database, so every robot that
+    // reported an older menu shows out of date without a write per robot (server/features/commands/menu.ts)
+    menu_changed: { type: 'datetime', notNull: true },
   },
   permissions: { list: 'dealer_list', read: 'dealer_read', add: 'dealer_add', edit: 'dealer_edit', delete: 'dealer_edit' },
   tenant: { integrator: 'integrator', dealer: '_id' },

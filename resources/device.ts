@@ -25,15 +25,29 @@ export default defineResource({
     // only the hash of the robot's key is kept; declared so the service keeps it out of every answer by rule
     key_hash: { type: 'text', readOnly: true, hideInForm: true, secret: true, notNull: true },
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
+    // out of service (food safety): from the robot's acknowledged `lock` until its acknowledged `unlock` its sales
+    // are refused (server/features/commands/); who locked it and why, shown with it
+    locked: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'locked' },
+    lock_reason: { type: 'text', readOnly: true },
+    locked_by: { type: 'text', readOnly: true },
+    lock_time: { type: 'datetime', readOnly: true },
+    // the menu version the robot runs (its heartbeat's `menu_version`, or sync_menu's acknowledgement)
+    menu_version: { type: 'text', readOnly: true, max: 64 },
+    // it runs another menu than its store's current one (never counted before it reports a version)
+    menu_outdated: { type: 'boolean', derived: true, readOnly: true, filter: 'eq', list: true, render: 'menuOutdated' },
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },
+    // the menu version GET menu last answered this robot, and when
+    menu_served: { type: 'text', max: 64 },
+    menu_served_at: { type: 'datetime' },
   },
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
-  // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'name', secondary: ['dealer', 'type'], tertiary: ['last_heartbeat', 'device_id'], status: ['online', 'state'] } },
+  // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat; the selected
+  // robots can be sent a command (src/commands/SendCommand.tsx)
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'name', secondary: ['dealer', 'type'], tertiary: ['last_heartbeat', 'device_id'], status: ['online', 'state'] }, bulk: ['command.send'] },
   actions: {
     unbind: { bulk: true, permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },

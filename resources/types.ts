@@ -82,6 +82,9 @@ export interface FieldDef {
    * log's client address: on its own accounts' entries, not provider staff's); elsewhere it reads null, in lists,
    * records and exports alike, and its filter matches only such rows (server/crud/service.ts tenantReadable) */
   tenantReads?: { field: string; values: readonly string[] };
+  /** no column: a value the resource's server hooks work out for each row (`present`) and answer the equality
+   * filter of (`filters`) — a robot's menu out of date compares versions across two tables, not a stored flag */
+  derived?: true;
 }
 
 /** The label key of a key of a declared JSON object field (`fields` of a `json` field). */
@@ -180,6 +183,8 @@ export interface ResourceDef {
     open?: 'show' | 'edit' | 'none';
     /** named buttons added to the list's toolbar (src/generated/registry.tsx) */
     toolbar?: readonly string[];
+    /** named buttons over the selected rows, beside the bulk verbs (src/generated/registry.tsx `bulkButtons`) */
+    bulk?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
     /** a row as a card, below the mobile breakpoint (a phone): what each line shows, by field (or declared cell)
@@ -195,6 +200,9 @@ export interface ResourceDef {
   actions?: Record<string, ActionDef>;
   /** other resources' rows listed on a record's page */
   related?: readonly RelatedDef[];
+  /** calls a feature's own plugin serves under the resource's path (`POST /api/command/send`), not the generic
+   * engine: declared for their permission, so grants, the authorization screen and the browser read it here */
+  calls?: Record<string, { permission: Permission }>;
   menu?: { section: string; order: number; icon?: string };
   /** the field that names a row (in references, breadcrumbs, titles) */
   title?: string;
@@ -253,7 +261,7 @@ export const VERSION = 'version';
 /** The columns a caller can ever read back (answers, lists, exports, the log): one place decides it. */
 export function readableColumns(def: ResourceDef): string[] {
   const tenant = [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c);
-  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f)).map(([n]) => n);
+  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.derived).map(([n]) => n);
   // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }

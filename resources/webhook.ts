@@ -2,7 +2,7 @@ import { defineResource } from './types';
 
 /** What a brand may subscribe an endpoint to (README § Webhooks shows each body). Plain words, no dots: they are
  * also message keys (choices.events.<event>). */
-export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline'] as const;
+export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Why the delivery loop paused an endpoint: failed attempts in a row (server/webhooks/queue.ts). */
 export const WEBHOOK_PAUSES = ['failures'] as const;

@@ -8,6 +8,11 @@
 // (seconds between a robot's beats, 10), BENCH_FLEET_PROCESSES (`1,2`: the runs, by number of processes),
 // BENCH_FLEET_THREADS (worker threads the robots run in, 2), BENCH_FLEET_NODE_ARGS (node flags for the server
 // processes, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`).
+// BENCH_FLEET_SYNC_MENU (1): half-way through a run, one `sync_menu` to (up to) 1,000 of the robots in one call —
+// the call's time, and the share acknowledged within two beat intervals (docs/commands.md); the heartbeat's server
+// CPU per beat is measured over the first half, when no command is queued. BENCH_FLEET_SERVER: another build's
+// dist/server/main.js to run instead (a baseline: the same bench against the service before a change; set
+// BENCH_FLEET_SYNC_MENU=0 when it has no commands).
 // Results also go to .tmp/bench-fleet.json.
 //
 // The robots are the simulator's (scripts/simulator/): each beats, sells from its store's menu, breaks down with a
@@ -29,7 +34,7 @@ import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
-import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
+import { buildForProduction, cpuSeconds, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
 import type { Rates } from './simulator/robot';
 import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
@@ -51,6 +56,10 @@ const STORES_PER_BRAND = 4;
  */
 const RATES: Rates = { sell: 0.01, fault: 0.002, recover: 0.3, writeoff: 0 };
 const METRICS_TOKEN = 'bench-fleet-metrics';
+const SYNC_MENU = process.env.BENCH_FLEET_SYNC_MENU !== '0';
+const SERVER_MAIN = process.env.BENCH_FLEET_SERVER;
+/** robots one send may name (resources/command.ts MAX_COMMAND_DEVICES) */
+const SYNC_MENU_ROBOTS = 1000;
 const TYPES = ['icecream', 'coffee', 'coffee_icecream', 'noodle', 'milktea', 'fastfood'];
 
 if (!URL_) {
@@ -238,7 +247,7 @@ interface Row {
 
 async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
   console.log(`\n${ROBOTS.toLocaleString('en')} robots, a beat every ${BEAT_MS / 1000} s, ${processes} process(es), ${SECONDS} s`);
-  const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer({ databaseUrl: dbUrl, env: { ...process.env, METRICS_TOKEN }, nodeArgs: (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean) })));
+  const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer({ main: SERVER_MAIN, databaseUrl: dbUrl, env: { ...process.env, METRICS_TOKEN }, nodeArgs: (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean) })));
   try {
     // the browsers: each brand's and each store's account, spread over the processes
     const accounts = [
@@ -270,7 +279,13 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
       });
       return { worker, result };
     });
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    // the first half: no command queued; the heartbeat's server CPU per beat is measured over it
+    const cpu0 = servers.map((s) => cpuSeconds(s.child.pid!));
+    await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
+    const half = await Promise.all(servers.map(serverCounts));
+    const cpuPerBeat = (servers.reduce((a, s, i) => a + cpuSeconds(s.child.pid!) - cpu0[i], 0) * 1000) / Math.max(1, half.reduce((a, c, i) => a + c.beats - counted0[i].beats, 0));
+    const sync = SYNC_MENU ? await syncMenu(servers[0].url) : undefined;
+    await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
     for (const t of threads) t.worker.postMessage('stop');
     const parts = await Promise.all(threads.map((t) => t.result));
     await Promise.all(threads.map((t) => t.worker.terminate()));
@@ -319,7 +334,15 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     const seen = browsers.map((b) => b.events.length).sort((a, b) => a - b);
     const dropped = browsers.reduce((a, b) => a + b.dropped, 0);
     const steady = (ROBOTS * 1000) / BEAT_MS;
+    const acked = sync ? await syncMenuAcked(db, sync.sentAt) : undefined;
     const rows: Row[] = [
+      { name: 'heartbeat server CPU per beat, ms (first half: no command queued)', value: cpuPerBeat.toFixed(3) },
+      ...(sync && acked
+        ? [
+            { name: `sync_menu to ${sync.robots.toLocaleString('en')} robots: the call's time, ms`, value: String(Math.round(sync.ms)) },
+            { name: 'sync_menu acknowledged within two beat intervals', value: `${acked.within.toLocaleString('en')} of ${sync.robots.toLocaleString('en')} (${((acked.within / sync.robots) * 100).toFixed(2)}%); acknowledged by the end ${acked.all.toLocaleString('en')}`, target: '≥ 99.9%', pass: acked.within / sync.robots >= 0.999 },
+          ]
+        : []),
       { name: 'heartbeat acknowledged, p50 / p95 / p99 ms', value: `${ms(pct(acks, 50))} / ${ms(pct(acks, 95))} / ${ms(pct(acks, 99))}`, target: 'p99 ≤ 50 ms', pass: pct(acks, 99) <= 50 },
       { name: 'heartbeats sent, per second', value: `${calls.beats.toLocaleString('en')}, ${Math.round(calls.beats / seconds)}/s`, target: `≥ 95% of ${Math.round(steady)}/s`, pass: calls.beats / seconds >= 0.95 * steady },
       { name: 'heartbeats the server itself answered within 50 ms', value: `${(within50 * 100).toFixed(1)}%` },
@@ -345,6 +368,29 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
   } finally {
     await Promise.all(servers.map(stopBuiltServer));
   }
+}
+
+/** One sync_menu to the first 1,000 robots, in one call as an operator sends it; when, and how long the call took. */
+async function syncMenu(url: string): Promise<{ robots: number; ms: number; sentAt: Date }> {
+  const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
+  const devices = Array.from({ length: Math.min(ROBOTS, SYNC_MENU_ROBOTS) }, (_, i) => robotId(i));
+  const sentAt = new Date();
+  const t = performance.now();
+  const res = await fetch(`${url}/api/command/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ devices, command: 'sync_menu' }) });
+  const ms = performance.now() - t;
+  const body = (await res.json()) as { data?: { done: number } };
+  if (!res.ok || body.data?.done !== devices.length) throw new Error(`sync_menu: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { robots: devices.length, ms, sentAt };
+}
+
+/** Of the sync_menu commands, how many were acknowledged within two beat intervals of being queued, and at all. */
+async function syncMenuAcked(db: DB, since: Date) {
+  const r = await sql<{ within: number; all: number }>`
+    SELECT count(*) FILTER (WHERE state = 'acknowledged' AND done_time <= create_time + make_interval(secs => ${(2 * BEAT_MS) / 1000}))::int AS within,
+           count(*) FILTER (WHERE state = 'acknowledged')::int AS "all"
+      FROM command WHERE command = 'sync_menu' AND create_time >= ${new Date(since.getTime() - 5000)}`.execute(db);
+  return r.rows[0];
 }
 
 async function main() {

@@ -48,9 +48,10 @@ export interface BuiltServer {
 
 /**
  * Starts `node dist/server/main.js` on a free port of 127.0.0.1 and waits until it is ready (its migrations
- * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node.
+ * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node; `main` another
+ * build's dist/server/main.js (a baseline to compare with), run from its own checkout.
  */
-export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; bench?: string }): Promise<BuiltServer> {
+export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; bench?: string; main?: string }): Promise<BuiltServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...o.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off' };
   delete env.DATABASE_URL;
@@ -59,9 +60,10 @@ export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: stri
   else env.DATA_DIR = o.dataDir;
   // The bench bundle (`bench`) is imported rather than run as the main script: server/main.ts starts the
   // configured server by itself when its file is the main script, and inside a bundle its file is the bundle.
-  const entry = o.bench ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(o.bench).href)})`] : [path.join(ROOT, 'dist', 'server', 'main.js')];
+  // `main`: another checkout's build (a baseline), run from that checkout.
+  const entry = o.bench ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(o.bench).href)})`] : [o.main ?? path.join(ROOT, 'dist', 'server', 'main.js')];
   if (o.bench) env.BENCH_DIST = path.join(ROOT, 'dist');
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], { cwd: o.main ? path.dirname(path.dirname(path.dirname(o.main))) : ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

@@ -30,6 +30,7 @@ import { savedQueryRoutes } from './routes/savedQuery';
 import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
+import { commandRoutes } from './features/commands';
 import { setting } from './config';
 import { logOptions } from './http/log';
 import type pg from 'pg';
@@ -151,6 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { db: opts.db });
   await app.register(dashboardRoutes, { db: opts.db });
   await app.register(liveRoutes, { db: opts.db });
+  await app.register(commandRoutes, { db: opts.db });
   await app.register(savedQueryRoutes, { db: opts.db });
   await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });

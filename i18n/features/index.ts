@@ -23,6 +23,7 @@ import schema from './schema';
 import walk from './walk';
 import webhooks from './webhooks';
 import oplog from './oplog';
+import commands from './commands';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -47,6 +48,7 @@ export const features: Record<string, FeatureTexts> = {
   walk,
   webhooks,
   oplog,
+  commands,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

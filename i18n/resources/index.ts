@@ -19,8 +19,9 @@ import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
 import restock from './restock';
+import command from './command';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command };
 
 /** What a save says, by the resource's own name ("Product group created", "Account saved"), in place of
  * react-admin's "Element created" — read by its create and edit screens as `resources.<R>.notifications.*`. */

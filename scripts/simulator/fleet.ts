@@ -6,7 +6,7 @@ import { VirtualRobot, emptyTally, type Rates, type Tally } from './robot';
 import type { CallRecord, RobotIdentity } from './gateway';
 import type { Console } from './vouchers';
 
-export const DEFAULT_RATES: Rates = { fault: 0.02, recover: 0.2, sell: 0.2, writeoff: 0.02 };
+export const DEFAULT_RATES: Rates = { fault: 0.02, recover: 0.2, sell: 0.2, writeoff: 0.02, commandFail: 0.05 };
 
 export interface Fleet {
   tally: Tally;

@@ -4,6 +4,7 @@ import { gateway, type CallRecord, type Gateway, type RobotIdentity } from './ga
 import { FAULTS, pick, type Fault } from './faults';
 import { sell } from './sales';
 import { writeOff, type Console } from './vouchers';
+import { obedience, obey, settle, type Command } from './commands';
 
 export interface Rates {
   /** chance per beat that a working robot breaks down */
@@ -14,6 +15,8 @@ export interface Rates {
   sell: number;
   /** chance per beat that a working robot writes a voucher off (needs a console account) */
   writeoff: number;
+  /** chance that a command fails (with a reason) instead of being done */
+  commandFail?: number;
 }
 
 export interface Tally {
@@ -24,14 +27,17 @@ export interface Tally {
   revenue: number;
   writeoffs: number;
   errors: number;
+  /** commands received (resends of one already done not counted) */
+  commands: number;
 }
 
-export const emptyTally = (): Tally => ({ beats: 0, faults: 0, recoveries: 0, sales: 0, revenue: 0, writeoffs: 0, errors: 0 });
+export const emptyTally = (): Tally => ({ beats: 0, faults: 0, recoveries: 0, sales: 0, revenue: 0, writeoffs: 0, errors: 0, commands: 0 });
 
 export class VirtualRobot {
   private call: Gateway;
   private fault: Fault | undefined;
   private dealer: string | null | undefined;
+  private readonly me = obedience();
 
   constructor(
     private readonly identity: RobotIdentity & { type?: string },
@@ -48,17 +54,24 @@ export class VirtualRobot {
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
   async tick(): Promise<void> {
     try {
+      // rebooting: silent, then back with the acknowledgements it owes
+      if (Date.now() < this.me.offlineUntil) return;
+      if (this.me.owed.length) await settle(this.call, this.me);
+      const selling = !this.me.locked && this.me.business === 'open' && Date.now() >= this.me.busyUntil;
       if (this.fault) {
         if (Math.random() < this.rates.recover) await this.recover();
       } else if (Math.random() < this.rates.fault) {
         await this.breakDown();
-      } else if (Math.random() < this.rates.sell) {
+      } else if (selling && Math.random() < this.rates.sell) {
         await this.sellOne();
       } else if (this.console && Math.random() < this.rates.writeoff) {
         await this.writeOffOne();
       }
-      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready' });
+      const state = this.fault?.state ?? (Date.now() < this.me.busyUntil ? 'busy' : this.me.locked || this.me.business !== 'open' ? 'pause' : 'idle');
+      const work_status = this.fault ? `fault ${this.fault.code}` : this.me.locked ? 'locked' : Date.now() < this.me.busyUntil ? 'cleaning' : 'ready';
+      const beat = await this.call<{ commands?: Command[] }>('POST', 'heartbeat', { state, work_status });
       this.tally.beats++;
+      await this.receive(beat.commands);
     } catch (e) {
       this.tally.errors++;
       this.log(`${this.identity.name}: ${(e as Error).message}`, true);
@@ -80,8 +93,15 @@ export class VirtualRobot {
     this.log(`${this.identity.name}: recovered (${fault.resolved})`);
   }
 
+  /** Commands ride on every beat's answer, a status change's too: each is obeyed once. */
+  private async receive(commands: Command[] | undefined) {
+    if (!commands?.length) return;
+    this.tally.commands += commands.filter((c) => !this.me.done.has(c.id)).length;
+    await obey(this.call, this.me, commands, this.rates.commandFail ?? 0);
+  }
+
   private async sellOne() {
-    await this.call('POST', 'status', { state: 'busy', work_status: 'making' });
+    await this.receive((await this.call<{ commands?: Command[] }>('POST', 'status', { state: 'busy', work_status: 'making' })).commands);
     const sale = await sell(this.call);
     if (!sale) return;
     this.tally.sales++;

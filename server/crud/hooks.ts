@@ -1,6 +1,6 @@
 // What a resource does beyond the declaration: invariants that span fields, derived values, actions
 // with their own logic. Kept beside the generic service so that the common path stays one path.
-import type { Selectable } from 'kysely';
+import type { Expression, Selectable, SqlBool } from 'kysely';
 import type { DB, Tables } from '../db';
 import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
@@ -69,6 +69,8 @@ export interface ResourceHooks {
   present?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
   /** extra values only the detail shows (an order's refund and profit share): a list reads only what it shows */
   presentDetail?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
+  /** the equality filter of each `derived` field: a condition on the resource's table for the value asked */
+  filters?: Record<string, (value: unknown) => Expression<SqlBool>>;
 }
 
 const registry = new Map<string, ResourceHooks>();

@@ -131,6 +131,13 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
       }
+      if (f.derived) {
+        // no column: the resource's hooks say what the value means (resources/types.ts `derived`)
+        const derived = hooksOf(def.name).filters?.[column];
+        if (!derived || Array.isArray(raw)) throw badRequest('vf.error.unknown_filter', { filter: key });
+        conds.push(derived(filterValue(f, raw, key)));
+        continue;
+      }
       if (isArrayField(f)) {
         conds.push(sql<SqlBool>`${sql.ref(column)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
       } else if (Array.isArray(raw)) {

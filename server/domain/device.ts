@@ -3,12 +3,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../http/errors';
 import { registerHooks, rowOf } from '../crud/hooks';
+import { menuOutdatedFilter, presentMenuOutdated } from '../features/commands/menu';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 registerHooks('device', {
+  // menu out of date: versions compared across the robot and its store, never a stored flag
+  present: (rows, db) => presentMenuOutdated(rows, db),
+  filters: { menu_outdated: menuOutdatedFilter },
   async beforeWrite({ trx, mode, values, existing, reply }) {
     const row = { ...existing, ...values };
     if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });

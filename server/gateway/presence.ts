@@ -33,6 +33,8 @@ export interface Beat {
   id: string;
   state?: string;
   work_status?: string;
+  /** the menu version it runs (docs/commands.md, menu sync) */
+  menu_version?: string;
 }
 
 type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & { was_online: boolean; was_state: string; was_work_status: string | null };
@@ -63,19 +65,21 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
   const merged = new Map<string, Beat>();
   for (const b of beats) {
     const m = merged.get(b.id);
-    merged.set(b.id, m ? { id: b.id, state: b.state ?? m.state, work_status: b.work_status ?? m.work_status } : b);
+    merged.set(b.id, m ? { id: b.id, state: b.state ?? m.state, work_status: b.work_status ?? m.work_status, menu_version: b.menu_version ?? m.menu_version } : b);
   }
   const v = [...merged.values()];
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
-                                    ${v.map((b) => b.work_status ?? null)}::text[]) AS v(id, state, work_status)),
-         -- rows locked in one order, so batches of two processes cannot deadlock
-         old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+                                    ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[]) AS v(id, state, work_status, menu_version)),
+         -- rows locked in one order, so batches of two processes cannot deadlock; NO KEY UPDATE (the beat changes no
+         -- key), so commands being queued for these robots (their key references read-lock the rows) wait for nothing
+         old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR NO KEY UPDATE)
     UPDATE device d
        SET online = true,
            last_heartbeat = now(),
            state = coalesce(v.state, d.state),
-           work_status = coalesce(v.work_status, d.work_status)
+           work_status = coalesce(v.work_status, d.work_status),
+           menu_version = coalesce(v.menu_version, d.menu_version)
       FROM old JOIN v ON v.id = old._id
      WHERE d._id = old._id
     RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},

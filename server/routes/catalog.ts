@@ -1,6 +1,7 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
 // menu (GET /api/device-gateway/menu).
 import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
 import { route, obj, str, int, anyObject } from '../http/schema';
 import type { DB } from '../db';
 import { sql } from 'kysely';
@@ -16,6 +17,7 @@ import { translate } from '../../i18n';
 import dealerDef from '../../resources/dealer';
 import type { ProductProperty } from '../../resources/product';
 import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../resources/limits';
+import { menuServed } from '../features/commands/menu';
 
 // At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
 
@@ -215,6 +217,14 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
   };
 }
 
+/** The menu's version (docs/commands.md, menu sync): a digest of exactly what it lists, so a robot that reports
+ * it (sync_menu's acknowledgement) says which menu it runs, and any price or listing change makes another. */
+export function menuVersion(groups: ReadonlyArray<{ products: ReadonlyArray<{ stock?: unknown }> }>): string {
+  // stock counts move with every sale: what is offered matters, not how many are left
+  const listed = groups.map((g) => ({ ...g, products: g.products.map(({ stock: _s, ...p }) => p) }));
+  return createHash('sha256').update(JSON.stringify(listed)).digest('hex').slice(0, 16);
+}
+
 const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
 
 export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
@@ -229,8 +239,14 @@ export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
   app.get('/api/device-gateway/menu', {
     schema: route({
       tags: ['device-gateway'], security: 'device', summary: 'Listed, in-stock products of the store\'s online groups, in order, with visible properties and options',
-      data: obj({ dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
+      data: obj({ version: str('a digest of what this menu lists: report it in sync_menu\'s acknowledgement'), dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
     }),
-  }, async (req) => ok(await menuOf(db, deviceOf(req))));
+  }, async (req) => {
+    const device = deviceOf(req);
+    const menu = await menuOf(db, device);
+    const version = menuVersion(menu.groups);
+    await menuServed(db, device._id, version);
+    return ok({ version, ...menu });
+  });
 };
 

@@ -10,6 +10,8 @@ import { ApiError, badRequest } from '../http/errors';
 import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
 import { NOTIFY_CODES } from '../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../resources/device';
+import { commandsForBeats } from '../features/commands/delivery';
+import { MAX_MENU_VERSION } from '../features/commands/menu';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
@@ -38,19 +40,36 @@ function workStatusOf(v: unknown): string | undefined {
   return v;
 }
 
+function menuVersionOf(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_MENU_VERSION) throw new ApiError(400, 'vf.commands.error.menu_version', { max: MAX_MENU_VERSION });
+  return v;
+}
+
 const tags = ['device-gateway'];
 const beatBody = (stateRequired: boolean) =>
-  handlerChecked(obj({ state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }) }, stateRequired ? ['state'] : []));
-const beatAnswer = obj({ online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline') });
+  handlerChecked(obj({
+    state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }),
+    menu_version: str('the menu version the robot runs (GET menu answers it)', { maxLength: MAX_MENU_VERSION }),
+  }, stateRequired ? ['state'] : []));
+const beatAnswer = obj({
+  online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline'),
+  commands: { type: 'array', description: 'due commands (docs/commands.md): obey each, then POST command/ack; [] when none', items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }) },
+});
 
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
   const heartbeat = heartbeats(db);
+  // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
+  const commands = commandsForBeats(db);
   const beat = async (raw: unknown, id: string, stateRequired: boolean) => {
     const body = bodyOf(raw);
     const state = stateOf(body.state, stateRequired);
     const work_status = workStatusOf(body.work_status);
-    const r = await heartbeat({ id, state, work_status });
-    return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds() });
+    const menu_version = menuVersionOf(body.menu_version);
+    const r = await heartbeat({ id, state, work_status, menu_version });
+    // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over
+    const due = await commands(id);
+    return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds(), commands: due });
   };
 
   // Marks the robot online now; the answer tells it how long it may stay silent.

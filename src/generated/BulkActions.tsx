@@ -13,13 +13,14 @@ import { bulkVerbs } from '../../resources/bulk';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
+import { bulkButtons } from './registry';
 import { rowName } from '../lib/rowName';
 
 
 /** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
 const offered = bulkVerbs;
 
-interface Report {
+export interface Report {
   label: string;
   answer: BulkAnswer;
   /** each refused row's name, taken while the row was still shown */
@@ -27,6 +28,8 @@ interface Report {
 }
 
 const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
+/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/generated/registry.tsx). */
+export const useShowReport = () => useContext(ShowReport);
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
 const SelectedNames = createContext<Map<string, string> | undefined>(undefined);
 
@@ -129,9 +132,14 @@ export function bulkActionsOf(def: ResourceDef): ReactElement | false {
   const verbs = offered(def);
   // selection actions: a dialog with inputs per selected row (LinesAction.tsx)
   const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) => (a.lines ? [{ name, action: { ...a, lines: a.lines } }] : []));
-  if (!verbs.length && !lines.length) return false;
+  const named = (def.list.bulk ?? []).filter((n) => bulkButtons[n]);
+  if (!verbs.length && !lines.length && !named.length) return false;
   return (
     <>
+      {named.map((n) => {
+        const Named = bulkButtons[n];
+        return <Named key={n} />;
+      })}
       {lines.map(({ name, action }) => (
         <LinesButton key={name} def={def} name={name} action={action} />
       ))}

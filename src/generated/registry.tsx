@@ -13,6 +13,8 @@ import { AlarmDuration, StateChip } from '../alarms/parts';
 import { GenerateVouchers } from '../vouchers/GenerateVouchers';
 import { MarkAllRead } from '../live/MarkAllRead';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
+import { CommandStateChip, shortJson } from '../commands/parts';
+import { SendCommandBulk } from '../commands/SendCommand';
 
 export interface RendererProps {
   resource: string;
@@ -92,6 +94,32 @@ function AccountType({ source }: RendererProps) {
   return <Text>{accountTypeName(translate, record?.[source])}</Text>;
 }
 
+function CommandState({ source }: RendererProps) {
+  const record = useRecordContext();
+  return record?.[source] ? <CommandStateChip state={String(record[source])} /> : null;
+}
+
+function CommandParams({ source }: RendererProps) {
+  const record = useRecordContext();
+  const v = record?.[source];
+  return v == null ? null : <Text>{shortJson(v)}</Text>;
+}
+
+/** A robot out of service: a chip, with who locked it and why on hover (and on its page). */
+function Locked({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.[source]) return null;
+  return <Chip size="small" color="warning" label={translate('resources.device.fields.locked')} title={translate('vf.commands.locked', { by: record.locked_by ?? '—', reason: record.lock_reason ?? '' })} data-testid="robot-locked" />;
+}
+
+/** A robot running an older menu than its store's: a chip (nothing while it is up to date). */
+function MenuOutdated({ source }: RendererProps) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return record?.[source] ? <Chip size="small" color="info" variant="outlined" label={translate('resources.device.fields.menu_outdated')} data-testid="robot-menu-outdated" /> : null;
+}
+
 /** A stored code kept as text (a notification's category) in words: its label under the field's choices, where
  * there is one (`resources.<R>.choices.<field>.<code>`), else the code as stored. */
 function Word({ resource, source }: RendererProps) {
@@ -113,6 +141,10 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   codeTitle: CodeTitle,
   alarmState: AlarmStateChip,
   photos: Photos,
+  commandState: CommandState,
+  commandParams: CommandParams,
+  locked: Locked,
+  menuOutdated: MenuOutdated,
   word: Word,
 };
 
@@ -150,4 +182,9 @@ export const cells: Record<string, { label: (resource: string) => string; render
 export const toolbar: Record<string, ComponentType> = {
   'lecode.generate': GenerateVouchers,
   'message.readAll': MarkAllRead,
+};
+
+/** Buttons over a list's selected rows by name (`list.bulk`), beside the generated bulk verbs. */
+export const bulkButtons: Record<string, ComponentType> = {
+  'command.send': SendCommandBulk,
 };

@@ -24,6 +24,7 @@ const STALE: Record<string, string[]> = {
   'order.created': ['order'],
   'alarm.opened': ['alarm'],
   'alarm.changed': ['alarm'],
+  'command.changed': ['command'],
 };
 
 export function useLiveEvents(): boolean {
@@ -51,7 +52,7 @@ export function useLiveEvents(): boolean {
     };
     source.addEventListener('ready', () => {
       setConnected(true);
-      refresh(['device', 'message', 'alarm']);
+      refresh(['device', 'message', 'alarm', 'command']);
     });
     for (const [type, resources] of Object.entries(STALE)) source.addEventListener(type, () => refresh(resources));
     source.onerror = () => setConnected(false);

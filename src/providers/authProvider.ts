@@ -68,7 +68,7 @@ export function permissionFor(resource: string, action: string): Permission | un
   if (!def) return undefined;
   const verb = VERB[action];
   if (verb) return verbPermission(def, verb);
-  return def.actions?.[action]?.permission;
+  return def.actions?.[action]?.permission ?? def.calls?.[action]?.permission;
 }
 
 export const authProvider: AuthProvider = {

@@ -154,7 +154,8 @@ const seen = new Map<number, number>();
 
 // Tables that refused calls may legitimately write: sessions, the sign-in limit's counters and the counts
 // of failed sign-ins and refused robot keys, and the time of the robot's last call, renewed by every call it makes.
-const DUMP = { skip: ['session', 'login_throttle', 'security_event'], ignore: { device: ['last_heartbeat'] } };
+// a robot's presence, and the menu version GET menu last answered it (docs/commands.md): bookkeeping of its own calls
+const DUMP = { skip: ['session', 'login_throttle', 'security_event'], ignore: { device: ['last_heartbeat', 'menu_served', 'menu_served_at'] } };
 
 async function send(c: Case) {
   const headers: Record<string, string> = { ...c.headers };

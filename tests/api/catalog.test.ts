@@ -390,7 +390,7 @@ describe("the robots' menu", () => {
     const r = (await s.call('POST', '/device/add', { token: admin, body: { device_id: 'MENU-LONE', name: 'Lone bot', sn: 'SN', type: 'coffee', category: 'x', dealer: 'store_a2' } })).body.data;
     await s.call('POST', '/device/unbind', { token: admin, body: { _id: r._id } });
     const m = await s.call('GET', '/device-gateway/menu', { headers: { 'X-Device-Id': r.device_id, 'X-Device-Key': r.device_key } });
-    expect(m.body.data).toEqual({ dealer: null, groups: [] });
+    expect(m.body.data).toEqual({ version: expect.any(String), dealer: null, groups: [] });
   });
 });
 

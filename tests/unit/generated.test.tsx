@@ -138,11 +138,12 @@ describe('the named parts a declaration asks for', () => {
       }
       for (const c of def.cells ?? []) if (!registry.cells[c.cell]) missing.push(`${def.name} cell ${c.cell}`);
       for (const t of def.list.toolbar ?? []) if (!registry.toolbar[t]) missing.push(`${def.name} toolbar ${t}`);
+      for (const b of def.list.bulk ?? []) if (!registry.bulkButtons[b]) missing.push(`${def.name} bulk ${b}`);
     }
     expect(missing).toEqual([]);
     // and the declarations do use them: the vocabulary replaced the overrides it was made for
     expect(resources.filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar).map((d) => d.name).sort()).toEqual(
-      ['alarm', 'chatchat', 'lecode', 'log', 'message', 'product', 'report', 'restock', 'template', 'webhook_delivery'],
+      ['alarm', 'chatchat', 'command', 'device', 'lecode', 'log', 'message', 'product', 'report', 'restock', 'template', 'webhook_delivery'],
     );
   });
 });

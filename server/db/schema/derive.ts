@@ -92,7 +92,7 @@ export function deriveTable(def: ResourceDef, all: readonly ResourceDef[]): Tabl
   const columns: ColumnSpec[] = [{ name: '_id', type: 'text', notNull: true }];
   const named = new Set(['_id']);
   for (const [name, f] of [...Object.entries(def.fields), ...Object.entries(def.columns ?? {})]) {
-    if (named.has(name)) continue;
+    if (named.has(name) || f.derived) continue;
     named.add(name);
     columns.push(column(all, name, f));
   }

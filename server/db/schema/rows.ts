@@ -79,7 +79,9 @@ type Shape<F, S, W> =
       : ColumnType<S, W, W>
     : ColumnType<S | null, W | null | undefined, W | null>;
 
-type FieldsOf<R> = (R extends { fields: infer F } ? F : object) & (R extends { columns: infer C } ? C : object);
+/** `derived` fields have no column (resources/types.ts). */
+type Stored<F> = { [K in keyof F as F[K] extends { derived: true } ? never : K]: F[K] };
+type FieldsOf<R> = (R extends { fields: infer F } ? Stored<F> : object) & (R extends { columns: infer C } ? C : object);
 
 /** Tenant columns the declaration does not list as fields: text NOT NULL (derive.ts deriveTable). */
 type TenantColumns<R> = R extends { tenant: infer T extends TenantScope }

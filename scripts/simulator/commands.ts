@@ -1,0 +1,85 @@
+// How a virtual robot obeys the console's commands (docs/commands.md, "Robot side"): each command its heartbeat
+// answer carries is done once (ids are idempotent: a resend of one already done is acknowledged again with the
+// same outcome), then acknowledged. A small share fails with a reason, so the failed path shows in the demo.
+import type { Gateway } from './gateway';
+
+export interface Command {
+  id: string;
+  command: string;
+  params: Record<string, unknown>;
+}
+
+/** What a robot's commands change about it, read by its beat loop. */
+export interface Obedience {
+  /** out of service: no sales */
+  locked: boolean;
+  /** open, closed or pause: sells only when open */
+  business: string;
+  /** offline (rebooting) until this time (ms) */
+  offlineUntil: number;
+  /** cleaning (busy) until this time (ms) */
+  busyUntil: number;
+  /** acknowledgements owed once back from a reboot */
+  owed: Array<{ id: string; status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
+  /** outcomes of commands already done, by id */
+  done: Map<string, { status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
+}
+
+export const obedience = (): Obedience => ({ locked: false, business: 'open', offlineUntil: 0, busyUntil: 0, owed: [], done: new Map() });
+
+const REBOOT_MS = 4000;
+const CLEAN_MS = 8000;
+const REASONS = ['door open', 'busy making an order', 'sensor not ready'];
+
+/** Does each command once, and answers the acknowledgements to send now (a reboot's waits until it is back). */
+export async function obey(call: Gateway, me: Obedience, commands: readonly Command[], failRate: number): Promise<void> {
+  for (const c of commands) {
+    const before = me.done.get(c.id);
+    if (before) {
+      await ack(call, c.id, before);
+      continue;
+    }
+    const outcome: { status: 'ok' | 'failed'; result?: Record<string, unknown> } =
+      Math.random() < failRate ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } } : await perform(call, me, c);
+    me.done.set(c.id, outcome);
+    if (c.command === 'reboot' && outcome.status === 'ok') me.owed.push({ id: c.id, ...outcome });
+    else await ack(call, c.id, outcome);
+  }
+}
+
+async function perform(call: Gateway, me: Obedience, c: Command): Promise<{ status: 'ok'; result?: Record<string, unknown> }> {
+  switch (c.command) {
+    case 'reboot':
+      me.offlineUntil = Date.now() + REBOOT_MS;
+      return { status: 'ok' };
+    case 'lock':
+      me.locked = true;
+      return { status: 'ok' };
+    case 'unlock':
+      me.locked = false;
+      return { status: 'ok' };
+    case 'clean':
+      me.busyUntil = Date.now() + CLEAN_MS;
+      return { status: 'ok' };
+    case 'sync_menu': {
+      const menu = await call<{ version?: string }>('GET', 'menu');
+      return { status: 'ok', result: { menu_version: menu.version ?? null } };
+    }
+    case 'set_business_state':
+      me.business = String(c.params.state ?? 'open');
+      return { status: 'ok' };
+    default:
+      return { status: 'ok' };
+  }
+}
+
+async function ack(call: Gateway, id: string, o: { status: 'ok' | 'failed'; result?: Record<string, unknown> }) {
+  // a 409 (expired or cancelled meanwhile) is the console's word on it: nothing more to do
+  await call('POST', 'command/ack', { id, ...o }).catch(() => undefined);
+}
+
+/** Back from a reboot: the acknowledgements it owes. */
+export async function settle(call: Gateway, me: Obedience) {
+  const owed = me.owed.splice(0);
+  for (const o of owed) await ack(call, o.id, o);
+}
