@@ -29,6 +29,7 @@ import { savedQueryRoutes } from './routes/savedQuery';
 import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
+import { telemetryRoutes } from './features/telemetry';
 import { setting } from './config';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
@@ -147,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { db: opts.db });
   await app.register(dashboardRoutes, { db: opts.db });
   await app.register(liveRoutes, { db: opts.db });
+  await app.register(telemetryRoutes, { db: opts.db });
   await app.register(savedQueryRoutes, { db: opts.db });
   await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });

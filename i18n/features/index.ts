@@ -23,6 +23,7 @@ import schema from './schema';
 import walk from './walk';
 import webhooks from './webhooks';
 import oplog from './oplog';
+import telemetry from './telemetry';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -47,6 +48,7 @@ export const features: Record<string, FeatureTexts> = {
   walk,
   webhooks,
   oplog,
+  telemetry,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

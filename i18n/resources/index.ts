@@ -12,6 +12,7 @@ import message from './message';
 import alarm from './alarm';
 import webhook from './webhook';
 import webhook_delivery from './webhook_delivery';
+import telemetry_rule from './telemetry_rule';
 import { lecode, chatchat, report, log } from './service';
 import product from './product';
 import template from './template';
@@ -20,7 +21,7 @@ import order from './order';
 import refund from './refund';
 import restock from './restock';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, telemetry_rule };
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
   return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));

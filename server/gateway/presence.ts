@@ -10,6 +10,8 @@ import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
 import { unauthorized } from '../http/errors';
 import { setting } from '../config';
+import { storePoints, type Telemetry } from '../features/telemetry/ingest';
+import { judgeBeats, type LockRobot } from '../features/telemetry/rules';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
 export const CODE_ONLINE = 100001;
@@ -33,6 +35,10 @@ export interface Beat {
   id: string;
   state?: string;
   work_status?: string;
+  /** checked measurements (server/features/telemetry/ingest.ts), stored with the beat */
+  telemetry?: Telemetry;
+  /** the robot's type, for the telemetry rules that name one */
+  type?: string;
 }
 
 type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & { was_online: boolean; was_state: string; was_work_status: string | null };
@@ -48,8 +54,8 @@ export function statusEvent(row: Record<string, unknown>) {
  * before, so that only real changes are announced. `npm run bench` measured why: one UPDATE and one commit per
  * beat kept ingest near 1,300 beats/s on PostgreSQL.
  */
-export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
-  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats), { name: 'heartbeat' });
+export function heartbeats(db: DB, lockRobot?: LockRobot): (beat: Beat) => Promise<StatusRow> {
+  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats, lockRobot), { name: 'heartbeat' });
   return async (beat) => {
     const r = await record(beat);
     // deleted between its key check and its beat: the robot no longer exists for the service
@@ -58,7 +64,7 @@ export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
   };
 }
 
-async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | undefined>> {
+async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promise<Array<StatusRow | undefined>> {
   // one row per robot: later beats of the same robot in the batch win, as if they had come one by one
   const merged = new Map<string, Beat>();
   for (const b of beats) {
@@ -81,6 +87,7 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
     RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},
               old.online AS was_online, old.state AS was_state, old.work_status AS was_work_status`.execute(db);
   const byId = new Map(res.rows.map((r) => [r._id as string, r]));
+  await recordTelemetry(db, beats, byId, lockRobot);
   for (const r of res.rows) {
     if (!r.was_online) {
       await raiseMessage(db, { code: CODE_ONLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
@@ -89,6 +96,21 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
   // the batch's changes go out together: one statement, not one per changed robot
   await publishAll(res.rows.filter((r) => !r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status).map(statusEvent), db);
   return beats.map((b) => byId.get(b.id));
+}
+
+/** The batch's measurements of robots that still exist: stored in one statement, then judged by the rules. */
+async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRow>, lockRobot?: LockRobot) {
+  const measured = beats.filter((b) => b.telemetry && byId.has(b.id));
+  if (measured.length === 0) return;
+  await storePoints(db, measured.flatMap((b) => Object.entries(b.telemetry!).map(([metric, value]) => ({ device: b.id, metric, value }))));
+  await judgeBeats(
+    db,
+    measured.map((b) => {
+      const r = byId.get(b.id)!;
+      return { device: b.id, type: b.type ?? '', integrator: (r.integrator as string) ?? null, dealer: (r.dealer as string) ?? null, telemetry: b.telemetry! };
+    }),
+    lockRobot,
+  );
 }
 
 /**

@@ -1,0 +1,45 @@
+// Telemetry (docs/telemetry.md): what robots measure, read back as series, judged by rules, kept as the
+// food-safety record, and the fleet's health at a glance. The points come in with the heartbeat
+// (server/routes/gateway.ts → server/gateway/presence.ts → ./ingest.ts); this plugin owns the reading side and
+// keeps the tables' partitions.
+import fp from 'fastify-plugin';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { ok } from '../../http/envelope';
+import { route, obj, str, handlerChecked } from '../../http/schema';
+import { metricOf, rangeOf, series, visibleRobot } from './series';
+import { startPartitionKeeper, ensurePartitions } from './partitions';
+import './ruleHooks';
+
+const tags = ['telemetry'];
+const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
+const bodyOf = (raw: unknown) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+
+/** Not encapsulated (fastify-plugin): its start and stop hooks (the partition keeper) belong to the whole server. */
+export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
+  app.post('/api/telemetry/series', {
+    schema: route({
+      tags,
+      summary: "A robot's metric over a time range: raw points up to 48 hours, hourly min / max / avg beyond",
+      body: handlerChecked(obj({ device: str('the robot\'s _id'), metric: str(), from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['device', 'metric', 'from', 'to'])),
+      data: obj({ metric: str(), unit: str(), step: str(undefined, { enum: ['raw', 'hour'] }), points: { type: 'array', items: obj({ t: str(), min: num(), max: num(), avg: num() }) } }),
+    }),
+  }, async (req) => {
+    const b = bodyOf(req.body);
+    const metric = metricOf(b.metric);
+    const range = rangeOf(b);
+    const robot = await visibleRobot(db, ctxOf(req), b.device);
+    return ok(await series(db, robot._id, metric, range));
+  });
+
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    // the partitions of today exist before the first beat is taken; then kept every hour
+    await ensurePartitions(db);
+    stop = startPartitionKeeper(db, (e) => app.log.error(e, 'telemetry partitions'));
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+});
+

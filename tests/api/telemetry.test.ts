@@ -1,0 +1,212 @@
+// Telemetry (docs/telemetry.md): heartbeats carry measurements of the metrics declared for the robot's type;
+// anything else refuses the whole beat. Series answer raw points and hourly rollups equal to what was sent; rules
+// open one alarm after their minutes and clear it after as many back in range; scope; retention drops partitions.
+// On PGlite, and on PostgreSQL with DATABASE_URL. Rules' minutes pass by moving their clocks back in the database
+// (the test clock), never by waiting.
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from '../support/server';
+import { ensurePartitions, dropExpired, dayPartition } from '../../server/features/telemetry/partitions';
+
+let s: TestServer;
+let admin: string;
+let n = 0;
+
+interface Robot {
+  _id: string;
+  beat(body: unknown, lang?: string): Promise<{ status: number; message?: string }>;
+}
+
+async function robot(dealer = 'store_a1', type = 'icecream'): Promise<Robot> {
+  const device_id = `TELE-${String(++n).padStart(4, '0')}`;
+  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Tele ${n}`, sn: `SN-T${n}`, type, category: 'test', dealer } });
+  expect(r.status).toBe(200);
+  const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
+  return {
+    _id: r.body.data._id,
+    beat: async (body, lang) => {
+      const a = await s.call('POST', '/device-gateway/heartbeat', { headers, body, lang });
+      return { status: a.status, message: a.body.message };
+    },
+  };
+}
+
+const pointsOf = async (device: string) =>
+  (await sql<{ metric: string; value: number }>`SELECT metric, value FROM telemetry WHERE device = ${device} ORDER BY t, metric`.execute(s.db)).rows.map((r) => [r.metric, Number(r.value)]);
+const seriesOf = (token: string, device: string, metric: string, hours: number) =>
+  s.call('POST', '/telemetry/series', { token, body: { device, metric, from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() } });
+const alarmsOf = async (device: string) =>
+  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').execute()) as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The test clock: the rule's breach (or recovery) on this robot started `minutes` earlier than it did. */
+const age = (device: string, minutes: number) =>
+  sql`UPDATE telemetry_rule_state SET breach_since = breach_since - make_interval(mins => ${minutes}), ok_since = ok_since - make_interval(mins => ${minutes}) WHERE device = ${device}`.execute(s.db);
+
+/** Beats until the process judges the robot by the new rule (on PostgreSQL the rules' cache is forgotten once the
+ * relay's NOTIFY comes back, a moment after the rule was written): the breach's clock then runs. */
+async function inForce(r: Robot, telemetry: Record<string, number>) {
+  await vi.waitFor(async () => {
+    await r.beat({ telemetry });
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
+    expect(rows[0].n).toBeGreaterThan(0);
+  }, { timeout: 10_000, interval: 50 });
+}
+
+async function rule(token: string, body: Record<string, unknown>) {
+  const r = await s.call('POST', '/telemetry_rule/add', { token, body: { name: 'Freezer too warm', metric: 'freezer_temp', op: 'gt', threshold: -15, for_minutes: 0, level: 'error', ...body } });
+  return r;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+});
+afterAll(() => s?.close());
+
+describe('telemetry in', () => {
+  it('stores the declared metrics of the robot type with the beat', async () => {
+    const r = await robot('store_a1', 'coffee_icecream');
+    expect((await r.beat({ telemetry: { freezer_temp: -18.5, milk_level: 64, cups_left: 120 } })).status).toBe(200);
+    expect(await pointsOf(r._id)).toEqual([['cups_left', 120], ['freezer_temp', -18.5], ['milk_level', 64]]);
+  });
+
+  it('refuses an undeclared metric, another type\'s metric, a non-number or a non-finite value, naming it in the caller\'s language, and keeps nothing of the beat', async () => {
+    const r = await robot();
+    const before = await s.db.selectFrom('device').select(['last_heartbeat', 'online']).where('_id', '=', r._id).executeTakeFirstOrThrow();
+    const bad: Array<[unknown, string]> = [
+      [{ freezer_temp: -18, door_temp: 3 }, 'door_temp'],
+      [{ freezer_temp: -18, boiler_temp: 90 }, 'boiler_temp'],
+      [{ freezer_temp: '-18' }, 'freezer_temp'],
+      [{ freezer_temp: 900 }, 'freezer_temp'],
+    ];
+    for (const [telemetry, named] of bad) {
+      const a = await r.beat({ telemetry });
+      expect(a.status).toBe(400);
+      expect(a.message).toContain(named);
+    }
+    const zh = await r.beat({ telemetry: { freezer_temp: -18, door_temp: 3 } }, 'zh');
+    expect(zh.message).toMatch(/door_temp.*（/);
+    expect(await pointsOf(r._id)).toEqual([]);
+    const after = await s.db.selectFrom('device').select(['last_heartbeat', 'online']).where('_id', '=', r._id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a non-finite value (1e999 parses to Infinity)', async () => {
+    const r = await robot();
+    const a = await r.beat('{"telemetry":{"freezer_temp":1e999}}');
+    expect(a.status).toBe(400);
+    expect(a.message).toContain('freezer_temp');
+    expect(await pointsOf(r._id)).toEqual([]);
+  });
+});
+
+describe('series', () => {
+  it('answers the raw points up to 48 hours and the hourly min / max / avg beyond, equal to what was sent', async () => {
+    const r = await robot();
+    const sent = [-18, -17, -12.5, -19];
+    for (const v of sent) expect((await r.beat({ telemetry: { freezer_temp: v } })).status).toBe(200);
+    const raw = await seriesOf(admin, r._id, 'freezer_temp', 24);
+    expect(raw.status).toBe(200);
+    expect(raw.body.data).toMatchObject({ metric: 'freezer_temp', unit: '°C', step: 'raw' });
+    expect(raw.body.data.points.map((p: { avg: number }) => p.avg)).toEqual(sent);
+    const hourly = await seriesOf(admin, r._id, 'freezer_temp', 24 * 7);
+    expect(hourly.body.data.step).toBe('hour');
+    // the beats may straddle an hour: the hours together hold what was sent
+    const hours = hourly.body.data.points as Array<{ min: number; max: number; avg: number }>;
+    expect(Math.min(...hours.map((h) => h.min))).toBe(-19);
+    expect(Math.max(...hours.map((h) => h.max))).toBe(-12.5);
+    if (hours.length === 1) expect(hours[0].avg).toBeCloseTo(sent.reduce((a, b) => a + b) / sent.length, 9);
+  });
+
+  it('is scoped: another brand\'s robot is not found, a bad metric or range is a 400', async () => {
+    const r = await robot('store_a1');
+    await r.beat({ telemetry: { freezer_temp: -18 } });
+    const brandB = await s.login('brand-b');
+    expect((await seriesOf(brandB, r._id, 'freezer_temp', 24)).status).toBe(404);
+    const brandA = await s.login('brand-a');
+    expect((await seriesOf(brandA, r._id, 'freezer_temp', 24)).status).toBe(200);
+    expect((await seriesOf(admin, r._id, 'door_temp', 24)).status).toBe(400);
+    const backwards = await s.call('POST', '/telemetry/series', { token: admin, body: { device: r._id, metric: 'freezer_temp', from: '2026-01-02', to: '2026-01-01' } });
+    expect(backwards.status).toBe(400);
+  });
+});
+
+describe('rules', () => {
+  it('opens one alarm titled by the rule after its minutes of breach, and clears it after as many back in range', async () => {
+    const r = await robot('store_a2');
+    const made = await rule(admin, { name: 'Store A2 freezer', dealer: 'store_a2', for_minutes: 10 });
+    expect(made.status).toBe(200);
+    await inForce(r, { freezer_temp: -8 });
+    expect(await alarmsOf(r._id)).toEqual([]);
+    await age(r._id, 9);
+    await r.beat({ telemetry: { freezer_temp: -7 } });
+    expect(await alarmsOf(r._id)).toEqual([]);
+    await age(r._id, 1);
+    await r.beat({ telemetry: { freezer_temp: -6 } });
+    await r.beat({ telemetry: { freezer_temp: -6 } });
+    const open = await alarmsOf(r._id);
+    expect(open.map((a) => [a.rule, a.level, a.state, a.detail.value])).toEqual([[made.body.data._id, 'error', 'active', -6]]);
+    const listed = await s.call('POST', '/alarm/list', { token: admin, body: { page: 1, pageSize: 5, filter: { device: r._id } } });
+    expect(listed.body.data.list[0]).toMatchObject({ rule: made.body.data._id, title: 'Store A2 freezer' });
+    expect(listed.body.data.list[0].content).toContain('-6');
+    // back in range: the alarm stays until the rule's minutes have passed in range
+    await r.beat({ telemetry: { freezer_temp: -18 } });
+    await age(r._id, 9);
+    await r.beat({ telemetry: { freezer_temp: -18 } });
+    expect((await alarmsOf(r._id)).map((a) => a.state)).toEqual(['active']);
+    await age(r._id, 1);
+    await r.beat({ telemetry: { freezer_temp: -18 } });
+    expect((await alarmsOf(r._id)).map((a) => a.state)).toEqual(['cleared']);
+    // a new breach is a new alarm
+    await r.beat({ telemetry: { freezer_temp: -5 } });
+    await age(r._id, 10);
+    await r.beat({ telemetry: { freezer_temp: -5 } });
+    expect((await alarmsOf(r._id)).map((a) => a.state)).toEqual(['cleared', 'active']);
+    await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
+  });
+
+  it('covers only the robots of its target and the caller\'s scope', async () => {
+    const a = await robot('store_a1');
+    const other = await robot('store_a1', 'coffee_icecream');
+    const b = await robot('store_b1', 'milktea');
+    const brandA = await s.login('brand-a');
+    const brandB = await s.login('brand-b');
+    // a brand's rule for another brand's robot is refused; its own brand's is stored with the robot's tenant
+    expect((await rule(brandB, { device: a._id })).status).toBe(400);
+    const own = await rule(brandA, { name: 'Only this one', device: a._id, type: 'icecream' });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ integrator: 'brand_a', dealer: 'store_a1', device: a._id });
+    expect((await s.call('POST', '/telemetry_rule/list', { token: brandB, body: { page: 1, pageSize: 50 } })).body.data.list.map((x: { _id: string }) => x._id)).not.toContain(own.body.data._id);
+    const milk = await rule(brandB, { name: 'Milk low', metric: 'milk_level', op: 'lt', threshold: 10, level: 'warning' });
+    expect(milk.body.data).toMatchObject({ integrator: 'brand_b', dealer: null });
+    await inForce(a, { freezer_temp: -1 });
+    await inForce(b, { milk_level: 5 });
+    await other.beat({ telemetry: { freezer_temp: -1, milk_level: 5 } });
+    expect((await alarmsOf(a._id)).map((x) => x.rule)).toEqual([own.body.data._id]);
+    expect(await alarmsOf(other._id)).toEqual([]);
+    expect((await alarmsOf(b._id)).map((x) => [x.rule, x.level])).toEqual([[milk.body.data._id, 'warning']]);
+    for (const x of [own, milk]) await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: x.body.data._id } });
+  });
+
+  it('a fleet without rules writes no rule state', async () => {
+    const r = await robot();
+    await r.beat({ telemetry: { freezer_temp: 20 } });
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  it('drops the day partitions older than the retention, and keeps today\'s', async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - 40 * 86_400_000);
+    await ensurePartitions(s.db, now, [old]);
+    await sql`INSERT INTO telemetry (device, metric, t, value) VALUES ('x', 'freezer_temp', ${old.toISOString()}::timestamptz, -18)`.execute(s.db);
+    const names = async () => (await sql<{ name: string }>`SELECT relname AS name FROM pg_class WHERE relname LIKE 'telemetry_p%' AND relkind = 'r'`.execute(s.db)).rows.map((r) => r.name);
+    expect(await names()).toContain(dayPartition(old));
+    const dropped = await dropExpired(s.db, now, 30);
+    expect(dropped).toContain(dayPartition(old));
+    expect(await names()).not.toContain(dayPartition(old));
+    expect(await names()).toContain(dayPartition(now));
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry WHERE t < ${new Date(now.getTime() - 35 * 86_400_000).toISOString()}::timestamptz`.execute(s.db);
+    expect(rows[0].n).toBe(0);
+  });
+});
