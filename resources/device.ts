@@ -25,6 +25,12 @@ export default defineResource({
     // only the hash of the robot's key is kept; declared so the service keeps it out of every answer by rule
     key_hash: { type: 'text', readOnly: true, hideInForm: true, secret: true, notNull: true },
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
+    // out of service (food safety): from the robot's acknowledged `lock` until its acknowledged `unlock` its sales
+    // are refused (server/features/commands/); who locked it and why, shown with it
+    locked: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'locked' },
+    lock_reason: { type: 'text', readOnly: true },
+    locked_by: { type: 'text', readOnly: true },
+    lock_time: { type: 'datetime', readOnly: true },
   },
   columns: {
     update_time: { type: 'datetime', notNull: true },

@@ -41,6 +41,7 @@ export function declaredPermissions(all: readonly ResourceDef[]): DeclaredPermis
   for (const def of all) {
     for (const verb of VERBS) for (const id of ids(def.permissions[verb])) note(def, id, { verb });
     for (const [action, a] of Object.entries(def.actions ?? {})) for (const id of ids(a.permission)) note(def, id, { action });
+    for (const [action, c] of Object.entries(def.calls ?? {})) for (const id of ids(c.permission)) note(def, id, { action });
   }
   return [...out.values()];
 }

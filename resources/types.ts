@@ -172,6 +172,9 @@ export interface ResourceDef {
   actions?: Record<string, ActionDef>;
   /** other resources' rows listed on a record's page */
   related?: readonly RelatedDef[];
+  /** calls a feature's own plugin serves under the resource's path (`POST /api/command/send`), not the generic
+   * engine: declared for their permission, so grants, the authorization screen and the browser read it here */
+  calls?: Record<string, { permission: Permission }>;
   menu?: { section: string; order: number; icon?: string };
   /** the field that names a row (in references, breadcrumbs, titles) */
   title?: string;

@@ -2,7 +2,7 @@ import { defineResource } from './types';
 
 /** What a brand may subscribe an endpoint to (README § Webhooks shows each body). Plain words, no dots: they are
  * also message keys (choices.events.<event>). */
-export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline'] as const;
+export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by the "send test event" action, to the one endpoint it is asked for. */
 export const WEBHOOK_TEST_EVENT = 'webhook_test';

@@ -23,6 +23,7 @@ import schema from './schema';
 import walk from './walk';
 import webhooks from './webhooks';
 import oplog from './oplog';
+import commands from './commands';
 import telemetry from './telemetry';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
@@ -48,6 +49,7 @@ export const features: Record<string, FeatureTexts> = {
   walk,
   webhooks,
   oplog,
+  commands,
   telemetry,
 };
 

@@ -20,8 +20,9 @@ import product_classify from './product_classify';
 import order from './order';
 import refund from './refund';
 import restock from './restock';
+import command from './command';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, telemetry_rule };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule };
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
   return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, l[lang]]));

@@ -115,6 +115,8 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
   if (!isObj(body)) throw badRequest('vf.orders.error.body');
   const dealer = device.dealer;
   if (!dealer) throw conflict('vf.orders.error.unbound');
+  // out of service (an acknowledged `lock`, docs/commands.md): no sale until it is unlocked
+  if (device.locked) throw conflict('vf.commands.error.locked', { reason: device.lock_reason ?? '' });
   const channel = ORDER_CHANNELS.find((c) => c === body.channel);
   if (!channel) throw badRequest('vf.orders.error.channel', { choices: ORDER_CHANNELS.join(', ') });
   const pickup_point = str(body.pickup_point, 100) ?? device.name;

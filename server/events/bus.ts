@@ -1,4 +1,4 @@
-// Live events (API.md): device.status, message.created, order.created, alarm.opened, alarm.changed. Each
+// Live events (API.md): device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed. Each
 // carries the tenant it belongs to, so a subscriber sees only what its account may see.
 //
 // On PGlite (one process) an emitter carries them. On PostgreSQL several processes may share the
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { DB, Database } from '../db';
 
-export type EventType = 'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed';
+export type EventType = 'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed' | 'command.changed';
 
 export interface LiveEvent {
   type: EventType;

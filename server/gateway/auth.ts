@@ -10,7 +10,7 @@ import { groupCommit } from '../db/groupCommit';
 import { securityLog } from '../auth/securityLog';
 
 /** The robot a gateway call is from, as its row holds it. */
-export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer'>;
+export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +27,7 @@ function deviceLookup(db: DB) {
   return groupCommit<string, DeviceRow>(async (ids) => {
     const rows = await db
       .selectFrom('device')
-      .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'key_hash'])
+      .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'locked', 'lock_reason', 'key_hash'])
       .where('device_id', 'in', [...new Set(ids)])
       .execute();
     const byId = new Map(rows.map((r) => [r.device_id, r]));

@@ -34,6 +34,7 @@ const RESOURCE_OF: Record<EventType, string> = {
   'order.created': 'order',
   'alarm.opened': 'alarm',
   'alarm.changed': 'alarm',
+  'command.changed': 'command',
 };
 
 /** The saved language choice (?lang or the console's cookie), else the browser's. */
@@ -81,7 +82,7 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
 
   app.get('/api/events', {
     schema: route({
-      tags: ['events'], summary: 'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed — each only where the account may list it',
+      tags: ['events'], summary: 'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed — each only where the account may list it',
       description: 'The bearer token, or the console\'s cookie (EventSource cannot send a header). Messages and alarms carry their title and content in the stream\'s language.',
       querystring: { type: 'object', properties: { lang: { enum: [...LANGS], description: 'the language of titles and contents (default: the console\'s choice, else Accept-Language)' } } },
       raw: { contentType: 'text/event-stream', description: 'the stream: `event: <type>` and `data: <JSON>` per event' },

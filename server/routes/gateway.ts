@@ -12,6 +12,8 @@ import { NOTIFY_CODES } from '../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../resources/device';
 import { telemetryOf } from '../features/telemetry/ingest';
 import type { GatewayDevice } from '../gateway/auth';
+import { commandsForBeats } from '../features/commands/delivery';
+import { lockByRule } from '../features/telemetry/lock';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
@@ -43,10 +45,16 @@ function workStatusOf(v: unknown): string | undefined {
 const tags = ['device-gateway'];
 const beatBody = (stateRequired: boolean) =>
   handlerChecked(obj({ state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }), telemetry: anyObject('measurements: { metric: number } of the metrics declared for the robot\'s type (docs/telemetry.md)') }, stateRequired ? ['state'] : []));
-const beatAnswer = obj({ online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline') });
+const beatAnswer = obj({
+  online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline'),
+  commands: { type: 'array', description: 'due commands (docs/commands.md): obey each, then POST command/ack; [] when none', items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }) },
+});
 
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
-  const heartbeat = heartbeats(db);
+  // a telemetry rule with `lock` queues the robot's lock through the command ledger
+  const heartbeat = heartbeats(db, lockByRule);
+  // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
+  const commands = commandsForBeats(db);
   const beat = async (raw: unknown, device: GatewayDevice, stateRequired: boolean) => {
     const body = bodyOf(raw);
     const state = stateOf(body.state, stateRequired);
@@ -54,7 +62,9 @@ export function gatewayRoutes(app: FastifyInstance, db: DB) {
     // checked before anything is written: a bad metric refuses the whole beat
     const telemetry = telemetryOf(body.telemetry, device.type);
     const r = await heartbeat({ id: device._id, state, work_status, telemetry, type: device.type });
-    return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds() });
+    // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over
+    const due = await commands(device._id);
+    return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds(), commands: due });
   };
 
   // Marks the robot online now; the answer tells it how long it may stay silent.

@@ -186,6 +186,18 @@ describe('rules', () => {
     for (const x of [own, milk]) await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: x.body.data._id } });
   });
 
+  it('with lock, queues the robot one lock command through the ledger (not one per beat)', async () => {
+    const r = await robot('store_a1', 'coffee_icecream');
+    const made = await rule(admin, { name: 'Lock warm freezer', device: r._id, lock: true });
+    expect(made.status).toBe(200);
+    await inForce(r, { freezer_temp: -2 });
+    for (let i = 0; i < 3; i++) await r.beat({ telemetry: { freezer_temp: -2 } });
+    const commands = await s.db.selectFrom('command').selectAll().where('device', '=', r._id).execute();
+    expect(commands.map((c) => [c.command, c.created_by, (c.params as { reason: string }).reason])).toEqual([['lock', 'system:telemetry', 'Lock warm freezer: freezer_temp -2']]);
+    expect((await alarmsOf(r._id)).map((a) => a.rule)).toEqual([made.body.data._id]);
+    await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
+  });
+
   it('a fleet without rules writes no rule state', async () => {
     const r = await robot();
     await r.beat({ telemetry: { freezer_temp: 20 } });

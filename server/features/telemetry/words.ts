@@ -17,3 +17,6 @@ export function ruleAlarmText(d: Record<string, unknown>, lang: Lang): string {
     minutes: Number(d.for_minutes ?? 0),
   });
 }
+
+/** A lock's reason is at most this long (the `lock` command's parameter, resources/command.ts). */
+export const LOCK_REASON_MAX = 100;

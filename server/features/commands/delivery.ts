@@ -1,0 +1,184 @@
+// Handing commands to robots, their acknowledgements, and expiry (docs/commands.md, "Robot side").
+// Every step is one statement that takes the rows it changes (FOR UPDATE SKIP LOCKED, or the row's own lock)
+// and returns them, so with several server processes on one PostgreSQL each due command is handed over once per
+// resend interval and each outcome is recorded once.
+import { sql } from 'kysely';
+import type { DB } from '../../db';
+import { groupCommit } from '../../db/groupCommit';
+import { setting } from '../../config';
+import { publish } from '../../events/bus';
+import { writeLog } from '../../log';
+import { ApiError, badRequest, conflict } from '../../http/errors';
+import type { GatewayDevice } from '../../gateway/auth';
+import { robotCtx } from '../../domain/orderFlow';
+import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
+import { clearDue, dueMark } from './due';
+
+/** A command as the robot receives it. */
+export interface Handed {
+  id: string;
+  command: string;
+  params: Record<string, unknown>;
+  expires_at: string;
+}
+
+const handed = (r: CommandRow): Handed => ({ id: r._id, command: r.command, params: r.params ?? {}, expires_at: new Date(r.expires_at).toISOString() });
+
+/** Seconds a handed-over command waits for its acknowledgement before it is handed over again (same id). */
+export const resendSeconds = () => setting('COMMAND_RESEND_SECONDS');
+
+/**
+ * Hands over the due commands of these robots: queued ones, and sent ones unacknowledged for a resend interval,
+ * not expired; oldest first. Answers them by robot, and the robots that still have open commands (sent, waiting).
+ */
+async function handOver(db: DB, devices: string[]): Promise<{ byDevice: Map<string, CommandRow[]>; open: Set<string> }> {
+  const byDevice = new Map<string, CommandRow[]>();
+  const open = new Set<string>();
+  await db.transaction().execute(async (trx) => {
+    const taken = await sql<CommandRow>`
+      UPDATE command c SET state = 'sent', attempts = c.attempts + 1, sent_time = now(), version = c.version + 1
+       WHERE c._id IN (
+         SELECT _id FROM command
+          WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent') AND expires_at > now()
+            AND (state = 'queued' OR sent_time <= now() - make_interval(secs => ${resendSeconds()}))
+          ORDER BY _id FOR UPDATE SKIP LOCKED)
+      RETURNING c.*`.execute(trx);
+    const rows = taken.rows.sort((a, b) => new Date(a.create_time).getTime() - new Date(b.create_time).getTime() || a._id.localeCompare(b._id));
+    for (const r of rows) byDevice.set(r.device, [...(byDevice.get(r.device) ?? []), r]);
+    // handed over by the service on the robot's beat
+    if (rows.length) await recorded(trx, systemActor('delivery'), 'deliver', rows);
+    const still = await sql<{ device: string }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(trx);
+    for (const r of still.rows) open.add(r.device);
+  });
+  return { byDevice, open };
+}
+
+/**
+ * What a robot's heartbeat (or poll) answers as `data.commands`. A robot with nothing waiting in this process's
+ * set (server/features/commands/due.ts) costs nothing; the others go to the database together (group commit).
+ */
+export function commandsForBeats(db: DB): (device: string) => Promise<Handed[]> {
+  const take = groupCommit(async (items: Array<{ device: string; mark: number }>) => {
+    const { byDevice, open } = await handOver(db, [...new Set(items.map((i) => i.device))]);
+    const served = new Set<string>();
+    return items.map((i) => {
+      if (!open.has(i.device)) clearDue(i.device, i.mark);
+      // a robot beating twice in one batch gets its commands once
+      if (served.has(i.device)) return [];
+      served.add(i.device);
+      return (byDevice.get(i.device) ?? []).map(handed);
+    });
+  }, { name: 'command' });
+  return async (device) => {
+    const mark = dueMark(device);
+    if (mark === undefined) return [];
+    return (await take({ device, mark })) ?? [];
+  };
+}
+
+/** Largest `result` an acknowledgement may carry, as JSON. */
+export const MAX_RESULT_BYTES = 2000;
+const MAX_ID = 100;
+
+export interface Ack {
+  id: string;
+  status: 'ok' | 'failed';
+  result: Record<string, unknown> | null;
+}
+
+export function checkAck(raw: unknown): Ack {
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('vf.error.body');
+  const { id, status, result } = body;
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID) throw new ApiError(404, 'vf.commands.error.not_found_command');
+  if (status !== 'ok' && status !== 'failed') throw badRequest('vf.commands.error.ack_status');
+  if (result !== undefined && result !== null) {
+    if (typeof result !== 'object' || Array.isArray(result) || Buffer.byteLength(JSON.stringify(result)) > MAX_RESULT_BYTES) {
+      throw badRequest('vf.commands.error.result', { max: MAX_RESULT_BYTES });
+    }
+  }
+  return { id, status, result: (result as Record<string, unknown> | undefined) ?? null };
+}
+
+/**
+ * A robot's outcome for one of its commands: sent → acknowledged | failed, once. The same outcome again answers
+ * the command unchanged; another outcome, or one for an expired or cancelled command, is refused (409); another
+ * robot's command is unknown (404). An acknowledged `lock` puts the robot out of service until an acknowledged
+ * `unlock` (its sales are refused meanwhile).
+ */
+export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<{ _id: string; state: string }> {
+  const target = ack.status === 'ok' ? 'acknowledged' : 'failed';
+  const actor: Actor = robotCtx(device, ip);
+  let late: ApiError | undefined;
+  const row = await db.transaction().execute(async (trx) => {
+    const r = (await trx.selectFrom('command').selectAll().where('_id', '=', ack.id).where('device', '=', device._id).forUpdate().executeTakeFirst()) as unknown as CommandRow | undefined;
+    if (!r) throw new ApiError(404, 'vf.commands.error.not_found_command');
+    if (r.state === target) return r;
+    if (r.state === 'queued') throw conflict('vf.commands.error.not_sent');
+    if (r.state !== 'sent') throw conflict('vf.commands.error.ack_state', { state: `vf.commands.state.${r.state}` });
+    if (new Date(r.expires_at).getTime() <= Date.now()) {
+      // past its time: it expires now (recorded), and the late outcome is refused
+      const expired = await expireRows(trx, [r._id]);
+      late = conflict('vf.commands.error.ack_state', { state: 'vf.commands.state.expired' });
+      return expired[0] ?? r;
+    }
+    const saved = (await trx
+      .updateTable('command')
+      .set({ state: target, result: ack.result === null ? null : JSON.stringify(ack.result), done_time: sql`now()`, version: sql`version + 1` })
+      .where('_id', '=', r._id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as unknown as CommandRow;
+    await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
+    if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock')) await setLocked(trx, saved, actor);
+    return saved;
+  });
+  if (late) throw late;
+  return { _id: row._id, state: row.state };
+}
+
+/** The robot obeyed a lock or an unlock: its sales are refused, or accepted again, from now on. */
+async function setLocked(trx: DB, c: CommandRow, actor: Actor) {
+  const lock = c.command === 'lock';
+  const values = lock
+    ? { locked: true, lock_reason: String(c.params.reason ?? ''), locked_by: c.created_by, lock_time: sql<Date>`now()` }
+    : { locked: false, lock_reason: null, locked_by: null, lock_time: null };
+  const d = await trx
+    .updateTable('device')
+    .set({ ...values, version: sql`version + 1` })
+    .where('_id', '=', c.device)
+    .returning(['_id', 'device_id', 'name', 'integrator', 'dealer', 'online', 'state', 'work_status', 'last_heartbeat', 'locked', 'lock_reason', 'locked_by', 'lock_time'])
+    .executeTakeFirst();
+  if (!d) return;
+  const entry = { record: d._id, integrator: d.integrator, dealer: d.dealer, after: { locked: d.locked, lock_reason: d.lock_reason, locked_by: d.locked_by } };
+  if (lock) await writeLog(trx, actor, { action: 'lock', resource: 'device', ...entry });
+  else await writeLog(trx, actor, { action: 'unlock', resource: 'device', ...entry });
+  // the robot list and page show it at once (its status event, with the lock)
+  await publish({ type: 'device.status', integrator: d.integrator, dealer: d.dealer ?? null, data: { ...d } }, trx);
+}
+
+async function expireRows(trx: DB, ids: string[]): Promise<CommandRow[]> {
+  const r = await sql<CommandRow>`
+    UPDATE command SET state = 'expired', done_time = now(), version = version + 1
+     WHERE _id = ANY(${ids}::text[]) AND state IN ('queued', 'sent') RETURNING *`.execute(trx);
+  await recorded(trx, systemActor('expiry'), 'expire', r.rows);
+  return r.rows;
+}
+
+/** Commands expired per transaction: a chunk holds only its own rows, and skips rows another sweep or a robot holds. */
+export const EXPIRY_CHUNK = 200;
+
+/** Sets expired every open command past its `expires_at`; answers how many. Any number of processes may run it. */
+export async function expireCommands(db: DB): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction().execute(async (trx) => {
+      const due = await sql<{ _id: string }>`
+        SELECT _id FROM command WHERE state IN ('queued', 'sent') AND expires_at <= now()
+         ORDER BY expires_at LIMIT ${EXPIRY_CHUNK} FOR UPDATE SKIP LOCKED`.execute(trx);
+      if (!due.rows.length) return 0;
+      return (await expireRows(trx, due.rows.map((r) => r._id))).length;
+    });
+    total += n;
+    if (n < EXPIRY_CHUNK) return total;
+  }
+}

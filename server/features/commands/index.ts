@@ -1,0 +1,136 @@
+// Commands to robots (docs/commands.md): the console's send, the robots' poll and acknowledgement, the cancel
+// action's hook, and in every process the expiry sweep and the "who has commands waiting" set. The heartbeat's
+// answer carries the due commands too (server/routes/gateway.ts asks `commandsForBeats`).
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { scopeConditions } from '../../crud/scope';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { publish } from '../../events/bus';
+import { ok, messageOf, requestLang } from '../../http/envelope';
+import { ApiError, badRequest } from '../../http/errors';
+import { route, obj, str, int, anyObject, handlerChecked, time, type JsonSchema } from '../../http/schema';
+import { deviceOf } from '../../gateway/auth';
+import deviceDef from '../../../resources/device';
+import commandDef, { BUSINESS_STATES, COMMAND_NAMES, MAX_COMMAND_DEVICES, MAX_EXPIRES_IN, MAX_IDEMPOTENCY_KEY, type SendAnswer, type SendResult } from '../../../resources/command';
+import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
+import { acknowledge, checkAck, commandsForBeats, expireCommands, resendSeconds, MAX_RESULT_BYTES } from './delivery';
+import { listenForQueued, loadDue } from './due';
+
+export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
+export { commandsForBeats, expireCommands } from './delivery';
+
+
+function devicesOf(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_COMMAND_DEVICES || raw.some((d) => typeof d !== 'string' || d.length === 0 || d.length > 200)) {
+    throw badRequest('vf.commands.error.devices', { max: MAX_COMMAND_DEVICES });
+  }
+  return [...new Set(raw as string[])];
+}
+
+function keyOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || raw.length > MAX_IDEMPOTENCY_KEY) throw badRequest('vf.commands.error.idempotency_key', { max: MAX_IDEMPOTENCY_KEY });
+  return raw;
+}
+
+/** `POST /api/command/send`: one command per robot; a robot outside the caller's scope is refused as unknown. */
+async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
+  const ctx = ctxOf(req);
+  requirePermission(ctx.user, commandDef.calls.send.permission);
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const devices = devicesOf(body.devices);
+  const { command, params } = checkCommand(body.command, body.params);
+  const expiresIn = checkExpiresIn(body.expires_in);
+  const idempotencyKey = keyOf(body.idempotency_key);
+  const scope = scopeConditions(deviceDef, ctx.user);
+  let targets: Target[] = [];
+  if (scope !== 'none') {
+    let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', 'in', devices);
+    for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
+    targets = await q.execute();
+  }
+  const ids = targets.length
+    ? await db.transaction().execute((trx) => queueFor(trx, ctx, targets, { command, params, expiresIn, createdBy: ctx.user._id, idempotencyKey }))
+    : new Map<string, string>();
+  queued(ids.keys());
+  const unknown = messageOf(requestLang(req), 'command', new ApiError(404, 'vf.commands.error.not_found')).message;
+  const results: SendResult[] = devices.map((device) => {
+    const _id = ids.get(device);
+    return _id ? { device, _id, status: 'done' } : { device, status: 'refused', code: 404, message: unknown };
+  });
+  const done = results.filter((r) => r.status === 'done').length;
+  return { done, refused: results.length - done, results };
+}
+
+const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
+const robotCommand = obj({ id: str('the command _id (the same on every resend)'), command: str(undefined, { enum: COMMAND_NAMES }), params: anyObject('the declared parameters ({} when none)'), expires_at: time });
+const gatewayTags = ['device-gateway'];
+
+export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
+  app.post('/api/command/send', {
+    config: { resource: 'command' },
+    schema: route({
+      tags: ['command'],
+      summary: 'Queue one command for each robot named (1–1000): per-robot results, as a bulk action answers',
+      description: `A robot outside the caller's scope is refused like an unknown one (code 404). The same idempotency_key from the same account within a day answers the first call's commands and queues nothing more. Parameters: lock { reason (1–100 characters) }, set_business_state { state: ${BUSINESS_STATES.join(' | ')} }, none for the others.`,
+      body: handlerChecked(obj({
+        devices: arr(str('a robot _id'), { minItems: 1, maxItems: MAX_COMMAND_DEVICES }),
+        command: str(undefined, { enum: COMMAND_NAMES }),
+        params: anyObject('the command\'s declared parameters'),
+        expires_in: int('seconds the command waits for its robot (default 600)', { minimum: 1, maximum: MAX_EXPIRES_IN }),
+        idempotency_key: str('repeats with this key within a day queue nothing more', { maxLength: MAX_IDEMPOTENCY_KEY }),
+      }, ['devices', 'command'])),
+      data: obj({
+        done: int(), refused: int(),
+        results: arr(obj({ device: str(), _id: str('the command queued for this robot'), status: str(undefined, { enum: ['done', 'refused'] }), code: int('the refusal\'s HTTP status'), message: str() })),
+      }),
+    }),
+  }, async (req) => ok(await send(db, req)));
+
+  const take = commandsForBeats(db);
+  app.get('/api/device-gateway/commands', {
+    schema: route({ tags: gatewayTags, security: 'device', summary: 'The robot\'s due commands (as the heartbeat answers them), for a robot that polls', data: obj({ commands: arr(robotCommand) }) }),
+  }, async (req) => ok({ commands: await take(deviceOf(req)._id) }));
+
+  app.post('/api/device-gateway/command/ack', {
+    schema: route({
+      tags: gatewayTags, security: 'device', summary: 'The robot\'s outcome of one of its commands (once: the same again changes nothing, another 409)',
+      body: handlerChecked(obj({ id: str(), status: str(undefined, { enum: ['ok', 'failed'] }), result: anyObject(`what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`) }, ['id', 'status'])),
+      data: obj({ _id: str(), state: str() }),
+    }),
+  }, async (req) => ok(await acknowledge(db, deviceOf(req), checkAck(req.body), req.ip)));
+
+  // every process: the set of robots with commands waiting, and the expiry sweep (which also refills the set)
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    listenForQueued();
+    await loadDue(db);
+    const every = Math.min(5000, Math.max(250, resendSeconds() * 500));
+    timer = setInterval(() => {
+      running = running.then(() => expireCommands(db)).then(() => loadDue(db)).catch((e) => app.log.error(e, 'command expiry failed'));
+    }, every);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+});
+
+// The console's cancel (a declared action, from `queued` only: the generic action locks the row and checks its
+// state, so a cancel racing a hand-over ends in one state): the row moves, and the robot's page sees it live.
+registerHooks('command', {
+  actions: {
+    cancel: async (a) =>
+      a.trx.updateTable('command').set({ state: 'cancelled', done_time: sql`now()` }).where('_id', '=', rowOf('command', a.existing)._id).returningAll().executeTakeFirstOrThrow(),
+  },
+  async afterAction(_name, a) {
+    await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
+  },
+});
+

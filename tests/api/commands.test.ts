@@ -1,0 +1,345 @@
+// Commands to robots (issue 24, docs/commands.md): the ledger's states and transitions, delivery on the heartbeat
+// answer and the poll, resend with the same id, expiry, cancel, the idempotent acknowledgement, tenants, the lock
+// that refuses sales, bad input, and two processes handing a command over once. On PGlite, and on PostgreSQL with
+// DATABASE_URL (where the second process is a real one on the same database).
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from '../support/server';
+import { startServerProcess, type ServerProcess } from '../support/process';
+import { call, stopProcess } from '../support/cluster';
+import { openEvents } from '../support/sse';
+import { commandsForBeats, expireCommands } from '../../server/features/commands';
+import { queueCommand } from '../../server/features/commands';
+import { markDue } from '../../server/features/commands/due';
+
+let s: TestServer;
+let admin: string;
+let n = 0;
+
+interface Robot {
+  _id: string;
+  headers: Record<string, string>;
+  beat(body?: object): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  poll(): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  ack(id: string, status: 'ok' | 'failed', result?: object): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function robot(dealer = 'store_a1'): Promise<Robot> {
+  const device_id = `CMD-${String(++n).padStart(4, '0')}`;
+  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Cmd ${n}`, sn: `SN-C${n}`, type: 'icecream', category: 'test', dealer } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
+  return {
+    _id: r.body.data._id,
+    headers,
+    beat: async (body = {}) => {
+      const b = await s.call('POST', '/device-gateway/heartbeat', { headers, body });
+      expect(b.status, JSON.stringify(b.body)).toBe(200);
+      return b.body.data;
+    },
+    poll: async () => {
+      const b = await s.call('GET', '/device-gateway/commands', { headers });
+      expect(b.status, JSON.stringify(b.body)).toBe(200);
+      return b.body.data;
+    },
+    ack: async (id, status, result) => {
+      const b = await s.call('POST', '/device-gateway/command/ack', { headers, body: { id, status, result } });
+      return { status: b.status, body: b.body };
+    },
+  };
+}
+
+const send = (token: string, body: object) => s.call('POST', '/command/send', { token, body });
+const detail = async (id: string) => (await s.call('GET', `/command/detail/${id}`, { token: admin })).body.data;
+const countFor = async (device: string) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM command WHERE device = ${device}`.execute(s.db)).rows[0].n);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin');
+});
+afterAll(() => s?.close());
+
+describe('the ledger: queued → sent → acknowledged | failed', () => {
+  it('queues, hands over on the heartbeat answer, and records the acknowledgement with its times, log and live event', async () => {
+    const r = await robot();
+    expect((await r.beat()).commands).toEqual([]);
+    const stream = await openEvents(s.url, await s.login('store-a1'));
+    try {
+      const sent = await send(admin, { devices: [r._id], command: 'clean' });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data).toMatchObject({ done: 1, refused: 0, results: [{ device: r._id, status: 'done' }] });
+      const id = sent.body.data.results[0]._id as string;
+      expect(await detail(id)).toMatchObject({ _id: id, device: r._id, command: 'clean', params: {}, state: 'queued', attempts: 0, created_by: 'admin', integrator: 'brand_a', dealer: 'store_a1', sent_time: null });
+      await stream.next((e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'queued');
+
+      const beat = await r.beat();
+      expect(beat.commands).toEqual([{ id, command: 'clean', params: {}, expires_at: expect.any(String) }]);
+      expect(await detail(id)).toMatchObject({ state: 'sent', attempts: 1, sent_time: expect.any(String) });
+      await stream.next((e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'sent');
+      // handed over once: the next beat within the resend interval carries nothing
+      expect((await r.beat()).commands).toEqual([]);
+
+      const ack = await r.ack(id, 'ok', { took_ms: 1200 });
+      expect(ack.status, JSON.stringify(ack.body)).toBe(200);
+      expect(ack.body.data).toEqual({ _id: id, state: 'acknowledged' });
+      expect(await detail(id)).toMatchObject({ state: 'acknowledged', result: { took_ms: 1200 }, done_time: expect.any(String) });
+      await stream.next((e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'acknowledged');
+      const log = await s.db.selectFrom('log').select(['action', 'operator']).where('resource', '=', 'command').where('record', '=', id).orderBy('time').execute();
+      expect(log.map((l) => l.action)).toEqual(['send', 'deliver', 'acknowledge']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a failed outcome is recorded with its reason; the poll answers like the heartbeat', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'set_business_state', params: { state: 'pause' } })).body.data.results[0]._id;
+    expect((await r.poll()).commands).toEqual([{ id, command: 'set_business_state', params: { state: 'pause' }, expires_at: expect.any(String) }]);
+    expect((await r.poll()).commands).toEqual([]);
+    const ack = await r.ack(id, 'failed', { reason: 'door open' });
+    expect(ack.body.data).toEqual({ _id: id, state: 'failed' });
+    expect(await detail(id)).toMatchObject({ state: 'failed', result: { reason: 'door open' } });
+  });
+
+  it('the acknowledgement is idempotent: the same outcome again changes nothing, another is refused 409', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;
+    await r.beat();
+    expect((await r.ack(id, 'ok')).status).toBe(200);
+    const before = await detail(id);
+    const again = await r.ack(id, 'ok');
+    expect(again.status).toBe(200);
+    expect(await detail(id)).toEqual(before);
+    const other = await r.ack(id, 'failed');
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/acknowledged/);
+    expect((await detail(id)).state).toBe('acknowledged');
+  });
+
+  it('another robot acknowledging the command is told it does not exist (404), and the command stays sent', async () => {
+    const [r, other] = [await robot(), await robot()];
+    const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;
+    await r.beat();
+    expect((await other.ack(id, 'ok')).status).toBe(404);
+    expect((await other.ack('nope', 'ok')).status).toBe(404);
+    expect((await detail(id)).state).toBe('sent');
+  });
+
+  it('a command not handed over yet cannot be acknowledged (409)', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;
+    expect((await r.ack(id, 'ok')).status).toBe(409);
+    expect((await detail(id)).state).toBe('queued');
+  });
+});
+
+describe('resend, expiry, cancel', () => {
+  it('a sent command unacknowledged for COMMAND_RESEND_SECONDS is handed over again with the same id', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'sync_menu' })).body.data.results[0]._id;
+    expect((await r.beat()).commands.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect((await r.beat()).commands).toEqual([]);
+    // the robot stayed silent about it for longer than the resend interval (30 s by default)
+    await sql`UPDATE command SET sent_time = now() - interval '31 seconds' WHERE _id = ${id}`.execute(s.db);
+    expect((await r.beat()).commands.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect(await detail(id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect((await r.ack(id, 'ok', { menu_version: 'x' })).status).toBe(200);
+    await sql`UPDATE command SET sent_time = now() - interval '1 hour' WHERE _id = ${id}`.execute(s.db);
+    expect((await r.beat()).commands).toEqual([]);
+  });
+
+  it('a command not acknowledged by its expiry expires (log, event); an offline robot gets its queue minus what expired; a late ack is 409', async () => {
+    const r = await robot();
+    const short = (await send(admin, { devices: [r._id], command: 'clean', expires_in: 1 })).body.data.results[0]._id;
+    const sentShort = (await send(admin, { devices: [r._id], command: 'reboot', expires_in: 1 })).body.data.results[0]._id;
+    const long = (await send(admin, { devices: [r._id], command: 'unlock', expires_in: 3600 })).body.data.results[0]._id;
+    // the robot takes all three, then goes silent on the first two past their expiry
+    expect((await r.beat()).commands.map((c: { id: string }) => c.id).sort()).toEqual([short, sentShort, long].sort());
+    await sql`UPDATE command SET state = 'queued', attempts = 0, sent_time = NULL WHERE _id = ${short}`.execute(s.db);
+    await sql`UPDATE command SET expires_at = now() - interval '1 second' WHERE _id IN (${short}, ${sentShort})`.execute(s.db);
+    expect(await expireCommands(s.db)).toBeGreaterThanOrEqual(2);
+    expect((await detail(short)).state).toBe('expired');
+    expect((await detail(sentShort))).toMatchObject({ state: 'expired', done_time: expect.any(String) });
+    expect((await r.ack(sentShort, 'ok')).status).toBe(409);
+    expect((await detail(long)).state).toBe('sent');
+    const log = await s.db.selectFrom('log').select('action').where('record', '=', sentShort).execute();
+    expect(log.map((l) => l.action)).toContain('expire');
+  });
+
+  it('a sent command past its expiry acknowledged before the sweep expires then and answers 409', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'clean', expires_in: 60 })).body.data.results[0]._id;
+    await r.beat();
+    await sql`UPDATE command SET expires_at = now() - interval '1 second' WHERE _id = ${id}`.execute(s.db);
+    expect((await r.ack(id, 'ok')).status).toBe(409);
+    expect((await detail(id)).state).toBe('expired');
+  });
+
+  it('cancel works while queued only (409 after it was sent), under command_cancel', async () => {
+    const r = await robot();
+    const [a, b] = [(await send(admin, { devices: [r._id], command: 'clean' })).body.data.results[0]._id, null];
+    const cancelled = await s.call('POST', '/command/cancel', { token: admin, body: { _id: a } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ _id: a, state: 'cancelled' });
+    expect((await r.beat()).commands).toEqual([]);
+    expect((await r.ack(a, 'ok')).status).toBe(409);
+    expect(b).toBeNull();
+    const c = (await send(admin, { devices: [r._id], command: 'clean' })).body.data.results[0]._id;
+    await r.beat();
+    expect((await s.call('POST', '/command/cancel', { token: admin, body: { _id: c } })).status).toBe(409);
+    expect((await detail(c)).state).toBe('sent');
+  });
+});
+
+describe('who may send to which robot', () => {
+  it('a store administrator commands its own robots; another tenant\'s robot is refused like an unknown one, with nothing queued', async () => {
+    const [own, other] = [await robot('store_a1'), await robot('store_b1')];
+    const store = await s.login('store-a1');
+    const r = await send(store, { devices: [own._id, other._id, 'no-such-robot'], command: 'lock', params: { reason: 'freezer at 9 °C' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.done).toBe(1);
+    expect(r.body.data.refused).toBe(2);
+    expect(r.body.data.results.map((x: { device: string; status: string; code?: number }) => [x.device, x.status, x.code ?? null])).toEqual([
+      [own._id, 'done', null],
+      [other._id, 'refused', 404],
+      ['no-such-robot', 'refused', 404],
+    ]);
+    expect(r.body.data.results[1].message).toBe(r.body.data.results[2].message);
+    expect(await countFor(other._id)).toBe(0);
+    // the brand of the other store does not see it either
+    const list = await s.call('POST', '/command/list', { token: await s.login('brand-b'), body: { filter: { device: own._id } } });
+    expect(list.body.data.total).toBe(0);
+  });
+
+  it('an account without command_send is refused 403 with nothing queued', async () => {
+    const r = await robot();
+    const role = await s.call('POST', '/role/add', { token: admin, body: { _id: 'store_watch', display_name: 'Watch', account_type: 'DEALER', authorizations: ['device_list', 'command_list'] } });
+    expect(role.status).toBe(200);
+    await s.call('POST', '/user/set_roles', { token: admin, body: { _id: 'store-a2', roles: ['store_watch'] } });
+    const watcher = await s.login('store-a2');
+    expect((await send(watcher, { devices: [r._id], command: 'reboot' })).status).toBe(403);
+    expect(await countFor(r._id)).toBe(0);
+  });
+
+  it('the same idempotency key from the same account answers the first send, also sent concurrently', async () => {
+    const [a, b] = [await robot(), await robot()];
+    const body = { devices: [a._id, b._id], command: 'reboot', idempotency_key: `key-${n}` };
+    const answers = await Promise.all([send(admin, body), send(admin, body), send(admin, body)]);
+    for (const x of answers) expect(x.status).toBe(200);
+    const ids = answers.map((x) => x.body.data.results.map((r: { _id: string }) => r._id));
+    expect(ids[1]).toEqual(ids[0]);
+    expect(ids[2]).toEqual(ids[0]);
+    expect(await countFor(a._id)).toBe(1);
+    expect(await countFor(b._id)).toBe(1);
+    // another account's key is its own
+    expect((await send(await s.login('brand-a'), body)).body.data.done).toBe(2);
+    expect(await countFor(a._id)).toBe(2);
+  });
+});
+
+describe('bad input: 400 with nothing queued', () => {
+  it.each([
+    ['an unknown command', { command: 'explode' }],
+    ['lock without a reason', { command: 'lock' }],
+    ['lock with a reason over 100 characters', { command: 'lock', params: { reason: 'x'.repeat(101) } }],
+    ['an unknown business state', { command: 'set_business_state', params: { state: 'party' } }],
+    ['params that are not an object', { command: 'reboot', params: 'now' }],
+    ['an expiry out of range', { command: 'reboot', expires_in: 0 }],
+    ['no robots', { command: 'reboot', devices: [] }],
+    ['more than 1,000 robots', { command: 'reboot', devices: Array.from({ length: 1001 }, (_, i) => `r${i}`) }],
+  ])('%s', async (_what, extra) => {
+    const r = await robot();
+    const res = await send(admin, { devices: [r._id], ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.message).toBeTruthy();
+    expect(await countFor(r._id)).toBe(0);
+  });
+
+  it('says what is wrong in the caller\'s language', async () => {
+    const r = await robot();
+    const res = await s.call('POST', '/command/send', { token: admin, lang: 'zh', body: { devices: [r._id], command: 'lock' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/必填|原因/);
+  });
+});
+
+describe('lock: the robot out of service', () => {
+  it('refuses its sales from the acknowledged lock until the acknowledged unlock, and shows who locked it and why', async () => {
+    const r = await robot();
+    const p = await s.call('POST', '/product/add', { token: admin, body: { code: `LK${n}`, name: 'Cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
+    const sale = () => s.call('POST', '/device-gateway/order', { headers: r.headers, body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] } });
+    expect((await sale()).status).toBe(200);
+    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'freezer warm' } })).body.data.results[0]._id;
+    // queued and sent are not yet locked: the robot has not obeyed
+    expect((await sale()).status).toBe(200);
+    await r.beat();
+    expect((await sale()).status).toBe(200);
+    expect((await r.ack(lock, 'ok')).status).toBe(200);
+    const refused = await sale();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/freezer warm/);
+    const shown = (await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data;
+    expect(shown).toMatchObject({ locked: true, lock_reason: 'freezer warm', locked_by: 'admin' });
+    const locked = await s.call('POST', '/device/list', { token: admin, body: { filter: { locked: true } } });
+    expect(locked.body.data.list.map((d: { _id: string }) => d._id)).toContain(r._id);
+
+    const unlock = (await send(admin, { devices: [r._id], command: 'unlock' })).body.data.results[0]._id;
+    await r.beat();
+    expect((await sale()).status).toBe(409);
+    expect((await r.ack(unlock, 'ok')).status).toBe(200);
+    expect((await sale()).status).toBe(200);
+    expect((await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data).toMatchObject({ locked: false, lock_reason: null });
+  });
+
+  it('a failed lock leaves the robot selling', async () => {
+    const r = await robot();
+    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'test' } })).body.data.results[0]._id;
+    await r.beat();
+    await r.ack(lock, 'failed', { reason: 'busy making an order' });
+    expect((await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data.locked).toBe(false);
+  });
+
+  it('other features queue through queueCommand (a telemetry rule), as the service itself', async () => {
+    const r = await robot();
+    const c = await queueCommand(s.db, { device: r._id, command: 'lock', params: { reason: 'too warm' }, createdBy: 'system:telemetry', reason: 'rule freezer > 8 °C' });
+    expect(c).toMatchObject({ state: 'queued', created_by: 'system:telemetry', reason: 'rule freezer > 8 °C', dealer: 'store_a1' });
+    expect((await r.beat()).commands.map((x: { id: string }) => x.id)).toEqual([c._id]);
+    await expect(queueCommand(s.db, { device: r._id, command: 'lock', createdBy: 'system:telemetry' })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('two processes hand each due command over once', () => {
+  let b: ServerProcess | undefined;
+  afterAll(() => stopProcess(b));
+
+  it('robots beating on both at once get each command once per resend interval', async () => {
+    const robots = await Promise.all(Array.from({ length: 5 }, () => robot()));
+    const sent = await send(admin, { devices: robots.map((r) => r._id), command: 'clean' });
+    const ids = sent.body.data.results.map((x: { _id: string }) => x._id).sort();
+    let beats: Array<(r: Robot) => Promise<string[]>>;
+    if (s.databaseUrl) {
+      // a second server process on the same PostgreSQL
+      b = await startServerProcess({ databaseUrl: s.databaseUrl, dataDir: '' });
+      const other = b.url;
+      beats = [
+        async (r) => (await r.beat()).commands.map((c: { id: string }) => c.id),
+        async (r) => {
+          const res = await call(other, 'POST', '/device-gateway/heartbeat', { headers: r.headers, body: {} });
+          expect(res.status).toBe(200);
+          return res.body.data.commands.map((c: { id: string }) => c.id);
+        },
+      ];
+    } else {
+      // one embedded database serves one process: two hand-over paths of this one race instead
+      const second = commandsForBeats(s.db);
+      beats = [async (r) => (await r.beat()).commands.map((c: { id: string }) => c.id), async (r) => (markDue(r._id), (await second(r._id)).map((c) => c.id))];
+    }
+    const got: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const each = await Promise.all(robots.flatMap((r) => beats.map((beat) => beat(r))));
+      got.push(...each.flat());
+    }
+    expect(got.sort()).toEqual(ids);
+    const rows = await s.db.selectFrom('command').select(['attempts', 'state']).where('_id', 'in', ids).execute();
+    expect(rows.every((x) => x.attempts === 1 && x.state === 'sent')).toBe(true);
+  });
+});
