@@ -13,7 +13,8 @@ let n = 0;
 
 interface Robot {
   _id: string;
-  beat(body: unknown, lang?: string): Promise<{ status: number; message?: string }>;
+  beat(body: unknown, lang?: string): Promise<{ status: number; message?: string; commands?: Array<{ id: string; command: string }> }>;
+  ack(id: string): Promise<number>;
 }
 
 async function robot(dealer = 'store_a1', type = 'icecream'): Promise<Robot> {
@@ -25,8 +26,9 @@ async function robot(dealer = 'store_a1', type = 'icecream'): Promise<Robot> {
     _id: r.body.data._id,
     beat: async (body, lang) => {
       const a = await s.call('POST', '/device-gateway/heartbeat', { headers, body, lang });
-      return { status: a.status, message: a.body.message };
+      return { status: a.status, message: a.body.message, commands: a.body.data?.commands };
     },
+    ack: async (id) => (await s.call('POST', '/device-gateway/command/ack', { headers, body: { id, status: 'ok' } })).status,
   };
 }
 
@@ -42,13 +44,22 @@ const age = (device: string, minutes: number) =>
 
 /** Beats until the process judges the robot by the new rule (on PostgreSQL the rules' cache is forgotten once the
  * relay's NOTIFY comes back, a moment after the rule was written): the breach's clock then runs. */
-async function inForce(r: Robot, telemetry: Record<string, number>) {
+async function inForce(r: Robot, telemetry: Record<string, number>): Promise<Array<{ id: string; command: string }>> {
+  const handed: Array<{ id: string; command: string }> = [];
   await vi.waitFor(async () => {
-    await r.beat({ telemetry });
+    handed.push(...((await r.beat({ telemetry })).commands ?? []));
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
     expect(rows[0].n).toBeGreaterThan(0);
   }, { timeout: 10_000, interval: 50 });
+  return handed;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fleet = async (token: string, hours = 1): Promise<any> => {
+  const a = await s.call('POST', '/dashboard/fleet', { token, body: { from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date().toISOString() } });
+  expect(a.status).toBe(200);
+  return a.body.data;
+};
 
 async function rule(token: string, body: Record<string, unknown>) {
   const r = await s.call('POST', '/telemetry_rule/add', { token, body: { name: 'Freezer too warm', metric: 'freezer_temp', op: 'gt', threshold: -15, for_minutes: 0, level: 'error', ...body } });
@@ -190,11 +201,17 @@ describe('rules', () => {
     const r = await robot('store_a1', 'coffee_icecream');
     const made = await rule(admin, { name: 'Lock warm freezer', device: r._id, lock: true });
     expect(made.status).toBe(200);
-    await inForce(r, { freezer_temp: -2 });
-    for (let i = 0; i < 3; i++) await r.beat({ telemetry: { freezer_temp: -2 } });
+    const handed = await inForce(r, { freezer_temp: -2 });
+    for (let i = 0; i < 3; i++) handed.push(...((await r.beat({ telemetry: { freezer_temp: -2 } })).commands ?? []));
     const commands = await s.db.selectFrom('command').selectAll().where('device', '=', r._id).execute();
     expect(commands.map((c) => [c.command, c.created_by, (c.params as { reason: string }).reason])).toEqual([['lock', 'system:telemetry', 'Lock warm freezer: freezer_temp -2']]);
     expect((await alarmsOf(r._id)).map((a) => a.rule)).toEqual([made.body.data._id]);
+    // the robot obeys: locked, and counted so on the fleet panel
+    expect(handed.map((c) => c.command)).toEqual(['lock']);
+    const lockedBefore = (await fleet(admin)).robots.locked;
+    expect(await r.ack(handed[0].id)).toBe(200);
+    expect((await s.db.selectFrom('device').select('locked').where('_id', '=', r._id).executeTakeFirstOrThrow()).locked).toBe(true);
+    expect((await fleet(admin)).robots.locked).toBe(lockedBefore + 1);
     await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
   });
 
@@ -203,6 +220,31 @@ describe('rules', () => {
     await r.beat({ telemetry: { freezer_temp: 20 } });
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('fleet health', () => {
+  it("counts the caller's robots by status and active alarms by level, and per store uptime and the median time to clear", async () => {
+    const store = await s.call('POST', '/dealer/add', { token: admin, body: { name: 'Health store', description: 'Uptime sums', integrator: 'brand_b' } });
+    expect(store.status).toBe(200);
+    const r = await robot(store.body.data._id, 'noodle');
+    // offline from 40 to 10 minutes ago: half of the last hour, for the store's one robot
+    await sql`INSERT INTO alarm (_id, device, device_type, code, level, integrator, dealer, state, first_seen, last_seen, clear_time, clear_code)
+              VALUES ('health-offline', ${r._id}, 'noodle', 100002, 'warning', 'brand_b', ${store.body.data._id}, 'cleared',
+                      now() - interval '40 minutes', now() - interval '40 minutes', now() - interval '10 minutes', 100001)`.execute(s.db);
+    const brandB = await s.login('brand-b');
+    const f = await fleet(brandB);
+    const own = await s.db.selectFrom('device').select(['online', 'state']).where('integrator', '=', 'brand_b').execute();
+    expect(f.robots).toMatchObject({ total: own.length, online: own.filter((d) => d.online).length, offline: own.filter((d) => !d.online).length, failure: own.filter((d) => d.state === 'failure').length });
+    const active = await s.db.selectFrom('alarm').select('level').where('integrator', '=', 'brand_b').where('state', '=', 'active').execute();
+    expect(f.alarms).toEqual({ warning: active.filter((a) => a.level === 'warning').length, error: active.filter((a) => a.level === 'error').length });
+    expect(f.stores.every((x: { dealer: string }) => x.dealer !== 'store_a1' && x.dealer !== 'store_a2')).toBe(true);
+    const health = f.stores.find((x: { dealer: string }) => x.dealer === store.body.data._id);
+    expect(health).toMatchObject({ online: 0, offline: 1, locked: 0, clear_median_minutes: 30 });
+    expect(health.uptime).toBeCloseTo(0.5, 2);
+    // a store account sees its own store only
+    const storeA1 = await s.login('store-a1');
+    expect((await fleet(storeA1)).stores.map((x: { dealer: string }) => x.dealer)).toEqual(['store_a1']);
   });
 });
 

@@ -6,9 +6,10 @@ import fp from 'fastify-plugin';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { route, obj, str, handlerChecked } from '../../http/schema';
+import { route, obj, str, int, nullable, handlerChecked } from '../../http/schema';
 import { metricOf, rangeOf, series, visibleRobot } from './series';
 import { startPartitionKeeper, ensurePartitions } from './partitions';
+import { fleetHealth } from './health';
 import './ruleHooks';
 
 const tags = ['telemetry'];
@@ -31,6 +32,22 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
     const robot = await visibleRobot(db, ctxOf(req), b.device);
     return ok(await series(db, robot._id, metric, range));
   });
+
+  const counts = obj({ online: int(), offline: int(), failure: int('robots in state failure'), locked: int('robots whose lock was acknowledged') });
+  app.post('/api/dashboard/fleet', {
+    schema: route({
+      tags: ['dashboard'],
+      summary: "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
+      body: handlerChecked(obj({ from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['from', 'to'])),
+      data: obj({
+        robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
+        alarms: obj({ warning: int(), error: int() }),
+        menu_outdated: nullable(int('robots whose menu differs from their store\'s; null while robots do not report menu versions')),
+        sold_out: int('sold-out product lines (the restock list)'),
+        stores: { type: 'array', items: obj({ dealer: nullable(str()), ...(counts.properties as Record<string, object>), uptime: num('0–1 over the range'), clear_median_minutes: nullable(num()) }) },
+      }),
+    }),
+  }, async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(bodyOf(req.body)))));
 
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
