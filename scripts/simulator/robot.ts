@@ -4,6 +4,7 @@ import { gateway, type CallRecord, type Gateway, type RobotIdentity } from './ga
 import { FAULTS, pick, type Fault } from './faults';
 import { sell } from './sales';
 import { writeOff, type Console } from './vouchers';
+import { Sensors } from './telemetry';
 
 export interface Rates {
   /** chance per beat that a working robot breaks down */
@@ -14,6 +15,9 @@ export interface Rates {
   sell: number;
   /** chance per beat that a working robot writes a voucher off (needs a console account) */
   writeoff: number;
+  /** chance per beat that a temperature leaves its band for a while (default 0.002); `telemetry: false` sends none */
+  excursion?: number;
+  telemetry?: boolean;
 }
 
 export interface Tally {
@@ -32,6 +36,7 @@ export class VirtualRobot {
   private call: Gateway;
   private fault: Fault | undefined;
   private dealer: string | null | undefined;
+  private readonly sensors: Sensors | undefined;
 
   constructor(
     private readonly identity: RobotIdentity & { type?: string },
@@ -43,6 +48,7 @@ export class VirtualRobot {
     observe?: (call: CallRecord) => void,
   ) {
     this.call = gateway(baseUrl, identity, observe);
+    this.sensors = identity.type && rates.telemetry !== false ? new Sensors(identity.type, rates.excursion) : undefined;
   }
 
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
@@ -57,7 +63,8 @@ export class VirtualRobot {
       } else if (this.console && Math.random() < this.rates.writeoff) {
         await this.writeOffOne();
       }
-      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready' });
+      const telemetry = this.sensors?.read();
+      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready', ...(telemetry ? { telemetry } : {}) });
       this.tally.beats++;
     } catch (e) {
       this.tally.errors++;
@@ -86,6 +93,7 @@ export class VirtualRobot {
     if (!sale) return;
     this.tally.sales++;
     this.tally.revenue += sale.amount;
+    this.sensors?.sold();
   }
 
   private async writeOffOne() {
