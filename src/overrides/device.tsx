@@ -20,6 +20,7 @@ import { ActionButtons } from '../generated/ActionButtons';
 import { FieldFor, choiceKey } from '../generated/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
 import { RobotAlarms } from '../alarms/RobotAlarms';
+import { RobotTelemetry } from '../telemetry/RobotTelemetry';
 import { useNow } from '../alarms/parts';
 import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 
@@ -163,6 +164,7 @@ function DeviceShow() {
           <Grid size={{ xs: 12, md: 7 }}>
             <Stack spacing={2}>
               <Details />
+              <RobotTelemetry />
               <RobotAlarms />
               <RecentMessages />
             </Stack>
