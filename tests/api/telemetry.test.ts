@@ -248,6 +248,38 @@ describe('fleet health', () => {
   });
 });
 
+describe('food-safety record', () => {
+  it('answers per robot and local day min / max / avg and the minutes outside each rule, in the caller\'s language and time zone', async () => {
+    const r = await robot('store_a2');
+    const made = await rule(admin, { name: 'Above -15', device: r._id, threshold: -15 });
+    // yesterday 10:00 UTC (18:00 in Shanghai): a reading a minute, two of them above -15
+    const t0 = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1, 10));
+    const values = [-18, -10, -10, -18];
+    for (const [i, v] of values.entries()) {
+      await sql`INSERT INTO telemetry (device, metric, t, value) VALUES (${r._id}, 'freezer_temp', ${new Date(t0.getTime() + i * 60_000).toISOString()}::timestamptz, ${v})`.execute(s.db);
+    }
+    await sql`INSERT INTO telemetry_hourly (device, metric, hour, min, max, sum, count) VALUES (${r._id}, 'freezer_temp', ${t0.toISOString()}::timestamptz, -18, -10, -56, 4)`.execute(s.db);
+    const body = { metric: 'freezer_temp', from: new Date(t0.getTime() - 86_400_000).toISOString(), to: new Date().toISOString(), devices: [r._id], format: 'csv', tz: 'Asia/Shanghai' };
+    const res = await fetch(`${s.url}/api/telemetry/report/export`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'zh' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0].split(',')).toEqual(['设备', '设备编号', '日期', '指标', '单位', '最小值', '最大值', '平均值', '读数', '超出"Above -15"的分钟数'].map((h) => (h.includes('"') ? `"${h.replace(/"/g, '""')}"` : h)));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t0);
+    expect(lines.slice(1)).toEqual([`Tele ${n},TELE-${String(n).padStart(4, '0')},${day},冷冻温度,°C,-18,-10,-14,4,2`]);
+    // xlsx too; another brand's robot yields nothing; a bad time zone is a translated 400
+    const xlsx = await s.call('POST', '/telemetry/report/export', { token: admin, body: { ...body, format: 'xlsx' } });
+    expect(xlsx.status).toBe(200);
+    const brandB = await s.login('brand-b');
+    const foreign = await fetch(`${s.url}/api/telemetry/report/export`, { method: 'POST', headers: { Authorization: `Bearer ${brandB}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await foreign.text()).replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    const badTz = await s.call('POST', '/telemetry/report/export', { token: admin, body: { ...body, tz: 'Mars/Olympus' } });
+    expect(badTz.status).toBe(400);
+    expect(badTz.body.message).toContain('Mars/Olympus');
+    await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
+  });
+});
+
 describe('retention', () => {
   it('drops the day partitions older than the retention, and keeps today\'s', async () => {
     const now = new Date();

@@ -10,6 +10,8 @@ import { route, obj, str, int, nullable, handlerChecked } from '../../http/schem
 import { metricOf, rangeOf, series, visibleRobot } from './series';
 import { startPartitionKeeper, ensurePartitions } from './partitions';
 import { fleetHealth } from './health';
+import { exportReport } from './report';
+import { requestLang } from '../../http/envelope';
 import './ruleHooks';
 
 const tags = ['telemetry'];
@@ -31,6 +33,27 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
     const range = rangeOf(b);
     const robot = await visibleRobot(db, ctxOf(req), b.device);
     return ok(await series(db, robot._id, metric, range));
+  });
+
+  // the food-safety record, streamed like every export (server/crud/export.ts)
+  app.post('/api/telemetry/report/export', {
+    schema: route({
+      tags,
+      summary: 'The food-safety record: per robot and local day, min / max / avg of a metric and minutes outside each rule, as xlsx or CSV',
+      body: handlerChecked(obj({
+        metric: str(), from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms'), devices: { type: 'array', items: str(), description: 'robot _ids (default: every robot of the caller reporting the metric)' },
+        format: str(undefined, { enum: ['xlsx', 'csv'] }), tz: str('an IANA time zone (default UTC): the days are its days'),
+      }, ['metric', 'from', 'to'])),
+      raw: { contentType: 'application/octet-stream', description: 'the file (xlsx or CSV)' },
+    }),
+  }, async (req, reply) => {
+    const file = await exportReport(db, ctxOf(req), req.body, requestLang(req), (err) => req.log.error({ err }, 'food-safety export failed'));
+    reply.raw.on('close', () => file.cancel());
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .header('Cache-Control', 'no-store')
+      .send(file.stream);
   });
 
   const counts = obj({ online: int(), offline: int(), failure: int('robots in state failure'), locked: int('robots whose lock was acknowledged') });
