@@ -9,7 +9,8 @@
 // Options (environment): BENCH_ORDERS (a comma-separated list of sizes), BENCH_SECONDS (per measurement,
 // default 5), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ONLY (a pattern: measure only the rows whose name
 // matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
-// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000). Results also go to .tmp/bench.json.
+// order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000),
+// BENCH_TELEMETRY_ROBOTS and BENCH_TELEMETRY_HOURS (the telemetry rows' fleet and its hours of points, scripts/bench-telemetry.ts). Results also go to .tmp/bench.json.
 //
 // Each measurement runs BENCH_ROUNDS times, the rounds interleaved (all measurements, then all again …), and
 // the table shows each one's median round: on a shared machine a burst of other work then spoils one round of
@@ -28,6 +29,7 @@ import { ok } from '../server/http/envelope';
 import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
 import type { ORDER_STATUSES } from '../resources/order';
 import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb } from './builtServer';
+import { benchTelemetry, type TelemetryRow } from './bench-telemetry';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -269,6 +271,7 @@ interface SizeResult {
   loadSeconds?: number;
   rows: Row[];
   exports: Array<Awaited<ReturnType<typeof measureExport>>>;
+  telemetry?: TelemetryRow[];
 }
 
 async function benchSize(orders: number): Promise<SizeResult> {
@@ -402,7 +405,9 @@ async function benchSize(orders: number): Promise<SizeResult> {
     console.log(`| measurement | rows | MB | seconds | server CPU s | server peak RSS MB (at rest) | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
     for (const x of exports) console.log(`| ${x.name} | ${x.rows.toLocaleString('en')} | ${x.mb} | ${x.seconds} | ${x.cpu} | ${x.peakMb} (${x.baseMb}) | ≤ 60 s, ≤ 250 MB | ${x.pass ? 'yes' : 'NO'} |`);
   }
-  return { orders, loadSeconds, rows, exports };
+  // telemetry (docs/telemetry.md): its own fleet and points, measured on the built server
+  const telemetry = !ONLY || ONLY.test('telemetry') ? await benchTelemetry(target, { seconds: SECONDS, connections: CONNECTIONS }) : undefined;
+  return { orders, loadSeconds, rows, exports, telemetry };
 }
 
 async function main() {
