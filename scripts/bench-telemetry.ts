@@ -5,6 +5,7 @@
 //   - the fleet panel for the brand of 1,000 robots: p95
 //   - heartbeat server CPU per beat: plain, with telemetry, and with telemetry judged by a rule (never breached)
 // BENCH_TELEMETRY_ROBOTS and BENCH_TELEMETRY_HOURS shrink the load on a busy machine.
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db';
@@ -71,7 +72,7 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
       await sql`ANALYZE telemetry`.execute(d.db);
       await sql`ANALYZE telemetry_hourly`.execute(d.db);
     }
-    return { points, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    return { points, seconds: rows[0].n < points ? Math.round((performance.now() - started) / 100) / 10 : undefined };
   } finally {
     await d.close();
   }
@@ -99,27 +100,33 @@ async function cannon(url: string, path: string, o: { body: unknown; headers?: R
 
 export async function benchTelemetry(target: { databaseUrl?: string; dataDir?: string }, o: { seconds: number; connections: number }): Promise<TelemetryRow[]> {
   const loaded = await load(target);
-  console.log(`\ntelemetry: ${ROBOTS.toLocaleString('en')} robots × ${HOURS} h of a beat every ${EVERY_S} s = ${loaded.points.toLocaleString('en')} points, 30 days of hourly rollups: loaded in ${loaded.seconds} s`);
+  console.log(`\ntelemetry: ${ROBOTS.toLocaleString('en')} robots × ${HOURS} h of a beat every ${EVERY_S} s = ${loaded.points.toLocaleString('en')} points, 30 days of hourly rollups: ${loaded.seconds === undefined ? 'kept from an earlier run' : `loaded in ${loaded.seconds} s`}`);
   await buildForProduction();
   const server = await startBuiltServer(target);
-  const rows: TelemetryRow[] = [{ name: `load: ${loaded.points.toLocaleString('en')} points (generate_series)`, value: loaded.seconds, unit: 's' }];
+  const rows: TelemetryRow[] = loaded.seconds === undefined ? [] : [{ name: `load: ${loaded.points.toLocaleString('en')} points (generate_series)`, value: loaded.seconds, unit: 's' }];
   try {
     const pid = server.child.pid!;
     const brand = await signIn(server.url, 'brand-a');
+    // every robot beats once first: the start-up sweep (robots silent since the load are set offline, each with
+    // its message and alarm) and their coming back online are then behind us, not inside a measured round
+    for (let i = 0; i < ROBOTS; i += 20) {
+      await Promise.all(Array.from({ length: Math.min(20, ROBOTS - i) }, (_, k) =>
+        fetch(`${server.url}/api/device-gateway/heartbeat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-id': deviceId(i + k), 'x-device-key': key(i + k) }, body: '{}' })));
+    }
     const now = Date.now();
     const span = (hours: number) => ({ from: new Date(now - hours * 3_600_000).toISOString(), to: new Date(now).toISOString() });
-    const chart = async (name: string, hours: number) => {
-      const body = { device: 'tele-b-7', metric: 'freezer_temp', ...span(hours) };
-      await cannon(server.url, '/api/telemetry/series', { body, headers: { authorization: brand }, seconds: 1, connections: o.connections });
-      const r = await cannon(server.url, '/api/telemetry/series', { body, headers: { authorization: brand }, seconds: o.seconds, connections: o.connections });
-      rows.push({ name, value: r.p95, unit: 'ms p95', target: '≤ 100 ms', pass: r.p95 <= 100 && r.errors === 0 });
+    // p95 and, steadier on a shared machine, the server's CPU per call
+    const call = async (name: string, path: string, body: unknown, target = true) => {
+      await cannon(server.url, path, { body, headers: { authorization: brand }, seconds: 1, connections: o.connections });
+      const cpu0 = cpuSeconds(pid);
+      const r = await cannon(server.url, path, { body, headers: { authorization: brand }, seconds: o.seconds, connections: o.connections });
+      const cpu = Math.round(((cpuSeconds(pid) - cpu0) * 1e6) / r.requests) / 1000;
+      rows.push({ name, value: r.p95, unit: `ms p95, server CPU ${cpu} ms/call`, ...(target ? { target: '≤ 100 ms', pass: r.p95 <= 100 && r.errors === 0 } : {}) });
     };
+    const chart = (name: string, hours: number, target = true) => call(name, '/api/telemetry/series', { device: 'tele-b-7', metric: 'freezer_temp', ...span(hours) }, target);
     await chart("a robot's 7-day chart (168 hourly points)", 24 * 7);
-    await chart(`a robot's 24-hour chart (${(24 * 3600) / EVERY_S} raw points)`, 24);
-    const fleetBody = span(24 * 7);
-    await cannon(server.url, '/api/dashboard/fleet', { body: fleetBody, headers: { authorization: brand }, seconds: 1, connections: o.connections });
-    const fleet = await cannon(server.url, '/api/dashboard/fleet', { body: fleetBody, headers: { authorization: brand }, seconds: o.seconds, connections: o.connections });
-    rows.push({ name: `fleet panel: brand of ${ROBOTS.toLocaleString('en')} robots, 7 days`, value: fleet.p95, unit: 'ms p95', target: '≤ 100 ms', pass: fleet.p95 <= 100 && fleet.errors === 0 });
+    await chart(`a robot's 24-hour chart (${(24 * 3600) / EVERY_S} raw points; no target)`, 24, false);
+    await call(`fleet panel: brand of ${ROBOTS.toLocaleString('en')} robots (and brand_a's demo robots), 7 days`, '/api/dashboard/fleet', span(24 * 7));
 
     // server CPU per beat: the robots take turns, as a fleet does
     let turn = 0;
@@ -134,18 +141,45 @@ export async function benchTelemetry(target: { databaseUrl?: string; dataDir?: s
       if (r.errors) console.log(`  heartbeat: ${r.errors} errors`);
       return Math.round(((cpuSeconds(pid) - cpu0) * 1e6) / r.requests) / 1000;
     };
-    const plain = await perBeat({});
-    const withTelemetry = await perBeat({ telemetry: { freezer_temp: -18.2, cups_left: 240, waste_level: 31 } });
+    // rounds interleaved (plain, then with telemetry, three times) and the median of each: a burst of other work
+    // on the shared machine then spoils one round of each rather than all rounds of one
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+    const compare = async (a: unknown, b: unknown) => {
+      await perBeat(a);
+      await perBeat(b);
+      const [xs, ys]: [number[], number[]] = [[], []];
+      for (let round = 0; round < 3; round++) {
+        xs.push(await perBeat(a));
+        ys.push(await perBeat(b));
+      }
+      return [median(xs), median(ys)];
+    };
+    const beat = { telemetry: { freezer_temp: -18.2, cups_left: 240, waste_level: 31 } };
+    const [plain, withTelemetry] = await compare({}, beat);
     rows.push({ name: 'heartbeat server CPU per beat, plain', value: plain, unit: 'ms' });
     rows.push({ name: 'heartbeat server CPU per beat, with 3 metrics', value: withTelemetry, unit: 'ms', target: `≤ 1.2× plain (${Math.round((withTelemetry / plain) * 100) / 100}×)`, pass: withTelemetry <= plain * 1.2 });
     const admin = await signIn(server.url, 'admin');
     await fetch(`${server.url}/api/telemetry_rule/add`, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench: freezer above 30', metric: 'freezer_temp', op: 'gt', threshold: 30, for_minutes: 15, level: 'error', integrator: 'brand_a' }) });
-    const withRule = await perBeat({ telemetry: { freezer_temp: -18.2, cups_left: 240, waste_level: 31 } });
-    rows.push({ name: 'heartbeat server CPU per beat, 3 metrics + a brand rule', value: withRule, unit: 'ms', target: `${Math.round((withRule / plain) * 100) / 100}× plain` });
+    const [plain2, withRule] = await compare({}, beat);
+    rows.push({ name: 'heartbeat server CPU per beat, 3 metrics + a brand rule (never breached)', value: withRule, unit: 'ms', target: `${Math.round((withRule / plain2) * 100) / 100}× plain (${plain2} ms in the same rounds)` });
   } finally {
     await stopBuiltServer(server);
   }
   console.log(`\n| telemetry measurement | value | target | met |\n|---|---:|---|---|`);
+  console.log(`| (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}) | | | |`);
   for (const r of rows) console.log(`| ${r.name} | ${r.value} ${r.unit} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
   return rows;
+}
+
+// Alone: `DATABASE_URL=postgres://…/db npx tsx scripts/bench-telemetry.ts` on a database with the demo data
+// (a `npm run bench` database kept with BENCH_KEEP=1, for one).
+if (process.argv[1]?.endsWith('bench-telemetry.ts')) {
+  const url = process.env.DATABASE_URL;
+  benchTelemetry(url ? { databaseUrl: url } : { dataDir: process.env.DATA_DIR ?? '.tmp/bench-pglite-100000' }, {
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  }).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

@@ -10,7 +10,7 @@ import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
 import { unauthorized } from '../http/errors';
 import { setting } from '../config';
-import { storePoints, type Telemetry } from '../features/telemetry/ingest';
+import { pointsCtes, type Telemetry } from '../features/telemetry/ingest';
 import { judgeBeats, type LockRobot } from '../features/telemetry/rules';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
@@ -72,11 +72,14 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
     merged.set(b.id, m ? { id: b.id, state: b.state ?? m.state, work_status: b.work_status ?? m.work_status } : b);
   }
   const v = [...merged.values()];
+  // the batch's measurements go in the same statement (server/features/telemetry/ingest.ts)
+  const points = beats.flatMap((b) => (b.telemetry ? Object.entries(b.telemetry).map(([metric, value]) => ({ device: b.id, metric, value })) : []));
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
                                     ${v.map((b) => b.work_status ?? null)}::text[]) AS v(id, state, work_status)),
          -- rows locked in one order, so batches of two processes cannot deadlock
          old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+         ${points.length ? pointsCtes(points) : sql``}
     UPDATE device d
        SET online = true,
            last_heartbeat = now(),
@@ -98,11 +101,12 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   return beats.map((b) => byId.get(b.id));
 }
 
-/** The batch's measurements of robots that still exist: stored in one statement, then judged by the rules. */
+/** The batch's measurements of robots that still exist (stored with the beats), judged by the rules. */
 async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRow>, lockRobot?: LockRobot) {
   const measured = beats.filter((b) => b.telemetry && byId.has(b.id));
   if (measured.length === 0) return;
-  await storePoints(db, measured.flatMap((b) => Object.entries(b.telemetry!).map(([metric, value]) => ({ device: b.id, metric, value }))));
+  // the beats and their points are stored: a rule that fails to be judged (one deleted in between) must not
+  // turn the whole batch's beats into errors — it is judged again on the next beat
   await judgeBeats(
     db,
     measured.map((b) => {
@@ -110,7 +114,7 @@ async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRo
       return { device: b.id, type: b.type ?? '', integrator: (r.integrator as string) ?? null, dealer: (r.dealer as string) ?? null, telemetry: b.telemetry! };
     }),
     lockRobot,
-  );
+  ).catch((e: unknown) => console.warn(`telemetry rules not judged: ${(e as Error).message}`));
 }
 
 /**

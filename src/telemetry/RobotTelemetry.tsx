@@ -3,8 +3,10 @@
 // view follows the robot: it is asked again every half minute while the page is open.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, CardHeader, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { api } from '../providers/http';
+import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { api, apiStream } from '../providers/http';
+import { save } from '../lib/exportList';
+import Download from '@mui/icons-material/Download';
 import { metricsOf } from '../../resources/telemetry';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
 
@@ -52,6 +54,13 @@ function useRules(robot: { id: string; type: string; integrator: string | null; 
     };
   }, [robot?.id, robot?.type, robot?.integrator, robot?.dealer, canAccess]); // eslint-disable-line react-hooks/exhaustive-deps
   return rules;
+}
+
+/** The food-safety record of one metric of this robot over the range shown, in the viewer's time zone. */
+async function downloadRecord(device: string, metric: string, from: number, to: number, format: 'xlsx' | 'csv') {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const res = await apiStream('/telemetry/report/export', { metric, devices: [device], from: new Date(from).toISOString(), to: new Date(to).toISOString(), format, tz }, new AbortController().signal);
+  save(await res.blob(), `food-safety-${metric}.${format}`);
 }
 
 export function RobotTelemetry() {
@@ -103,10 +112,25 @@ export function RobotTelemetry() {
           <Stack spacing={2}>
             {data.series.map((s) => (
               <Box key={s.metric} data-testid={`telemetry-chart-${s.metric}`} data-points={s.points.length} data-step={s.step}>
-                <Typography variant="body2" color="text.secondary">
-                  {translate(`vf.telemetry.metric.${s.metric}`)}
-                  {s.unit ? ` (${s.unit})` : ''}
-                </Typography>
+                <Stack direction="row" alignItems="center" justifyContent="space-between" useFlexGap flexWrap="wrap">
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`vf.telemetry.metric.${s.metric}`)}
+                    {s.unit ? ` (${s.unit})` : ''}
+                  </Typography>
+                  <Stack direction="row">
+                    {(['xlsx', 'csv'] as const).map((format) => (
+                      <Button
+                        key={format}
+                        size="small"
+                        startIcon={<Download />}
+                        aria-label={`${translate('vf.telemetry.report.title')} (${format})`}
+                        onClick={() => void downloadRecord(String(r._id ?? r.id), s.metric, data.from, data.to, format).catch(() => undefined)}
+                      >
+                        {format}
+                      </Button>
+                    ))}
+                  </Stack>
+                </Stack>
                 {s.points.length === 0 ? (
                   <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
                     {translate('vf.telemetry.chart.none')}

@@ -98,7 +98,7 @@ export async function judgeBeats(db: DB, beats: JudgedBeat[], lockRobot?: LockRo
                                     ${v.map((p) => breaches(p.rule, p.value))}::bool[], ${v.map((p) => p.value)}::float8[])
                  AS v(rule, device, breached, value)),
          hit AS (INSERT INTO telemetry_rule_state AS s (rule, device, breach_since, value)
-                 SELECT rule, device, now(), value FROM v WHERE breached
+                 SELECT rule, device, now(), value FROM v WHERE breached AND EXISTS (SELECT 1 FROM telemetry_rule r WHERE r._id = v.rule)
                  ON CONFLICT (rule, device) DO UPDATE SET breach_since = coalesce(s.breach_since, now()), ok_since = NULL, value = excluded.value
                  RETURNING s.rule, s.device, true AS breached, s.breach_since AS since, s.alarm),
          gone AS (DELETE FROM telemetry_rule_state s USING v WHERE NOT v.breached AND s.rule = v.rule AND s.device = v.device AND NOT s.alarm),
