@@ -2,6 +2,9 @@ import { defineResource } from './types';
 import { ROBOT_TYPES } from './device';
 import { ALARM_LEVELS } from '../i18n/notify/alarms';
 
+/** The code of every alarm a telemetry rule opens: its title is the rule's name (server/features/telemetry/rules.ts). */
+export const RULE_ALARM_CODE = 0;
+
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
 
 // Alarms: a robot's fault or warning with a life cycle. Robots open and clear them with their notification
@@ -30,6 +33,9 @@ export default defineResource({
     clear_by: { type: 'text', readOnly: true },
     clear_time: { type: 'datetime', readOnly: true, sort: true },
     clear_code: { type: 'number', readOnly: true },
+    // a telemetry rule's alarm (code RULE_ALARM_CODE): the rule, and the value that breached it
+    rule: { type: 'reference', reference: 'telemetry_rule', readOnly: true, filter: 'eq' },
+    detail: { type: 'json', readOnly: true },
     // the sort key (active first): not for reading
     priority: { type: 'text', readOnly: true, sort: true, notNull: true, hidden: true },
   },

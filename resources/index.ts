@@ -19,10 +19,11 @@ import restock from './restock';
 import webhook from './webhook';
 import webhook_delivery from './webhook_delivery';
 import command from './command';
+import telemetry_rule from './telemetry_rule';
 
 /** Every declaration, with its literal types (`as const`): server/db/schema/rows.ts derives the tables' row types
  * from them. `npm run db:migration` adds a new declaration here (scripts/registerEntities.ts). */
-export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command] as const;
+export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule] as const;
 
 export const resources: readonly ResourceDef[] = declared;
 

@@ -15,7 +15,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
-    requests: { average: number };
+    requests: { average: number; total: number };
   }
   export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -11,7 +11,9 @@
 // matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
 // order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000),
 // BENCH_STATEMENTS=1 (print each row's statements, most costly first), BENCH_NODE_ARGS (node options of the
-// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"). Results also go to .tmp/bench.json.
+// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"). 
+// BENCH_TELEMETRY_ROBOTS and BENCH_TELEMETRY_HOURS (the telemetry rows' fleet and its hours of points,
+// scripts/bench-telemetry.ts). Results also go to .tmp/bench.json.
 //
 // Every row is measured against the built server in a process of its own (scripts/bench-server.ts: the server
 // plus the floor route), autocannon in this one; besides p50/p95 each row shows what a call costs: the server
@@ -33,6 +35,7 @@ import { openDatabase, type Database } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
 import { buildForProduction, buildBenchServer, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb, type BuiltServer } from './builtServer';
+import { benchTelemetry, type TelemetryRow } from './bench-telemetry';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -339,6 +342,7 @@ interface SizeResult {
   loadSeconds?: number;
   rows: Row[];
   exports: Array<Awaited<ReturnType<typeof measureExport>>>;
+  telemetry?: TelemetryRow[];
 }
 
 async function benchSize(orders: number): Promise<SizeResult> {
@@ -496,7 +500,9 @@ async function benchSize(orders: number): Promise<SizeResult> {
     console.log(`| measurement | rows | MB | seconds | server CPU s | server peak RSS MB (at rest) | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
     for (const x of exports) console.log(`| ${x.name} | ${x.rows.toLocaleString('en')} | ${x.mb} | ${x.seconds} | ${x.cpu} | ${x.peakMb} (${x.baseMb}) | ≤ 60 s, ≤ 250 MB | ${x.pass ? 'yes' : 'NO'} |`);
   }
-  return { orders, loadSeconds, rows, exports };
+  // telemetry (docs/telemetry.md): its own fleet and points, measured on the built server
+  const telemetry = !ONLY || ONLY.test('telemetry') ? await benchTelemetry(target, { seconds: SECONDS, connections: CONNECTIONS }) : undefined;
+  return { orders, loadSeconds, rows, exports, telemetry };
 }
 
 async function main() {

@@ -11,7 +11,8 @@ const HELP = `npm run simulate -- [options]
 
   --robots N         drive the first N demo robots (default: all ${DEMO_DEVICES.length}); their keys are derived
                      from their device ids, as the demo data made them
-  --robot ID:KEY     drive this robot too, with the key the console showed when it was created or rotated
+  --robot ID:KEY     drive this robot too, with the key the console showed when it was created or rotated;
+                     ID:KEY:TYPE (icecream, coffee …) also reports the telemetry of that robot type
                      (repeatable)
   --url URL          the server (default http://localhost:\${PORT:-8080})
   --beat S           seconds between heartbeats (default 5)
@@ -19,6 +20,7 @@ const HELP = `npm run simulate -- [options]
   --recover-rate P   chance per beat that a broken robot is fixed (default 0.2)
   --sell-rate P      chance per beat that a working robot sells (default 0.2)
   --writeoff-rate P  chance per beat that a working robot writes a voucher off (default 0.02)
+  --excursion-rate P chance per beat that a temperature leaves its band for a while (default 0.002)
   --user U --password P
                      a console account that may list vouchers, to find codes to write off
                      (default admin / the demo password; write-offs are off if sign-in fails)
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     'recover-rate': { type: 'string', default: String(DEFAULT_RATES.recover) },
     'sell-rate': { type: 'string', default: String(DEFAULT_RATES.sell) },
     'writeoff-rate': { type: 'string', default: String(DEFAULT_RATES.writeoff) },
+    'excursion-rate': { type: 'string', default: '0.002' },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: DEMO_PASSWORD },
     duration: { type: 'string' },
@@ -63,6 +66,7 @@ const rates: Rates = {
   recover: number('recover-rate', values['recover-rate'], 0, 1),
   sell: number('sell-rate', values['sell-rate'], 0, 1),
   writeoff: number('writeoff-rate', values['writeoff-rate'], 0, 1),
+  excursion: number('excursion-rate', values['excursion-rate'], 0, 1),
 };
 const demoCount = values.robots === undefined ? (values.robot?.length ? 0 : DEMO_DEVICES.length) : number('robots', values.robots, 0, DEMO_DEVICES.length);
 const identities: Array<RobotIdentity & { type?: string }> = [
@@ -73,7 +77,8 @@ const identities: Array<RobotIdentity & { type?: string }> = [
       console.error(`--robot wants DEVICE_ID:KEY, got "${s}"`);
       process.exit(2);
     }
-    return { device_id: s.slice(0, i), key: s.slice(i + 1), name: s.slice(0, i) };
+    const [key, type] = s.slice(i + 1).split(':');
+    return { device_id: s.slice(0, i), key, name: s.slice(0, i), ...(type ? { type } : {}) };
   }),
 ];
 if (identities.length === 0) {

@@ -11,6 +11,7 @@ import { raiseMessage } from './messages';
 import * as webhookEvents from './webhooks/events';
 import { NOTIFY_CODES } from '../i18n/notify/codes';
 import { STOCK_CODES, alarmLevel, recoveredBy } from '../i18n/notify/alarms';
+import { RULE_ALARM_CODE } from '../resources/alarm';
 
 type Row = Record<string, unknown>;
 
@@ -49,12 +50,50 @@ export async function applyAlarms(db: DB, s: AlarmSignal): Promise<void> {
     INSERT INTO alarm (_id, device, device_type, code, level, category, integrator, dealer)
     VALUES (${newId()}, ${s.device}, (SELECT type FROM device WHERE _id = ${s.device}), ${s.code}, ${level},
             ${NOTIFY_CODES[s.code]?.category ?? ''}, ${s.integrator}, ${s.dealer})
-    ON CONFLICT (device, code) WHERE state <> 'cleared'
+    ON CONFLICT (device, code) WHERE state <> 'cleared' AND rule IS NULL
     DO UPDATE SET count = alarm.count + 1, last_seen = now()
     RETURNING *, (xmax = 0) AS opened`.execute(db);
   const { opened, ...row } = rows[0];
   await publish(alarmEvent(opened ? 'alarm.opened' : 'alarm.changed', row), db);
   if (opened) await webhookEvents.alarmOpened(db, row);
+}
+
+/** A telemetry rule breached for its minutes on a robot (server/features/telemetry/rules.ts). */
+export interface RuleBreach {
+  rule: string;
+  device: string;
+  integrator: string | null;
+  dealer: string | null;
+  level: 'warning' | 'error';
+  /** the rule's name (the alarm's title), metric, op, threshold and the value that breached it */
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Opens the rule's alarm on the robot, or — while one is open — counts it again. One statement on the partial
+ * unique index alarm_rule_open, so two processes judging the same robot never open two. True when it opened.
+ */
+export async function openRuleAlarm(db: DB, b: RuleBreach): Promise<boolean> {
+  const { rows } = await sql<Row & { opened: boolean }>`
+    INSERT INTO alarm (_id, device, device_type, code, level, category, integrator, dealer, rule, detail)
+    VALUES (${newId()}, ${b.device}, (SELECT type FROM device WHERE _id = ${b.device}), ${RULE_ALARM_CODE}, ${b.level},
+            'telemetry', ${b.integrator}, ${b.dealer}, ${b.rule}, ${JSON.stringify(b.detail)})
+    ON CONFLICT (device, rule) WHERE state <> 'cleared' AND rule IS NOT NULL
+    DO UPDATE SET count = alarm.count + 1, last_seen = now(), detail = excluded.detail
+    RETURNING *, (xmax = 0) AS opened`.execute(db);
+  const { opened, ...row } = rows[0];
+  await publish(alarmEvent(opened ? 'alarm.opened' : 'alarm.changed', row), db);
+  if (opened) await webhookEvents.alarmOpened(db, row);
+  return opened;
+}
+
+/** The rule's metric is back in range for its minutes: its open alarm on the robot clears (like a recovery code). */
+export async function clearRuleAlarm(db: DB, rule: string, device: string): Promise<void> {
+  const { rows } = await sql<Row>`
+    UPDATE alarm SET state = 'cleared', clear_time = now()
+     WHERE device = ${device} AND rule = ${rule} AND state <> 'cleared'
+    RETURNING *`.execute(db);
+  await announceCleared(db, rows);
 }
 
 /** A product whose stock just went up, as it is now. */

@@ -31,6 +31,7 @@ import { uploadRoutes } from './routes/uploads';
 import { orderRoutes } from './routes/orders';
 import { dashboardRoutes } from './routes/dashboard';
 import { commandRoutes } from './features/commands';
+import { telemetryRoutes } from './features/telemetry';
 import { setting } from './config';
 import { logOptions } from './http/log';
 import type pg from 'pg';
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { db: opts.db });
   await app.register(liveRoutes, { db: opts.db });
   await app.register(commandRoutes, { db: opts.db });
+  await app.register(telemetryRoutes, { db: opts.db });
   await app.register(savedQueryRoutes, { db: opts.db });
   await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });

@@ -42,6 +42,7 @@ export const SETTINGS = {
   UPLOAD_RATE_LIMIT: { kind: 'int', default: '30', min: 1, max: 1_000_000, meaning: 'uploads a minute per account (per process); beyond: 429' },
   OFFLINE_AFTER_SECONDS: { kind: 'number', default: '90', min: 0.1, max: 86400, meaning: 'a robot without a heartbeat this long is offline' },
   COMMAND_RESEND_SECONDS: { kind: 'number', default: '30', min: 0.1, max: 86400, meaning: 'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)' },
+  TELEMETRY_RETENTION_DAYS: { kind: 'int', default: '30', min: 1, max: 3650, meaning: 'days of raw telemetry points kept (older days leave by dropping their daily partition); hourly rollups are kept two years' },
   UPLOAD_DIR: { kind: 'string', defaultText: '`DATA_DIR/uploads`', meaning: 'where uploaded images go when no `S3_BUCKET` is set (one machine only)' },
   UPLOAD_MAX_BYTES: { kind: 'int', default: '2097152', min: 1024, max: 100 * 1024 * 1024, meaning: 'the largest image an upload may be' },
   S3_BUCKET: { kind: 'string', meaning: 'store uploaded images in this S3-compatible bucket (required for more than one process)' },

@@ -24,6 +24,7 @@ import walk from './walk';
 import webhooks from './webhooks';
 import oplog from './oplog';
 import commands from './commands';
+import telemetry from './telemetry';
 
 export type FeatureTexts = Record<Lang, MessageTree>;
 
@@ -49,6 +50,7 @@ export const features: Record<string, FeatureTexts> = {
   webhooks,
   oplog,
   commands,
+  telemetry,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -17,6 +17,7 @@ const labels: ResourceLabels = {
   en: {
     name: 'Alarm |||| Alarms',
     fields: {
+      rule: 'Rule', detail: 'Detail',
       _id: 'Id', state: 'State', level: 'Level', code: 'Code', title: 'Title', content: 'Content', category: 'Category', device: 'Robot',
       device_type: 'Robot type', dealer: 'Store', integrator: 'Brand', count: 'Count', first_seen: 'Opened', last_seen: 'Last seen',
       ack_by: 'Acknowledged by', ack_time: 'Acknowledged at', ack_comment: 'Comment', clear_by: 'Cleared by', clear_time: 'Cleared at',
@@ -33,6 +34,7 @@ const labels: ResourceLabels = {
   zh: {
     name: '告警 |||| 告警',
     fields: {
+      rule: '规则', detail: '详情',
       _id: '编号', state: '状态', level: '级别', code: '代码', title: '标题', content: '内容', category: '类别', device: '设备',
       device_type: '机器类型', dealer: '门店', integrator: '品牌', count: '次数', first_seen: '发生时间', last_seen: '最近发生',
       ack_by: '确认人', ack_time: '确认时间', ack_comment: '备注', clear_by: '清除人', clear_time: '清除时间',
@@ -49,6 +51,7 @@ const labels: ResourceLabels = {
   es: {
     name: 'Alarma |||| Alarmas',
     fields: {
+      rule: 'Regla', detail: 'Detalle',
       _id: 'Id', state: 'Estado', level: 'Nivel', code: 'Código', title: 'Título', content: 'Contenido', category: 'Categoría', device: 'Robot',
       device_type: 'Tipo de robot', dealer: 'Tienda', integrator: 'Marca', count: 'Veces', first_seen: 'Abierta', last_seen: 'Última vez',
       ack_by: 'Reconocida por', ack_time: 'Reconocida el', ack_comment: 'Comentario', clear_by: 'Borrada por', clear_time: 'Borrada el',
@@ -65,6 +68,7 @@ const labels: ResourceLabels = {
   ja: {
     name: 'アラーム |||| アラーム',
     fields: {
+      rule: 'ルール', detail: '詳細',
       _id: 'ID', state: '状態', level: 'レベル', code: 'コード', title: 'タイトル', content: '内容', category: '分類', device: 'ロボット',
       device_type: 'ロボット種別', dealer: '店舗', integrator: 'ブランド', count: '回数', first_seen: '発生日時', last_seen: '最終発生',
       ack_by: '確認者', ack_time: '確認日時', ack_comment: 'コメント', clear_by: '解除者', clear_time: '解除日時',

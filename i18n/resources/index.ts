@@ -12,6 +12,7 @@ import message from './message';
 import alarm from './alarm';
 import webhook from './webhook';
 import webhook_delivery from './webhook_delivery';
+import telemetry_rule from './telemetry_rule';
 import { lecode, chatchat, report, log } from './service';
 import product from './product';
 import template from './template';
@@ -21,7 +22,7 @@ import refund from './refund';
 import restock from './restock';
 import command from './command';
 
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule };
 
 /** What a save says, by the resource's own name ("Product group created", "Account saved"), in place of
  * react-admin's "Element created" — read by its create and edit screens as `resources.<R>.notifications.*`. */

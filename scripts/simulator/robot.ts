@@ -5,6 +5,7 @@ import { FAULTS, pick, type Fault } from './faults';
 import { sell } from './sales';
 import { writeOff, type Console } from './vouchers';
 import { obedience, obey, settle, type Command } from './commands';
+import { Sensors } from './telemetry';
 
 export interface Rates {
   /** chance per beat that a working robot breaks down */
@@ -17,6 +18,9 @@ export interface Rates {
   writeoff: number;
   /** chance that a command fails (with a reason) instead of being done */
   commandFail?: number;
+  /** chance per beat that a temperature leaves its band for a while (default 0.002); `telemetry: false` sends none */
+  excursion?: number;
+  telemetry?: boolean;
 }
 
 export interface Tally {
@@ -38,6 +42,7 @@ export class VirtualRobot {
   private fault: Fault | undefined;
   private dealer: string | null | undefined;
   private readonly me = obedience();
+  private readonly sensors: Sensors | undefined;
 
   constructor(
     private readonly identity: RobotIdentity & { type?: string },
@@ -49,6 +54,7 @@ export class VirtualRobot {
     observe?: (call: CallRecord) => void,
   ) {
     this.call = gateway(baseUrl, identity, observe);
+    this.sensors = identity.type && rates.telemetry !== false ? new Sensors(identity.type, rates.excursion) : undefined;
   }
 
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
@@ -70,6 +76,8 @@ export class VirtualRobot {
       const state = this.fault?.state ?? (Date.now() < this.me.busyUntil ? 'busy' : this.me.locked || this.me.business !== 'open' ? 'pause' : 'idle');
       const work_status = this.fault ? `fault ${this.fault.code}` : this.me.locked ? 'locked' : Date.now() < this.me.busyUntil ? 'cleaning' : 'ready';
       const beat = await this.call<{ commands?: Command[] }>('POST', 'heartbeat', { state, work_status });
+      const telemetry = this.sensors?.read();
+      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready', ...(telemetry ? { telemetry } : {}) });
       this.tally.beats++;
       await this.receive(beat.commands);
     } catch (e) {
@@ -106,6 +114,7 @@ export class VirtualRobot {
     if (!sale) return;
     this.tally.sales++;
     this.tally.revenue += sale.amount;
+    this.sensors?.sold();
   }
 
   private async writeOffOne() {

@@ -31,7 +31,7 @@ const BACKLOG = 4 * 2 ** 20;
 const TITLE_CACHE = 20_000;
 
 type Row = Record<string, unknown>;
-interface Column {
+export interface Column {
   name: string;
   field: FieldDef;
   header: string;
@@ -52,7 +52,7 @@ function columnsOf(def: ResourceDef, ctx: CallContext, lang: Lang, extra: unknow
   ];
 }
 
-function timeZoneOf(tz: unknown): string {
+export function timeZoneOf(tz: unknown): string {
   if (tz === undefined) return 'UTC';
   if (typeof tz !== 'string' || tz.length > 64) throw badRequest('vf.operator.export.error.tz');
   try {
@@ -75,7 +75,7 @@ function afterRow(sort: Sort, value: string | null, id: string): Expression<SqlB
 
 /** Reference titles by column, then by id: a store's name rather than its id. */
 type Titles = Map<string, Map<string, string>>;
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
 /**
  * Turns stored values into what a reader of the file expects, for one export: one function per column, chosen
@@ -271,14 +271,14 @@ function moneyStyle(book: object) {
   styles.addStyleModel = (model, cellType) => (model?.numFmt === MONEY_FORMAT ? id : plain(model, cellType));
 }
 
-interface RowWriter {
+export interface RowWriter {
   rows(values: Cell[][]): Promise<void>;
   /** bytes written and not yet passed on to `out` (beyond what `out` itself holds) */
   backlog(): number;
   end(): Promise<void>;
 }
 
-function csvWriter(out: PassThrough, columns: Column[]): RowWriter {
+export function csvWriter(out: PassThrough, columns: Column[]): RowWriter {
   // the BOM lets Excel open UTF-8 (Chinese, Japanese) correctly
   out.write(`\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`);
   return {
@@ -292,7 +292,7 @@ function csvWriter(out: PassThrough, columns: Column[]): RowWriter {
   };
 }
 
-async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWriter> {
+export async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<RowWriter> {
   // loaded on the first .xlsx export, not at start: exceljs and its zip and XML parts hold ~28 MB of memory
   // in every server process, most of which never exports
   const { default: ExcelJS } = await import('exceljs');

@@ -7,6 +7,7 @@ import { registerHooks, rowOf, type ActionContext } from '../crud/hooks';
 import { publish } from '../events/bus';
 import { alarmEvent } from '../alarms';
 import * as webhookEvents from '../webhooks/events';
+import { ruleAlarmText } from '../features/telemetry/words';
 
 const update = (a: ActionContext, set: Record<string, unknown>) =>
   a.trx.updateTable('alarm').set(set).where('_id', '=', rowOf('alarm', a.existing)._id).returningAll().executeTakeFirstOrThrow();
@@ -23,6 +24,13 @@ registerHooks('alarm', {
   },
   present(rows, _db, ctx) {
     for (const r of rows) {
+      // a telemetry rule's alarm: titled by the rule's name, its content the value that breached it
+      if (r.rule) {
+        const d = (r.detail ?? {}) as Record<string, unknown>;
+        r.title = String(d.name ?? r.rule);
+        r.content = ruleAlarmText(d, ctx.lang);
+        continue;
+      }
       const t = notifyText(Number(r.code), ctx.lang);
       r.title = t?.title ?? `#${r.code}`;
       r.content = t?.content ?? '';

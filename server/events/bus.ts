@@ -48,6 +48,17 @@ interface RightsHeard {
   id: string;
 }
 
+/**
+ * Not an event for browsers either: what a process keeps in memory (the telemetry rules a beat is judged by) was
+ * changed by some process, so every process forgets its copy and reads it again.
+ */
+export interface CacheChange {
+  type: 'cache.changed';
+  cache: string;
+}
+
+type Internal = RightsChange | CacheChange | RightsHeard;
+
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
 
@@ -64,8 +75,9 @@ function setListening(up: boolean) {
   emitter.emit('relay', up);
 }
 
-function deliver(e: LiveEvent | RightsChange | RightsHeard) {
+function deliver(e: LiveEvent | Internal) {
   if (e.type === 'rights.heard') sent.get(e.id)?.();
+  else if (e.type === 'cache.changed') emitter.emit('cache', e);
   else if (e.type === 'rights.changed') {
     emitter.emit('rights', e);
     // acted on (the session cache forgot, server/auth/sessionCache.ts): say so to the process that sent it.
@@ -98,8 +110,8 @@ export async function heard(since: number): Promise<void> {
   await Promise.all(pending.filter((p) => p.n > since).map((p) => p.heard));
 }
 
-function payloadOf(e: LiveEvent | RightsChange): string {
-  if (e.type === 'rights.changed') return JSON.stringify(e);
+function payloadOf(e: LiveEvent | Internal): string {
+  if (e.type === 'rights.changed' || e.type === 'cache.changed' || e.type === 'rights.heard') return JSON.stringify(e);
   const text = JSON.stringify(e);
   if (Buffer.byteLength(text) <= MAX_PAYLOAD) return text;
   const { detail: _detail, ...data } = e.data;
@@ -110,7 +122,7 @@ function payloadOf(e: LiveEvent | RightsChange): string {
  * Hands an event to every subscriber of every process. `db` may be the caller's transaction: on
  * PostgreSQL the event is then sent only if the transaction commits.
  */
-export async function publish(e: LiveEvent | RightsChange, db?: DB): Promise<void> {
+export async function publish(e: LiveEvent | Internal, db?: DB): Promise<void> {
   if (!relay) return deliver(e);
   await sql`SELECT pg_notify(${CHANNEL}, ${payloadOf(e)})`.execute(db ?? relay.db);
 }
@@ -120,7 +132,7 @@ export async function publish(e: LiveEvent | RightsChange, db?: DB): Promise<voi
  * announcing its changes one NOTIFY at a time held the next batch back for a round trip per change (the fleet
  * bench, `npm run bench:fleet`, saw beats wait seconds while a batch of robots coming online was announced).
  */
-export async function publishAll(events: Array<LiveEvent | RightsChange>, db?: DB): Promise<void> {
+export async function publishAll(events: Array<LiveEvent | Internal>, db?: DB): Promise<void> {
   if (events.length === 0) return;
   if (!relay) return events.forEach(deliver);
   await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${events.map(payloadOf)}::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n`.execute(db ?? relay.db);
@@ -158,6 +170,14 @@ export async function publishRightsChange(change: Omit<RightsChange, 'type' | 'i
   const r = await sql<{ n: number }>`SELECT ${LISTENERS} AS n, pg_notify(${CHANNEL}, ${payload})`.execute(db ?? relay.db);
   listeners = r.rows[0].n;
   if (heardBy >= listeners) done();
+}
+
+/** Tells every process (this one included, once committed) that its copy of `cache` is stale. */
+export const publishCacheChange = (cache: string, db?: DB) => publish({ type: 'cache.changed', cache }, db);
+
+export function onCacheChange(fn: (c: CacheChange) => void): () => void {
+  emitter.on('cache', fn);
+  return () => emitter.off('cache', fn);
 }
 
 export function onRightsChange(fn: (c: RightsChange) => void): () => void {
@@ -212,7 +232,7 @@ export async function startEventRelay(database: Pick<Database, 'db' | 'kind' | '
     c.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       try {
-        deliver(JSON.parse(n.payload) as LiveEvent | RightsChange | RightsHeard);
+        deliver(JSON.parse(n.payload) as LiveEvent | Internal);
       } catch {
         /* not one of ours */
       }

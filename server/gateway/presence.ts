@@ -10,6 +10,8 @@ import { raiseMessage } from '../messages';
 import { groupCommit } from '../db/groupCommit';
 import { unauthorized } from '../http/errors';
 import { setting } from '../config';
+import { pointsCtes, type Telemetry } from '../features/telemetry/ingest';
+import { judgeBeats, type LockRobot } from '../features/telemetry/rules';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
 export const CODE_ONLINE = 100001;
@@ -35,6 +37,10 @@ export interface Beat {
   work_status?: string;
   /** the menu version it runs (docs/commands.md, menu sync) */
   menu_version?: string;
+  /** checked measurements (server/features/telemetry/ingest.ts), stored with the beat */
+  telemetry?: Telemetry;
+  /** the robot's type, for the telemetry rules that name one */
+  type?: string;
 }
 
 type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & { was_online: boolean; was_state: string; was_work_status: string | null };
@@ -50,8 +56,8 @@ export function statusEvent(row: Record<string, unknown>) {
  * before, so that only real changes are announced. `npm run bench` measured why: one UPDATE and one commit per
  * beat kept ingest near 1,300 beats/s on PostgreSQL.
  */
-export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
-  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats), { name: 'heartbeat' });
+export function heartbeats(db: DB, lockRobot?: LockRobot): (beat: Beat) => Promise<StatusRow> {
+  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats, lockRobot), { name: 'heartbeat' });
   return async (beat) => {
     const r = await record(beat);
     // deleted between its key check and its beat: the robot no longer exists for the service
@@ -60,7 +66,7 @@ export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
   };
 }
 
-async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | undefined>> {
+async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promise<Array<StatusRow | undefined>> {
   // one row per robot: later beats of the same robot in the batch win, as if they had come one by one
   const merged = new Map<string, Beat>();
   for (const b of beats) {
@@ -68,12 +74,15 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
     merged.set(b.id, m ? { id: b.id, state: b.state ?? m.state, work_status: b.work_status ?? m.work_status, menu_version: b.menu_version ?? m.menu_version } : b);
   }
   const v = [...merged.values()];
+  // the batch's measurements go in the same statement (server/features/telemetry/ingest.ts)
+  const points = beats.flatMap((b) => (b.telemetry ? Object.entries(b.telemetry).map(([metric, value]) => ({ device: b.id, metric, value })) : []));
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
                                     ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[]) AS v(id, state, work_status, menu_version)),
          -- rows locked in one order, so batches of two processes cannot deadlock; NO KEY UPDATE (the beat changes no
          -- key), so commands being queued for these robots (their key references read-lock the rows) wait for nothing
          old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR NO KEY UPDATE)
+         ${points.length ? pointsCtes(points) : sql``}
     UPDATE device d
        SET online = true,
            last_heartbeat = now(),
@@ -85,6 +94,7 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
     RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},
               old.online AS was_online, old.state AS was_state, old.work_status AS was_work_status`.execute(db);
   const byId = new Map(res.rows.map((r) => [r._id as string, r]));
+  await recordTelemetry(db, beats, byId, lockRobot);
   for (const r of res.rows) {
     if (!r.was_online) {
       await raiseMessage(db, { code: CODE_ONLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
@@ -93,6 +103,22 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
   // the batch's changes go out together: one statement, not one per changed robot
   await publishAll(res.rows.filter((r) => !r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status).map(statusEvent), db);
   return beats.map((b) => byId.get(b.id));
+}
+
+/** The batch's measurements of robots that still exist (stored with the beats), judged by the rules. */
+async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRow>, lockRobot?: LockRobot) {
+  const measured = beats.filter((b) => b.telemetry && byId.has(b.id));
+  if (measured.length === 0) return;
+  // the beats and their points are stored: a rule that fails to be judged (one deleted in between) must not
+  // turn the whole batch's beats into errors — it is judged again on the next beat
+  await judgeBeats(
+    db,
+    measured.map((b) => {
+      const r = byId.get(b.id)!;
+      return { device: b.id, type: b.type ?? '', integrator: (r.integrator as string) ?? null, dealer: (r.dealer as string) ?? null, telemetry: b.telemetry! };
+    }),
+    lockRobot,
+  ).catch((e: unknown) => console.warn(`telemetry rules not judged: ${(e as Error).message}`));
 }
 
 /**

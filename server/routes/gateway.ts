@@ -10,8 +10,11 @@ import { ApiError, badRequest } from '../http/errors';
 import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
 import { NOTIFY_CODES } from '../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../resources/device';
+import { telemetryOf } from '../features/telemetry/ingest';
+import type { GatewayDevice } from '../gateway/auth';
 import { commandsForBeats } from '../features/commands/delivery';
 import { MAX_MENU_VERSION } from '../features/commands/menu';
+import { lockByRule } from '../features/telemetry/lock';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
@@ -51,6 +54,7 @@ const beatBody = (stateRequired: boolean) =>
   handlerChecked(obj({
     state: str(undefined, { enum: [...DEVICE_STATES] }), work_status: str(undefined, { maxLength: MAX_WORK_STATUS }),
     menu_version: str('the menu version the robot runs (GET menu answers it)', { maxLength: MAX_MENU_VERSION }),
+    telemetry: anyObject('measurements: { metric: number } of the metrics declared for the robot\'s type (docs/telemetry.md)'),
   }, stateRequired ? ['state'] : []));
 const beatAnswer = obj({
   online: bool(), state: str(), work_status: str(), last_heartbeat: str(), offline_after: int('seconds of silence after which the robot is offline'),
@@ -58,25 +62,28 @@ const beatAnswer = obj({
 });
 
 export function gatewayRoutes(app: FastifyInstance, db: DB) {
-  const heartbeat = heartbeats(db);
+  // a telemetry rule with `lock` queues the robot's lock through the command ledger
+  const heartbeat = heartbeats(db, lockByRule);
   // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
   const commands = commandsForBeats(db);
-  const beat = async (raw: unknown, id: string, stateRequired: boolean) => {
+  const beat = async (raw: unknown, device: GatewayDevice, stateRequired: boolean) => {
     const body = bodyOf(raw);
     const state = stateOf(body.state, stateRequired);
     const work_status = workStatusOf(body.work_status);
     const menu_version = menuVersionOf(body.menu_version);
-    const r = await heartbeat({ id, state, work_status, menu_version });
+    // checked before anything is written: a bad metric refuses the whole beat
+    const telemetry = telemetryOf(body.telemetry, device.type);
+    const r = await heartbeat({ id: device._id, state, work_status, menu_version, telemetry, type: device.type });
     // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over
-    const due = await commands(id);
+    const due = await commands(device._id);
     return ok({ online: true, state: r.state, work_status: r.work_status, last_heartbeat: r.last_heartbeat, offline_after: offlineAfterSeconds(), commands: due });
   };
 
   // Marks the robot online now; the answer tells it how long it may stay silent.
-  app.post('/api/device-gateway/heartbeat', { schema: route({ tags, security: 'device', summary: 'The robot is online now', body: beatBody(false), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req)._id, false));
+  app.post('/api/device-gateway/heartbeat', { schema: route({ tags, security: 'device', summary: 'The robot is online now', body: beatBody(false), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req), false));
 
   // A state change (idle, busy, failure, lack, pause, unknown): also counts as a heartbeat.
-  app.post('/api/device-gateway/status', { schema: route({ tags, security: 'device', summary: 'A state change (also a heartbeat)', body: beatBody(true), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req)._id, true));
+  app.post('/api/device-gateway/status', { schema: route({ tags, security: 'device', summary: 'A state change (also a heartbeat)', body: beatBody(true), data: beatAnswer }) }, async (req) => beat(req.body, deviceOf(req), true));
 
   // A §8 notification: becomes a message (level from the code; title and content in each viewer's language).
   app.post('/api/device-gateway/notify', {

@@ -49,6 +49,8 @@ function Clamped({ source }: RendererProps) {
 function CodeTitle({ source }: RendererProps) {
   const record = useRecordContext();
   if (record?.[source] == null) return null;
+  // a telemetry rule's alarm has no robot code: its title (the rule's name) says it all
+  if (record.rule) return <span>{String(record.title ?? '')}</span>;
   return <span>{`${record[source]} · ${record.title ?? ''}`}</span>;
 }
 

@@ -22,11 +22,12 @@ import Label from '@mui/icons-material/Label';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Webhook from '@mui/icons-material/Webhook';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
+import Thermostat from '@mui/icons-material/Thermostat';
 
 const ICONS: Record<string, ComponentType> = {
   People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
   ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
-  LocalShipping, Webhook, SettingsRemote,
+  LocalShipping, Webhook, SettingsRemote, Thermostat,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

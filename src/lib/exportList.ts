@@ -20,7 +20,7 @@ export interface ExportRequest {
   onProgress?: (bytes: number, rows: number) => void;
 }
 
-function save(data: Blob, name: string) {
+export function save(data: Blob, name: string) {
   const url = URL.createObjectURL(data);
   const a = document.createElement('a');
   a.href = url;

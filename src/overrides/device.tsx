@@ -21,6 +21,7 @@ import { FieldFor, choiceKey } from '../generated/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
 import { RobotAlarms } from '../alarms/RobotAlarms';
 import { RobotCommands } from '../commands/RobotCommands';
+import { RobotTelemetry } from '../telemetry/RobotTelemetry';
 import { useNow } from '../alarms/parts';
 import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 
@@ -165,6 +166,7 @@ function DeviceShow() {
             <Stack spacing={2}>
               <Details />
               <RobotCommands />
+              <RobotTelemetry />
               <RobotAlarms />
               <RecentMessages />
             </Stack>

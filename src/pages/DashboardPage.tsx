@@ -12,6 +12,7 @@ import type { ChartData } from '../dashboard/Charts';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
+const FleetHealth = lazy(() => import('../dashboard/FleetHealth'));
 const RangePickers = lazy(() => import('../dashboard/RangePickers'));
 
 interface Summary {
@@ -156,10 +157,17 @@ function Sales() {
 export function DashboardPage() {
   const translate = useTranslate();
   const { canAccess, isPending } = useCanAccess({ resource: 'order', action: 'list' });
+  const fleet = useCanAccess({ resource: 'device', action: 'list' });
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title={translate('vf.menu.dashboard')} />
       <Welcome />
+      {/* the fleet's health leads; the sales figures stay below it */}
+      {fleet.canAccess ? (
+        <Suspense fallback={<CircularProgress />}>
+          <FleetHealth />
+        </Suspense>
+      ) : null}
       {isPending ? null : canAccess ? <Sales /> : <Alert severity="info">{translate('vf.orders.dashboard.no_access')}</Alert>}
     </Stack>
   );

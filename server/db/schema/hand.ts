@@ -116,6 +116,12 @@ export interface HandTables {
     refund_fee: string[];
     sold_refund_fee: string[];
   };
+  /** raw telemetry points, partitioned by day (migration 047; server/features/telemetry) */
+  telemetry: { device: string; metric: string; t: Timestamp; value: number };
+  /** hourly rollups of the points, partitioned by month */
+  telemetry_hourly: { device: string; metric: string; hour: Timestamp; min: number; max: number; sum: number; count: number };
+  /** where each telemetry rule stands on each robot it judges */
+  telemetry_rule_state: { rule: string; device: string; breach_since: Timestamp | null; ok_since: Timestamp | null; value: number | null; alarm: Generated<boolean> };
   /** the view the restock list reads (migration 030): a product's columns and the figures it adds */
   restock_line: {
     _id: string;
