@@ -331,6 +331,9 @@ describe('menu sync', () => {
     await b.beat({ menu_version: v1 });
     const ids = [a._id, b._id, silent._id];
     expect(await outdated(ids)).toEqual([]);
+    // the fleet panel counts them too (POST /api/dashboard/fleet, menu_outdated)
+    const fleetOutdated = async () => (await s.call('POST', '/dashboard/fleet', { token: admin, body: { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date().toISOString() } })).body.data.menu_outdated as number;
+    const fleetBefore = await fleetOutdated();
     const shown = (await s.call('GET', `/device/detail/${a._id}`, { token: admin })).body.data;
     expect(shown).toMatchObject({ menu_version: v1, menu_outdated: false });
 
@@ -342,6 +345,7 @@ describe('menu sync', () => {
     const before = await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute();
     expect((await s.call('POST', '/product/edit', { token: admin, body: { _id: p.body.data._id, price: 600 } })).status).toBe(200);
     expect((await outdated(ids)).sort()).toEqual([a._id, b._id].sort());
+    expect(await fleetOutdated()).toBe(fleetBefore + 2);
     expect(await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute()).toEqual(before);
 
     // sync_menu: the robot fetches the menu and acknowledges with its version
@@ -351,6 +355,7 @@ describe('menu sync', () => {
     expect(v2).not.toBe(v1);
     expect((await a.ack(c, 'ok', { menu_version: v2 })).status).toBe(200);
     expect(await outdated(ids)).toEqual([b._id]);
+    expect(await fleetOutdated()).toBe(fleetBefore + 1);
     const up = await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: false, _id: ids } } });
     expect(up.body.data.list.map((d: { _id: string }) => d._id).sort()).toEqual([a._id, silent._id].sort());
   });

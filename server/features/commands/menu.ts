@@ -11,16 +11,16 @@ import type { DB } from '../../db';
 export const MAX_MENU_VERSION = 64;
 
 /** On the robot list's table `device`: the robot runs a menu other than the one it would be answered now. */
-const outdated = sql<SqlBool>`(device.menu_version IS NOT NULL AND (device.menu_served IS DISTINCT FROM device.menu_version
+export const menuOutdated = sql<SqlBool>`(device.menu_version IS NOT NULL AND (device.menu_served IS DISTINCT FROM device.menu_version
   OR device.menu_served_at IS NULL OR device.menu_served_at < (SELECT s.menu_changed FROM dealer s WHERE s._id = device.dealer)))`;
 
 /** The robot list's filter `menu_outdated` (resources/device.ts, a `derived` field). */
-export const menuOutdatedFilter = (value: unknown): Expression<SqlBool> => (value === true ? outdated : sql<SqlBool>`NOT coalesce(${outdated}, false)`);
+export const menuOutdatedFilter = (value: unknown): Expression<SqlBool> => (value === true ? menuOutdated : sql<SqlBool>`NOT coalesce(${menuOutdated}, false)`);
 
 /** Adds `menu_outdated` to robots as they are answered: one statement for the page. */
 export async function presentMenuOutdated(rows: Array<Record<string, unknown>>, db: DB) {
   if (!rows.length) return;
-  const r = await sql<{ _id: string; outdated: boolean | null }>`SELECT _id, ${outdated} AS outdated FROM device WHERE _id = ANY(${rows.map((x) => String(x._id))}::text[])`.execute(db);
+  const r = await sql<{ _id: string; outdated: boolean | null }>`SELECT _id, ${menuOutdated} AS outdated FROM device WHERE _id = ANY(${rows.map((x) => String(x._id))}::text[])`.execute(db);
   const byId = new Map(r.rows.map((x) => [x._id, !!x.outdated]));
   for (const row of rows) row.menu_outdated = byId.get(String(row._id)) ?? false;
 }

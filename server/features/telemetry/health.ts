@@ -13,6 +13,7 @@ import { scopeConditions } from '../../crud/scope';
 import device from '../../../resources/device';
 import { OFFLINE_CODE } from '../../../i18n/notify/alarms';
 import type { Range } from './series';
+import { menuOutdated } from '../commands/menu';
 
 export interface StoreHealth {
   dealer: string | null;
@@ -38,10 +39,11 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
   const to = r.to.toISOString();
   const rangeSeconds = (r.to.getTime() - r.from.getTime()) / 1000;
   const [robots, alarms, down] = await Promise.all([
-    sql<{ dealer: string | null; total: number; online: number; failure: number; locked: number }>`
-      SELECT d.dealer, count(*)::int AS total, count(*) FILTER (WHERE d.online)::int AS online,
-             count(*) FILTER (WHERE d.state = 'failure')::int AS failure, count(*) FILTER (WHERE d.locked)::int AS locked
-        FROM device d WHERE ${scopeOf(ctx, 'd')} GROUP BY d.dealer`.execute(db),
+    sql<{ dealer: string | null; total: number; online: number; failure: number; locked: number; menu_outdated: number }>`
+      SELECT device.dealer, count(*)::int AS total, count(*) FILTER (WHERE device.online)::int AS online,
+             count(*) FILTER (WHERE device.state = 'failure')::int AS failure, count(*) FILTER (WHERE device.locked)::int AS locked,
+             count(*) FILTER (WHERE ${menuOutdated})::int AS menu_outdated
+        FROM device WHERE ${scopeOf(ctx, 'device')} GROUP BY device.dealer`.execute(db),
     sql<{ warning: number; error: number; sold_out: number }>`
       SELECT (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'warning' AND ${scopeOf(ctx, 'a')})::int AS warning,
              (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'error' AND ${scopeOf(ctx, 'a')})::int AS error,
@@ -73,14 +75,13 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
       };
     })
     .sort((a, b) => a.uptime - b.uptime || String(a.dealer).localeCompare(String(b.dealer)));
-  const sum = (k: 'total' | 'online' | 'failure' | 'locked') => robots.rows.reduce((n, s) => n + s[k], 0);
+  const sum = (k: 'total' | 'online' | 'failure' | 'locked' | 'menu_outdated') => robots.rows.reduce((n, s) => n + s[k], 0);
   const total = sum('total');
   return {
     robots: { total, online: sum('online'), offline: total - sum('online'), failure: sum('failure'), locked: sum('locked') },
     alarms: { warning: alarms.rows[0].warning, error: alarms.rows[0].error },
-    // robots whose menu differs from their store's: not tracked yet (the robots' menu versions come with
-    // issue 24's sync_menu; docs/telemetry.md), so null rather than a count that would always read 0
-    menu_outdated: null,
+    // robots running another menu than their store's (server/features/commands/menu.ts; never-reported ones not counted)
+    menu_outdated: sum('menu_outdated'),
     sold_out: alarms.rows[0].sold_out,
     stores,
   };

@@ -65,7 +65,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
       data: obj({
         robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
         alarms: obj({ warning: int(), error: int() }),
-        menu_outdated: nullable(int('robots whose menu differs from their store\'s; null while robots do not report menu versions')),
+        menu_outdated: int('robots whose menu differs from their store\'s (robots that never reported a version are not counted)'),
         sold_out: int('sold-out product lines (the restock list)'),
         stores: { type: 'array', items: obj({ dealer: nullable(str()), ...(counts.properties as Record<string, object>), uptime: num('0–1 over the range'), clear_median_minutes: nullable(num()) }) },
       }),
