@@ -18,6 +18,7 @@ import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
 import { whereOf, sortOf, totalOf, tenantReadable, tenantRuleColumns, type ListBody } from './service';
 import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
+import { hooksOf } from './hooks';
 
 export const EXPORT_FILE_NAME = 'excel-list';
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -205,7 +206,9 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
 
   const out = new PassThrough();
   let cancelled = false;
-  const select = [...new Set(['_id', ...columns.map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
+  // a `derived` field has no column: the resource's hooks give its value, as they do for the list (below)
+  const derived = columns.some((c) => c.field.derived);
+  const select = [...new Set(['_id', ...columns.filter((c) => !c.field.derived).map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
   const read = (after?: Expression<SqlBool>) => {
     let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
     if (after) q = q.where(after);
@@ -227,6 +230,7 @@ export async function exportList(db: DB, ctx: CallContext, def: ResourceDef, raw
           next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
         }
         tenantReadable(def, ctx, rows);
+        if (derived) await hooksOf(def.name).present?.(rows, db, ctx);
         await loadTitles(db, columns, rows, titles);
         await writeRows.rows(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
         // wait while the reader or the zip is behind, so a slow download holds a few MB, not the whole list
