@@ -9,11 +9,12 @@ import seedFleet from './fleet';
 import seedOrders from './orders';
 import seedService from './service';
 import seedWebhooks from './webhooks';
+import seedTelemetry from './telemetry';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
 
-const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService, seedWebhooks];
+const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService, seedWebhooks, seedTelemetry];
 
 export async function seedDemo(db: DB) {
   await db.transaction().execute(async (trx) => {
