@@ -16,9 +16,12 @@ import { gzipSync } from 'node:zlib';
  * every screen became lazy, login 74.7 KiB (React 68.8 of it) and a signed-in dashboard 352.5 KiB (react-admin
  * and MUI are most of the shell). Budgets: the measurement + ~8–10%. 2026-11-24: the dashboard had grown to
  * 379.9 KiB; words for every stored code shown (alarm categories, pay and end types, a robot's online state) and
- * each resource's own save messages, in all four languages, took it to 381.5 KiB: budget 384 KiB.
+ * each resource's own save messages, in all four languages, took it to 381.5 KiB: budget 384 KiB. Later that
+ * day commands and telemetry (two declared resources, the catalogue and metrics declarations, their list
+ * renderers and bulk button in the shell) took it to 392.8 KiB: budget 400 KiB, no longer with 8% of room —
+ * the shell carries every declaration; splitting declarations per screen is the next cut.
  */
-export const BUDGETS_GZIP = { login: 82 * 1024, dashboard: 384 * 1024 } as const;
+export const BUDGETS_GZIP = { login: 82 * 1024, dashboard: 400 * 1024 } as const;
 export type PageName = keyof typeof BUDGETS_GZIP;
 
 export interface FirstLoad {

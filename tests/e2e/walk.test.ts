@@ -29,6 +29,8 @@ describe('below 992 px every part of the page can be tapped', () => {
     const d7 = page.getByTestId('period-d7');
     await d7.waitFor();
     await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+    // the fleet's health leads the dashboard: on a phone the sales period is further down, as a user scrolls to it
+    await d7.scrollIntoViewIfNeeded();
     await tap(page, d7);
     await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
     await e.shot(page, `walk-${name}-dashboard-${lang}`);
