@@ -27,7 +27,9 @@ it("shows a demo robot's freezer over 24 hours and 7 days on its page", async ()
   const chart = page.getByTestId('telemetry-chart-freezer_temp');
   await expect.poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
   await chart.getByText('Freezer temperature (°C)').waitFor();
-  await chart.locator('.recharts-line').first().waitFor();
+  // drawn (attached), not "visible": five beats a few ms apart on a 24-hour axis make a line under a pixel wide,
+  // which Playwright counts as hidden (an empty bounding box) — the points themselves are counted above
+  await chart.locator('.recharts-line').first().waitFor({ state: 'attached' });
   await page.getByTestId('device-telemetry').scrollIntoViewIfNeeded();
   await e.shot(page, 'telemetry-robot-24h');
   await page.getByTestId('telemetry-range_7d').click();
