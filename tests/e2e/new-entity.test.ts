@@ -1,5 +1,5 @@
-// "A new entity = one declaration + its words", followed to the letter: the supplier of README "Adding an
-// entity" is taken from the README itself into a copy of the project (under .tmp/, so the worktree and test
+// "A new entity = one declaration + its words", followed to the letter: the supplier of docs/adding-an-entity.md
+// is taken from that page itself into a copy of the project (under .tmp/, so the worktree and test
 // runs beside this one never see it), `npm run db:migration` lists it in the two index files and writes its
 // migration, the app is built and the server restarted. Then, as its users would: the schema is
 // what the declaration says, the permissions exist and are granted as declared, list / add / edit / delete /
@@ -33,8 +33,8 @@ beforeAll(async () => {
   for (const p of ['resources', 'server', 'src', 'i18n', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
     fs.cpSync(path.join(ROOT, p), path.join(COPY, p), { recursive: true });
   }
-  // 1 and 2: the two files exactly as the README shows them, nothing else
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  // 1 and 2: the two files exactly as docs/adding-an-entity.md shows them, nothing else
+  const readme = fs.readFileSync(path.join(ROOT, 'docs', 'adding-an-entity.md'), 'utf8');
   const blocks = [...readme.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({ file: m[1], text: `// ${m[1]}\n${m[2]}` }));
   expect(blocks.map((b) => b.file)).toEqual(['resources/supplier.ts', 'i18n/resources/supplier.ts']);
   for (const b of blocks) fs.writeFileSync(path.join(COPY, b.file), b.text);
