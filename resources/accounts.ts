@@ -6,7 +6,7 @@ export const ACCOUNT_STATUS = ['normal', 'frozen', 'deleted'] as const;
 /** Lower rank = more power. An account manages only accounts of its own rank or below. */
 export const ACCOUNT_RANK: Record<AccountType, number> = { SUPER: 0, PROVIDER: 1, INTEGRATOR: 2, DEALER: 3 };
 
-/** The authorization that passes every check (SPEC §6). */
+/** The authorization that passes every check (docs/rules.md, Roles). */
 export const SUPER_AUTHORIZATION = 'super';
 
 /** Default role given to a new account of each type when none is chosen. */

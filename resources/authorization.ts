@@ -1,13 +1,13 @@
 import { defineResource } from './types';
 import { ID_PATTERN } from './validate';
 
-/** SPEC §3: the permission groups an authorization belongs to. */
+/** The permission groups an authorization belongs to (docs/rules.md, Records). */
 export const PERMISSION_GROUPS = [
   'device', 'integrator', 'account', 'role', 'authorization', 'order', 'product', 'dealer', 'message',
   'payment', 'chatterbot', 'report', 'voucher', 'system',
 ] as const;
 
-// Authorizations (permissions). Their calls live under /auth/authorization (SPEC.md §7).
+// Authorizations (permissions). Their calls live under /auth/authorization (docs/api.md).
 export default defineResource({
   name: 'authorization',
   table: 'permission', // AUTHORIZATION is a reserved word in SQL

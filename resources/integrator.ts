@@ -3,7 +3,7 @@ import { defineResource } from './types';
 /** A customer-service phone: digits with the usual separators, an optional leading +. */
 export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{3,22}[0-9]$';
 
-/** How a brand's customers pay, and how they collect their food (SPEC §3). */
+/** How a brand's customers pay, and how they collect their food (docs/rules.md, Records). */
 export const PAY_CHANNELS = ['wechat', 'alipay', 'sandbox'] as const;
 export const PICKUP_MODES = ['code', 'screen'] as const;
 

@@ -1,7 +1,7 @@
 import { defineResource, type FieldDef } from './types';
 
 export const LECODE_STATUSES = ['CREATED', 'SOLD', 'WRITEOFF', 'DELETE'] as const;
-/** SPEC §9: prefix, two upper-case letters, two lower-case, two digits (shuffled), suffix (a check character). */
+/** docs/rules.md: prefix, two upper-case letters, two lower-case, two digits (shuffled), suffix (a check character). */
 export const LECODE_PREFIX = 'LE';
 const CHECK_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** The suffix: a check character over the six middle characters, so a mistyped code is told apart early. */

@@ -8,7 +8,7 @@ export const MAX_STOCK = 1_000_000;
 export const MAX_PROPERTIES = 20;
 export const MAX_OPTIONS = 30;
 
-/** The fields a product shares with a template (SPEC §3 "Product or template"). */
+/** The fields a product shares with a template (docs/rules.md, Records). */
 export const productShape = {
   code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, filter: 'eq', list: true, sort: true },
   name: { type: 'text', required: true, min: 2, max: 20, search: true, list: true, sort: true },

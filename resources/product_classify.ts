@@ -1,7 +1,7 @@
 import { defineResource } from './types';
 
 // Product groups of a store: the robots' menu shows the online groups by sortIndex, each with its products
-// in the order of `products`. A group's store is fixed once created (SPEC §8: `createOnly`).
+// in the order of `products`. A group's store is fixed once created (docs/rules.md, Validation: `createOnly`).
 export default defineResource({
   name: 'product_classify',
   table: 'product_classify',

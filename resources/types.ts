@@ -221,7 +221,7 @@ export interface ResourceDef {
   permissionGroup?: string;
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
-  /** calls that keep another path (SPEC.md §7 exceptions); `:id` stands for the record's _id */
+  /** calls that keep another path (the old console's paths, docs/api.md); `:id` stands for the record's _id */
   paths?: Partial<Record<Verb, string>>;
 }
 

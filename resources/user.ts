@@ -1,7 +1,7 @@
 import { defineResource } from './types';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from './accounts';
 
-// Accounts. The calls keep SPEC.md §7's paths (/user/profile/{id}, /user/freeze, …).
+// Accounts. The calls keep the old console's paths (/user/profile/{id}, /user/freeze, …; docs/api.md).
 export default defineResource({
   name: 'user',
   table: 'account',

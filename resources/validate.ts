@@ -10,9 +10,9 @@ export interface FieldError {
 export type FieldErrors = Record<string, FieldError>;
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-/** SPEC §5: at least 8, upper case, lower case and digits, letters and digits only. */
+/** docs/rules.md, Validation: at least 8, upper case, lower case and digits, letters and digits only. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,64}$/;
-/** SPEC §5: permission and role ids look like xxx_xxx. */
+/** docs/rules.md, Validation: permission and role ids look like xxx_xxx. */
 export const ID_PATTERN = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
 /** The only paths an image field holds: the ones POST /api/upload makes (server/routes/uploads.ts), so never
  * an external URL, a `javascript:` or a `data:` address that a page would load or follow. */

@@ -1,6 +1,6 @@
 import { defineResource } from './types';
 
-/** What a brand may subscribe an endpoint to (README § Webhooks shows each body). Plain words, no dots: they are
+/** What a brand may subscribe an endpoint to (docs/api.md, Webhooks). Plain words, no dots: they are
  * also message keys (choices.events.<event>). */
 export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

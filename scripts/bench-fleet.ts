@@ -16,7 +16,7 @@
 // Results also go to .tmp/bench-fleet.json.
 //
 // The robots are the simulator's (scripts/simulator/): each beats, sells from its store's menu, breaks down with a
-// real SPEC §8 code and recovers; they start evenly over the first beat so the beats come steadily. Every robot
+// real notification code and recovers; they start evenly over the first beat so the beats come steadily. Every robot
 // call goes to the next process in turn. The browsers: one account per brand and one per store (10 brands of 4
 // stores), each reading GET /api/events as EventSource does. What is measured:
 // - a beat's acknowledgement: from sending the heartbeat to its answer;

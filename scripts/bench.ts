@@ -1,6 +1,6 @@
 // `npm run bench`: loads orders (with their items, refunds, messages, log entries and a voucher batch in
 // proportion) into a bench database per size, then measures the real HTTP server with autocannon and prints one
-// table per size against DESIGN.md's targets, and the curve over the sizes.
+// table per size against the targets of docs/performance.md, and the curve over the sizes.
 //
 //   DATABASE_URL=postgres://… BENCH_ORDERS=100000,1000000,10000000 npm run bench   PostgreSQL: a database
 //                                                  vf_bench_<size> per size (kept with BENCH_KEEP=1)
@@ -234,7 +234,7 @@ type Meter = NonNullable<Awaited<ReturnType<typeof statementMeter>>>;
 interface Measurement {
   name: string;
   opts: Target;
-  /** the DESIGN.md target, shown in the table */
+  /** the cost target (docs/performance.md), shown in the table */
   goal?: string;
   pass?: (r: Row) => boolean;
   /** the row's target on what a call costs (issue 28), against the floor's row and the bare route's */

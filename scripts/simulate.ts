@@ -1,5 +1,5 @@
 // `npm run simulate -- --robots N`: virtual robots of the demo stores beat, break down and recover with real
-// SPEC §8 codes, sell from their menus and write vouchers off, against a running server. Ctrl-C stops.
+// notification codes, sell from their menus and write vouchers off, against a running server. Ctrl-C stops.
 import { parseArgs } from 'node:util';
 import { DEMO_DEVICES, demoDeviceKey, DEMO_PASSWORD } from '../server/db/seed';
 import type { Rates } from './simulator/robot';

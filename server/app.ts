@@ -125,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
   installEnvelope(app);
   app.decorate('metrics', installMetrics(app, opts.pool));
-  // The API speaks JSON only (API.md): a text/plain body would reach handlers as a bare string.
+  // The API speaks JSON only (docs/api.md, Conventions): a text/plain body would reach handlers as a bare string.
   app.removeContentTypeParser('text/plain');
   // parses Cookie before authentication reads the browser's session from it
   await app.register(fastifyCookie);

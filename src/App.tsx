@@ -24,11 +24,11 @@ const StockPage = lazy(() => import('./pages/StockPage').then((m) => ({ default:
 const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
 const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
 
-/** SPEC §8: a failed call's text stays for 5 seconds. */
+/** A failed call's text stays for 5 seconds (docs/rules.md, Messages). */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
 const ToDashboard = () => <Navigate to="/dashboard" replace />;
 const ToNotFound = () => <Navigate to="/404" replace />;
-/** SPEC §2's robot info path; the info page is the robot's show page. */
+/** The robot info path of docs/rules.md, Screens; the info page is the robot's show page. */
 const DeviceInfoRedirect = () => <Navigate to={`/device/${encodeURIComponent(useParams().id ?? '')}/show`} replace />;
 
 export function App({ lang, messages }: { lang: Lang; messages: TranslationMessages }) {
@@ -63,7 +63,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Route path="/refund-approval" element={<RequirePage path="/refund-approval"><RefundApprovalPage /></RequirePage>} />
           <Route path="/product/stock" element={<RequirePage path="/product/stock"><StockPage /></RequirePage>} />
           <Route path="/product/copy" element={<RequirePage path="/product/copy"><CopyProductsPage /></RequirePage>} />
-          {/* SPEC §2 names these routes; the screens live at their resources' paths. */}
+          {/* docs/rules.md (Screens) names these routes; the screens live at their resources' paths. */}
           <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
           <Route path="/device/info/:id" element={<DeviceInfoRedirect />} />
           <Route path="/message/logs" element={<Navigate to="/log" replace />} />

@@ -1,5 +1,5 @@
 // The console's frame: sidebar, top bar, menu search, tabs of visited pages, settings drawer, error log.
-// vf.layout.fullscreen.unsupported keeps the wording operators know from the old console (SPEC §8).
+// vf.layout.fullscreen.unsupported keeps the wording operators know from the old console (docs/rules.md, Messages).
 const en = {
   vf: {
     layout: {

@@ -1,4 +1,4 @@
-// Device notification codes (SPEC.md §8): robots send a numeric code; the console shows a level, a
+// Device notification codes (docs/rules.md, Codes): robots send a numeric code; the console shows a level, a
 // title and a content text in the viewer's language. This module is the language-neutral catalogue:
 // every code, its level and category. The texts live in ./en, ./zh, ./es, ./ja.
 //

@@ -1,4 +1,4 @@
-// react-admin's own English messages, with SPEC §5's wording where the spec names one.
+// react-admin's own English messages, with the wording of docs/rules.md (Validation) where it names one.
 import type { TranslationMessages } from 'ra-core';
 import english from 'ra-language-english';
 

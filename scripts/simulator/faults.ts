@@ -1,4 +1,4 @@
-// Faults a virtual robot raises and the codes (SPEC §8) that clear them, by robot type. Each fault also
+// Faults a virtual robot raises and the codes (docs/rules.md, Codes) that clear them, by robot type. Each fault also
 // says which state the robot reports while it lasts: `failure` for a breakdown, `lack` for a supply.
 export interface Fault {
   code: number;

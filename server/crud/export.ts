@@ -1,4 +1,4 @@
-// A whole list as a file (SPEC §9: default name excel-list): `POST /api/<R>/export { format, filter, sort, tz,
+// A whole list as a file (default name excel-list, docs/rules.md): `POST /api/<R>/export { format, filter, sort, tz,
 // fields? }`. The rows are the list's rows (same permission, tenant scope and filter), read in keyset batches
 // and streamed out as they are read — exceljs's streaming workbook writer for .xlsx, plain lines for CSV — so
 // a million orders never sit in memory. Headers, choices and yes/no are in the caller's language, times in the

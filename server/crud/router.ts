@@ -55,7 +55,7 @@ export function registerResource(app: FastifyInstance, db: DB, def: ResourceDef)
     app.post(p('delete'), { config, schema: schemas.delete }, async (req) => ok(await crud.remove(db, ctxOf(req), def, req.body)));
   }
   if (bulkVerbs(def).length) {
-    // per row: done, or refused with the reason in the caller's language (API.md "Bulk actions")
+    // per row: done, or refused with the reason in the caller's language (docs/api.md, Declared resources: bulk)
     app.post(p('bulk'), { config, schema: schemas.bulk }, async (req) => {
       const lang = requestLang(req);
       const outcomes = await bulk(db, ctxOf(req), def, req.body, (e) => knownError(e, req), (err) => req.log.error({ err }, 'bulk row failed'));

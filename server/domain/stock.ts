@@ -12,7 +12,7 @@ import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
 import { MAX_STOCK } from '../../resources/product';
 
-/** Notification codes 200000-200009 (SPEC §8): 200000 sold out, 20000n low stock with n left. */
+/** Notification codes 200000-200009 (docs/rules.md, Codes): 200000 sold out, 20000n low stock with n left. */
 export const STOCK_CODE_BASE = 200000;
 
 interface StockRow {

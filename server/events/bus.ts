@@ -1,4 +1,4 @@
-// Live events (README; command.changed: docs/commands.md): device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed. Each
+// Live events (docs/api.md; command.changed: docs/commands.md): device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed. Each
 // carries the tenant it belongs to, so a subscriber sees only what its account may see.
 //
 // On PGlite (one process) an emitter carries them. On PostgreSQL several processes may share the

@@ -13,7 +13,7 @@ import { setting } from '../config';
 import { pointsCtes, type Telemetry } from '../features/telemetry/ingest';
 import { judgeBeats, type LockRobot } from '../features/telemetry/rules';
 
-/** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
+/** Notification codes the service itself raises when a robot connects or drops (docs/rules.md, Codes). */
 export const CODE_ONLINE = 100001;
 export const CODE_OFFLINE = 100002;
 

@@ -1,4 +1,4 @@
-// The answer shape of API.md: { code: 0, data } or { code, message, errors? }, in the caller's language.
+// The answer shape of docs/api.md: { code: 0, data } or { code, message, errors? }, in the caller's language.
 // Bad input of any shape ends here as a 4xx; only a real bug is a 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, langFromHeader } from '../../i18n';

@@ -1,4 +1,4 @@
-// JSON schemas at the edge: the envelope of API.md as schemas, helpers the routes use to write theirs, and how
+// JSON schemas at the edge: the envelope of docs/api.md as schemas, helpers the routes use to write theirs, and how
 // Fastify checks bodies against them. The schemas of declared resources are derived in server/crud/schema.ts.
 //
 // The edge checks a body's SHAPE: that it is an object, and each property's JSON type (nested ones too). The
@@ -11,7 +11,7 @@ import type { FastifySchema } from 'fastify';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** The failure envelope (API.md): every refusal and error answers it. */
+/** The failure envelope (docs/api.md, Conventions): every refusal and error answers it. */
 export const API_ERROR: JsonSchema = {
   $id: 'ApiError',
   type: 'object',
@@ -89,7 +89,7 @@ export function route(doc: RouteDoc): FastifySchema {
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     security: SECURITY[doc.security ?? 'session'],
-    response: { 200: ok, '4xx': { description: 'refused (API.md envelope, translated)', ...errorRef }, '5xx': { description: 'unavailable or a bug', ...errorRef } },
+    response: { 200: ok, '4xx': { description: 'refused (the failure envelope, translated)', ...errorRef }, '5xx': { description: 'unavailable or a bug', ...errorRef } },
   } as FastifySchema;
 }
 

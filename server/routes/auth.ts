@@ -1,4 +1,4 @@
-// Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (SPEC.md §7).
+// Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (docs/api.md, Sessions).
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, bool, anyObject } from '../http/schema';
 import { fieldInput } from '../crud/schema';
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     if (!token) throw unauthorized('vf.error.login_failed');
     await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
     // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
-    // its scripts' reach; API clients and scripts get the token in the body, as API.md has it, for Bearer use.
+    // its scripts' reach; API clients and scripts get the token in the body, for Bearer use (docs/api.md, Sessions).
     setSessionCookies(req, reply, token);
     return ok(fromOwnPage(req) ? {} : { token });
   });
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     return ok({});
   });
 
-  app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account (SPEC §3)', data: profile }) }, async (req) => {
+  app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account', data: profile }) }, async (req) => {
     const { user, lang } = ctxOf(req);
     const auths = [...user.authorizations];
     // one statement: the account, its brand's and store's names and logos, and the names of its roles and

@@ -1,4 +1,4 @@
-// The dashboard (API.md): figures for a time range and the data of its charts, scoped to the caller's
+// The dashboard (docs/api.md): figures for a time range and the data of its charts, scoped to the caller's
 // brand or store by the same conditions as the order list (whereOf), so the two can never disagree.
 //
 // Figures over the orders created in [from, to]: orders and quantity count sold orders (PAID or FREE);

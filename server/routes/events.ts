@@ -1,4 +1,4 @@
-// GET /api/events: server-sent events (API.md, Live events). Each browser receives device.status,
+// GET /api/events: server-sent events (docs/api.md, Live events). Each browser receives device.status,
 // message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within
 // its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
 // arrive with their title and content in the viewer's language.

@@ -1,4 +1,4 @@
-// The robots' calls (API.md, Device API): heartbeat, status and notify, authenticated by
+// The robots' calls (docs/api.md, the robots' side): heartbeat, status and notify, authenticated by
 // server/gateway/auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
@@ -89,7 +89,7 @@ export function gatewayRoutes(app: FastifyInstance, db: DB) {
   app.post('/api/device-gateway/notify', {
     schema: route({
       tags, security: 'device', summary: 'A notification by its §8 code: a message, and an alarm for a fault or warning code',
-      body: handlerChecked(obj({ code: int('a notification code (SPEC §8)'), detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`) }, ['code'])),
+      body: handlerChecked(obj({ code: int('a notification code (docs/rules.md)'), detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`) }, ['code'])),
       data: obj({ _id: str(), code: int(), level: str() }),
     }),
   }, async (req) => {

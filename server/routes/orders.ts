@@ -1,4 +1,4 @@
-// The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
+// The robots' side of orders (docs/api.md, the robots' side): a sale, its payment, its making flow, its cancellation.
 // The state machine and its operation log live in server/domain/orderFlow.ts; here are the calls.
 import type { FastifyPluginAsync } from 'fastify';
 import type { DB } from '../db';

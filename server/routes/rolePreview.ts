@@ -1,4 +1,4 @@
-// Role preview (SPEC §6 role switching): a SUPER account views the console as one role — menus, screens
+// Role preview (docs/rules.md, Roles): a SUPER account views the console as one role — menus, screens
 // and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.

@@ -25,7 +25,7 @@ const LOWER = 'abcdefghijkmnpqrstuvwxyz';
 const DIGITS = '23456789';
 const pick = (s: string) => s[randomInt(s.length)];
 
-/** SPEC §9: prefix, two upper-case, two lower-case and two digits shuffled, then the check suffix. */
+/** docs/rules.md, Constants: prefix, two upper-case, two lower-case and two digits shuffled, then the check suffix. */
 export function newLecode(): string {
   const chars = [pick(UPPER), pick(UPPER), pick(LOWER), pick(LOWER), pick(DIGITS), pick(DIGITS)];
   for (let i = chars.length - 1; i > 0; i--) {

@@ -1,4 +1,4 @@
-// What each webhook event carries (README § Webhooks): a small, stable shape per kind, not the whole row, so
+// What each webhook event carries (docs/api.md, Webhooks): a small, stable shape per kind, not the whole row, so
 // that columns added later never leak to brands' systems unannounced.
 import type { DB } from '../db';
 import { emitWebhook } from './queue';

@@ -1,4 +1,4 @@
-// The signature a receiver checks (README § Webhooks): header `VendFleet-Signature: t=<unix seconds>,v1=<hex>`,
+// The signature a receiver checks (docs/api.md, Webhooks): header `VendFleet-Signature: t=<unix seconds>,v1=<hex>`,
 // where v1 is HMAC-SHA256 with the endpoint's secret over `<t>.<raw body>`. The timestamp is inside the signed
 // string, so a captured delivery cannot be replayed later with a fresh `t`; receivers refuse an old `t`.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -15,7 +15,7 @@ export function sign(secret: string, body: string, t = Math.floor(Date.now() / 1
   return `t=${t},v1=${v1}`;
 }
 
-/** The receiver's check, as README shows it (tests use it to prove deliveries verify). */
+/** The receiver's check, as docs/api.md shows it (tests use it to prove deliveries verify). */
 export function verify(secret: string, body: string, header: string | undefined, toleranceSeconds = 300, now = Date.now() / 1000): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);

@@ -1,4 +1,4 @@
-// "Import a template" in the product form: pick one of the brand's templates, confirm (SPEC §5: importing
+// "Import a template" in the product form: pick one of the brand's templates, confirm (docs/rules.md: importing
 // overwrites what was entered), then the template's values replace the form's. Store, robots and stock are
 // the product's own and are left as they are.
 import { useEffect, useState } from 'react';

@@ -13,7 +13,7 @@ interface Props {
   label?: string;
   disabled?: boolean;
   isRequired?: boolean;
-  /** preview height in px (a logo shows 60 px high, SPEC §9) */
+  /** preview height in px (a logo shows 60 px high, docs/rules.md, Constants) */
   previewHeight?: number;
 }
 

@@ -1,4 +1,4 @@
-// The header (SPEC §2): sidebar toggle and breadcrumb on the left; on the right the brand's or store's
+// The header (docs/rules.md, Screens): sidebar toggle and breadcrumb on the left; on the right the brand's or store's
 // name, menu search, error log, full screen, size, language, settings and the user menu (profile, log out).
 // On a phone only what fits: the toggle, the page's name, search, language and the user menu.
 import { LoadingIndicator, Logout, UserMenu, MenuItemLink, useSidebarState, useTranslate, useUserMenu } from 'react-admin';

@@ -1,4 +1,4 @@
-// The frame around every signed-in page (SPEC §2), in the manner of the console operators know: a dark
+// The frame around every signed-in page (docs/rules.md, Screens), in the manner of the console operators know: a dark
 // sidebar on the left; on the right the header (sticky when "fixed header" is on), the tabs of visited
 // pages when switched on, and the page. Below 992 px the sidebar closes and opens as a drawer.
 import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
@@ -20,7 +20,7 @@ import { useProfile } from './useProfile';
 import { RolePreviewBanner } from './RolePreview';
 import { TotpGate } from '../pages/TwoFactorCard';
 
-/** SPEC §4: without user info the token is cleared, an error shown, and the user sent to sign in. */
+/** docs/rules.md, States: without user info the token is cleared, an error shown, and the user sent to sign in. */
 function IdentityGuard() {
   const { error, isPending } = useGetIdentity();
   const notify = useNotify();

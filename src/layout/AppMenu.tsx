@@ -1,5 +1,5 @@
 // The sidebar menu: the dashboard, then the declared resources and pages the account may see, grouped by
-// section (SPEC §6: children filtered the same way, empty sections left out). A section folds open and
+// section (docs/rules.md, Roles: children filtered the same way, empty sections left out). A section folds open and
 // shut; with the sidebar collapsed only the icons show, each with its name as a tooltip.
 import { useState } from 'react';
 import { Menu, usePermissions, useSidebarState, useTranslate } from 'react-admin';

@@ -1,4 +1,4 @@
-// The error log (SPEC §2): a header button with the count of client errors caught, a dialog listing them
+// The error log (docs/rules.md, Screens): a header button with the count of client errors caught, a dialog listing them
 // (message, stack, page, time), and the error boundary around every page that feeds it.
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Error as RaError, useLocaleState, useTranslate } from 'react-admin';

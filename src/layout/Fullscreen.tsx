@@ -1,4 +1,4 @@
-// Full-screen toggle; where the browser cannot, a warning instead (SPEC §8).
+// Full-screen toggle; where the browser cannot, a warning instead (docs/rules.md, Messages).
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { IconButton, Tooltip } from '@mui/material';

@@ -1,4 +1,4 @@
-// The language switch: the choice is saved and the page reloads in the new language (SPEC §1).
+// The language switch: the choice is saved and the page reloads in the new language (docs/rules.md, Users).
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import Translate from '@mui/icons-material/Translate';

@@ -1,4 +1,4 @@
-// /redirect/<path>: the hidden helper that refreshes a page in place (SPEC §2). Leaving the page for this
+// /redirect/<path>: the hidden helper that refreshes a page in place (docs/rules.md). Leaving the page for this
 // one unmounts it; coming straight back mounts it afresh, with its data fetched again.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Role preview (SPEC §6 role switching): a SUPER account picks a role and sees the console as that role
+// Role preview (docs/rules.md, Roles): a SUPER account picks a role and sees the console as that role
 // would — the server narrows the session's authorizations, and for a brand or store role its tenant to the
 // brand or store picked here, so menus, screens and API answers all follow.
 // A banner says so and switches back. The page reloads both ways so that nothing cached from the other

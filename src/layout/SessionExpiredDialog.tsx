@@ -1,4 +1,4 @@
-// SPEC §8: a 401 shows 'Login has expired' with re-login and cancel; re-login forgets the session and reloads.
+// docs/rules.md: a 401 shows 'Login has expired' with re-login and cancel; re-login forgets the session and reloads.
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';

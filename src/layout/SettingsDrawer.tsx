@@ -1,4 +1,4 @@
-// The settings drawer (SPEC §2): theme colour, tabs, fixed header, sidebar logo, pinyin search. Each choice
+// The settings drawer (docs/rules.md): theme colour, tabs, fixed header, sidebar logo, pinyin search. Each choice
 // applies at once and is kept across reloads (settings.ts).
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';

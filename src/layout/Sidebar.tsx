@@ -1,4 +1,4 @@
-// The sidebar (SPEC §2): 210 px, collapsible to its icons on desktop; below 992 px it is closed and opens
+// The sidebar (docs/rules.md): 210 px, collapsible to its icons on desktop; below 992 px it is closed and opens
 // as a drawer over the page. The logo on top is the brand's or store's for those accounts (setting).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

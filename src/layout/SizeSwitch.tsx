@@ -1,4 +1,4 @@
-// The size switch (SPEC §2, §9): the density of the whole console, default medium, saved in a cookie.
+// The size switch (docs/rules.md): the density of the whole console, default medium, saved in a cookie.
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';

@@ -1,4 +1,4 @@
-// Tabs of the visited pages (SPEC §2): the dashboard's is pinned; refresh, close, close others and close
+// Tabs of the visited pages (docs/rules.md, Screens): the dashboard's is pinned; refresh, close, close others and close
 // all, from the buttons at the right and from a right-click menu on any tab.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Client errors caught in this browser (SPEC §2): the error boundary and the window's error and
+// Client errors caught in this browser (docs/rules.md, Screens): the error boundary and the window's error and
 // unhandledrejection handlers feed it; the top bar shows a count and a dialog listing them.
 import { useSyncExternalStore } from 'react';
 

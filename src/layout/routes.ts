@@ -26,7 +26,7 @@ export interface NavSection {
 
 const resourceTitle = (r: ResourceDef) => ({ title: `resources.${r.name}.name`, args: { smart_count: 2 } });
 
-/** SPEC §6: an entry shows when the account holds one of its permissions; entries without one are open. */
+/** docs/rules.md, Roles: an entry shows when the account holds one of its permissions; entries without one are open. */
 export function menuSections(authorizations: readonly string[] | undefined): NavSection[] {
   const items = new Map<string, NavItem[]>();
   const add = (section: string, item: NavItem) => items.set(section, [...(items.get(section) ?? []), item]);

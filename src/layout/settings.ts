@@ -1,5 +1,5 @@
 // What the user chose for the frame, kept in the browser across reloads: the settings drawer's choices in
-// localStorage; the sidebar's collapsed state and the size in cookies (SPEC §2), like the language.
+// localStorage; the sidebar's collapsed state and the size in cookies (docs/rules.md, Screens), like the language.
 import { useSyncExternalStore } from 'react';
 import Cookies from 'js-cookie';
 

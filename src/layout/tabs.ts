@@ -1,4 +1,4 @@
-// The tabs of visited pages (SPEC §2): each visited route opens a tab, the dashboard's is pinned and
+// The tabs of visited pages (docs/rules.md, Screens): each visited route opens a tab, the dashboard's is pinned and
 // cannot be closed. Kept for the browser tab's session (a reload keeps them), cleared at logout.
 import { useSyncExternalStore } from 'react';
 import { onLogout } from '../providers/authProvider';
@@ -88,5 +88,5 @@ export function useTabs(): Tab[] {
   );
 }
 
-// SPEC §4: logout clears the token, the roles and every open view.
+// docs/rules.md, States: logout clears the token, the roles and every open view.
 onLogout(closeAll);

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, DEFAULT_SIZE, useSettings, useSize, type Size } from 
 export const DEFAULT_THEME_COLOR = DEFAULT_SETTINGS.themeColor;
 export const SIDEBAR_WIDTH = 210;
 export const SIDEBAR_CLOSED_WIDTH = 54;
-/** SPEC §9: below this width the console uses the mobile layout. */
+/** docs/rules.md, Constants: below this width the console uses the mobile layout. */
 export const MOBILE_BREAKPOINT = 992;
 
 /** Font size, spacing unit and the size of inputs and buttons for each choice of the size switch. */

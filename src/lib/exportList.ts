@@ -1,4 +1,4 @@
-// Export of a whole list (SPEC §9: default file name excel-list) to .xlsx or CSV, made by the server from the
+// Export of a whole list (default file name excel-list, docs/rules.md) to .xlsx or CSV, made by the server from the
 // list's current filter and sort (POST /api/<R>/export, server/crud/export.ts) and read here as it arrives,
 // so the screen shows progress and can cancel. The server applies the same scope and columns as the list.
 import { apiStream } from '../providers/http';

@@ -1,4 +1,4 @@
-// Formatting helpers (SPEC §9): yuan from cents, time-ago, number suffixes, dates, numbers and percentages.
+// Formatting helpers (docs/rules.md): yuan from cents, time-ago, number suffixes, dates, numbers and percentages.
 // One locale source: every renderer passes the tag of the console's chosen language (localeTag, or the
 // useFormat hook which reads it), never the browser's own locale, so an operator who picked 中文 in an
 // English browser still reads 2026/11/23 18:44:35. Times are shown in the viewer's own time zone.
@@ -55,7 +55,7 @@ export function formatPercent(share: number, locale: string, digits = 1): string
   return cached(`p|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits })).format(share);
 }
 
-/** SPEC §9: minutes under an hour, hours under a day, else days — in the language. */
+/** Minutes under an hour, hours under a day, else days — in the language. */
 export function timeAgo(date: Date | string | number, now: Date | number = Date.now(), locale = 'en'): string {
   const diff = (new Date(date).getTime() - new Date(now).getTime()) / 1000;
   const rtf = cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
@@ -65,7 +65,7 @@ export function timeAgo(date: Date | string | number, now: Date | number = Date.
   return rtf.format(Math.trunc(diff / 86400), 'day');
 }
 
-/** SPEC §9's suffixes k, M, G, T, P, E after a number in the language's digits ("2.3M", es "2,3M"). */
+/** The suffixes k, M, G, T, P, E (docs/rules.md) after a number in the language's digits ("2.3M", es "2,3M"). */
 const SUFFIXES = ['k', 'M', 'G', 'T', 'P', 'E'];
 export function numberSuffix(n: number, digits = 1, locale = 'en'): string {
   const short = cached(`s|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }));

@@ -1,4 +1,4 @@
-// Menu search (SPEC §2, §9): fuse.js with threshold 0.4 over the titles the user may see, in the current
+// Menu search (docs/rules.md): fuse.js with threshold 0.4 over the titles the user may see, in the current
 // language; Chinese titles are also matched by their pinyin and pinyin initials, so `dingdan` and `dd`
 // find 订单. pinyin-pro is large (~140 KB gzip), so it is loaded only when a Chinese search needs it.
 import Fuse from 'fuse.js';

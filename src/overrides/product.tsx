@@ -50,7 +50,7 @@ function ProductForm({ mode }: { mode: Mode }) {
   const translate = useTranslate();
   const profile = useProfile();
   const f = product.fields;
-  // A new product starts with unlimited stock (SPEC §9) and, for a store account, in its own store.
+  // A new product starts with unlimited stock (docs/rules.md, Constants) and, for a store account, in its own store.
   const defaults = mode === 'create' ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] } : undefined;
   return (
     <SimpleForm noValidate validate={formValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>

@@ -1,4 +1,4 @@
-// /profile: the signed-in account's basic info and its password (SPEC §2).
+// /profile: the signed-in account's basic info and its password (docs/rules.md, Screens).
 import { useState } from 'react';
 import { Form, TextInput, PasswordInput, SaveButton, Title, useNotify, useTranslate, useRefresh, useLogout } from 'react-admin';
 import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/material';

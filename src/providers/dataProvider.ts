@@ -1,5 +1,5 @@
-// react-admin's dataProvider over API.md: POST R/list, GET R/detail/{id}, POST R/add|edit|delete|<action>.
-// Paths come from the declarations, so SPEC's exceptions (/user/profile/{id} …) are not repeated here.
+// react-admin's dataProvider over docs/api.md: POST R/list, GET R/detail/{id}, POST R/add|edit|delete|<action>.
+// Paths come from the declarations, so the old console's paths (/user/profile/{id} …) are not repeated here.
 import type { DataProvider, RaRecord } from 'react-admin';
 import { findResource, callPath } from '../../resources';
 import { api } from './http';
@@ -21,7 +21,7 @@ function bodyOf(data: Record<string, unknown>) {
 
 /**
  * Where each page ended, per list (resource, filter, sort, page size): the next page then starts after that
- * row (API.md `after`, keyset paging) instead of skipping every row before it. Pages reached by a jump go by
+ * row (docs/api.md: `after`, keyset paging) instead of skipping every row before it. Pages reached by a jump go by
  * number. A few lists are remembered; a changed filter or sort is another list.
  */
 const pageEnds = new Map<string, Map<number, string>>();
@@ -53,7 +53,7 @@ export const dataProvider: VendFleetDataProvider = {
     const after = body.page > 1 ? ends.get(body.page - 1) : undefined;
     const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean; next?: string }>('POST', path(resource, 'list'), after ? { ...body, after } : body);
     if (res.next) ends.set(body.page, res.next);
-    // a long list's total is the database's estimate (API.md); the pagination then says "about"
+    // a long list's total is the database's estimate (docs/api.md); the pagination then says "about"
     return { data: res.list.map(withId) as never, total: res.total, meta: res.total_estimated ? { totalEstimated: true } : undefined };
   },
   async getOne(resource, { id }) {

@@ -1,4 +1,4 @@
-// What the browser keeps between visits, in cookies (SPEC §2, §4): the language, and the session. The session
+// What the browser keeps between visits, in cookies (docs/rules.md): the language, and the session. The session
 // token is an HttpOnly cookie the server sets and clears (server/auth/cookie.ts): no script here can read it,
 // so a script injected into the page cannot carry it off. The page only sees the marker that one is held.
 import Cookies from 'js-cookie';

@@ -1,4 +1,4 @@
-// Accounts, roles and authorizations: SPEC.md §7's calls, validation, permissions and tenant scope.
+// Accounts, roles and authorizations: the old console's calls (docs/api.md), validation, permissions and tenant scope.
 import { startTestServer, type TestServer } from '../support/server';
 
 let s: TestServer;
@@ -50,7 +50,7 @@ describe('account list', () => {
 });
 
 describe('creating accounts', () => {
-  it('validates with SPEC messages, in the caller language', async () => {
+  it('validates with the messages of docs/rules.md, in the caller language', async () => {
     const r = await s.call('POST', '/user/add', { token: t.admin, body: { _id: 'newbie', password: 'short', email: 'bad', account_type: 'PROVIDER' } });
     expect(r.status).toBe(400);
     expect(r.body.errors).toMatchObject({
@@ -145,7 +145,7 @@ describe('managing accounts', () => {
 });
 
 describe('roles and authorizations', () => {
-  it('validates ids as xxx_xxx with the SPEC message', async () => {
+  it('validates ids as xxx_xxx with the documented message', async () => {
     const r = await s.call('POST', '/role/add', { token: t.admin, body: { _id: 'badid', display_name: 'Bad' } });
     expect(r.status).toBe(400);
     expect(r.body.errors?._id).toBe('The permission id or role id cannot be empty, and its format must be xxx_xxx');

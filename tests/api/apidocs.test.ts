@@ -1,5 +1,5 @@
 // The published contract: /api/openapi.json is a valid OpenAPI 3.1 document that documents every /api route
-// the server registers, with a request schema wherever a call takes a body and the API.md envelope for
+// the server registers, with a request schema wherever a call takes a body and the failure envelope (docs/api.md) for
 // refusals; and a body of the wrong shape is refused by those schemas in the caller's language.
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -53,7 +53,7 @@ describe('the OpenAPI document', () => {
     console.log(`documented routes: ${documented.size}`);
   });
 
-  it('gives every call that takes a body a request schema, and every refusal the API.md envelope', () => {
+  it('gives every call that takes a body a request schema, and every refusal the failure envelope', () => {
     const error = doc.components.schemas.ApiError;
     expect(error.required).toEqual(['code', 'message']);
     expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(['code', 'message', 'errors']));
@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
   it('derives a generated route\'s schemas from its declaration', () => {
     const add = doc.paths['/api/integrator/add'].post;
     const body = add.requestBody!.content['application/json'].schema as { properties: Record<string, { minLength?: number; maxLength?: number }>; required: string[] };
-    // resources/integrator.ts: name 4-30, required (SPEC §5)
+    // resources/integrator.ts: name 4-30, required (docs/rules.md, Validation)
     expect(body.properties.name).toMatchObject({ minLength: 4, maxLength: 30 });
     expect(body.required).toContain('name');
     const device = doc.paths['/api/device/add'].post.requestBody!.content['application/json'].schema as { properties: Record<string, { enum?: unknown[] }> };

@@ -205,7 +205,7 @@ beforeAll(async () => {
   admin = await s.login('admin');
   const device = await s.db.selectFrom('device').select('device_id').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
   robot = { id: device.device_id as string, key: demoDeviceKey(device.device_id as string) };
-  // the robot is online before the snapshot: a robot that calls is online (SPEC), that is no change
+  // the robot is online before the snapshot: a robot that calls is online (docs/rules.md, States), that is no change
   const beat = await fetch(`${s.url}/api/device-gateway/heartbeat`, { method: 'POST', headers: { 'X-Device-Id': robot.id, 'X-Device-Key': robot.key, 'Content-Type': 'application/json' }, body: '{}' });
   expect(beat.status).toBe(200);
   before = await dumpDatabase(s.db, DUMP);

@@ -1,7 +1,7 @@
 // The tenant isolation matrix: for every declared resource and each of its verbs and actions, for every
 // scoped demo account (two brands, three stores), nothing outside the caller's tenant can be listed,
 // read, changed or deleted — and the refused calls leave the whole database exactly as it was.
-// What an account may see is written here from SPEC.md (a brand sees its brand, a store its store;
+// What an account may see is written here from docs/rules.md, Users (a brand sees its brand, a store its store;
 // a store sees the brand it belongs to where a row has no store column), not taken from the server's code.
 import { startTestServer, type TestServer } from '../support/server';
 import { dumpDatabase, dumpDiff, type Dump } from '../support/dump';

@@ -137,7 +137,7 @@ describe('permissions from declarations', () => {
     const before = { integrator: await roleHolds('integrator_admin'), dealer: await roleHolds('dealer_admin') };
     const made = await Promise.all([createDeclaredPermissions(database.db, [...resources, stall]), createDeclaredPermissions(database.db, [...resources, stall])]);
     expect(made.flat().sort()).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list']);
-    // (their names come from the words: the README entity's test reads them)
+    // (their names come from the words: the test of docs/adding-an-entity.md reads them)
     const rows = await database.db.selectFrom('permission').select(['_id', 'group']).where('_id', 'like', 'stall_%').orderBy('_id').execute();
     expect(rows).toEqual(['stall_add', 'stall_close', 'stall_edit', 'stall_list'].map((_id) => ({ _id, group: 'dealer' })));
     expect(await roleHolds('integrator_admin')).toEqual([...before.integrator, 'stall_add', 'stall_edit', 'stall_list']);

@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 describe('vouchers', () => {
-  it('draws codes of the SPEC §9 shape: prefix, 2 upper + 2 lower + 2 digits shuffled, check suffix', () => {
+  it('draws codes of the voucher shape: prefix, 2 upper + 2 lower + 2 digits shuffled, check suffix', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 2000; i++) {
       const c = newLecode();

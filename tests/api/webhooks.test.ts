@@ -1,4 +1,4 @@
-// Webhooks for brands: a brand registers an endpoint, its events reach it signed (checked here the way README
+// Webhooks for brands: a brand registers an endpoint, its events reach it signed (checked here the way docs/api.md
 // tells a receiver to), a failing receiver is retried with growing delays from the durable queue, a restart
 // loses no pending delivery, a brand never receives another brand's events, and bad input is a translated 400.
 // The receiver is a real HTTP server on 127.0.0.1 (allowed by WEBHOOK_ALLOW_LOCAL, as in development).
@@ -15,7 +15,7 @@ process.env.WEBHOOK_ALLOW_LOCAL = '1';
 process.env.WEBHOOK_RETRY_DELAY_SECONDS = '1';
 process.env.WEBHOOK_RETRY_LIMIT = '2';
 
-// ── the receiver's side, as in README § Webhooks ──────────────────────────────────────────────────────────
+// ── the receiver's side, as in docs/api.md Webhooks ───────────────────────────────────────────────────────
 function verifySignature(secret: string, rawBody: string, header: string | undefined, toleranceSeconds = 300): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((kv) => kv.split('=', 2)));
   const t = Number(parts.t);
@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 describe('deliveries', () => {
-  it('signs every delivery so that the README check verifies it; the secret is shown once, never again', async () => {
+  it('signs every delivery so that the documented check verifies it; the secret is shown once, never again', async () => {
     const hook = await endpoint(brandA, '/a-orders', ['order_created', 'order_paid']);
     expect(hook.secret).toMatch(/^whsec_/);
     expect(hook.integrator).toBe('brand_a');

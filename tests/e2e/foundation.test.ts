@@ -67,7 +67,7 @@ it('creates an account: an invalid e-mail is refused in the form, a valid one is
   await page.getByRole('option', { name: 'Provider staff' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('please enter a valid email').first().waitFor();
-  await page.getByText('Form validation failed').waitFor(); // SPEC §5's message for a refused form
+  await page.getByText('Form validation failed').waitFor(); // the message for a refused form (docs/rules.md)
   await e.shot(page, 'foundation-account-invalid-email');
   await page.getByLabel('E-mail').fill('cashier1@example.com');
   await page.getByRole('button', { name: 'Save' }).click();

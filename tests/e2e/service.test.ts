@@ -35,7 +35,7 @@ const sidebarItems = (page: Page) => page.getByTestId('sidebar').getByRole('menu
 it('generates a batch of vouchers through the dialog, then voids one through its confirmation', async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'admin');
-  // SPEC §2 calls the voucher list /marketing
+  // the voucher list is /marketing (docs/rules.md, Screens)
   await page.goto(`${e.server.url}/marketing`);
   await page.waitForURL(/\/lecode/);
   await page.getByText(/^DEMO-STORE/).first().waitFor(); // the demo batches
@@ -215,7 +215,7 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await cell.click();
   await page.getByText('End of answer.', { exact: false }).waitFor();
 
-  // SPEC §2 puts the logs under /message
+  // the logs are under /message (docs/rules.md, Screens)
   await page.goto(`${e.server.url}/message/logs`);
   await page.waitForURL(/\/log/);
   await page.locator('tbody tr').first().waitFor();

@@ -1,4 +1,4 @@
-// Formatting helpers (SPEC §9): yuan from cents, time-ago, number suffixes, dates in the user's locale.
+// Formatting helpers (docs/rules.md): yuan from cents, time-ago, number suffixes, dates in the user's locale.
 import { centsFromYuan, formatDate, formatDateTime, formatFor, formatPeriod, localeTag, numberSuffix, timeAgo, yuan, zoneLabel } from '../../src/lib/format';
 
 describe('yuan', () => {

@@ -82,7 +82,7 @@ describe('react-admin messages (i18n/ra)', () => {
     });
   });
 
-  it('en is ra-language-english, with SPEC §5 wording for a refused form', () => {
+  it('en is ra-language-english, with the documented wording for a refused form', () => {
     expect({ ...raEn, ra: { ...raEn.ra, message: { ...raEn.ra.message, invalid_form: englishMessages.ra.message.invalid_form } } }).toEqual(englishMessages);
     expect(raEn.ra.message.invalid_form).toBe('Form validation failed');
   });
@@ -138,7 +138,7 @@ describe('device notification texts (i18n/notify)', () => {
     }
   });
 
-  it('covers every code of each range in SPEC §8', () => {
+  it('covers every code of each range in docs/rules.md', () => {
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     const expected = [
       100001, 100002, 100010, ...range(200000, 200009), ...range(21, 23), ...range(3021, 3023), ...range(102, 151),

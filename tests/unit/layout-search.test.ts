@@ -1,4 +1,4 @@
-// Menu search (SPEC §2, §9): fuzzy with threshold 0.4 over the titles the account may see, in its language,
+// Menu search (docs/rules.md): fuzzy with threshold 0.4 over the titles the account may see, in its language,
 // and for Chinese also by pinyin and pinyin initials.
 import { loadPinyin, makeMenuSearch, SEARCH_THRESHOLD, type PinyinFn } from '../../src/lib/menuSearch';
 import { searchTargets, menuSections, describeRoute, tabLabel } from '../../src/layout/routes';

@@ -103,7 +103,7 @@ describe('dataProvider', () => {
     }
   });
 
-  it('uses SPEC §7 paths for accounts: read and edit through /user/profile/{id}', async () => {
+  it('uses the old console paths for accounts: read and edit through /user/profile/{id}', async () => {
     const one = await dataProvider.getOne('user', { id: 'store-b1' });
     expect(one.data).toMatchObject({ id: 'store-b1', _id: 'store-b1', dealer: 'store_b1' });
     const upd = await dataProvider.update('user', { id: 'store-b1', data: { ...one.data, nickname: 'B1 lead' }, previousData: one.data });

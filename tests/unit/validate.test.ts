@@ -27,7 +27,7 @@ describe('validateFields', () => {
     expect(values).toEqual({ nickname: 'x' });
   });
 
-  it('applies SPEC §5 password and e-mail rules', () => {
+  it('applies the password and e-mail rules of docs/rules.md', () => {
     for (const bad of ['Short1', 'alllower123', 'ALLUPPER123', 'NoDigitsHere', 'With space1A', 'Sym!bol12A']) {
       expect(PASSWORD_PATTERN.test(bad), bad).toBe(false);
     }
@@ -36,7 +36,7 @@ describe('validateFields', () => {
     expect(validateFields(user.fields, { email: 'ops@example.com' }, 'edit').errors).toEqual({});
   });
 
-  it('checks ids as xxx_xxx with the SPEC id message', () => {
+  it('checks ids as xxx_xxx with the documented id message', () => {
     const fields = { _id: role.idField!, ...role.fields };
     for (const bad of ['', 'role', '_role', 'role_', 'Role_X', 'a b_c']) {
       const e = validateFields(fields, { _id: bad, display_name: 'R' }, 'create').errors._id;

@@ -1,4 +1,4 @@
--- Products, product templates and product groups (SPEC.md §3, §5, §9).
+-- Products, product templates and product groups (docs/rules.md: Records, Validation, Constants).
 -- Prices are integer cents. Properties and their options are kept as JSON on the row: they are only ever
 -- read and written with their product. Stock -1 means unlimited; sales decrement it with one guarded UPDATE.
 
