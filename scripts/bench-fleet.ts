@@ -35,7 +35,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
 import { buildForProduction, cpuSeconds, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
-import type { Rates } from './simulator/robot';
+import type { Rates } from '../server/demo/simulator/robot';
 import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -5,8 +5,8 @@
 // Types follow what node-postgres hands back: int8 and numeric as numbers (server/db/index.ts), int8[] as
 // texts, date and timestamptz as Dates, jsonb parsed.
 import type { ColumnType, Generated } from 'kysely';
-import type { ItemSnapshot } from '../../domain/orderFlow';
-import type { PayDetails } from '../../domain/order';
+import type { ItemSnapshot } from '../../features/orders/flow';
+import type { PayDetails } from '../../features/orders/order';
 import type { Json, Timestamp } from './rows';
 
 type Now = ColumnType<Date, Date | string | undefined, Date | string>;

@@ -3,7 +3,7 @@
 // robot's key is random and shown once (server/domain/device.ts).
 import { createHmac } from 'node:crypto';
 import type { DB } from '../index';
-import { hashDeviceKey } from '../../domain/device';
+import { hashDeviceKey } from '../../features/fleet/device';
 
 /** Demo data only: anyone reading this file can compute a demo robot's key. */
 const DEMO_KEY_SECRET = 'vendfleet-demo-robots';

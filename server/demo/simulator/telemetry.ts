@@ -2,7 +2,7 @@
 // slowly around the healthy band, levels run down as the robot sells and are refilled, and now and then a
 // temperature leaves its band for a while (a door left open, a failing compressor) and comes back — enough for the
 // charts to show a shape and for a rule to catch an excursion.
-import { METRICS, metricsOf, type Metric } from '../../resources/telemetry';
+import { METRICS, metricsOf, type Metric } from '../../../resources/telemetry';
 
 const round = (v: number) => Math.round(v * 10) / 10;
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));

@@ -4,13 +4,13 @@
 // An authorization a role holds, or the SUPER one, stays. (One registration per resource: a second
 // registerHooks('authorization') would replace this one.)
 import { sql } from 'kysely';
-import { SUPER_AUTHORIZATION } from '../../resources/accounts';
-import { conflict } from '../http/errors';
-import { registerHooks } from '../crud/hooks';
+import { SUPER_AUTHORIZATION } from '../../../resources/accounts';
+import { conflict } from '../../http/errors';
+import { registerHooks } from '../../crud/hooks';
 import { keepBuiltInName, nameBuiltIns } from './builtInNames';
-import { resources } from '../../resources';
-import { declaredPermissions } from '../../resources/permissions';
-import { permissionLabel } from '../auth/declared';
+import { resources } from '../../../resources';
+import { declaredPermissions } from '../../../resources/permissions';
+import { permissionLabel } from '../../auth/declared';
 
 const declared = new Map(declaredPermissions(resources).map((p) => [p.id, p]));
 

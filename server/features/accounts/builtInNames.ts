@@ -1,9 +1,9 @@
 // The built-in roles and authorizations are named in the caller's language (issue 19): the rows carry their
 // shipped English names, which are said from i18n/features/walk.ts while a row still carries them. A row
 // renamed by its owner keeps the name it was given, in every language.
-import { translate } from '../../i18n';
-import type { Lang } from '../../resources/accounts';
-import type { Row } from '../crud/hooks';
+import { translate } from '../../../i18n';
+import type { Lang } from '../../../resources/accounts';
+import type { Row } from '../../crud/hooks';
 
 type Kind = 'role' | 'permission';
 

@@ -3,12 +3,12 @@
 // authorization they hold, before and after the change, that belongs to no account type above theirs and that
 // no account of a type above theirs holds — so nobody can take rights away from those above them.
 import { sql } from 'kysely';
-import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } from '../../resources/accounts';
-import type { SessionUser } from '../auth/context';
-import type { DB } from '../db';
-import { conflict, forbidden } from '../http/errors';
-import { registerHooks, rowOf, type Row } from '../crud/hooks';
-import { publishRightsChange } from '../events/bus';
+import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } from '../../../resources/accounts';
+import type { SessionUser } from '../../auth/context';
+import type { DB } from '../../db';
+import { conflict, forbidden } from '../../http/errors';
+import { registerHooks, rowOf, type Row } from '../../crud/hooks';
+import { publishRightsChange } from '../../events/bus';
 import { keepBuiltInName, nameBuiltIns } from './builtInNames';
 
 const BUILT_IN_ROLES = new Set<string>(Object.values(DEFAULT_ROLE));

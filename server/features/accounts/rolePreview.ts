@@ -2,17 +2,17 @@
 // and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
-import { nameBuiltIns } from '../domain/builtInNames';
+import { nameBuiltIns } from './builtInNames';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db';
-import type { AccountType } from '../../resources/accounts';
-import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { writeLog } from '../log';
-import { publishRightsChange } from '../events/bus';
-import { route, obj, str, anyObject } from '../http/schema';
-import { cachedPreview, lookupGeneration, rememberPreview } from '../auth/sessionCache';
+import type { DB } from '../../db';
+import type { AccountType } from '../../../resources/accounts';
+import { ctxOf } from '../../auth/plugin';
+import { ok } from '../../http/envelope';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { writeLog } from '../../log';
+import { publishRightsChange } from '../../events/bus';
+import { route, obj, str, anyObject } from '../../http/schema';
+import { cachedPreview, lookupGeneration, rememberPreview } from '../../auth/sessionCache';
 
 const tags = ['role'];
 const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });

@@ -1,12 +1,12 @@
 // Accounts: who may manage whom, what a type of account belongs to, which roles may be granted.
-import type { DB } from '../db';
-import type { SessionUser } from '../auth/context';
-import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } from '../../resources/accounts';
-import { hashPassword } from '../auth/password';
-import { revokeAccount } from '../auth/session';
-import { badRequest, forbidden } from '../http/errors';
-import { registerHooks, rowOf, type Row } from '../crud/hooks';
-import { publishRightsChange } from '../events/bus';
+import type { DB } from '../../db';
+import type { SessionUser } from '../../auth/context';
+import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } from '../../../resources/accounts';
+import { hashPassword } from '../../auth/password';
+import { revokeAccount } from '../../auth/session';
+import { badRequest, forbidden } from '../../http/errors';
+import { registerHooks, rowOf, type Row } from '../../crud/hooks';
+import { publishRightsChange } from '../../events/bus';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
 function guardTarget(user: SessionUser, target: Row, verb: string) {

@@ -4,14 +4,14 @@
 // notifications and several server processes never open a second alarm for one robot and code: the partial
 // unique index alarm_open turns the second INSERT into the UPDATE of the first.
 import { sql } from 'kysely';
-import type { DB } from './db';
-import { newId } from './log';
-import { publish } from './events/bus';
-import { raiseMessage } from './messages';
-import * as webhookEvents from './webhooks/events';
-import { NOTIFY_CODES } from '../i18n/notify/codes';
-import { STOCK_CODES, alarmLevel, recoveredBy } from '../i18n/notify/alarms';
-import { RULE_ALARM_CODE } from '../resources/alarm';
+import type { DB } from '../../db';
+import { newId } from '../../log';
+import { publish } from '../../events/bus';
+import { raiseMessage } from '../messages/raise';
+import * as webhookEvents from '../webhooks/events';
+import { NOTIFY_CODES } from '../../../i18n/notify/codes';
+import { STOCK_CODES, alarmLevel, recoveredBy } from '../../../i18n/notify/alarms';
+import { RULE_ALARM_CODE } from '../../../resources/alarm';
 
 type Row = Record<string, unknown>;
 

@@ -2,12 +2,12 @@
 // action locks the row and checks its state first (resources/alarm.ts `from`), so an acknowledge racing a
 // clear — or a robot's recovery code — ends in one consistent state: the later call gets a 409.
 import { sql } from 'kysely';
-import { notifyText } from '../../i18n/notify';
-import { registerHooks, rowOf, type ActionContext } from '../crud/hooks';
-import { publish } from '../events/bus';
-import { alarmEvent } from '../alarms';
+import { notifyText } from '../../../i18n/notify';
+import { registerHooks, rowOf, type ActionContext } from '../../crud/hooks';
+import { publish } from '../../events/bus';
+import { alarmEvent } from './alarms';
 import * as webhookEvents from '../webhooks/events';
-import { ruleAlarmText } from '../features/telemetry/words';
+import { ruleAlarmText } from '../telemetry/words';
 
 const update = (a: ActionContext, set: Record<string, unknown>) =>
   a.trx.updateTable('alarm').set(set).where('_id', '=', rowOf('alarm', a.existing)._id).returningAll().executeTakeFirstOrThrow();

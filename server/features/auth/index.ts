@@ -1,23 +1,23 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (SPEC.md §7).
 import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, bool, anyObject } from '../http/schema';
-import { fieldInput } from '../crud/schema';
-import { nameBuiltIns } from '../domain/builtInNames';
+import { route, obj, str, bool, anyObject } from '../../http/schema';
+import { fieldInput } from '../../crud/schema';
+import { nameBuiltIns } from '../accounts/builtInNames';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
-import { badRequest, invalid, tooMany, unauthorized } from '../http/errors';
-import { createSession, revokeAccount, revokeToken } from '../auth/session';
-import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../auth/password';
-import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
-import { securityLog } from '../auth/securityLog';
-import { issueChallenge, totpOf } from '../auth/totp';
-import { validateFields } from '../../resources/validate';
-import { writeLog } from '../log';
-import { publishRightsChange } from '../events/bus';
-import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../auth/cookie';
-import user from '../../resources/user';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { ok } from '../../http/envelope';
+import { badRequest, invalid, tooMany, unauthorized } from '../../http/errors';
+import { createSession, revokeAccount, revokeToken } from '../../auth/session';
+import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../../auth/password';
+import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
+import { securityLog } from '../../auth/securityLog';
+import { issueChallenge, totpOf } from '../../auth/totp';
+import { validateFields } from '../../../resources/validate';
+import { writeLog } from '../../log';
+import { publishRightsChange } from '../../events/bus';
+import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../../auth/cookie';
+import user from '../../../resources/user';
 
 /** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
 function objectBody(b: unknown): Record<string, unknown> {

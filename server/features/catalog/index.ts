@@ -2,22 +2,22 @@
 // menu (GET /api/device-gateway/menu).
 import type { FastifyPluginAsync } from 'fastify';
 import { createHash } from 'node:crypto';
-import { route, obj, str, int, anyObject } from '../http/schema';
-import type { DB } from '../db';
+import { route, obj, str, int, anyObject } from '../../http/schema';
+import type { DB } from '../../db';
 import { sql } from 'kysely';
-import type { CallContext } from '../auth/context';
-import { ctxOf } from '../auth/plugin';
-import { requirePermission } from '../auth/permissions';
-import { scopeConditions } from '../crud/scope';
-import { ok } from '../http/envelope';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import type { CallContext } from '../../auth/context';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { scopeConditions } from '../../crud/scope';
+import { ok } from '../../http/envelope';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { deviceOf } from '../gateway/auth';
-import { newId, writeLog } from '../log';
-import { translate } from '../../i18n';
-import dealerDef from '../../resources/dealer';
-import type { ProductProperty } from '../../resources/product';
-import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../resources/limits';
-import { menuServed } from '../features/commands/menu';
+import { newId, writeLog } from '../../log';
+import { translate } from '../../../i18n';
+import dealerDef from '../../../resources/dealer';
+import type { ProductProperty } from '../../../resources/product';
+import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../../resources/limits';
+import { menuServed } from '../commands/menu';
 
 // At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
 

@@ -1,8 +1,8 @@
 // Products and templates beyond their declarations: a code unique in its store (or brand), and stock set or
 // restocked by one atomic statement each. The nested properties (`check`), robots and group members of the
 // row's own store (`sameAs`) and a group's fixed store (`createOnly`) are declared in resources/.
-import { ApiError } from '../http/errors';
-import { registerHooks, rowOf } from '../crud/hooks';
+import { ApiError } from '../../http/errors';
+import { registerHooks, rowOf } from '../../crud/hooks';
 import { restock, setStock } from './stock';
 
 registerHooks('product', {

@@ -2,9 +2,9 @@
 // its product (scope, the version it was listed with, limited stock, the largest stock), all in the transaction
 // server/crud/lines.ts opened, so a refused line rolls back the ones before it, and the same restock sent twice
 // at once is applied once (the second finds the version moved on: 409, nothing written).
-import { registerHooks } from '../crud/hooks';
+import { registerHooks } from '../../crud/hooks';
 import { refill } from './stock';
-import productDef from '../../resources/product';
+import productDef from '../../../resources/product';
 
 registerHooks('restock', {
   lines: {

@@ -2,15 +2,15 @@
 // and never sell what is not there. -1 is unlimited and stays -1. Callers pass their own transaction:
 // a sale's order row and its stock decrement commit or fail together.
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors';
-import { raiseMessage } from '../messages';
-import { stockRaised } from '../alarms';
-import { writeLog } from '../log';
-import { scopeConditions } from '../crud/scope';
-import type { CallContext } from '../auth/context';
-import type { ResourceDef } from '../../resources/types';
-import { MAX_STOCK } from '../../resources/product';
+import type { DB } from '../../db';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { raiseMessage } from '../messages/raise';
+import { stockRaised } from '../alarms/alarms';
+import { writeLog } from '../../log';
+import { scopeConditions } from '../../crud/scope';
+import type { CallContext } from '../../auth/context';
+import type { ResourceDef } from '../../../resources/types';
+import { MAX_STOCK } from '../../../resources/product';
 
 /** Notification codes 200000-200009 (SPEC §8): 200000 sold out, 20000n low stock with n left. */
 export const STOCK_CODE_BASE = 200000;

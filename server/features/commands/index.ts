@@ -13,7 +13,7 @@ import { publish } from '../../events/bus';
 import { ok, messageOf, requestLang } from '../../http/envelope';
 import { ApiError, badRequest } from '../../http/errors';
 import { route, obj, str, int, anyObject, handlerChecked, time, type JsonSchema } from '../../http/schema';
-import { deviceOf } from '../../gateway/auth';
+import { deviceOf } from '../gateway/auth';
 import deviceDef from '../../../resources/device';
 import commandDef, { BUSINESS_STATES, COMMAND_NAMES, MAX_COMMAND_DEVICES, MAX_EXPIRES_IN, MAX_IDEMPOTENCY_KEY, type SendAnswer, type SendResult } from '../../../resources/command';
 import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';

@@ -7,7 +7,7 @@ import type { DB } from '../../db';
 import type { CallContext, SessionUser } from '../../auth/context';
 import { newId, writeLogs } from '../../log';
 import { publishAll } from '../../events/bus';
-import { emitWebhook } from '../../webhooks/queue';
+import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
 import { validateFields } from '../../../resources/validate';
 import { COMMAND_NAMES, DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, commandParams, type CommandState } from '../../../resources/command';

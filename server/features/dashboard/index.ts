@@ -7,17 +7,17 @@
 // (migration 009_orders_daily), the whole quarter hours of the days at its edges from the quarter rollup
 // (034_orders_quarters), so a year costs about as much as a day at any number of orders.
 import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, anyObject, type JsonSchema } from '../http/schema';
+import { route, obj, str, int, anyObject, type JsonSchema } from '../../http/schema';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import type { CallContext } from '../auth/context';
-import { ctxOf } from '../auth/plugin';
-import { requirePermission } from '../auth/permissions';
-import { ok } from '../http/envelope';
-import { badRequest } from '../http/errors';
-import { whereOf } from '../crud/service';
-import orderDef from '../../resources/order';
-import deviceDef from '../../resources/device';
+import type { DB } from '../../db';
+import type { CallContext } from '../../auth/context';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { ok } from '../../http/envelope';
+import { badRequest } from '../../http/errors';
+import { whereOf } from '../../crud/service';
+import orderDef from '../../../resources/order';
+import deviceDef from '../../../resources/device';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */

@@ -1,8 +1,8 @@
 // Stores: a removed store keeps its history (status `deleted`, out of every list and call), but a store is
 // removed only once no robot is bound to it.
 import { sql } from 'kysely';
-import { conflict } from '../http/errors';
-import { registerHooks, rowOf } from '../crud/hooks';
+import { conflict } from '../../http/errors';
+import { registerHooks, rowOf } from '../../crud/hooks';
 
 registerHooks('dealer', {
   async beforeRemove({ trx, existing }) {

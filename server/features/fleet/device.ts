@@ -1,9 +1,9 @@
 // Robots: a key issued once on creation and on rotation (only its hash is kept); unbinding from a store;
 // binding only to a store that is open.
 import { createHash, randomBytes } from 'node:crypto';
-import { conflict, invalid } from '../http/errors';
-import { registerHooks, rowOf } from '../crud/hooks';
-import { menuOutdatedFilter, presentMenuOutdated } from '../features/commands/menu';
+import { conflict, invalid } from '../../http/errors';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { menuOutdatedFilter, presentMenuOutdated } from '../commands/menu';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */

@@ -2,12 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { DB, Tables } from '../db';
-import { unauthorized } from '../http/errors';
-import { hashDeviceKey } from '../domain/device';
-import { writeLog } from '../log';
-import { groupCommit } from '../db/groupCommit';
-import { securityLog } from '../auth/securityLog';
+import type { DB, Tables } from '../../db';
+import { unauthorized } from '../../http/errors';
+import { hashDeviceKey } from '../fleet/device';
+import { writeLog } from '../../log';
+import { groupCommit } from '../../db/groupCommit';
+import { securityLog } from '../../auth/securityLog';
 
 /** The robot a gateway call is from, as its row holds it. */
 export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'>;

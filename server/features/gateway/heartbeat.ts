@@ -1,20 +1,20 @@
 // The robots' calls (API.md, Device API): heartbeat, status and notify, authenticated by
 // server/gateway/auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db';
-import { deviceOf } from '../gateway/auth';
-import { heartbeats, offlineAfterSeconds, startSweeper } from '../gateway/presence';
-import { raiseMessage } from '../messages';
-import { ok } from '../http/envelope';
-import { ApiError, badRequest } from '../http/errors';
-import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
-import { NOTIFY_CODES } from '../../i18n/notify/codes';
-import { DEVICE_STATES } from '../../resources/device';
-import { telemetryOf } from '../features/telemetry/ingest';
-import type { GatewayDevice } from '../gateway/auth';
-import { commandsForBeats } from '../features/commands/delivery';
-import { MAX_MENU_VERSION } from '../features/commands/menu';
-import { lockByRule } from '../features/telemetry/lock';
+import type { DB } from '../../db';
+import { deviceOf } from './auth';
+import { heartbeats, offlineAfterSeconds, startSweeper } from './presence';
+import { raiseMessage } from '../messages/raise';
+import { ok } from '../../http/envelope';
+import { ApiError, badRequest } from '../../http/errors';
+import { route, obj, str, int, bool, anyObject, handlerChecked } from '../../http/schema';
+import { NOTIFY_CODES } from '../../../i18n/notify/codes';
+import { DEVICE_STATES } from '../../../resources/device';
+import { telemetryOf } from '../telemetry/ingest';
+import type { GatewayDevice } from './auth';
+import { commandsForBeats } from '../commands/delivery';
+import { MAX_MENU_VERSION } from '../commands/menu';
+import { lockByRule } from '../telemetry/lock';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;

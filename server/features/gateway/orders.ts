@@ -1,14 +1,14 @@
 // The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
 // The state machine and its operation log live in server/domain/orderFlow.ts; here are the calls.
 import type { FastifyPluginAsync } from 'fastify';
-import type { DB } from '../db';
-import { deviceOf } from '../gateway/auth';
-import { ok } from '../http/envelope';
-import { route, obj, str, int, type JsonSchema } from '../http/schema';
-import { createOrder, progressOrder, payOrder, cancelOrder, MAX_ITEMS, MAX_ITEM_QUANTITY } from '../domain/orderFlow';
-import { recordRef } from '../crud/schema';
-import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
-import order from '../../resources/order';
+import type { DB } from '../../db';
+import { deviceOf } from './auth';
+import { ok } from '../../http/envelope';
+import { route, obj, str, int, type JsonSchema } from '../../http/schema';
+import { createOrder, progressOrder, payOrder, cancelOrder, MAX_ITEMS, MAX_ITEM_QUANTITY } from '../orders/flow';
+import { recordRef } from '../../crud/schema';
+import { ORDER_CHANNELS, WORK_STATUSES } from '../../../resources/order';
+import order from '../../../resources/order';
 
 const tags = ['device-gateway'];
 const pay = obj({

@@ -4,14 +4,14 @@
 // change happens — and is announced — exactly once.
 import * as webhookEvents from '../webhooks/events';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { publish, publishAll } from '../events/bus';
-import { raiseMessage } from '../messages';
-import { groupCommit } from '../db/groupCommit';
-import { unauthorized } from '../http/errors';
-import { setting } from '../config';
-import { pointsCtes, type Telemetry } from '../features/telemetry/ingest';
-import { judgeBeats, type LockRobot } from '../features/telemetry/rules';
+import type { DB } from '../../db';
+import { publish, publishAll } from '../../events/bus';
+import { raiseMessage } from '../messages/raise';
+import { groupCommit } from '../../db/groupCommit';
+import { unauthorized } from '../../http/errors';
+import { setting } from '../../config';
+import { pointsCtes, type Telemetry } from '../telemetry/ingest';
+import { judgeBeats, type LockRobot } from '../telemetry/rules';
 
 /** Notification codes the service itself raises when a robot connects or drops (SPEC §8). */
 export const CODE_ONLINE = 100001;

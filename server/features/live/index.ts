@@ -3,19 +3,19 @@
 // its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
 // arrive with their title and content in the viewer's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DB } from '../db';
-import { ctxOf } from '../auth/plugin';
-import { holds } from '../auth/permissions';
-import { inScope } from '../crud/scope';
-import { onRightsChange, subscribe, type EventType, type LiveEvent, type RightsChange } from '../events/bus';
-import { loadSessionByHash } from '../auth/session';
-import { findResource } from '../../resources';
-import { withoutSecrets } from '../../resources/types';
-import { LANGS, type Lang } from '../../resources/accounts';
-import { langFromHeader } from '../../i18n';
-import { notifyText } from '../../i18n/notify';
-import type { SessionUser } from '../auth/context';
-import { route } from '../http/schema';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { holds } from '../../auth/permissions';
+import { inScope } from '../../crud/scope';
+import { onRightsChange, subscribe, type EventType, type LiveEvent, type RightsChange } from '../../events/bus';
+import { loadSessionByHash } from '../../auth/session';
+import { findResource } from '../../../resources';
+import { withoutSecrets } from '../../../resources/types';
+import { LANGS, type Lang } from '../../../resources/accounts';
+import { langFromHeader } from '../../../i18n';
+import { notifyText } from '../../../i18n/notify';
+import type { SessionUser } from '../../auth/context';
+import { route } from '../../http/schema';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;

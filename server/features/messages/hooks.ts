@@ -1,6 +1,6 @@
 // Messages show their code's title and content in the viewer's language.
-import { notifyText } from '../../i18n/notify';
-import { registerHooks } from '../crud/hooks';
+import { notifyText } from '../../../i18n/notify';
+import { registerHooks } from '../../crud/hooks';
 
 registerHooks('message', {
   present(rows, _db, ctx) {

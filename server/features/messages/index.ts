@@ -1,17 +1,17 @@
 // The live fleet, registered in one go: the robots' gateway, the event stream, and marking the
 // caller's messages read in bulk (the alarm badge's "mark all as read").
 import fp from 'fastify-plugin';
-import { route, obj, int } from '../http/schema';
+import { route, obj, int } from '../../http/schema';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { ctxOf } from '../auth/plugin';
-import { requirePermission } from '../auth/permissions';
-import { scopeConditions } from '../crud/scope';
-import { ok } from '../http/envelope';
-import { writeLog } from '../log';
-import { gatewayRoutes } from './gateway';
-import { eventsRoutes } from './events';
-import message from '../../resources/message';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { scopeConditions } from '../../crud/scope';
+import { ok } from '../../http/envelope';
+import { writeLog } from '../../log';
+import { gatewayRoutes } from '../gateway/heartbeat';
+import { eventsRoutes } from '../live';
+import message from '../../../resources/message';
 
 /** The live fleet; its start and stop hooks (the offline sweep, open streams) belong to the whole server. */
 export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => {

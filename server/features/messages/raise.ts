@@ -1,9 +1,9 @@
 // Raising a message (a robot's notification, a stock warning …) from anywhere in the service.
-import type { DB } from './db';
-import { newId } from './log';
-import { publish } from './events/bus';
-import { NOTIFY_CODES } from '../i18n/notify/codes';
-import { applyAlarms } from './alarms';
+import type { DB } from '../../db';
+import { newId } from '../../log';
+import { publish } from '../../events/bus';
+import { NOTIFY_CODES } from '../../../i18n/notify/codes';
+import { applyAlarms } from '../alarms/alarms';
 
 export interface NewMessage {
   code: number;

@@ -5,14 +5,14 @@
 //   /metrics           Prometheus text, for a METRICS_TOKEN bearer (or on METRICS_PORT, see main.ts)
 import { timingSafeEqual, createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { route, obj, bool, int } from '../http/schema';
+import { route, obj, bool, int } from '../../http/schema';
 import type { Registry } from 'prom-client';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { migrationNames } from '../db/migrate';
-import { ok, sendError } from '../http/envelope';
-import { ApiError, notFound } from '../http/errors';
-import { databaseUnavailable } from '../http/unavailable';
+import type { DB } from '../../db';
+import { migrationNames } from '../../db/migrate';
+import { ok, sendError } from '../../http/envelope';
+import { ApiError, notFound } from '../../http/errors';
+import { databaseUnavailable } from '../../http/unavailable';
 
 /** Shared with the code that stops the server: once draining, readiness fails so traffic moves elsewhere. */
 export interface Lifecycle {

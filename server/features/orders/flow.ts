@@ -4,15 +4,15 @@
 // (the operator is the robot: no account, its device id in the entry). Routes: server/routes/orders.ts.
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import type { DB, Tables } from '../db';
+import type { DB, Tables } from '../../db';
 import type { GatewayDevice } from '../gateway/auth';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { newId, writeLog } from '../log';
-import { publish } from '../events/bus';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { newId, writeLog } from '../../log';
+import { publish } from '../../events/bus';
 import * as webhookEvents from '../webhooks/events';
-import { takeStock, returnStock } from './stock';
+import { takeStock, returnStock } from '../catalog/stock';
 import { shareProfit, type PayDetails } from './order';
-import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
+import { ORDER_CHANNELS, WORK_STATUSES } from '../../../resources/order';
 
 export const MAX_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 99;

@@ -3,14 +3,14 @@
 // payment gateway, the hand change of the pay status, and the refund and profit share shown with an order.
 import * as webhookEvents from '../webhooks/events';
 import { sql, type Selectable } from 'kysely';
-import type { DB, Tables } from '../db';
-import type { CallContext } from '../auth/context';
-import { holds } from '../auth/permissions';
-import { registerHooks, rowOf } from '../crud/hooks';
-import { PAY_STATUSES } from '../../resources/order';
-import { conflict, forbidden, invalid } from '../http/errors';
-import { newId, writeLog } from '../log';
-import { gateway } from '../payments';
+import type { DB, Tables } from '../../db';
+import type { CallContext } from '../../auth/context';
+import { holds } from '../../auth/permissions';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { PAY_STATUSES } from '../../../resources/order';
+import { conflict, forbidden, invalid } from '../../http/errors';
+import { newId, writeLog } from '../../log';
+import { gateway } from '../../payments';
 
 export interface PayDetails {
   transaction_id?: string | null;

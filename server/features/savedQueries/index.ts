@@ -6,18 +6,18 @@
 //   POST /api/saved_query/default { _id, is_default }                        → the saved filter
 //   POST /api/saved_query/delete  { _id }                                    → { _id }
 import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, bool, anyObject } from '../http/schema';
+import { route, obj, str, bool, anyObject } from '../../http/schema';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import type { CallContext } from '../auth/context';
-import { ctxOf } from '../auth/plugin';
-import { requirePermission } from '../auth/permissions';
-import { ok } from '../http/envelope';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { newId, writeLog } from '../log';
-import { findResource } from '../../resources';
-import { sortOf, whereOf } from '../crud/service';
-import { byName } from '../crud/table';
+import type { DB } from '../../db';
+import type { CallContext } from '../../auth/context';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { ok } from '../../http/envelope';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { newId, writeLog } from '../../log';
+import { findResource } from '../../../resources';
+import { sortOf, whereOf } from '../../crud/service';
+import { byName } from '../../crud/table';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */

@@ -1,13 +1,13 @@
 // Fault reports take their brand and store from the robot they name; they move open → in_progress →
 // resolved, recording who handled them (a resolved report is locked by its declaration's `lockedWhen`).
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import type { CallContext } from '../auth/context';
-import { badRequest, forbidden, invalid } from '../http/errors';
-import { registerHooks, rowOf } from '../crud/hooks';
-import { inScope, scopeConditions } from '../crud/scope';
-import device from '../../resources/device';
-import { checkPhotos as declaredPhotos } from '../../resources/report';
+import type { DB } from '../../db';
+import type { CallContext } from '../../auth/context';
+import { badRequest, forbidden, invalid } from '../../http/errors';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { inScope, scopeConditions } from '../../crud/scope';
+import device from '../../../resources/device';
+import { checkPhotos as declaredPhotos } from '../../../resources/report';
 
 /** The declared photo rule (resources/report.ts), for the robot's own report call. */
 export function checkPhotos(v: unknown): string[] {

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { onCacheChange, publishCacheChange } from '../../events/bus';
-import { openRuleAlarm, clearRuleAlarm } from '../../alarms';
+import { openRuleAlarm, clearRuleAlarm } from '../alarms/alarms';
 import { METRICS, isMetric } from '../../../resources/telemetry';
 import type { Telemetry } from './ingest';
 

@@ -2,20 +2,20 @@
 // check counts against the sign-in limit per address (server/auth/throttle.ts) and the account's wrong codes in a row. An account whose role requires it but
 // that has not enrolled can, until it has, only read its profile, enrol and log out.
 import fp from 'fastify-plugin';
-import * as S from '../http/schema';
+import * as S from '../../http/schema';
 import { sql } from 'kysely';
-import type { DB } from '../db';
-import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
-import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors';
-import { createSession } from '../auth/session';
-import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../auth/throttle';
-import { securityLog } from '../auth/securityLog';
-import { challengeOf, checkCode, clearFailedCodes, countFailedCode, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../auth/totp';
-import { raiseMessage } from '../messages';
-import { CODE_TOTP_FAILURES } from '../../i18n/notify/codes';
-import { writeLog } from '../log';
-import { fromOwnPage, setSessionCookies } from '../auth/cookie';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { ok } from '../../http/envelope';
+import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
+import { createSession } from '../../auth/session';
+import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
+import { securityLog } from '../../auth/securityLog';
+import { challengeOf, checkCode, clearFailedCodes, countFailedCode, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../../auth/totp';
+import { raiseMessage } from '../messages/raise';
+import { CODE_TOTP_FAILURES } from '../../../i18n/notify/codes';
+import { writeLog } from '../../log';
+import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
 
 /** What an account that must enrol may still call. */
 const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/user/totp/setup', '/api/user/totp/enable', '/api/auth/logout', '/api/auth/authorization/shortlist']);

@@ -3,15 +3,15 @@
 // bytes (not by the name or the declared type), up to UPLOAD_MAX_BYTES.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, paramsOf } from '../http/schema';
+import { route, obj, str, int, paramsOf } from '../../http/schema';
 import multipart from '@fastify/multipart';
-import type { DB } from '../db';
-import { ctxOf } from '../auth/plugin';
-import { ok } from '../http/envelope';
-import { ApiError, notFound } from '../http/errors';
-import { storageFromConfig, type ObjectStorage } from '../storage';
-import { readConfig, setting } from '../config';
-import { UPLOAD_PATH_PATTERN } from '../../resources/validate';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { ok } from '../../http/envelope';
+import { ApiError, notFound } from '../../http/errors';
+import { storageFromConfig, type ObjectStorage } from './storage';
+import { readConfig, setting } from '../../config';
+import { UPLOAD_PATH_PATTERN } from '../../../resources/validate';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
 declare module 'fastify' {

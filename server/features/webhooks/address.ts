@@ -5,7 +5,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { setting } from '../config';
+import { setting } from '../../config';
 
 export type UrlProblem = 'vf.webhooks.error.url' | 'vf.webhooks.error.scheme' | 'vf.webhooks.error.unresolved' | 'vf.webhooks.error.private';
 

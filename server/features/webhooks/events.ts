@@ -1,6 +1,6 @@
 // What each webhook event carries (README § Webhooks): a small, stable shape per kind, not the whole row, so
 // that columns added later never leak to brands' systems unannounced.
-import type { DB } from '../db';
+import type { DB } from '../../db';
 import { emitWebhook } from './queue';
 
 type Row = Record<string, unknown>;

@@ -1,14 +1,14 @@
 // Webhooks: a brand's endpoints (resources/webhook.ts). The URL must be HTTPS to a public address (SSRF:
 // server/webhooks/address.ts), the signing secret is made here and answered once, and store accounts — whose
 // scope is a store, not the brand the events belong to — never manage them, whatever role they hold.
-import { ApiError, forbidden, invalid } from '../http/errors';
-import { takeAllowance } from '../auth/throttle';
-import { setting } from '../config';
-import { registerHooks, rowOf } from '../crud/hooks';
-import { checkUrl } from '../webhooks/address';
-import { newWebhookSecret } from '../webhooks/signature';
-import { enqueueTest } from '../webhooks/queue';
-import type { CallContext } from '../auth/context';
+import { ApiError, forbidden, invalid } from '../../http/errors';
+import { takeAllowance } from '../../auth/throttle';
+import { setting } from '../../config';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { checkUrl } from './address';
+import { newWebhookSecret } from './signature';
+import { enqueueTest } from './queue';
+import type { CallContext } from '../../auth/context';
 
 const brandOrStaff = (ctx: CallContext) => {
   if (ctx.user.account_type === 'DEALER') throw forbidden();

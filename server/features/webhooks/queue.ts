@@ -7,12 +7,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { DB, Database } from '../db';
-import { newId, writeLog } from '../log';
-import { setting } from '../config';
+import type { DB, Database } from '../../db';
+import { newId, writeLog } from '../../log';
+import { setting } from '../../config';
 import { guardedLookup } from './address';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, sign } from './signature';
-import { WEBHOOK_TEST_EVENT, type WebhookEvent } from '../../resources/webhook';
+import { WEBHOOK_TEST_EVENT, type WebhookEvent } from '../../../resources/webhook';
 
 export const QUEUE = 'webhook-delivery';
 /**

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { S3Storage } from './s3';
-import type { Config } from '../config';
+import type { Config } from '../../../config';
 
 export interface StoredObject {
   body: Buffer;
