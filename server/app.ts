@@ -21,23 +21,13 @@ import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { ok } from './http/envelope';
 import { route, obj, bool } from './http/schema';
-import { authRoutes } from './features/auth';
-import { totpRoutes } from './features/totp';
-import { serviceRoutes } from './features/gateway/service';
-import { catalogRoutes } from './features/catalog';
-import { liveRoutes } from './features/messages';
-import { savedQueryRoutes } from './features/savedQueries';
-import { uploadRoutes } from './features/uploads';
-import { orderRoutes } from './features/gateway/orders';
-import { dashboardRoutes } from './features/dashboard';
-import { commandRoutes } from './features/commands';
-import { telemetryRoutes } from './features/telemetry';
 import { setting } from './config';
 import { logOptions } from './http/log';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
-import { opsRoutes, type Lifecycle } from './features/ops';
+import type { Lifecycle } from './features/ops';
+import { registerFeatures } from './features';
 import './features/hooks';
 
 export interface AppOptions {
@@ -143,20 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
   app.get('/api/health', { schema: route({ tags: ['health'], security: 'open', summary: 'The process answers (kept for older probes)', data: obj({ ok: bool() }) }) }, async () => ok({ ok: true }));
-  // Each group of routes is a plugin. ops, service (the role preview), live (the sweep, the streams) and
-  // totp (the enrolment gate) have hooks for the whole server, so they are not encapsulated (fastify-plugin).
-  await app.register(opsRoutes, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
-  await app.register(authRoutes, { db: opts.db });
-  await app.register(totpRoutes, { db: opts.db });
-  await app.register(serviceRoutes, { db: opts.db });
-  await app.register(catalogRoutes, { db: opts.db });
-  await app.register(orderRoutes, { db: opts.db });
-  await app.register(dashboardRoutes, { db: opts.db });
-  await app.register(liveRoutes, { db: opts.db });
-  await app.register(commandRoutes, { db: opts.db });
-  await app.register(telemetryRoutes, { db: opts.db });
-  await app.register(savedQueryRoutes, { db: opts.db });
-  await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
+  // Each feature is a plugin, registered in order from one list (server/features/index.ts).
+  await registerFeatures(app, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, metricsToken: opts.metricsToken, dataDir: opts.dataDir });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;

@@ -5,12 +5,18 @@ import type { Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
 import { unauthorized } from '../../http/errors';
 import { hashDeviceKey } from '../fleet/device';
-import { writeLog } from '../../log';
+import { writeLog, type Actor } from '../../log';
 import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
 
 /** The robot a gateway call is from, as its row holds it. */
 export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'>;
+
+/** Who writes when a robot calls, for the operation log: the robot itself (`device:<device_id>`), in its
+ * brand and store, from its address. */
+export function robotActor(device: GatewayDevice, ip: string): Actor {
+  return { ip, user: { _id: `device:${device.device_id}`, account_type: 'DEVICE', integrator: device.integrator, dealer: device.dealer } };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 // The robots' calls (API.md, Device API): heartbeat, status and notify, authenticated by
-// server/gateway/auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
+// ./auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { deviceOf } from './auth';
@@ -61,7 +61,7 @@ const beatAnswer = obj({
   commands: { type: 'array', description: 'due commands (docs/commands.md): obey each, then POST command/ack; [] when none', items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }) },
 });
 
-export function gatewayRoutes(app: FastifyInstance, db: DB) {
+export function heartbeatRoutes(app: FastifyInstance, db: DB) {
   // a telemetry rule with `lock` queues the robot's lock through the command ledger
   const heartbeat = heartbeats(db, lockByRule);
   // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)

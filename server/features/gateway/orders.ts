@@ -1,6 +1,6 @@
 // The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
-// The state machine and its operation log live in server/domain/orderFlow.ts; here are the calls.
-import type { FastifyPluginAsync } from 'fastify';
+// The state machine and its operation log live in server/features/orders/flow.ts; here are the calls.
+import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { deviceOf } from './auth';
 import { ok } from '../../http/envelope';
@@ -26,7 +26,7 @@ const pay = obj({
 const orderRef: JsonSchema = str('the order\'s _id (one this robot made)', { maxLength: 100 });
 const answer = recordRef(order);
 
-export const orderRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export function orderRoutes(app: FastifyInstance, db: DB) {
   app.post('/api/device-gateway/order', {
     schema: route({
       tags, security: 'device', summary: 'A sale: the order, its stock taken (409 when short)',
@@ -60,5 +60,4 @@ export const orderRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =
   app.post('/api/device-gateway/order/cancel', {
     schema: route({ tags, security: 'device', summary: 'The robot gives up on an order before making it: stock goes back', body: obj({ order: orderRef, reason: str(undefined, { maxLength: 200 }) }, ['order']), data: answer }),
   }, async (req) => ok(await cancelOrder(db, deviceOf(req), req.body, req.ip)));
-};
-
+}

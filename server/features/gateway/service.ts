@@ -1,42 +1,20 @@
-// Vouchers (batch generation, robots' write-off), customer-service Q&A and fault reports from robots.
-import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+// What robots write for the service side: a voucher's write-off, customer-service Q&A, fault reports about
+// themselves. Generating vouchers is the console's: server/features/vouchers/.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route, obj, str, int } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { ctxOf } from '../../auth/plugin';
-import { deviceOf, type GatewayDevice } from './auth';
-import { requirePermission } from '../../auth/permissions';
+import { deviceOf, robotActor } from './auth';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, invalid, notFound } from '../../http/errors';
 import { validateFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
-import { inScope, scopeConditions } from '../../crud/scope';
-import lecode, { GENERATE_FIELDS, LECODE_PREFIX, MAX_BATCH, isLecode, lecodeCheck } from '../../../resources/lecode';
+import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
 import report from '../../../resources/report';
 import { checkPhotos } from '../service/report';
-import { rolePreviewRoutes } from '../accounts/rolePreview';
 
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const DIGITS = '23456789';
-const pick = (s: string) => s[randomInt(s.length)];
-
-/** SPEC §9: prefix, two upper-case, two lower-case and two digits shuffled, then the check suffix. */
-export function newLecode(): string {
-  const chars = [pick(UPPER), pick(UPPER), pick(LOWER), pick(LOWER), pick(DIGITS), pick(DIGITS)];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  const middle = chars.join('');
-  return `${LECODE_PREFIX}${middle}${lecodeCheck(middle)}`;
-}
-
-const INSERT_CHUNK = 10_000;
 const gw = ['device-gateway'];
 
 function bodyOf(req: FastifyRequest): Record<string, unknown> {
@@ -49,71 +27,8 @@ function bodyOf(req: FastifyRequest): Record<string, unknown> {
 /** A validated optional text field's value (validateFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** Who writes when a robot calls: the robot itself, in its brand and store. */
-function robotCtx(req: FastifyRequest, d: GatewayDevice) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { ip: req.ip, user: { _id: `device:${d.device_id}`, account_type: 'DEVICE', integrator: d.integrator, dealer: d.dealer } as any };
-}
-
-/** Vouchers, Q&A and reports; with the role preview, whose hooks reach every route (so not encapsulated). */
-export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
-  rolePreviewRoutes(app, db);
-
-  // A batch of vouchers for one product of a store the caller may see; every code unique on the platform.
-  app.post('/api/lecode/generate', {
-    config: { resource: 'lecode' },
-    schema: route({ tags: ['lecode'], summary: 'A batch of vouchers for one product (then list them with filter { batch })', body: fieldsBody(GENERATE_FIELDS, 'create'), data: obj({ batch: str(), count: int() }) }),
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    requirePermission(ctx.user, 'lecode_add');
-    const { values, errors } = validateFields(GENERATE_FIELDS, bodyOf(req), 'create');
-    if (!errors.valid_to && values.valid_to && values.valid_from && new Date(values.valid_to as string) <= new Date(values.valid_from as string)) {
-      errors.valid_to = { key: 'vf.service.error.valid_to_order' };
-    }
-    if (!errors.valid_to && values.valid_to && new Date(values.valid_to as string).getTime() <= Date.now()) {
-      errors.valid_to = { key: 'vf.service.error.valid_to_past' };
-    }
-    if (Object.keys(errors).length) throw invalid(errors);
-    const scope = scopeConditions(lecode, ctx.user);
-    let pq = db.selectFrom('product').select(['_id', 'integrator', 'dealer']).where('_id', '=', values.product as string);
-    if (scope === 'none') throw notFound();
-    for (const [col, v] of scope) pq = pq.where(sql.ref(col), '=', v);
-    const product = await pq.executeTakeFirst();
-    if (!product) throw invalid({ product: { key: 'vf.service.error.product_missing' } });
-    if (!inScope(lecode, ctx.user, product)) throw notFound();
-    const count = values.count as number;
-    const batch = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${newId().slice(0, 6).toUpperCase()}`;
-    await db.transaction().execute(async (trx) => {
-      let made = 0;
-      for (let round = 0; made < count; round++) {
-        if (round > 50) throw conflict('vf.service.error.codes_exhausted');
-        const want = Math.min(INSERT_CHUNK, count - made);
-        const codes = new Set<string>();
-        while (codes.size < want) codes.add(newLecode());
-        const list = [...codes];
-        // One statement per round: the varying columns as arrays, the rest as constants.
-        // A code that already exists elsewhere is skipped and drawn again in the next round.
-        const inserted = await sql<{ _id: string }>`
-          INSERT INTO lecode (_id, batch, code, product, quantity, valid_from, valid_to, details, integrator, dealer)
-          SELECT t.id, ${batch}, t.code, ${product._id}, ${values.quantity}::int, ${values.valid_from}::timestamptz,
-                 ${values.valid_to}::timestamptz, ${(values.details as string | null) ?? ''}, ${product.integrator}, ${product.dealer}
-          FROM unnest(${list.map(() => newId())}::text[], ${list}::text[]) AS t(id, code)
-          ON CONFLICT (code) DO NOTHING
-          RETURNING _id`.execute(trx);
-        made += inserted.rows.length;
-      }
-      await writeLog(trx, ctx, {
-        action: 'generate',
-        resource: 'lecode',
-        record: batch,
-        after: { batch, count, product: product._id, quantity: values.quantity, valid_from: values.valid_from, valid_to: values.valid_to, details: values.details ?? '' },
-        integrator: product.integrator,
-        dealer: product.dealer,
-      });
-    });
-    return ok({ batch, count });
-  });
-
+/** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
+export function serviceRoutes(app: FastifyInstance, db: DB) {
   // A robot writes a voucher of its store off: once, inside its validity, never once voided.
   app.post('/api/device-gateway/lecode/writeoff', {
     config: { resource: 'lecode' },
@@ -153,7 +68,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
         if (new Date(row.valid_from).getTime() > Date.now()) throw conflict('vf.service.error.not_yet_valid');
         throw conflict('vf.service.error.expired');
       }
-      await writeLog(trx, robotCtx(req, d), {
+      await writeLog(trx, robotActor(d, req.ip), {
         action: 'writeoff',
         resource: 'lecode',
         record: done._id,
@@ -182,7 +97,7 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
         .values({ _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: String(values.question), answer: String(values.answer), language: textOrNull(values.language) })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeLog(trx, robotCtx(req, d), { action: 'add', resource: 'chatchat', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
+      await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'chatchat', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
       return saved;
     });
     return ok(row);
@@ -220,11 +135,9 @@ export const serviceRoutes = fp<{ db: DB }>(async (app, { db }) => {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeLog(trx, robotCtx(req, d), { action: 'add', resource: 'report', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
+      await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'report', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
       return saved;
     });
     return ok(row);
   });
-});
-
-export { MAX_BATCH };
+}

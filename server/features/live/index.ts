@@ -3,6 +3,7 @@
 // its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
 // arrive with their title and content in the viewer's language.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { holds } from '../../auth/permissions';
@@ -142,3 +143,6 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
     res.on('error', () => end());
   });
 }
+
+/** Not encapsulated (fastify-plugin): a stopping server ends the open streams first, a hook of the whole server. */
+export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => eventsRoutes(app, db));

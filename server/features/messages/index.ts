@@ -1,6 +1,6 @@
-// The live fleet, registered in one go: the robots' gateway, the event stream, and marking the
-// caller's messages read in bulk (the alarm badge's "mark all as read").
-import fp from 'fastify-plugin';
+// Messages beyond the declared CRUD: marking the caller's messages read in bulk (the alarm badge's "mark all as
+// read"). Raising a message (a robot's notification, a low stock, a failed sign-in) is ./raise.ts.
+import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, int } from '../../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
@@ -9,15 +9,9 @@ import { requirePermission } from '../../auth/permissions';
 import { scopeConditions } from '../../crud/scope';
 import { ok } from '../../http/envelope';
 import { writeLog } from '../../log';
-import { gatewayRoutes } from '../gateway/heartbeat';
-import { eventsRoutes } from '../live';
 import message from '../../../resources/message';
 
-/** The live fleet; its start and stop hooks (the offline sweep, open streams) belong to the whole server. */
-export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => {
-  gatewayRoutes(app, db);
-  eventsRoutes(app, db);
-
+export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // Every unread message the caller may see becomes read, in one statement.
   app.post('/api/message/read_all', { config: { resource: 'message' }, schema: route({ tags: ['message'], summary: 'Mark every message the caller may see as read', body: obj({}), data: obj({ count: int('how many became read') }) }) }, async (req) => {
     const ctx = ctxOf(req);
@@ -34,4 +28,4 @@ export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => {
     });
     return ok({ count });
   });
-});
+};

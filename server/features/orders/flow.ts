@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
-import type { GatewayDevice } from '../gateway/auth';
+import { robotActor, type GatewayDevice } from '../gateway/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { publish } from '../../events/bus';
@@ -153,7 +153,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
       .returningAll()
       .executeTakeFirstOrThrow();
     if (pay_status === 'PAID') await shareProfit(trx, row);
-    await writeLog(trx, robotCtx(device, ip), { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
+    await writeLog(trx, robotActor(device, ip), { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
     await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
     await webhookEvents.orderCreated(trx, row);
     return row;
@@ -179,13 +179,6 @@ function workStatusOf(items: ItemSnapshot[]): WorkStatus {
   return rank[Math.min(...items.map((i) => rank.findIndex((r) => r === i.work_status)))];
 }
 
-
-/** Who writes when a robot calls, for the operation log: the robot itself (as server/routes/service.ts logs
- * its write-offs and reports), in its brand and store, from its address. */
-export function robotCtx(device: GatewayDevice, ip: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { ip, user: { _id: `device:${device.device_id}`, account_type: 'DEVICE', integrator: device.integrator, dealer: device.dealer } as any };
-}
 
 /** The order a robot's log entry is about, in the order's own brand and store. */
 const robotEntry = (order: Order) => ({
@@ -235,7 +228,7 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: unknown
       .where('_id', '=', order._id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeLog(trx, robotCtx(device, ip), {
+    await writeLog(trx, robotActor(device, ip), {
       action: 'progress',
       ...robotEntry(order),
       before: { status: order.status, work_status: order.work_status },
@@ -261,7 +254,7 @@ export async function payOrder(db: DB, device: GatewayDevice, body: unknown, ip:
       .executeTakeFirstOrThrow();
     await shareProfit(trx, row);
     await webhookEvents.orderPaid(trx, row);
-    await writeLog(trx, robotCtx(device, ip), {
+    await writeLog(trx, robotActor(device, ip), {
       action: 'pay',
       ...robotEntry(order),
       before: { pay_status: order.pay_status },
@@ -295,7 +288,7 @@ export async function cancelOrder(db: DB, device: GatewayDevice, body: unknown, 
       .where('_id', '=', order._id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeLog(trx, robotCtx(device, ip), {
+    await writeLog(trx, robotActor(device, ip), {
       action: 'cancel',
       ...robotEntry(order),
       before: { status: order.status, pay_status: order.pay_status },
