@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { raiseMessage } from '../messages/raise';
-import { stockRaised } from '../alarms/alarms';
+import { stockRaised } from '../alarms/stock';
 import { writeLog } from '../../log';
 import { scopeConditions } from '../../crud/scope';
 import type { CallContext } from '../../auth/context';

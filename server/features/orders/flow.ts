@@ -11,7 +11,8 @@ import { newId, writeLog } from '../../log';
 import { publish } from '../../events/bus';
 import * as webhookEvents from '../webhooks/events';
 import { takeStock, returnStock } from '../catalog/stock';
-import { shareProfit, type PayDetails } from './order';
+import { shareProfit } from './order';
+import type { ItemSnapshot, PayDetails } from '../../db/schema/json';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../../resources/order';
 
 export const MAX_ITEMS = 20;
@@ -30,19 +31,6 @@ const cents = (v: unknown): number => {
   return v;
 };
 
-export interface ItemSnapshot {
-  item: number;
-  product: string;
-  code: string;
-  name: string;
-  /** unit price with the chosen options, cents */
-  price: number;
-  quantity: number;
-  options: Array<{ property: string; code: string; name: string; price: number }>;
-  work_status: string;
-  end_type?: string | null;
-  end_msg?: string | null;
-}
 
 /** The pay channel details a robot sends, checked and kept. */
 function payOf(raw: unknown, amount: number): { pay: PayDetails; pay_type: string | null } | undefined {

@@ -12,18 +12,6 @@ import { conflict, forbidden, invalid } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { gateway } from '../../payments';
 
-export interface PayDetails {
-  transaction_id?: string | null;
-  trade_type?: string | null;
-  state?: string | null;
-  result?: string | null;
-  bank_type?: string | null;
-  amount?: number | null;
-  real_amount?: number | null;
-  account?: string | null;
-  account_type?: string | null;
-}
-
 type Order = Selectable<Tables['orders']>;
 type Refund = Selectable<Tables['refund']>;
 

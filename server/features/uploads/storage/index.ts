@@ -3,18 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { S3Storage } from './s3';
+import type { ObjectStorage, StoredObject } from './types';
 import type { Config } from '../../../config';
 
-export interface StoredObject {
-  body: Buffer;
-  contentType?: string;
-}
-
-export interface ObjectStorage {
-  kind: 'local' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredObject | undefined>;
-}
+export type { ObjectStorage, StoredObject } from './types';
 
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;

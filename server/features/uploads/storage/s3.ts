@@ -2,7 +2,7 @@
 // it signs, retries throttled and failed calls with back-off, and keeps its connections alive.
 // The SDK loads on the first upload or download, not at start: it holds ~24 MB of memory in every process.
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { ObjectStorage, StoredObject } from './index';
+import type { ObjectStorage, StoredObject } from './types';
 
 export interface S3Config {
   /** absent: AWS in `region` */
