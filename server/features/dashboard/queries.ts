@@ -1,4 +1,4 @@
-// The dashboard (API.md): figures for a time range and the data of its charts, scoped to the caller's
+// The dashboard's queries (the routes: ./index.ts): figures for a time range and the data of its charts, scoped to the caller's
 // brand or store by the same conditions as the order list (whereOf), so the two can never disagree.
 //
 // Figures over the orders created in [from, to]: orders and quantity count sold orders (PAID or FREE);
@@ -6,14 +6,10 @@
 // (SUCCESS); real_fee = fee - refund_fee. All money in cents. Whole days are read from the daily rollup
 // (migration 009_orders_daily), the whole quarter hours of the days at its edges from the quarter rollup
 // (034_orders_quarters), so a year costs about as much as a day at any number of orders.
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, anyObject, type JsonSchema } from '../../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
-import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
-import { ok } from '../../http/envelope';
 import { badRequest } from '../../http/errors';
 import { whereOf } from '../../crud/service';
 import orderDef from '../../../resources/order';
@@ -367,28 +363,3 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     robots,
   };
 }
-
-const when: JsonSchema = { type: ['string', 'integer'], description: 'ISO-8601 time or epoch milliseconds' };
-const rangeBody = obj({
-  from: when,
-  to: when,
-  tz_offset: { type: ['integer', 'string'], minimum: -840, maximum: 840, description: 'the caller\'s offset from UTC in minutes (whole days are its days)' },
-  integrator: str('only this brand'),
-  dealer: str('only this store'),
-}, ['from', 'to']);
-const tags = ['dashboard'];
-
-export const dashboardRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
-  app.post('/api/dashboard/summary', {
-    schema: route({
-      tags, summary: 'Figures of the sold orders created in [from, to] (about three years at most); money in cents', body: rangeBody,
-      data: obj({ orders: int(), quantity: int(), fee: int(), refund_orders: int(), refund_fee: int(), real_fee: int('fee - refund_fee'), from: str(), to: str() }),
-    }),
-  }, async (req) => ok(await summary(db, ctxOf(req), req.body)));
-  app.post('/api/dashboard/charts', {
-    schema: route({
-      tags, summary: 'The dashboard charts: sales by period, by robot type, top products, robots by state', body: rangeBody,
-      data: obj({ sales_unit: str(), sales: { type: 'array', items: anyObject() }, by_type: { type: 'array', items: anyObject() }, top_products: { type: 'array', items: anyObject() }, robots: { type: 'array', items: anyObject() } }),
-    }),
-  }, async (req) => ok(await charts(db, ctxOf(req), req.body)));
-};
