@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, bool, anyObject } from '../../http/schema';
 import { fieldInput } from '../../crud/schema';
 import { nameBuiltIns } from '../accounts/builtInNames';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
 import { badRequest, invalid, tooMany, unauthorized } from '../../http/errors';
 import { createSession, revokeAccount, revokeToken } from '../../auth/session';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../../auth/password';
+import * as q from './queries';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
 import { issueChallenge, totpOf } from '../../auth/totp';
@@ -24,15 +24,6 @@ function objectBody(b: unknown): Record<string, unknown> {
   if (b === undefined || b === null) return {};
   if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('vf.error.body');
   return b as Record<string, unknown>;
-}
-
-/**
- * An older hash is replaced by today's after a right password. Only if it is still the stored one (a
- * password change meanwhile wins), and it is the same password, so the account's sessions stay.
- */
-async function rehash(db: DB, account: string, old: string, password: string) {
-  const next = await hashPassword(password);
-  await db.updateTable('account').set({ password: next }).where('_id', '=', account).where('password', '=', old).execute();
 }
 
 const tags = ['session'];
@@ -64,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     const keys = attemptKeys(username, req.ip);
     if (!(await reserveAttempt(db, keys))) throw tooMany();
     // The epoch read here, before the password is checked, is the one the session must still match.
-    const account = await db.selectFrom('account').select(['_id', 'password', 'status', 'session_epoch']).where('_id', '=', username).executeTakeFirst();
+    const account = await q.signinAccount(db, username);
     const good = await verifyPassword(password, account?.password ?? DUMMY_HASH);
     if (!account || !good || account.status === 'deleted') {
       await keepAttempt(db, keys);
@@ -73,13 +64,13 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     }
     await releaseAttempt(db, keys);
     if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
-    if (needsRehash(account.password)) await rehash(db, account._id, account.password, password);
+    if (needsRehash(account.password)) await q.rehash(db, account._id, account.password, password);
     // With two-factor sign-in the session waits for a code: POST /api/auth/totp { challenge, code }.
     if ((await totpOf(db, account._id))?.enabled) return ok({ totp_required: true, challenge: await issueChallenge(db, account._id, account.session_epoch) });
     const token = await createSession(db, account._id, account.session_epoch, req.ip, req.headers['user-agent']);
     // The password, the status or the account changed while the password was being checked.
     if (!token) throw unauthorized('vf.error.login_failed');
-    await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account._id).execute();
+    await q.markSignedIn(db, account._id);
     // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
     // its scripts' reach; API clients and scripts get the token in the body, as API.md has it, for Bearer use.
     setSessionCookies(req, reply, token);
@@ -104,20 +95,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
   app.get('/api/user/profile', { schema: route({ tags, summary: 'The signed-in account (SPEC §3)', data: profile }) }, async (req) => {
     const { user, lang } = ctxOf(req);
     const auths = [...user.authorizations];
-    // one statement: the account, its brand's and store's names and logos, and the names of its roles and
-    // authorizations (issue 28: a profile was five)
-    const a = await db
-      .selectFrom('account as a')
-      .leftJoin('integrator as i', 'i._id', 'a.integrator')
-      .leftJoin('dealer as d', 'd._id', 'a.dealer')
-      .selectAll('a')
-      .select(['i.name as integrator_name', 'i.logo as integrator_logo', 'd.name as dealer_name', 'd.logo as dealer_logo'])
-      .select([
-        sql<Array<{ _id: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('_id', r._id, 'display_name', r.display_name)) FROM role r WHERE r._id = ANY(${user.roles}::text[])), '[]')`.as('roles_detail'),
-        sql<Array<{ _id: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('_id', p._id, 'display_name', p.display_name) ORDER BY p._id) FROM permission p WHERE p._id = ANY(${auths}::text[])), '[]')`.as('authorizations_detail'),
-      ])
-      .where('a._id', '=', user._id)
-      .executeTakeFirstOrThrow();
+    const a = await q.profileOf(db, user._id, user.roles, auths);
     const roles = a.roles_detail;
     const authRows = a.authorizations_detail;
     nameBuiltIns('role', roles, lang);
@@ -163,9 +141,8 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     if (Object.keys(errors).length) throw invalid(errors);
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', ctx.user._id).executeTakeFirst();
-        // the version moves on, so an account form opened before this change cannot silently undo it
-        await trx.updateTable('account').set({ ...values, update_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', ctx.user._id).execute();
+        const before = await q.ownBasics(trx, ctx.user._id);
+        await q.saveBasics(trx, ctx.user._id, values);
         await writeLog(trx, ctx, { action: 'profile', resource: 'user', record: ctx.user._id, before, after: values });
         // the nickname is part of the session every process may have cached (server/auth/sessionCache.ts)
         await publishRightsChange({ stale: [ctx.user._id] }, trx);
@@ -188,7 +165,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     // a way to guess it without one.
     const keys = attemptKeys(ctx.user._id, req.ip);
     if (!(await reserveAttempt(db, keys))) throw tooMany();
-    const a = await db.selectFrom('account').select('password').where('_id', '=', ctx.user._id).executeTakeFirstOrThrow();
+    const a = await q.passwordOf(db, ctx.user._id);
     if (!(await verifyPassword(body.old_password.slice(0, 200), a.password))) {
       await keepAttempt(db, keys);
       await logSecurity('signin_failed', `u:${ctx.user._id}`, req.ip);
@@ -197,7 +174,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
     await releaseAttempt(db, keys);
     const hash = await hashPassword(String(body.password));
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('account').set({ password: hash, update_time: sql`now()` }).where('_id', '=', ctx.user._id).execute();
+      await q.setPassword(trx, ctx.user._id, hash);
       await revokeAccount(trx, ctx.user._id);
       await publishRightsChange({ accounts: [ctx.user._id] }, trx);
       await writeLog(trx, ctx, { action: 'password', resource: 'user', record: ctx.user._id });
@@ -209,7 +186,7 @@ export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) =>
   // Every signed-in account may read the id → name map: the browser labels permissions with it.
   app.get('/api/auth/authorization/shortlist', { schema: route({ tags, summary: 'Every authorization id with its display name', data: obj({ authorizations: { type: 'object', additionalProperties: str() } }) }) }, async (req) => {
     const { lang } = ctxOf(req);
-    const rows = await db.selectFrom('permission').select(['_id', 'display_name']).orderBy('_id').execute();
+    const rows = await q.permissionNames(db);
     nameBuiltIns('permission', rows, lang);
     return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
   });

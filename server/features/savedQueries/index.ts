@@ -7,7 +7,6 @@
 //   POST /api/saved_query/delete  { _id }                                    → { _id }
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, bool, anyObject } from '../../http/schema';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { ctxOf } from '../../auth/plugin';
@@ -18,8 +17,8 @@ import { newId, writeLog } from '../../log';
 import { findResource } from '../../../resources';
 import { sortOf, whereOf } from '../../crud/service';
 import { byName } from '../../crud/table';
+import * as rows from './queries';
 
-const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
 const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
   name: q.name,
@@ -59,14 +58,13 @@ const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(
 export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
-    return q.selectFrom('saved_query').select(COLUMNS).where('_id', '=', id).where('account', '=', ctx.user._id);
+    return rows.own(q, ctx.user._id, id);
   };
 
   app.post('/api/saved_query/list', { schema: route({ tags, summary: 'One\'s saved filters of a list', body: obj({ resource: str('the list') }, ['resource']), data: { type: 'array', items: saved } }) }, async (req) => {
     const ctx = ctxOf(req);
     const def = listOf(ctx, bodyOf(req.body).resource);
-    const rows = await db.selectFrom('saved_query').select(COLUMNS).where('account', '=', ctx.user._id).where('resource', '=', def.name).orderBy(sql`lower(name)`).execute();
-    return ok(rows);
+    return ok(await rows.listOf(db, ctx.user._id, def.name));
   });
 
   app.post('/api/saved_query/add', {
@@ -91,15 +89,9 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
     if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
     const isDefault = body.is_default === true;
     const saved = await db.transaction().execute(async (trx) => {
-      const { n } = await trx.selectFrom('saved_query').select((eb) => eb.fn.countAll<number>().as('n')).where('account', '=', ctx.user._id).where('resource', '=', def.name).executeTakeFirstOrThrow();
-      if (Number(n) >= MAX_PER_LIST) throw conflict('vf.operator.saved.error.too_many', { max: MAX_PER_LIST });
-      if (isDefault) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', def.name).where('is_default', '=', true).execute();
-      const row = await trx
-        .insertInto('saved_query')
-        .values({ _id: newId(), account: ctx.user._id, resource: def.name, name, filter: JSON.stringify(filter), sort: sort ? JSON.stringify({ field: sort.field, order: sort.order.toUpperCase() }) : null, is_default: isDefault })
-        .onConflict((oc) => oc.doNothing())
-        .returning(COLUMNS)
-        .executeTakeFirst();
+      if ((await rows.countOf(trx, ctx.user._id, def.name)) >= MAX_PER_LIST) throw conflict('vf.operator.saved.error.too_many', { max: MAX_PER_LIST });
+      if (isDefault) await rows.clearDefault(trx, ctx.user._id, def.name);
+      const row = await rows.insert(trx, { _id: newId(), account: ctx.user._id, resource: def.name, name, filter: JSON.stringify(filter), sort: sort ? JSON.stringify({ field: sort.field, order: sort.order.toUpperCase() }) : null, is_default: isDefault });
       if (!row) throw conflict('vf.operator.saved.error.duplicate', { name });
       await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: logged(row) });
       return row;
@@ -115,8 +107,8 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       const existing = await own(trx, ctx, body._id).forUpdate().executeTakeFirst();
       if (!existing) throw notFound();
       // one default per list: the others step down in the same transaction
-      if (body.is_default) await trx.updateTable('saved_query').set({ is_default: false }).where('account', '=', ctx.user._id).where('resource', '=', existing.resource).where('is_default', '=', true).execute();
-      const row = await trx.updateTable('saved_query').set({ is_default: body.is_default === true }).where('_id', '=', existing._id).returning(COLUMNS).executeTakeFirstOrThrow();
+      if (body.is_default) await rows.clearDefault(trx, ctx.user._id, existing.resource);
+      const row = await rows.setDefault(trx, existing._id, body.is_default === true);
       await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: logged(existing), after: logged(row) });
       return row;
     });
@@ -130,7 +122,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
       await db.transaction().execute(async (trx) => {
         const existing = await own(trx, ctx, body._id).executeTakeFirst();
         if (!existing) throw notFound();
-        await trx.deleteFrom('saved_query').where('_id', '=', existing._id).execute();
+        await rows.remove(trx, existing._id);
         await writeLog(trx, ctx, { action: 'delete', resource: 'saved_query', record: existing._id, before: logged(existing) });
         return { _id: existing._id };
       }),
