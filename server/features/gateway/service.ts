@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route, obj, str, int } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { deviceOf, robotActor } from './auth';
 import { ok } from '../../http/envelope';
@@ -14,6 +13,8 @@ import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
 import report from '../../../resources/report';
 import { checkPhotos } from '../service/report';
+import * as service from '../service/queries';
+import * as vouchers from '../vouchers/queries';
 
 const gw = ['device-gateway'];
 
@@ -49,19 +50,9 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     const c = code.trim();
     if (!isLecode(c) || !d.dealer) throw notFound('vf.service.error.voucher_missing');
     return db.transaction().execute(async (trx) => {
-      // One statement decides: of concurrent write-offs exactly one finds the row still open.
-      const done = await trx
-        .updateTable('lecode')
-        .set({ status: 'WRITEOFF', writeofftimestamp: sql`now()`, writeoff_device: d._id, writeoff_order: (order as string | undefined) ?? null })
-        .where('code', '=', c)
-        .where('dealer', '=', d.dealer!)
-        .where('status', 'in', ['CREATED', 'SOLD'])
-        .where('valid_from', '<=', sql<Date>`now()`)
-        .where('valid_to', '>', sql<Date>`now()`)
-        .returningAll()
-        .executeTakeFirst();
+      const done = await vouchers.writeOff(trx, { code: c, dealer: d.dealer!, device: d._id, order: (order as string | undefined) ?? null });
       if (!done) {
-        const row = await trx.selectFrom('lecode').select(['status', 'valid_from', 'valid_to']).where('code', '=', c).where('dealer', '=', d.dealer!).executeTakeFirst();
+        const row = await vouchers.stateOf(trx, c, d.dealer!);
         if (!row) throw notFound('vf.service.error.voucher_missing');
         if (row.status === 'WRITEOFF') throw conflict('vf.service.error.written_off');
         if (row.status === 'DELETE') throw conflict('vf.service.error.voided');
@@ -92,11 +83,7 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     const { values, errors } = validateFields({ question, answer, language }, bodyOf(req), 'create');
     if (Object.keys(errors).length) throw invalid(errors);
     const row = await db.transaction().execute(async (trx) => {
-      const saved = await trx
-        .insertInto('chatchat')
-        .values({ _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: String(values.question), answer: String(values.answer), language: textOrNull(values.language) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const saved = await service.addChat(trx, { _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: String(values.question), answer: String(values.answer), language: textOrNull(values.language) });
       await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'chatchat', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
       return saved;
     });
@@ -119,22 +106,18 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     if (Object.keys(errors).length) throw invalid(errors);
     const photos = checkPhotos(body.photos);
     const row = await db.transaction().execute(async (trx) => {
-      const saved = await trx
-        .insertInto('report')
-        .values({
-          _id: newId(),
-          device: d._id,
-          integrator: d.integrator,
-          dealer: d.dealer,
-          code: textOrNull(values.code),
-          fault: textOrNull(values.fault),
-          description: String(values.description),
-          photos: JSON.stringify(photos),
-          source: 'robot',
-          reporter: `device:${d.device_id}`,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const saved = await service.addReport(trx, {
+        _id: newId(),
+        device: d._id,
+        integrator: d.integrator,
+        dealer: d.dealer,
+        code: textOrNull(values.code),
+        fault: textOrNull(values.fault),
+        description: String(values.description),
+        photos: JSON.stringify(photos),
+        source: 'robot',
+        reporter: `device:${d.device_id}`,
+      });
       await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'report', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
       return saved;
     });

@@ -4,7 +4,6 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route, obj, str, int } from '../../http/schema';
 import { fieldsBody } from '../../crud/schema';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
@@ -13,6 +12,7 @@ import { badRequest, conflict, invalid, notFound } from '../../http/errors';
 import { validateFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { inScope, scopeConditions } from '../../crud/scope';
+import * as q from './queries';
 import lecode, { GENERATE_FIELDS, LECODE_PREFIX, MAX_BATCH, lecodeCheck } from '../../../resources/lecode';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -57,10 +57,8 @@ export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
     }
     if (Object.keys(errors).length) throw invalid(errors);
     const scope = scopeConditions(lecode, ctx.user);
-    let pq = db.selectFrom('product').select(['_id', 'integrator', 'dealer']).where('_id', '=', values.product as string);
     if (scope === 'none') throw notFound();
-    for (const [col, v] of scope) pq = pq.where(sql.ref(col), '=', v);
-    const product = await pq.executeTakeFirst();
+    const product = await q.productOf(db, values.product as string, scope);
     if (!product) throw invalid({ product: { key: 'vf.service.error.product_missing' } });
     if (!inScope(lecode, ctx.user, product)) throw notFound();
     const count = values.count as number;
@@ -73,15 +71,8 @@ export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
         const codes = new Set<string>();
         while (codes.size < want) codes.add(newLecode());
         const list = [...codes];
-        // One statement per round: the varying columns as arrays, the rest as constants.
         // A code that already exists elsewhere is skipped and drawn again in the next round.
-        const inserted = await sql<{ _id: string }>`
-          INSERT INTO lecode (_id, batch, code, product, quantity, valid_from, valid_to, details, integrator, dealer)
-          SELECT t.id, ${batch}, t.code, ${product._id}, ${values.quantity}::int, ${values.valid_from}::timestamptz,
-                 ${values.valid_to}::timestamptz, ${(values.details as string | null) ?? ''}, ${product.integrator}, ${product.dealer}
-          FROM unnest(${list.map(() => newId())}::text[], ${list}::text[]) AS t(id, code)
-          ON CONFLICT (code) DO NOTHING
-          RETURNING _id`.execute(trx);
+        const inserted = await q.insertCodes(trx, list, { batch, product, quantity: values.quantity, valid_from: values.valid_from, valid_to: values.valid_to, details: (values.details as string | null) ?? '' });
         made += inserted.rows.length;
       }
       await writeLog(trx, ctx, {
