@@ -85,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...logOptions(opts.logger),
     bodyLimit: BODY_LIMIT,
-    // while stopping, requests already on their way are served (with Connection: close, see routes/ops.ts),
+    // while stopping, requests already on their way are served (with Connection: close, see server/features/ops/),
     // not refused with Fastify's own untranslated 503
     return503OnClosing: false,
     trustProxy: setting('TRUST_PROXY'),
@@ -104,7 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
-  // sandboxed, routes/uploads.ts). helmet's middleware is made once here: @fastify/helmet made a new one for
+  // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
   // every request (parsing the policy again each time), the largest hook cost of a small answer.
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },

@@ -54,7 +54,7 @@ registerHooks('role', {
   present(rows, _db, ctx) {
     nameBuiltIns('role', rows, ctx.lang);
   },
-  // Streams opened with the role's old authorizations end, in every process (see routes/events.ts).
+  // Streams opened with the role's old authorizations end, in every process (see server/features/live/).
   async afterWrite({ trx, mode, saved }) {
     if (mode === 'edit') await publishRightsChange({ roles: [rowOf('role', saved)._id] }, trx);
   },

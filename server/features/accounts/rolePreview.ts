@@ -13,6 +13,7 @@ import { writeLog } from '../../log';
 import { publishRightsChange } from '../../events/bus';
 import { route, obj, str, anyObject } from '../../http/schema';
 import { cachedPreview, lookupGeneration, rememberPreview } from '../../auth/sessionCache';
+import * as q from './queries';
 
 const tags = ['role'];
 const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });
@@ -39,13 +40,13 @@ async function tenantFor(db: DB, accountType: string | null, body: { integrator?
   const pick = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
   if (accountType === 'DEALER') {
     const id = pick(body.dealer);
-    const store = id && (await db.selectFrom('dealer').select(['_id', 'integrator']).where('_id', '=', id).executeTakeFirst());
+    const store = id && (await q.storeOf(db, id));
     if (!store) throw badRequest('vf.sessionUi.error.preview_dealer');
     return { integrator: store.integrator, dealer: store._id };
   }
   if (accountType === 'INTEGRATOR') {
     const id = pick(body.integrator);
-    const brand = id && (await db.selectFrom('integrator').select('_id').where('_id', '=', id).executeTakeFirst());
+    const brand = id && (await q.brandOf(db, id));
     if (!brand) throw badRequest('vf.sessionUi.error.preview_integrator');
     return { integrator: brand._id, dealer: null };
   }
@@ -62,15 +63,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     if (p === undefined) {
       // kept with the cached session: starting or ending a preview, and editing the role, are announced
       const since = lookupGeneration();
-      p =
-        (await db
-          .selectFrom('role_preview as p')
-          .innerJoin('role as r', 'r._id', 'p.role')
-          .leftJoin('integrator as i', 'i._id', 'p.integrator')
-          .leftJoin('dealer as d', 'd._id', 'p.dealer')
-          .select(['r._id as role', 'r.display_name', 'r.authorizations', 'r.account_type', 'p.integrator', 'p.dealer', 'i.name as integrator_name', 'd.name as dealer_name'])
-          .where('p.token_hash', '=', user.tokenHash)
-          .executeTakeFirst()) ?? null;
+      p = (await q.previewOf(db, user.tokenHash)) ?? null;
       rememberPreview(since, user.tokenHash, p);
     }
     if (!p) return;
@@ -119,15 +112,11 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { _id?: unknown; integrator?: unknown; dealer?: unknown };
     const role = body._id;
     if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
-    const row = await db.selectFrom('role').select(['_id', 'display_name', 'authorizations', 'account_type']).where('_id', '=', role).executeTakeFirst();
+    const row = await q.roleOf(db, role);
     if (!row) throw notFound();
     const tenant = await tenantFor(db, row.account_type, body);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('role_preview')
-        .values({ token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant })
-        .onConflict((oc) => oc.column('token_hash').doUpdateSet({ role: row._id, ...tenant, create_time: new Date() }))
-        .execute();
+      await q.startPreview(trx, { token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant });
       await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
       await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, integrator: tenant.integrator, dealer: tenant.dealer } });
     });
@@ -138,7 +127,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     const ctx = ctxOf(req);
     if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('role_preview').where('token_hash', '=', ctx.user.tokenHash).execute();
+      await q.endPreview(trx, ctx.user.tokenHash);
       await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
       await writeLog(trx, ctx, { action: 'preview_end', resource: 'role', record: req.rolePreview!.role, before: req.rolePreview });
     });

@@ -17,6 +17,9 @@ export async function rehash(db: DB, account: string, old: string, password: str
   await db.updateTable('account').set({ password: next }).where('_id', '=', account).where('password', '=', old).execute();
 }
 
+/** The tenant an account belongs to (its own entries and messages are filed there). */
+export const tenantOf = (db: DB, account: string) => db.selectFrom('account').select(['account_type', 'integrator', 'dealer']).where('_id', '=', account).executeTakeFirst();
+
 export async function markSignedIn(db: DB, account: string) {
   await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', account).execute();
 }

@@ -78,7 +78,7 @@ export async function takeStock(
 
 /**
  * Puts `quantity` back (a cancelled or failed sale). Unlimited stock stays unlimited. A stock alarm the sale
- * raised and the stock no longer bears out clears (server/alarms.ts stockRaised), by nobody: the robot did it.
+ * raised and the stock no longer bears out clears (server/features/alarms/stock.ts stockRaised), by nobody: the robot did it.
  */
 export async function returnStock(trx: DB, { productId, quantity }: { productId: string; quantity: number }): Promise<{ stock: number }> {
   const n = checkQuantity(quantity);

@@ -14,7 +14,7 @@ export interface NewMessage {
 }
 
 /**
- * Writes the message and moves the robot's alarms (server/alarms.ts) in one transaction (the caller's, if any),
+ * Writes the message and moves the robot's alarms (server/features/alarms/alarms.ts) in one transaction (the caller's, if any),
  * and announces them (on PostgreSQL, once committed).
  */
 export async function raiseMessage(db: DB, m: NewMessage): Promise<Record<string, unknown>> {

@@ -1,7 +1,7 @@
 // The robot's side of an order, as a state machine: a sale (each item snapshotted, its stock taken in the same
 // transaction: short stock refuses the order, 409), its payment, its making flow and its cancellation. Every
 // move is one transaction on the locked order row and leaves an operation-log row, like every other write
-// (the operator is the robot: no account, its device id in the entry). Routes: server/routes/orders.ts.
+// (the operator is the robot: no account, its device id in the entry). Routes: server/features/gateway/orders.ts.
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';

@@ -3,7 +3,6 @@
 // that has not enrolled can, until it has, only read its profile, enrol and log out.
 import fp from 'fastify-plugin';
 import * as S from '../../http/schema';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
@@ -11,8 +10,9 @@ import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from
 import { createSession } from '../../auth/session';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
-import { challengeOf, checkCode, clearFailedCodes, countFailedCode, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../../auth/totp';
+import { challengeOf, checkCode, clearFailedCodes, countFailedCode, disable, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../../auth/totp';
 import { raiseMessage } from '../messages/raise';
+import { markSignedIn, tenantOf } from '../auth/queries';
 import { CODE_TOTP_FAILURES } from '../../../i18n/notify/codes';
 import { writeLog } from '../../log';
 import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
@@ -47,7 +47,7 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
       if (inARow > 0 && inARow % TOTP_FAILURES_IN_A_ROW === 0) {
         await db.transaction().execute(async (trx) => {
           await dropChallengesOf(trx, account);
-          const owner = await trx.selectFrom('account').select(['account_type', 'integrator', 'dealer']).where('_id', '=', account).executeTakeFirst();
+          const owner = await tenantOf(trx, account);
           // the entry and the message belong to the account's own tenant: its owner and its administrators see them
           await writeLog(trx, { ip }, { action: 'totp_locked', resource: 'user', record: account, after: { failed_codes: inARow }, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null });
           await raiseMessage(trx, { code: CODE_TOTP_FAILURES, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null, detail: { account, failed_codes: inARow } });
@@ -78,7 +78,7 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
     await dropChallenge(db, challenge);
     const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
     if (!token) throw unauthorized('vf.error.login_failed');
-    await db.updateTable('account').set({ last_login: sql`now()` }).where('_id', '=', ch.account).execute();
+    await markSignedIn(db, ch.account);
     // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
     setSessionCookies(req, reply, token);
     return ok(fromOwnPage(req) ? {} : { token });
@@ -125,7 +125,7 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
     if (!code) throw badRequest('vf.signin.bad_code');
     await attempt(ctx.user._id, req.ip, code, true);
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('account_totp').where('account', '=', ctx.user._id).execute();
+      await disable(trx, ctx.user._id);
       await writeLog(trx, ctx, { action: 'totp_disable', resource: 'user', record: ctx.user._id });
     });
     return ok({});

@@ -1,5 +1,5 @@
 // Webhooks: a brand's endpoints (resources/webhook.ts). The URL must be HTTPS to a public address (SSRF:
-// server/webhooks/address.ts), the signing secret is made here and answered once, and store accounts — whose
+// ./address.ts), the signing secret is made here and answered once, and store accounts — whose
 // scope is a store, not the brand the events belong to — never manage them, whatever role they hold.
 import { ApiError, forbidden, invalid } from '../../http/errors';
 import { takeAllowance } from '../../auth/throttle';
@@ -29,7 +29,7 @@ registerHooks('webhook', {
       values.secret = newWebhookSecret();
       reply.secret = values.secret;
     }
-    // enabled again by hand: a pause (server/webhooks/queue.ts) ends with it
+    // enabled again by hand: a pause (server/features/webhooks/queue.ts) ends with it
     if (mode === 'edit' && values.enabled === true && existing?.paused) Object.assign(values, { paused: null, paused_time: null, failures: 0 });
   },
   guard({ ctx }) {
