@@ -10,7 +10,7 @@ import { registerHooks, rowOf } from '../../crud/hooks';
 import { PAY_STATUSES } from '../../../resources/order';
 import { conflict, forbidden, invalid } from '../../http/errors';
 import { newId, writeLog } from '../../log';
-import { gateway } from '../../payments';
+import { gateway } from './payments';
 
 type Order = Selectable<Tables['orders']>;
 type Refund = Selectable<Tables['refund']>;

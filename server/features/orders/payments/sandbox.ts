@@ -2,7 +2,7 @@
 // (`failRefunds`, `failNextRefunds`, or PAYMENT_SANDBOX_FAIL=refund), so the refund's exception path
 // (status CHANGE) can be shown and tested.
 import { randomBytes } from 'node:crypto';
-import { setting } from '../config';
+import { setting } from '../../../config';
 import type { PaymentGateway, ProfitShareRequest, ProfitShareResult, RefundRequest, RefundResult } from './gateway';
 
 /** Platform and brand shares of a sale, in per mille; the store receives the rest. */
