@@ -4,9 +4,9 @@
 // comparable with the browsers' in the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { driveFleet } from './simulator/fleet';
-import type { CallRecord, RobotIdentity } from './simulator/gateway';
-import type { Rates, Tally } from './simulator/robot';
+import { driveFleet } from '../server/demo/simulator/fleet';
+import type { CallRecord, RobotIdentity } from '../server/demo/simulator/gateway';
+import type { Rates, Tally } from '../server/demo/simulator/robot';
 
 export interface RobotsJob {
   urls: string[];

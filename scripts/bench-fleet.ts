@@ -15,7 +15,7 @@
 // BENCH_FLEET_SYNC_MENU=0 when it has no commands).
 // Results also go to .tmp/bench-fleet.json.
 //
-// The robots are the simulator's (scripts/simulator/): each beats, sells from its store's menu, breaks down with a
+// The robots are the simulator's (server/demo/simulator/): each beats, sells from its store's menu, breaks down with a
 // real notification code and recovers; they start evenly over the first beat so the beats come steadily. Every robot
 // call goes to the next process in turn. The browsers: one account per brand and one per store (10 brands of 4
 // stores), each reading GET /api/events as EventSource does. What is measured:
@@ -35,7 +35,7 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
 import { buildForProduction, cpuSeconds, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
-import type { Rates } from './simulator/robot';
+import type { Rates } from '../server/demo/simulator/robot';
 import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -134,7 +134,7 @@ async function prepare(db: DB) {
     _id: sql`'fleet-b' || t.b || '-s' || t.s`, integrator: sql`t.brand`, dealer: sql`t.store`,
     nickname: sql`'Fleet store ' || t.b || '-' || t.s`, email: sql`'fleet-b' || t.b || '-s' || t.s || '@bench.vendfleet.test'`,
   });
-  // keys hashed as the server hashes them (sha256, hex: server/domain/device.ts)
+  // keys hashed as the server hashes them (sha256, hex: server/features/fleet/device.ts)
   await sql`
     INSERT INTO device (_id, device_id, name, sn, type, integrator, dealer, key_hash, state, work_status)
     SELECT 'fleet-d-' || i, 'FLEET-' || lpad(i::text, 6, '0'), 'Fleet ' || i, 'SN-FLEET-' || i,

@@ -2,10 +2,10 @@
 // notification codes, sell from their menus and write vouchers off, against a running server. Ctrl-C stops.
 import { parseArgs } from 'node:util';
 import { DEMO_DEVICES, demoDeviceKey, DEMO_PASSWORD } from '../server/db/seed';
-import type { Rates } from './simulator/robot';
-import { driveFleet, DEFAULT_RATES } from './simulator/fleet';
-import { signInConsole } from './simulator/vouchers';
-import type { RobotIdentity } from './simulator/gateway';
+import type { Rates } from '../server/demo/simulator/robot';
+import { driveFleet, DEFAULT_RATES } from '../server/demo/simulator/fleet';
+import { signInConsole } from '../server/demo/simulator/vouchers';
+import type { RobotIdentity } from '../server/demo/simulator/gateway';
 
 const HELP = `npm run simulate -- [options]
 

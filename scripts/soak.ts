@@ -25,9 +25,9 @@ import { sql } from 'kysely';
 import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
-import { driveFleet } from './simulator/fleet';
-import type { Rates } from './simulator/robot';
-import type { CallRecord } from './simulator/gateway';
+import { driveFleet } from '../server/demo/simulator/fleet';
+import type { Rates } from '../server/demo/simulator/robot';
+import type { CallRecord } from '../server/demo/simulator/gateway';
 import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

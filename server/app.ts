@@ -14,31 +14,21 @@ import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import type { CacheMode } from './auth/sessionCache';
-import { installGatewayAuth } from './gateway/auth';
+import { installGatewayAuth } from './features/gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
 import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { ok } from './http/envelope';
 import { route, obj, bool } from './http/schema';
-import { authRoutes } from './routes/auth';
-import { totpRoutes } from './routes/totp';
-import { serviceRoutes } from './routes/service';
-import { catalogRoutes } from './routes/catalog';
-import { liveRoutes } from './routes/live';
-import { savedQueryRoutes } from './routes/savedQuery';
-import { uploadRoutes } from './routes/uploads';
-import { orderRoutes } from './routes/orders';
-import { dashboardRoutes } from './routes/dashboard';
-import { commandRoutes } from './features/commands';
-import { telemetryRoutes } from './features/telemetry';
 import { setting } from './config';
 import { logOptions } from './http/log';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
-import { opsRoutes, type Lifecycle } from './routes/ops';
-import './domain';
+import type { Lifecycle } from './features/ops';
+import { registerFeatures } from './features';
+import './features/hooks';
 
 export interface AppOptions {
   db: DB;
@@ -95,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...logOptions(opts.logger),
     bodyLimit: BODY_LIMIT,
-    // while stopping, requests already on their way are served (with Connection: close, see routes/ops.ts),
+    // while stopping, requests already on their way are served (with Connection: close, see server/features/ops/),
     // not refused with Fastify's own untranslated 503
     return503OnClosing: false,
     trustProxy: setting('TRUST_PROXY'),
@@ -114,7 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
-  // sandboxed, routes/uploads.ts). helmet's middleware is made once here: @fastify/helmet made a new one for
+  // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
   // every request (parsing the policy again each time), the largest hook cost of a small answer.
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -143,20 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
   app.get('/api/health', { schema: route({ tags: ['health'], security: 'open', summary: 'The process answers (kept for older probes)', data: obj({ ok: bool() }) }) }, async () => ok({ ok: true }));
-  // Each group of routes is a plugin. ops, service (the role preview), live (the sweep, the streams) and
-  // totp (the enrolment gate) have hooks for the whole server, so they are not encapsulated (fastify-plugin).
-  await app.register(opsRoutes, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, registry: app.metrics, metricsToken: opts.metricsToken });
-  await app.register(authRoutes, { db: opts.db });
-  await app.register(totpRoutes, { db: opts.db });
-  await app.register(serviceRoutes, { db: opts.db });
-  await app.register(catalogRoutes, { db: opts.db });
-  await app.register(orderRoutes, { db: opts.db });
-  await app.register(dashboardRoutes, { db: opts.db });
-  await app.register(liveRoutes, { db: opts.db });
-  await app.register(commandRoutes, { db: opts.db });
-  await app.register(telemetryRoutes, { db: opts.db });
-  await app.register(savedQueryRoutes, { db: opts.db });
-  await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
+  // Each feature is a plugin, registered in order from one list (server/features/index.ts).
+  await registerFeatures(app, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, metricsToken: opts.metricsToken, dataDir: opts.dataDir });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;

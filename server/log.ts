@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from './db';
 import type { CallContext } from './auth/context';
+import type { AccountType } from '../resources/accounts';
 
 export const newId = () => randomBytes(12).toString('hex');
 
@@ -16,6 +17,15 @@ export interface LogEntry {
   dealer?: string | null;
 }
 
+/**
+ * Who an entry names: a signed-in account (a call's context is one), a robot (`device:<device_id>`,
+ * server/features/gateway/auth.ts robotActor) or the service itself (`system:<what>`).
+ */
+export interface Actor {
+  ip: CallContext['ip'];
+  user?: { _id: string; account_type?: AccountType | 'DEVICE' | 'SYSTEM'; integrator?: string | null; dealer?: string | null };
+}
+
 /** Secrets never reach the log. */
 function scrub(v: unknown): unknown {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v ?? null;
@@ -28,7 +38,7 @@ function scrub(v: unknown): unknown {
 }
 
 /** One entry as the table keeps it. */
-const rowOf = (ctx: Pick<CallContext, 'ip'> & { user?: CallContext['user'] }, e: LogEntry) => ({
+const rowOf = (ctx: Actor, e: LogEntry) => ({
   _id: newId(),
   operator: ctx.user?._id ?? null,
   account_type: ctx.user?.account_type ?? null,
@@ -42,13 +52,13 @@ const rowOf = (ctx: Pick<CallContext, 'ip'> & { user?: CallContext['user'] }, e:
   ip: ctx.ip,
 });
 
-export async function writeLog(db: DB, ctx: Pick<CallContext, 'ip'> & { user?: CallContext['user'] }, e: LogEntry) {
+export async function writeLog(db: DB, ctx: Actor, e: LogEntry) {
   await db.insertInto('log').values(rowOf(ctx, e)).execute();
 }
 
 /** Many entries by one caller in one statement (a command sent to 1,000 robots, a heartbeat batch handing
  * commands over): one INSERT instead of a round trip per entry. */
-export async function writeLogs(db: DB, ctx: Pick<CallContext, 'ip'> & { user?: CallContext['user'] }, entries: readonly LogEntry[]) {
+export async function writeLogs(db: DB, ctx: Actor, entries: readonly LogEntry[]) {
   if (!entries.length) return;
   await db.insertInto('log').values(entries.map((e) => rowOf(ctx, e))).execute();
 }

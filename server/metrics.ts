@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Registry, Counter, Histogram, Gauge, collectDefaultMetrics } from 'prom-client';
 import { batchObservers } from './db/groupCommit';
-import { openStreams } from './routes/events';
+import { openStreams } from './features/live';
 
 export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined): Registry {
   const registry = new Registry();

@@ -10,7 +10,7 @@ export interface SessionUser {
   integrator: string | null;
   dealer: string | null;
   tokenHash: string;
-  /** a role requires two-factor sign-in and the account has not enrolled: it may only enrol (routes/totp.ts) */
+  /** a role requires two-factor sign-in and the account has not enrolled: it may only enrol (server/features/totp/) */
   totpPending?: boolean;
 }
 

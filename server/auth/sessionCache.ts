@@ -12,7 +12,7 @@
 // - on PostgreSQL the cache is used only while this process's LISTEN connection is up, and emptied whenever
 //   it goes down or comes back (news sent meanwhile is lost).
 // Sessions of an account a role requires two-factor sign-in of are never kept: enrolling or turning it off
-// (server/routes/totp.ts) changes what they may do and is not announced.
+// (server/features/totp/) changes what they may do and is not announced.
 import type { SessionUser } from './context';
 import { onRelayChange, onRightsChange, relayListening, relayRunning, type RightsChange } from '../events/bus';
 
@@ -21,7 +21,7 @@ export const MAX_AGE_MS = 30_000;
 /** A bound on memory: past it the oldest entry goes (about 1 KB each). */
 const MAX_ENTRIES = 10_000;
 
-/** What a role preview makes of a SUPER session (server/routes/rolePreview.ts), kept with the session. */
+/** What a role preview makes of a SUPER session (server/features/accounts/rolePreview.ts), kept with the session. */
 export interface CachedPreview {
   role: string;
   display_name: string;

@@ -88,6 +88,11 @@ export async function enable(db: DB, account: string): Promise<string[] | undefi
   return r ? codes : undefined;
 }
 
+/** Turns two-factor sign-in off: the secret and the recovery codes go. */
+export async function disable(db: DB, account: string) {
+  await db.deleteFrom('account_totp').where('account', '=', account).execute();
+}
+
 /** A second-step ticket for an account whose password was right; only its hash is kept. */
 export async function issueChallenge(db: DB, account: string, epoch: number): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');

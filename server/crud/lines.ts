@@ -50,6 +50,6 @@ export async function actOnLines(db: DB, ctx: CallContext, def: ResourceDef, nam
   requirePermission(ctx.user, action.permission);
   const lines = linesOf(action.lines, raw);
   const apply = hooksOf(def.name).lines?.[name];
-  if (!apply) throw new Error(`${def.name}.${name}: a selection action needs a lines hook (server/domain/)`);
+  if (!apply) throw new Error(`${def.name}.${name}: a selection action needs a lines hook (server/features/)`);
   return db.transaction().execute(async (trx) => ({ lines: await apply({ trx, ctx, def, lines }) }));
 }

@@ -5,8 +5,8 @@
 import type { DB } from '../db';
 import { setting } from '../config';
 import { DEMO_DEVICES, demoDeviceKey } from '../db/seed';
-import { driveFleet, DEFAULT_RATES, type Fleet } from '../../scripts/simulator/fleet';
-import type { Console } from '../../scripts/simulator/vouchers';
+import { driveFleet, DEFAULT_RATES, type Fleet } from './simulator/fleet';
+import type { Console } from './simulator/vouchers';
 
 /**
  * Whether `npm start` runs the demo robots: DEMO_ROBOTS=on or off decides; unset, they run on the embedded

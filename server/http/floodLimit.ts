@@ -1,14 +1,14 @@
 // Flood limits (@fastify/rate-limit): one robot, or one account's uploads, cannot swamp the service. Counted
 // per process, in memory, after authentication: the key is the robot or account proven by its credentials,
 // so nobody can use up another's allowance by sending its id. Other calls are not counted here (sign-in has
-// its own limit in routes/auth.ts).
+// its own limit in server/features/auth/).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 // @ts-expect-error the package ships no types for its own in-memory store
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from './errors';
 import { setting } from '../config';
-import { GATEWAY_PREFIX } from '../gateway/auth';
+import { GATEWAY_PREFIX } from '../features/gateway/auth';
 
 /** Calls per robot per minute: a robot beats every few seconds; the heartbeat bench sends ~6/s per robot. */
 export const GATEWAY_PER_MINUTE = 600;

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { openEvents } from '../support/sse';
 import { RECOVERS, OFFLINE_CODE } from '../../i18n/notify/alarms';
 import { sql } from 'kysely';
-import { sweepOffline, SWEEP_CHUNK } from '../../server/gateway/presence';
+import { sweepOffline, SWEEP_CHUNK } from '../../server/features/gateway/presence';
 
 let s: TestServer;
 let admin: string;

@@ -2,7 +2,7 @@
 // server and database.
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
-import { takeStock, returnStock } from '../../server/domain/stock';
+import { takeStock, returnStock } from '../../server/features/catalog/stock';
 import { ApiError } from '../../server/http/errors';
 
 let s: TestServer;
@@ -431,7 +431,7 @@ describe('replenishment: the restock list and the bulk restock', () => {
   });
 
   it('lists a product a robot reports low (stock code 2000xx naming it) until it is restocked', async () => {
-    const { raiseMessage } = await import('../../server/messages');
+    const { raiseMessage } = await import('../../server/features/messages/raise');
     const p = await low(40, 5);
     const robot = await s.db.selectFrom('device').select('_id').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
     expect(await lines(storeA1, { _id: [p._id] })).toEqual([]);

@@ -2,7 +2,7 @@
 // refunds (once per order, ever), the payment sandbox, profit sharing, the dashboard and tenant scope.
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
-import { sandbox } from '../../server/payments';
+import { sandbox } from '../../server/features/orders/payments';
 
 let s: TestServer;
 let admin: string;

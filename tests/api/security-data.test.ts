@@ -3,7 +3,7 @@
 // version of a record (two editors racing, on every declared resource that can be edited).
 import { request } from 'node:http';
 import { startTestServer, type TestServer } from '../support/server';
-import { UPLOAD_MAX_BYTES } from '../../server/routes/uploads';
+import { UPLOAD_MAX_BYTES } from '../../server/features/uploads';
 import { resources, callPath, type ResourceDef } from '../../resources';
 import { byName } from '../../server/crud/table';
 

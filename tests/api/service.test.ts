@@ -2,7 +2,7 @@
 // server and database: every rule at its edges, concurrent write-offs, tenant scope.
 import { startTestServer, type TestServer } from '../support/server';
 import { isLecode } from '../../resources/lecode';
-import { newLecode } from '../../server/routes/service';
+import { newLecode } from '../../server/features/vouchers';
 
 let s: TestServer;
 let admin: string;

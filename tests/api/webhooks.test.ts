@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { freshDatabase } from '../support/db';
 import { startServer } from '../../server/main';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { sweepOffline } from '../../server/gateway/presence';
+import { sweepOffline } from '../../server/features/gateway/presence';
 
 process.env.WEBHOOK_ALLOW_LOCAL = '1';
 process.env.WEBHOOK_RETRY_DELAY_SECONDS = '1';

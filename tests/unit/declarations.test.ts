@@ -1,6 +1,6 @@
 // Words checked against declarations, and the registries a new entity is listed in held complete: a
 // declared resource, field, choice, action, menu section or permission without a label in zh, en, es or ja
-// is a red test, and so is a file under resources/, i18n/resources/, src/overrides/, server/domain/ or
+// is a red test, and so is a file under resources/, i18n/resources/, src/overrides/, server/features/ or
 // server/db/seed/ that its list forgets (otherwise it passes every other test and shows raw keys).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -179,7 +179,7 @@ it('a related list names a resource whose declared equality filter is a referenc
 });
 
 it('every selection action (`lines`) has the domain hook that applies it', async () => {
-  await import('../../server/domain');
+  await import('../../server/features/hooks');
   const { hooksOf } = await import('../../server/crud/hooks');
   const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !hooksOf(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
   expect(missing).toEqual([]);
@@ -204,12 +204,19 @@ describe('registries a new entity is listed in', () => {
     expect(files.filter((f) => !(f in overrides))).toEqual([]);
     expect(Object.keys(overrides).filter((n) => !declared.has(n))).toEqual([]);
   });
-  it('server/domain/index.ts imports every file that registers hooks', () => {
-    const index = text('server/domain/index.ts');
-    const files = filesIn('server/domain', /\.ts$/).filter((f) => f !== 'index' && /registerHooks\(/.test(text(`server/domain/${f}.ts`)));
-    expect(files.filter((f) => !index.includes(`import './${f}';`))).toEqual([]);
+  it('server/features/hooks.ts (or the feature\'s own plugin) imports every file that registers hooks', () => {
+    const index = text('server/features/hooks.ts');
+    const files = fs.readdirSync(path.join(ROOT, 'server/features'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.ts$/.test(f) && /registerHooks\(/.test(text(`server/features/${f}`)))
+      .map((f) => f.replace(/\.ts$/, '').split(path.sep).join('/'));
+    const ownPlugin = (f: string) => {
+      const [feature, file] = f.split('/');
+      const plugin = `server/features/${feature}/index.ts`;
+      return file === 'index' || (fs.existsSync(path.join(ROOT, plugin)) && text(plugin).includes(`import './${file}';`));
+    };
+    expect(files.filter((f) => !index.includes(`import './${f}';`) && !ownPlugin(f))).toEqual([]);
     // a second registration for a resource silently replaces the first one's hooks
-    const names = files.flatMap((f) => [...text(`server/domain/${f}.ts`).matchAll(/^registerHooks\('(\w+)'/gm)].map((m) => m[1]));
+    const names = files.flatMap((f) => [...text(`server/features/${f}.ts`).matchAll(/^registerHooks\('(\w+)'/gm)].map((m) => m[1]));
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
   it('server/db/seed/index.ts runs every seeder', () => {

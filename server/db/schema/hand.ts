@@ -5,20 +5,12 @@
 // Types follow what node-postgres hands back: int8 and numeric as numbers (server/db/index.ts), int8[] as
 // texts, date and timestamptz as Dates, jsonb parsed.
 import type { ColumnType, Generated } from 'kysely';
-import type { ItemSnapshot } from '../../domain/orderFlow';
-import type { PayDetails } from '../../domain/order';
 import type { Json, Timestamp } from './rows';
 
 type Now = ColumnType<Date, Date | string | undefined, Date | string>;
 /** a `date` column: a Date at local midnight when read, a 'YYYY-MM-DD' text (or Date) when written */
 type Day = ColumnType<Date, Date | string, Date | string>;
 
-/** The shapes of declared `json` fields that declare neither `check` nor `fields` (the robots' order data). */
-export interface DeclaredJson {
-  orders: { products: ItemSnapshot[]; pay: PayDetails };
-  /** a record's readable columns before and after the write (server/log.ts) */
-  log: { before: Record<string, unknown>; after: Record<string, unknown> };
-}
 
 export interface HandTables {
   schema_migration: { name: string; applied_at: Now };

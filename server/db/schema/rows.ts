@@ -7,7 +7,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { FieldDef, ResourceDef, TenantScope } from '../../../resources/types';
 import type { declared } from '../../../resources';
-import type { DeclaredJson } from './hand';
+import type { DeclaredJson } from './json';
 
 /** timestamptz: read as a Date (node-postgres), written as a Date, an ISO text or an SQL expression */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;

@@ -1,9 +1,9 @@
 // Demo robots in stores A1, A2 and B1, of every type, with the brands' and stores' own details.
 // Their keys are derived from the device id so that the simulator can sign in as any of them; a real
-// robot's key is random and shown once (server/domain/device.ts).
+// robot's key is random and shown once (server/features/fleet/device.ts).
 import { createHmac } from 'node:crypto';
 import type { DB } from '../index';
-import { hashDeviceKey } from '../../domain/device';
+import { hashDeviceKey } from '../../features/fleet/device';
 
 /** Demo data only: anyone reading this file can compute a demo robot's key. */
 const DEMO_KEY_SECRET = 'vendfleet-demo-robots';

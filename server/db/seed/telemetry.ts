@@ -1,5 +1,5 @@
 // A demo food-safety rule: Mall Cone 01's freezer above -12 °C for 15 minutes raises an error alarm (the demo
-// robots' freezers now and then leave their band: scripts/simulator/telemetry.ts). It shows the rules screen filled
+// robots' freezers now and then leave their band: server/demo/simulator/telemetry.ts). It shows the rules screen filled
 // in and the rule's line on that robot's freezer chart; it locks nothing, so the demo keeps selling.
 import type { DB } from '../index';
 import { newId } from '../../log';

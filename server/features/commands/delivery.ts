@@ -9,8 +9,7 @@ import { setting } from '../../config';
 import { publish } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, badRequest, conflict } from '../../http/errors';
-import type { GatewayDevice } from '../../gateway/auth';
-import { robotCtx } from '../../domain/orderFlow';
+import { robotActor, type GatewayDevice } from '../gateway/auth';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
 import { MAX_MENU_VERSION, menuReported } from './menu';
@@ -109,7 +108,7 @@ export function checkAck(raw: unknown): Ack {
  */
 export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<{ _id: string; state: string }> {
   const target = ack.status === 'ok' ? 'acknowledged' : 'failed';
-  const actor: Actor = robotCtx(device, ip);
+  const actor: Actor = robotActor(device, ip);
   let late: ApiError | undefined;
   const row = await db.transaction().execute(async (trx) => {
     const r = (await trx.selectFrom('command').selectAll().where('_id', '=', ack.id).where('device', '=', device._id).forUpdate().executeTakeFirst()) as unknown as CommandRow | undefined;

@@ -1,6 +1,6 @@
-// Commands to robots (docs/commands.md): the console's send, the robots' poll and acknowledgement, the cancel
-// action's hook, and in every process the expiry sweep and the "who has commands waiting" set. The heartbeat's
-// answer carries the due commands too (server/routes/gateway.ts asks `commandsForBeats`).
+// Commands to robots (docs/commands.md): the console's send, the cancel action's hook, and in every process the
+// expiry sweep and the "who has commands waiting" set. The robots' side — their poll, their acknowledgement and
+// the heartbeat's answer, which carries the due commands too — is the gateway's (server/features/gateway/).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -12,12 +12,11 @@ import { registerHooks, rowOf } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { ok, messageOf, requestLang } from '../../http/envelope';
 import { ApiError, badRequest } from '../../http/errors';
-import { route, obj, str, int, anyObject, handlerChecked, time, type JsonSchema } from '../../http/schema';
-import { deviceOf } from '../../gateway/auth';
+import { route, obj, str, int, anyObject, handlerChecked, type JsonSchema } from '../../http/schema';
 import deviceDef from '../../../resources/device';
 import commandDef, { BUSINESS_STATES, COMMAND_NAMES, MAX_COMMAND_DEVICES, MAX_EXPIRES_IN, MAX_IDEMPOTENCY_KEY, type SendAnswer, type SendResult } from '../../../resources/command';
 import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
-import { acknowledge, checkAck, commandsForBeats, expireCommands, resendSeconds, MAX_RESULT_BYTES } from './delivery';
+import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
@@ -66,8 +65,6 @@ async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
 }
 
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
-const robotCommand = obj({ id: str('the command _id (the same on every resend)'), command: str(undefined, { enum: COMMAND_NAMES }), params: anyObject('the declared parameters ({} when none)'), expires_at: time });
-const gatewayTags = ['device-gateway'];
 
 export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
   app.post('/api/command/send', {
@@ -89,19 +86,6 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
       }),
     }),
   }, async (req) => ok(await send(db, req)));
-
-  const take = commandsForBeats(db);
-  app.get('/api/device-gateway/commands', {
-    schema: route({ tags: gatewayTags, security: 'device', summary: 'The robot\'s due commands (as the heartbeat answers them), for a robot that polls', data: obj({ commands: arr(robotCommand) }) }),
-  }, async (req) => ok({ commands: await take(deviceOf(req)._id) }));
-
-  app.post('/api/device-gateway/command/ack', {
-    schema: route({
-      tags: gatewayTags, security: 'device', summary: 'The robot\'s outcome of one of its commands (once: the same again changes nothing, another 409)',
-      body: handlerChecked(obj({ id: str(), status: str(undefined, { enum: ['ok', 'failed'] }), result: anyObject(`what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`) }, ['id', 'status'])),
-      data: obj({ _id: str(), state: str() }),
-    }),
-  }, async (req) => ok(await acknowledge(db, deviceOf(req), checkAck(req.body), req.ip)));
 
   // every process: the set of robots with commands waiting, and the expiry sweep (which also refills the set)
   let timer: NodeJS.Timeout | undefined;

@@ -4,10 +4,9 @@
 // robot that is too warm): its signature stays as it is.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import type { CallContext, SessionUser } from '../../auth/context';
-import { newId, writeLogs } from '../../log';
+import { newId, writeLogs, type Actor } from '../../log';
 import { publishAll } from '../../events/bus';
-import { emitWebhook } from '../../webhooks/queue';
+import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
 import { validateFields } from '../../../resources/validate';
 import { COMMAND_NAMES, DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, commandParams, type CommandState } from '../../../resources/command';
@@ -33,10 +32,10 @@ export type CommandRow = {
 };
 
 /** Who a ledger write is by, for the operation log: an account, a robot (`device:<id>`) or the service itself. */
-export type Actor = Pick<CallContext, 'ip'> & { user?: SessionUser };
+export type { Actor };
 
 /** The service acting on its own (a telemetry rule, the expiry sweep): `system:<what>` in the log and on the row. */
-export const systemActor = (what: string): Actor => ({ ip: '', user: { _id: `system:${what}`, account_type: 'SYSTEM' } as unknown as SessionUser });
+export const systemActor = (what: string): Actor => ({ ip: '', user: { _id: `system:${what}`, account_type: 'SYSTEM' } });
 
 /** A command name and its parameters, checked by the declared catalogue; 400 (nothing queued) otherwise. */
 export function checkCommand(command: unknown, params: unknown): { command: string; params: Record<string, unknown> } {
@@ -160,7 +159,7 @@ export async function queueCommand(db: DB, c: QueueCommand): Promise<CommandRow>
   const run = async (trx: DB) => {
     const robot = await trx.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', '=', c.device).executeTakeFirst();
     if (!robot) throw new ApiError(404, 'vf.commands.error.not_found');
-    const actor: Actor = c.createdBy.startsWith('system:') ? systemActor(c.createdBy.slice(7)) : { ip: '', user: { _id: c.createdBy } as SessionUser };
+    const actor: Actor = c.createdBy.startsWith('system:') ? systemActor(c.createdBy.slice(7)) : { ip: '', user: { _id: c.createdBy } };
     const ids = await queueFor(trx, actor, [robot], { command, params, expiresIn, createdBy: c.createdBy, reason: c.reason ?? null });
     return (await trx.selectFrom('command').selectAll().where('_id', '=', ids.get(robot._id)!).executeTakeFirstOrThrow()) as unknown as CommandRow;
   };

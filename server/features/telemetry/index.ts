@@ -1,6 +1,6 @@
 // Telemetry (docs/telemetry.md): what robots measure, read back as series, judged by rules, kept as the
 // food-safety record, and the fleet's health at a glance. The points come in with the heartbeat
-// (server/routes/gateway.ts → server/gateway/presence.ts → ./ingest.ts); this plugin owns the reading side and
+// (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this plugin owns the reading side and
 // keeps the tables' partitions.
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';

@@ -1,6 +1,6 @@
 // Telemetry in (docs/telemetry.md): a heartbeat's `telemetry: { metric: number }` is checked against the declared
 // metrics of the robot's type before anything of the beat is written, then its points go to the database with the
-// beat, in the heartbeat's group commit (server/gateway/presence.ts): one INSERT of the raw points and one upsert
+// beat, in the heartbeat's group commit (server/features/gateway/presence.ts): one INSERT of the raw points and one upsert
 // of their hourly rollups per batch, not per beat, inside the batch's own statement.
 import { sql } from 'kysely';
 import { ApiError } from '../../http/errors';
@@ -34,7 +34,7 @@ export interface Point {
 }
 
 /**
- * The part of the heartbeat batch's statement (server/gateway/presence.ts) that writes its points, stamped with the
+ * The part of the heartbeat batch's statement (server/features/gateway/presence.ts) that writes its points, stamped with the
  * statement's time, and folds them into their hour's min / max / sum / count: no round trip of its own (a separate
  * INSERT per batch cost 1.7× a plain beat's server CPU in `npm run bench`). Points of robots the batch does not find
  * (`old`: deleted since their key was checked) are dropped. The batch is aggregated first: an upsert may touch each

@@ -3,12 +3,12 @@
 // server/events/bus.ts), so a fleet without rules pays one empty lookup in memory per beat. With rules, a batch of
 // beats costs one statement that moves every (rule, robot) pair of the batch: a breach starts (or keeps) its clock,
 // a value back in range starts the clock of recovery on a pair holding an alarm, and forgets a pair that holds none.
-// A pair breached for its rule's minutes opens one alarm (server/alarms.ts openRuleAlarm); the claim of the pair's
+// A pair breached for its rule's minutes opens one alarm (server/features/alarms/alarms.ts openRuleAlarm); the claim of the pair's
 // row decides which beat (and which process) opens it, so the alarm — and the rule's `lock` — happen once.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { onCacheChange, publishCacheChange } from '../../events/bus';
-import { openRuleAlarm, clearRuleAlarm } from '../../alarms';
+import { openRuleAlarm, clearRuleAlarm } from '../alarms/alarms';
 import { METRICS, isMetric } from '../../../resources/telemetry';
 import type { Telemetry } from './ingest';
 

@@ -5,7 +5,7 @@ import { METRICS, isMetric } from '../../../resources/telemetry';
 
 export const metricName = (metric: string, lang: Lang) => translate(lang, `vf.telemetry.metric.${metric}`);
 
-/** "Freezer temperature -6°C: above -15°C for 10 min" from a rule alarm's detail (server/alarms.ts openRuleAlarm). */
+/** "Freezer temperature -6°C: above -15°C for 10 min" from a rule alarm's detail (server/features/alarms/alarms.ts openRuleAlarm). */
 export function ruleAlarmText(d: Record<string, unknown>, lang: Lang): string {
   const metric = String(d.metric ?? '');
   return translate(lang, 'vf.telemetry.alarm', {

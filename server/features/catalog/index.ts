@@ -1,0 +1,168 @@
+// Catalog calls beyond CRUD: copying products between stores (idempotent by store + code). The robots' menu
+// (GET /api/device-gateway/menu) is the gateway's: server/features/gateway/menu.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import { route, obj, str, anyObject } from '../../http/schema';
+import type { DB } from '../../db';
+import { sql } from 'kysely';
+import type { CallContext } from '../../auth/context';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { scopeConditions } from '../../crud/scope';
+import { ok } from '../../http/envelope';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { newId, writeLog } from '../../log';
+import { translate } from '../../../i18n';
+import dealerDef from '../../../resources/dealer';
+import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../../resources/limits';
+
+// At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
+
+export interface CopyResult {
+  target: string;
+  target_name: string | null;
+  copied: number;
+  skipped: number;
+  failed: number;
+  /** why the target failed, in the caller's language */
+  reason?: string;
+  /** codes copied and skipped (already present) */
+  copied_codes: string[];
+  skipped_codes: string[];
+}
+
+function idList(v: unknown, max: number, name: string, allowEmpty: boolean): string[] {
+  if (v === undefined || v === null) {
+    if (allowEmpty) return [];
+    throw badRequest('vf.catalog.error.copy_field', { field: name });
+  }
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.length === 0 || x.length > 200)) {
+    throw badRequest('vf.catalog.error.copy_field', { field: name });
+  }
+  const ids = [...new Set(v as string[])];
+  if ((!allowEmpty && ids.length === 0) || ids.length > max) throw badRequest('vf.catalog.error.copy_field', { field: name });
+  return ids;
+}
+
+/** A store the caller may see, else 404 (never revealing one of another tenant). */
+async function visibleStore(db: DB, ctx: CallContext, id: string) {
+  const scope = scopeConditions(dealerDef, ctx.user);
+  if (scope === 'none') throw notFound();
+  let q = db.selectFrom('dealer').select(['_id', 'name', 'integrator', 'status']).where('_id', '=', id);
+  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
+  return q.executeTakeFirst();
+}
+
+export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
+  requirePermission(ctx.user, 'product_copy');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
+  const body = raw as Record<string, unknown>;
+  if (typeof body.source !== 'string' || !body.source) throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
+  const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
+  const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);
+  const source = await visibleStore(db, ctx, body.source);
+  if (!source) throw notFound();
+  // Empty `products` means every product of the source store.
+  let q = db.selectFrom('product').selectAll().where('dealer', '=', source._id).orderBy('create_time').orderBy('_id');
+  if (products.length) q = q.where('_id', 'in', products);
+  else q = q.limit(MAX_COPY_PRODUCTS);
+  const rows = await q.execute();
+  if (products.length && rows.length !== products.length) throw notFound();
+
+  const results: CopyResult[] = [];
+  for (const target of targets) {
+    const store = await visibleStore(db, ctx, target);
+    const fail = (key: string): CopyResult => ({
+      target,
+      target_name: store?.name ?? null,
+      copied: 0,
+      skipped: 0,
+      failed: rows.length,
+      reason: translate(ctx.lang, key),
+      copied_codes: [],
+      skipped_codes: [],
+    });
+    if (!store) {
+      results.push(fail('vf.error.not_found'));
+      continue;
+    }
+    if (store._id === source._id) {
+      results.push(fail('vf.catalog.error.copy_same_store'));
+      continue;
+    }
+    if (store.status !== 'normal') {
+      results.push(fail('vf.catalog.error.copy_store_closed'));
+      continue;
+    }
+    try {
+      const copied = await db.transaction().execute(async (trx) => {
+        if (rows.length === 0) return [] as string[];
+        // One statement per target: what is already there by code is left alone (ON CONFLICT DO NOTHING),
+        // so running a copy twice, or two copies at once, never doubles a product.
+        const inserted = await trx
+          .insertInto('product')
+          .values(
+            rows.map((p) => ({
+              _id: newId(),
+              integrator: store.integrator,
+              dealer: store._id,
+              code: p.code,
+              name: p.name,
+              sub_name: p.sub_name,
+              price: p.price,
+              type: p.type,
+              description: p.description,
+              image: p.image,
+              devices: [], // robots belong to a store: the target's are chosen there
+              buy_limit: p.buy_limit,
+              warn_stock: p.warn_stock,
+              stock: p.stock,
+              number: p.number,
+              properties: JSON.stringify(p.properties),
+              hide: p.hide,
+              freeze: p.freeze,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['code', 'dealer']).doNothing())
+          .returning(['_id', 'code'])
+          .execute();
+        await writeLog(trx, ctx, {
+          action: 'copy',
+          resource: 'product',
+          record: null,
+          after: { source: source._id, target: store._id, copied: inserted.map((r) => r.code) },
+          integrator: store.integrator,
+          dealer: store._id,
+        });
+        return inserted.map((r) => r.code as string);
+      });
+      const copiedSet = new Set(copied);
+      results.push({
+        target,
+        target_name: store.name,
+        copied: copied.length,
+        skipped: rows.length - copied.length,
+        failed: 0,
+        copied_codes: copied,
+        skipped_codes: rows.map((r) => r.code as string).filter((c) => !copiedSet.has(c)),
+      });
+    } catch (e) {
+      const key = e instanceof ApiError ? e.key : 'vf.error.server';
+      results.push(fail(key));
+    }
+  }
+  return { source: source._id, products: rows.length, results };
+}
+
+const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
+
+export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+  app.post('/api/product/copy', {
+    config: { resource: 'product' },
+    schema: route({
+      tags: ['product'], summary: 'Copy products of one store to other stores',
+      body: obj({ source: str('the store copied from'), products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS), targets: ids('the stores copied to', MAX_COPY_TARGETS) }, ['source', 'targets']),
+      data: anyObject('per target store: what was copied'),
+    }),
+  }, async (req) => ok(await copyProducts(db, ctxOf(req), req.body)));
+};
+

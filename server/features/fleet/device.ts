@@ -1,0 +1,38 @@
+// Robots: a key issued once on creation and on rotation (only its hash is kept); unbinding from a store;
+// binding only to a store that is open.
+import { createHash, randomBytes } from 'node:crypto';
+import { conflict, invalid } from '../../http/errors';
+import { registerHooks, rowOf } from '../../crud/hooks';
+import { menuOutdatedFilter, presentMenuOutdated } from '../commands/menu';
+
+export const newDeviceKey = () => randomBytes(24).toString('base64url');
+/** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
+export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+registerHooks('device', {
+  // menu out of date: versions compared across the robot and its store, never a stored flag
+  present: (rows, db) => presentMenuOutdated(rows, db),
+  filters: { menu_outdated: menuOutdatedFilter },
+  async beforeWrite({ trx, mode, values, existing, reply }) {
+    const row = { ...existing, ...values };
+    if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });
+    if (values.dealer) {
+      // A robot joins a closed or removed store only by mistake: it could not sell there.
+      const store = await trx.selectFrom('dealer').select('status').where('_id', '=', String(values.dealer)).forShare().executeTakeFirst();
+      if (store && store.status !== 'normal') throw conflict('vf.fleet.error.store_not_open');
+    }
+    if (mode === 'create') {
+      const key = newDeviceKey();
+      values.key_hash = hashDeviceKey(key);
+      reply.device_key = key;
+    }
+  },
+  actions: {
+    async rotate_key({ trx, existing, reply }) {
+      const key = newDeviceKey();
+      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', rowOf('device', existing)._id).returningAll().executeTakeFirstOrThrow());
+      reply.device_key = key;
+      return saved;
+    },
+  },
+});

@@ -1,0 +1,19 @@
+// The robots' side of the API: every /api/device-gateway/* call, authenticated by X-Device-Id + X-Device-Key
+// (./auth.ts, installed for the whole server in server/app.ts before the flood limits). A robot-facing change
+// (a field of the heartbeat, a new call) is made here and in the simulator (server/demo/simulator/).
+import fp from 'fastify-plugin';
+import type { DB } from '../../db';
+import { heartbeatRoutes } from './heartbeat';
+import { orderRoutes } from './orders';
+import { menuRoutes } from './menu';
+import { serviceRoutes } from './service';
+import { commandRoutes } from './commands';
+
+/** Not encapsulated (fastify-plugin): the offline sweep's start and stop hooks belong to the whole server. */
+export const gatewayRoutes = fp<{ db: DB }>(async (app, { db }) => {
+  heartbeatRoutes(app, db); // heartbeat, status, notify; the offline sweep
+  orderRoutes(app, db); // a sale, its payment, its making flow, its cancellation
+  menuRoutes(app, db); // the store's menu and its version
+  serviceRoutes(app, db); // voucher write-off, customer Q&A, fault reports
+  commandRoutes(app, db); // due commands for a robot that polls, and their acknowledgement
+});

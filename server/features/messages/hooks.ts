@@ -1,0 +1,13 @@
+// Messages show their code's title and content in the viewer's language.
+import { notifyText } from '../../../i18n/notify';
+import { registerHooks } from '../../crud/hooks';
+
+registerHooks('message', {
+  present(rows, _db, ctx) {
+    for (const r of rows) {
+      const t = notifyText(Number(r.code), ctx.lang);
+      r.title = t?.title ?? `#${r.code}`;
+      r.content = t?.content ?? '';
+    }
+  },
+});

@@ -1,0 +1,37 @@
+// Raising a message (a robot's notification, a stock warning …) from anywhere in the service.
+import type { DB } from '../../db';
+import { newId } from '../../log';
+import { publish } from '../../events/bus';
+import { NOTIFY_CODES } from '../../../i18n/notify/codes';
+import { applyAlarms } from '../alarms/alarms';
+
+export interface NewMessage {
+  code: number;
+  device?: string | null;
+  integrator: string | null;
+  dealer: string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+/**
+ * Writes the message and moves the robot's alarms (server/features/alarms/alarms.ts) in one transaction (the caller's, if any),
+ * and announces them (on PostgreSQL, once committed).
+ */
+export async function raiseMessage(db: DB, m: NewMessage): Promise<Record<string, unknown>> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => raiseMessage(trx, m));
+  const info = NOTIFY_CODES[m.code];
+  const row = {
+    _id: newId(),
+    code: m.code,
+    level: info?.level ?? 'info',
+    category: info?.category ?? '',
+    device: m.device ?? null,
+    integrator: m.integrator,
+    dealer: m.dealer,
+    detail: m.detail ? JSON.stringify(m.detail) : null,
+  };
+  const saved = await db.insertInto('message').values(row).returningAll().executeTakeFirstOrThrow();
+  await publish({ type: 'message.created', integrator: m.integrator, dealer: m.dealer, data: saved }, db);
+  if (m.device) await applyAlarms(db, { code: m.code, device: m.device, integrator: m.integrator, dealer: m.dealer });
+  return saved;
+}

@@ -1,0 +1,91 @@
+// Vouchers (docs/rules.md, Constants): a batch generated for one product of a store the caller may see, every code unique on the
+// platform. The robots' write-off is the gateway's (server/features/gateway/service.ts).
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route, obj, str, int } from '../../http/schema';
+import { fieldsBody } from '../../crud/schema';
+import type { DB } from '../../db';
+import { ctxOf } from '../../auth/plugin';
+import { requirePermission } from '../../auth/permissions';
+import { ok } from '../../http/envelope';
+import { badRequest, conflict, invalid, notFound } from '../../http/errors';
+import { validateFields } from '../../../resources/validate';
+import { writeLog, newId } from '../../log';
+import { inScope, scopeConditions } from '../../crud/scope';
+import * as q from './queries';
+import lecode, { GENERATE_FIELDS, LECODE_PREFIX, MAX_BATCH, lecodeCheck } from '../../../resources/lecode';
+
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+const pick = (s: string) => s[randomInt(s.length)];
+
+/** docs/rules.md, Constants: prefix, two upper-case, two lower-case and two digits shuffled, then the check suffix. */
+export function newLecode(): string {
+  const chars = [pick(UPPER), pick(UPPER), pick(LOWER), pick(LOWER), pick(DIGITS), pick(DIGITS)];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  const middle = chars.join('');
+  return `${LECODE_PREFIX}${middle}${lecodeCheck(middle)}`;
+}
+
+const INSERT_CHUNK = 10_000;
+
+function bodyOf(req: FastifyRequest): Record<string, unknown> {
+  const b = req.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('vf.error.body');
+  return b as Record<string, unknown>;
+}
+
+export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+  // A batch of vouchers for one product of a store the caller may see; every code unique on the platform.
+  app.post('/api/lecode/generate', {
+    config: { resource: 'lecode' },
+    schema: route({ tags: ['lecode'], summary: 'A batch of vouchers for one product (then list them with filter { batch })', body: fieldsBody(GENERATE_FIELDS, 'create'), data: obj({ batch: str(), count: int() }) }),
+  }, async (req) => {
+    const ctx = ctxOf(req);
+    requirePermission(ctx.user, 'lecode_add');
+    const { values, errors } = validateFields(GENERATE_FIELDS, bodyOf(req), 'create');
+    if (!errors.valid_to && values.valid_to && values.valid_from && new Date(values.valid_to as string) <= new Date(values.valid_from as string)) {
+      errors.valid_to = { key: 'vf.service.error.valid_to_order' };
+    }
+    if (!errors.valid_to && values.valid_to && new Date(values.valid_to as string).getTime() <= Date.now()) {
+      errors.valid_to = { key: 'vf.service.error.valid_to_past' };
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    const scope = scopeConditions(lecode, ctx.user);
+    if (scope === 'none') throw notFound();
+    const product = await q.productOf(db, values.product as string, scope);
+    if (!product) throw invalid({ product: { key: 'vf.service.error.product_missing' } });
+    if (!inScope(lecode, ctx.user, product)) throw notFound();
+    const count = values.count as number;
+    const batch = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${newId().slice(0, 6).toUpperCase()}`;
+    await db.transaction().execute(async (trx) => {
+      let made = 0;
+      for (let round = 0; made < count; round++) {
+        if (round > 50) throw conflict('vf.service.error.codes_exhausted');
+        const want = Math.min(INSERT_CHUNK, count - made);
+        const codes = new Set<string>();
+        while (codes.size < want) codes.add(newLecode());
+        const list = [...codes];
+        // A code that already exists elsewhere is skipped and drawn again in the next round.
+        const inserted = await q.insertCodes(trx, list, { batch, product, quantity: values.quantity, valid_from: values.valid_from, valid_to: values.valid_to, details: (values.details as string | null) ?? '' });
+        made += inserted.rows.length;
+      }
+      await writeLog(trx, ctx, {
+        action: 'generate',
+        resource: 'lecode',
+        record: batch,
+        after: { batch, count, product: product._id, quantity: values.quantity, valid_from: values.valid_from, valid_to: values.valid_to, details: values.details ?? '' },
+        integrator: product.integrator,
+        dealer: product.dealer,
+      });
+    });
+    return ok({ batch, count });
+  });
+};
+
+export { MAX_BATCH };
