@@ -17,6 +17,7 @@ import type { CacheMode } from './auth/sessionCache';
 import { installGatewayAuth } from './gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
+import { resourceHooks } from './resourceHooks';
 import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { ok } from './http/envelope';
@@ -38,7 +39,6 @@ import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
 import { opsRoutes, type Lifecycle } from './routes/ops';
-import './domain';
 
 export interface AppOptions {
   db: DB;
@@ -155,9 +155,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(liveRoutes, { db: opts.db });
   await app.register(commandRoutes, { db: opts.db });
   await app.register(telemetryRoutes, { db: opts.db });
-  await app.register(savedQueryRoutes, { db: opts.db });
+  await app.register(savedQueryRoutes, { db: opts.db, hooks: resourceHooks });
   await app.register(uploadRoutes, { db: opts.db, dataDir: opts.dataDir });
-  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });
+  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources, hooks: resourceHooks });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;
   if (dist) {

@@ -15,7 +15,7 @@ import { ctxOf } from '../auth/plugin';
 import { requirePermission } from '../auth/permissions';
 import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
-import { whereOf } from '../crud/service';
+import { whereOf } from '../crud/filters';
 import orderDef from '../../resources/order';
 import deviceDef from '../../resources/device';
 

@@ -16,7 +16,9 @@ import { ok } from '../http/envelope';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { newId, writeLog } from '../log';
 import { findResource } from '../../resources';
-import { sortOf, whereOf } from '../crud/service';
+import { sortOf } from '../crud/query';
+import { whereOf } from '../crud/filters';
+import type { HookBook } from '../crud/hooks';
 import { byName } from '../crud/table';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
@@ -56,7 +58,7 @@ function nameOf(raw: unknown): string {
 const tags = ['saved_query'];
 const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(), sort: { type: ['object', 'null'] }, is_default: bool(), create_time: str() });
 
-export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const savedQueryRoutes: FastifyPluginAsync<{ db: DB; hooks: HookBook }> = async (app, { db, hooks }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
     return q.selectFrom('saved_query').select(COLUMNS).where('_id', '=', id).where('account', '=', ctx.user._id);
@@ -86,7 +88,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
     }
     // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
     // not when the filter is applied later
-    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body)).compile();
+    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body, hooks.of(def.name).filters)).compile();
     const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
     if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
     const isDefault = body.is_default === true;
