@@ -94,7 +94,7 @@ function expectedVersion(body: Record<string, unknown>): number | undefined {
 }
 
 /** One more on the row's version: every write of the service says the row moved on (the row is locked). */
-export const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
+const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
 
 export async function update(db: DB, ctx: CallContext, served: Served, rawBody: unknown, id?: unknown) {
   const { def, hooks } = served;
