@@ -80,7 +80,7 @@ export interface FieldDef {
   foreignKey?: false;
   /** a brand or store account reads this field only on rows whose `field` holds one of `values` (the operation
    * log's client address: on its own accounts' entries, not provider staff's); elsewhere it reads null, in lists,
-   * records and exports alike, and its filter matches only such rows (server/crud/service.ts tenantReadable) */
+   * records and exports alike, and its filter matches only such rows (server/crud/scope.ts tenantReadable) */
   tenantReads?: { field: string; values: readonly string[] };
   /** no column: a value the resource's server hooks work out for each row (`present`) and answer the equality
    * filter of (`filters`) — a robot's menu out of date compares versions across two tables, not a stored flag */

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { startServer } from '../server/main';
 import { ok } from '../server/http/envelope';
-import { EXACT_TOTAL_LIMIT } from '../server/crud/service';
+import { EXACT_TOTAL_LIMIT } from '../server/crud/count';
 import type { ORDER_STATUSES } from '../resources/order';
 
 const server = await startServer({

@@ -17,6 +17,7 @@ import type { CacheMode } from './auth/sessionCache';
 import { installGatewayAuth } from './features/gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
+import { resourceHooks } from './resourceHooks';
 import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { ok } from './http/envelope';
@@ -28,7 +29,6 @@ import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
 import type { Lifecycle } from './features/ops';
 import { registerFeatures } from './features';
-import './features/hooks';
 
 export interface AppOptions {
   db: DB;
@@ -134,8 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/api/health', { schema: route({ tags: ['health'], security: 'open', summary: 'The process answers (kept for older probes)', data: obj({ ok: bool() }) }) }, async () => ok({ ok: true }));
   // Each feature is a plugin, registered in order from one list (server/features/index.ts).
-  await registerFeatures(app, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, metricsToken: opts.metricsToken, dataDir: opts.dataDir });
-  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources });
+  await registerFeatures(app, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, metricsToken: opts.metricsToken, dataDir: opts.dataDir, hooks: resourceHooks });
+  await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources, hooks: resourceHooks });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;
   if (dist) {

@@ -15,7 +15,7 @@ const en = {
         system: 'Accounts & permissions',
       },
     },
-    // a list past 1,000 rows shows the database's estimate of its size (server/crud/service.ts)
+    // a list past 1,000 rows shows the database's estimate of its size (server/crud/count.ts)
     list: { range_estimated: '%{from}-%{to} of about %{total}' },
     account_type: { SUPER: 'Super administrator', PROVIDER: 'Provider staff', INTEGRATOR: 'Brand', DEALER: 'Store' },
     login: {

@@ -15,7 +15,7 @@ const es = {
         system: 'Cuentas y permisos',
       },
     },
-    // a list past 1,000 rows shows the database's estimate of its size (server/crud/service.ts)
+    // a list past 1,000 rows shows the database's estimate of its size (server/crud/count.ts)
     list: { range_estimated: '%{from}-%{to} de unos %{total}' },
     account_type: { SUPER: 'Superadministrador', PROVIDER: 'Personal del proveedor', INTEGRATOR: 'Marca', DEALER: 'Tienda' },
     login: {

@@ -15,7 +15,7 @@ const ja = {
         system: 'アカウントと権限',
       },
     },
-    // a list past 1,000 rows shows the database's estimate of its size (server/crud/service.ts)
+    // a list past 1,000 rows shows the database's estimate of its size (server/crud/count.ts)
     list: { range_estimated: '%{from}-%{to} 件 / 約 %{total} 件' },
     account_type: { SUPER: 'スーパー管理者', PROVIDER: 'プロバイダー担当者', INTEGRATOR: 'ブランド', DEALER: '店舗' },
     login: {

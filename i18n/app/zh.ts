@@ -15,7 +15,7 @@ const zh = {
         system: '账号与权限',
       },
     },
-    // a list past 1,000 rows shows the database's estimate of its size (server/crud/service.ts)
+    // a list past 1,000 rows shows the database's estimate of its size (server/crud/count.ts)
     list: { range_estimated: '第 %{from}-%{to} 条，约 %{total} 条' },
     account_type: { SUPER: '超级管理员', PROVIDER: '平台员工', INTEGRATOR: '品牌商', DEALER: '门店' },
     login: {

@@ -3,12 +3,13 @@
 // guard and state rule, so a row is either wholly done or untouched, and a refusal of one row stops no other.
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import type { ResourceDef } from '../../resources/types';
 import { requirePermission } from '../auth/permissions';
 import { ApiError, badRequest } from '../http/errors';
 import { bulkVerbs } from '../../resources/bulk';
 import { MAX_BULK_ROWS } from '../../resources/limits';
-import { act, remove } from './service';
+import { remove } from './write';
+import { act } from './actions';
+import type { Served } from './hooks';
 
 export type BulkOutcome = { _id: string; done: true } | { _id: string; done: false; error: ApiError };
 
@@ -18,7 +19,8 @@ function idsOf(raw: unknown): string[] {
   return [...new Set(raw as string[])]; // the same row named twice is one row
 }
 
-export async function bulk(db: DB, ctx: CallContext, def: ResourceDef, rawBody: unknown, classify: (e: unknown) => ApiError | undefined, onBug: (e: unknown) => void): Promise<BulkOutcome[]> {
+export async function bulk(db: DB, ctx: CallContext, served: Served, rawBody: unknown, classify: (e: unknown) => ApiError | undefined, onBug: (e: unknown) => void): Promise<BulkOutcome[]> {
+  const { def } = served;
   const body = (rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
   const action = body.action;
   if (typeof action !== 'string' || !bulkVerbs(def).includes(action)) throw badRequest('vf.operator.bulk.error.action', { action: String(action ?? '') });
@@ -31,8 +33,8 @@ export async function bulk(db: DB, ctx: CallContext, def: ResourceDef, rawBody: 
   // row after row, not side by side: a bulk action must not take the pool's every connection from the others
   for (const id of ids) {
     try {
-      if (action === 'delete') await remove(db, ctx, def, { _id: id });
-      else await act(db, ctx, def, action, { ...extra, _id: id });
+      if (action === 'delete') await remove(db, ctx, served, { _id: id });
+      else await act(db, ctx, served, action, { ...extra, _id: id });
       outcomes.push({ _id: id, done: true });
     } catch (e) {
       const known = classify(e);

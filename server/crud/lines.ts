@@ -4,11 +4,11 @@
 // hook then applies every line in one transaction, so one refused line leaves every row as it was.
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
-import type { ActionDef, LinesDef, ResourceDef } from '../../resources/types';
+import type { ActionDef, LinesDef } from '../../resources/types';
 import { checkValue } from '../../resources/validate';
 import { requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
-import { hooksOf, type Line } from './hooks';
+import type { Line, Served } from './hooks';
 
 const isVersion = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
@@ -46,10 +46,10 @@ export function linesOf(spec: LinesDef, raw: unknown): Line[] {
   });
 }
 
-export async function actOnLines(db: DB, ctx: CallContext, def: ResourceDef, name: string, action: ActionDef & { lines: LinesDef }, raw: unknown) {
+export async function actOnLines(db: DB, ctx: CallContext, { def, hooks }: Served, name: string, action: ActionDef & { lines: LinesDef }, raw: unknown) {
   requirePermission(ctx.user, action.permission);
   const lines = linesOf(action.lines, raw);
-  const apply = hooksOf(def.name).lines?.[name];
-  if (!apply) throw new Error(`${def.name}.${name}: a selection action needs a lines hook (server/features/)`);
+  const apply = hooks.lines?.[name];
+  if (!apply) throw new Error(`${def.name}.${name}: a selection action needs a lines hook (its owner's defineHooks)`);
   return db.transaction().execute(async (trx) => ({ lines: await apply({ trx, ctx, def, lines }) }));
 }

@@ -7,7 +7,7 @@ import { bulkVerbs } from '../../resources/bulk';
 import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
 import { route, paramsOf, obj, str, int, bool, nullable, time, anyObject, type JsonSchema } from '../http/schema';
-import { allowedFilter } from './service';
+import { allowedFilter } from './filters';
 import { EXPORT_FORMATS } from './export';
 
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
@@ -90,7 +90,7 @@ function writable(def: ResourceDef, mode: 'create' | 'edit') {
   return { props, required };
 }
 
-/** The filter keys a list accepts: an allow-list, like the service's (server/crud/service.ts `allowedFilter`). */
+/** The filter keys a list accepts: an allow-list, like the service's (server/crud/filters.ts `allowedFilter`). */
 function filterSchema(def: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = {};
   if (Object.values(def.fields).some((f) => f.search && !isSecret(f)) || def.idField) props.q = str('free text over the searchable fields', { maxLength: 200 });

@@ -7,6 +7,7 @@
 // enrolment and the role preview, whose preHandlers gate every route registered after them.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
+import type { HookBook } from '../crud/hooks';
 import { opsRoutes, type Lifecycle } from './ops';
 import { authRoutes } from './auth';
 import { totpRoutes } from './totp';
@@ -30,9 +31,11 @@ export interface FeatureOptions {
   metricsToken?: string;
   /** where uploaded images go when no S3 bucket is configured */
   dataDir?: string;
+  /** every declared resource's hooks (server/resourceHooks.ts), which saved filters read as the engine does */
+  hooks: HookBook;
 }
 
-export async function registerFeatures(app: FastifyInstance, { db, lifecycle, metricsToken, dataDir }: FeatureOptions) {
+export async function registerFeatures(app: FastifyInstance, { db, lifecycle, metricsToken, dataDir, hooks }: FeatureOptions) {
   await app.register(opsRoutes, { db, lifecycle, registry: app.metrics, metricsToken });
   await app.register(authRoutes, { db });
   await app.register(totpRoutes, { db });
@@ -45,6 +48,6 @@ export async function registerFeatures(app: FastifyInstance, { db, lifecycle, me
   await app.register(messageRoutes, { db });
   await app.register(commandRoutes, { db });
   await app.register(telemetryRoutes, { db });
-  await app.register(savedQueryRoutes, { db });
+  await app.register(savedQueryRoutes, { db, hooks });
   await app.register(uploadRoutes, { db, dataDir });
 }

@@ -2,7 +2,7 @@
 // of a million-row list never pays for counting them all (npm run bench measured it).
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
-import { EXACT_TOTAL_LIMIT } from '../../server/crud/service';
+import { EXACT_TOTAL_LIMIT } from '../../server/crud/count';
 
 let s: TestServer;
 let admin: string;
@@ -37,7 +37,7 @@ it('past the limit gives an estimate, flagged, never below what exists for sure'
 });
 
 it('a deep page holds the same rows, in the same order, as reading the list from the start', async () => {
-  // later pages look their ids up first (server/crud/service.ts): the rows must be exactly those of OFFSET
+  // later pages look their ids up first (server/crud/query.ts): the rows must be exactly those of OFFSET
   for (const sort of [{ field: 'create_time', order: 'DESC' }, { field: 'pickup_code', order: 'ASC' }]) {
     const r = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_b' }, pageSize: 50, page: 40, sort } });
     expect(r.status).toBe(200);

@@ -38,6 +38,12 @@ describe('saved filters', () => {
     expect(await listOf(brandB, 'order')).toEqual([]);
   });
 
+  it('keeps a filter on a derived field, whose condition its resource defines (the robots\' menu out of date)', async () => {
+    const r = await add(brandA, { resource: 'device', name: 'Menu out of date', filter: { menu_outdated: true } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await listOf(brandA, 'device')).map((q) => q.filter)).toEqual([{ menu_outdated: true }]);
+  });
+
   it('lets nobody else see, change or delete them', async () => {
     const r = await add(brandA, { resource: 'order', name: 'Mine only', filter: {} });
     const id = r.body.data._id;

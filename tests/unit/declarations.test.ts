@@ -24,8 +24,8 @@ const text = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 /**
  * What the service's own operation-log entries write, read from the source: each `writeLog(…)` call's resource,
  * action and the keys of its before/after objects (through spreads of object literals and of a same-file helper
- * returning one). A value that is a whole row (not an object literal) is `row`. The generic service
- * (server/crud/service.ts) logs declared resources' fields and actions, held by the test above.
+ * returning one). A value that is a whole row (not an object literal) is `row`. The generic engine
+ * (server/crud/audit.ts) logs declared resources' fields and actions, held by the test above.
  */
 interface LoggedEntry { at: string; resource?: string; action?: string; fields: string[]; row: boolean }
 function loggedEntries(): LoggedEntry[] {
@@ -33,7 +33,7 @@ function loggedEntries(): LoggedEntry[] {
     fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : []));
   const entries: LoggedEntry[] = [];
   for (const file of files('server')) {
-    if (file === 'server/crud/service.ts' || !text(file).includes('writeLog(')) continue;
+    if (file === 'server/crud/audit.ts' || !text(file).includes('writeLog(')) continue;
     const src = ts.createSourceFile(file, text(file), ts.ScriptTarget.Latest, true);
     // a same-file helper `const f = (…) => ({ … })` a call spreads into the entry
     const helper = (name: string): ts.Expression | undefined => {
@@ -178,10 +178,9 @@ it('a related list names a resource whose declared equality filter is a referenc
   expect(wrong).toEqual([]);
 });
 
-it('every selection action (`lines`) has the domain hook that applies it', async () => {
-  await import('../../server/features/hooks');
-  const { hooksOf } = await import('../../server/crud/hooks');
-  const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !hooksOf(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
+it('every selection action (`lines`) has the hook that applies it, in the hooks the app is built with', async () => {
+  const { resourceHooks } = await import('../../server/resourceHooks');
+  const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !resourceHooks.of(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
   expect(missing).toEqual([]);
 });
 
@@ -204,20 +203,14 @@ describe('registries a new entity is listed in', () => {
     expect(files.filter((f) => !(f in overrides))).toEqual([]);
     expect(Object.keys(overrides).filter((n) => !declared.has(n))).toEqual([]);
   });
-  it('server/features/hooks.ts (or the feature\'s own plugin) imports every file that registers hooks', () => {
-    const index = text('server/features/hooks.ts');
-    const files = fs.readdirSync(path.join(ROOT, 'server/features'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.ts$/.test(f) && /registerHooks\(/.test(text(`server/features/${f}`)))
-      .map((f) => f.replace(/\.ts$/, '').split(path.sep).join('/'));
-    const ownPlugin = (f: string) => {
-      const [feature, file] = f.split('/');
-      const plugin = `server/features/${feature}/index.ts`;
-      return file === 'index' || (fs.existsSync(path.join(ROOT, plugin)) && text(plugin).includes(`import './${file}';`));
-    };
-    expect(files.filter((f) => !index.includes(`import './${f}';`) && !ownPlugin(f))).toEqual([]);
-    // a second registration for a resource silently replaces the first one's hooks
-    const names = files.flatMap((f) => [...text(`server/features/${f}.ts`).matchAll(/^registerHooks\('(\w+)'/gm)].map((m) => m[1]));
-    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  it('server/resourceHooks.ts hands the engine every hooks definition of the server', () => {
+    const serverFiles = (dir: string): string[] =>
+      fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? serverFiles(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : []));
+    const defined = serverFiles('server').flatMap((f) => [...text(f).matchAll(/^export const (\w+) = defineHooks\(/gm)].map((m) => m[1]));
+    expect(defined.length).toBeGreaterThan(10);
+    const list = text('server/resourceHooks.ts');
+    // a definition left out of the list would be hooks the engine never runs
+    expect(defined.filter((name) => !new RegExp(`^  ${name},$`, 'm').test(list))).toEqual([]);
   });
   it('server/db/seed/index.ts runs every seeder', () => {
     const index = text('server/db/seed/index.ts');

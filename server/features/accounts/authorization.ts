@@ -1,12 +1,12 @@
 // A permission created from a declaration (server/auth/declared.ts) is stored with its English name; callers
 // read it in their own language, built from the same words — unless an administrator has renamed it since.
 // The permissions shipped by the migrations are said from i18n/features/walk.ts the same way (./builtInNames).
-// An authorization a role holds, or the SUPER one, stays. (One registration per resource: a second
-// registerHooks('authorization') would replace this one.)
+// An authorization a role holds, or the SUPER one, stays. (One definition per resource: the app refuses to start
+// with a second one for 'authorization', server/crud/hooks.ts hookBook.)
 import { sql } from 'kysely';
 import { SUPER_AUTHORIZATION } from '../../../resources/accounts';
 import { conflict } from '../../http/errors';
-import { registerHooks } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { keepBuiltInName, nameBuiltIns } from './builtInNames';
 import { resources } from '../../../resources';
 import { declaredPermissions } from '../../../resources/permissions';
@@ -14,7 +14,7 @@ import { permissionLabel } from '../../auth/declared';
 
 const declared = new Map(declaredPermissions(resources).map((p) => [p.id, p]));
 
-registerHooks('authorization', {
+export const authorizationHooks = defineHooks('authorization', {
   present(rows, _db, ctx) {
     nameBuiltIns('permission', rows, ctx.lang);
     for (const row of rows) {

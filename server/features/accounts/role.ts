@@ -7,7 +7,7 @@ import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } fro
 import type { SessionUser } from '../../auth/context';
 import type { DB } from '../../db';
 import { conflict, forbidden } from '../../http/errors';
-import { registerHooks, rowOf, type Row } from '../../crud/hooks';
+import { defineHooks, type RecordOf } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
 import { keepBuiltInName, nameBuiltIns } from './builtInNames';
 
@@ -22,9 +22,9 @@ const holdsAll = (u: SessionUser, auths: unknown) =>
   ((auths as string[] | null | undefined) ?? []).every((a) => a !== SUPER_AUTHORIZATION && u.authorizations.has(a));
 
 /** The checks on the role as it is now, for an edit or a removal. */
-async function mayTouch(trx: DB, u: SessionUser, existing: Row) {
+async function mayTouch(trx: DB, u: SessionUser, existing: RecordOf<'role'>) {
   if (isSuper(u)) return;
-  if (BUILT_IN_ROLES.has(rowOf('role', existing)._id)) throw forbidden('vf.securityData.role_built_in');
+  if (BUILT_IN_ROLES.has(existing._id)) throw forbidden('vf.securityData.role_built_in');
   if (!holdsAll(u, existing.authorizations)) throw forbidden('vf.securityData.role_authorizations');
   if (above(existing.account_type, u)) throw forbidden('vf.securityData.role_rank');
   const holders = await trx
@@ -37,7 +37,7 @@ async function mayTouch(trx: DB, u: SessionUser, existing: Row) {
   if (holders.some((h) => above(h.account_type, u))) throw forbidden('vf.securityData.role_rank');
 }
 
-registerHooks('role', {
+export const roleHooks = defineHooks('role', {
   async guard({ trx, ctx, existing }) {
     await mayTouch(trx, ctx.user, existing);
   },
@@ -56,10 +56,10 @@ registerHooks('role', {
   },
   // Streams opened with the role's old authorizations end, in every process (see server/features/live/).
   async afterWrite({ trx, mode, saved }) {
-    if (mode === 'edit') await publishRightsChange({ roles: [rowOf('role', saved)._id] }, trx);
+    if (mode === 'edit') await publishRightsChange({ roles: [saved._id] }, trx);
   },
   async beforeRemove({ trx, existing }) {
-    if (BUILT_IN_ROLES.has(rowOf('role', existing)._id)) throw conflict('vf.error.in_use');
+    if (BUILT_IN_ROLES.has(existing._id)) throw conflict('vf.error.in_use');
     const user = await trx.selectFrom('account').select('_id').where(sql<boolean>`${existing._id} = ANY(roles)`).where('status', '<>', 'deleted').executeTakeFirst();
     if (user) throw conflict('vf.error.in_use');
   },

@@ -5,7 +5,7 @@ import { ACCOUNT_RANK, DEFAULT_ROLE, SUPER_AUTHORIZATION, type AccountType } fro
 import { hashPassword } from '../../auth/password';
 import { revokeAccount } from '../../auth/session';
 import { badRequest, forbidden } from '../../http/errors';
-import { registerHooks, rowOf, type Row } from '../../crud/hooks';
+import { type Row, defineHooks } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
@@ -48,7 +48,7 @@ export async function checkGrantable(db: DB, user: SessionUser, accountType: Acc
   }
 }
 
-registerHooks('user', {
+export const userHooks = defineHooks('user', {
   async beforeWrite({ trx, ctx, mode, values, existing }) {
     const row = { ...existing, ...values };
     if (mode === 'create') {
@@ -63,14 +63,13 @@ registerHooks('user', {
   // An edit may change the account's roles or tenant (and its nickname): sessions cached in any process,
   // and live streams opened with the old rights, end with the commit.
   async afterWrite({ trx, mode, saved }) {
-    if (mode === 'edit') await publishRightsChange({ accounts: [rowOf('account', saved)._id] }, trx);
+    if (mode === 'edit') await publishRightsChange({ accounts: [saved._id] }, trx);
   },
   guard({ ctx, existing, verb }) {
     guardTarget(ctx.user, existing, verb);
   },
   actions: {
-    async set_roles({ trx, ctx, existing, body }) {
-      const account = rowOf('account', existing);
+    async set_roles({ trx, ctx, existing: account, body }) {
       const roles = body.roles as string[]; // validated as the declared references
       await checkGrantable(trx, ctx.user, account.account_type, roles);
       await publishRightsChange({ accounts: [account._id] }, trx);
@@ -78,16 +77,16 @@ registerHooks('user', {
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));
-      await trx.updateTable('account').set({ password }).where('_id', '=', rowOf('account', existing)._id).execute();
-      await revokeAccount(trx, rowOf('account', existing)._id);
-      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
+      await trx.updateTable('account').set({ password }).where('_id', '=', existing._id).execute();
+      await revokeAccount(trx, existing._id);
+      await publishRightsChange({ accounts: [existing._id] }, trx);
       return existing;
     },
   },
   async afterAction(name, { trx, existing }) {
     if (name === 'freeze' || name === 'delete') {
-      await revokeAccount(trx, rowOf('account', existing)._id);
-      await publishRightsChange({ accounts: [rowOf('account', existing)._id] }, trx);
+      await revokeAccount(trx, existing._id);
+      await publishRightsChange({ accounts: [existing._id] }, trx);
     }
   },
 });

@@ -3,16 +3,16 @@
 // clear — or a robot's recovery code — ends in one consistent state: the later call gets a 409.
 import { sql } from 'kysely';
 import { notifyText } from '../../../i18n/notify';
-import { registerHooks, rowOf, type ActionContext } from '../../crud/hooks';
+import { type ActionContext, defineHooks, type RecordOf } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { alarmEvent } from './alarms';
 import * as webhookEvents from '../webhooks/events';
 import { ruleAlarmText } from '../telemetry/words';
 
-const update = (a: ActionContext, set: Record<string, unknown>) =>
-  a.trx.updateTable('alarm').set(set).where('_id', '=', rowOf('alarm', a.existing)._id).returningAll().executeTakeFirstOrThrow();
+const update = (a: ActionContext<RecordOf<'alarm'>>, set: Record<string, unknown>) =>
+  a.trx.updateTable('alarm').set(set).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow();
 
-registerHooks('alarm', {
+export const alarmHooks = defineHooks('alarm', {
   actions: {
     acknowledge: (a) =>
       update(a, { state: 'acknowledged', ack_by: a.ctx.user._id, ack_time: sql`now()`, ack_comment: (a.body.comment as string | undefined) || null }),

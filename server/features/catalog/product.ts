@@ -2,10 +2,10 @@
 // restocked by one atomic statement each. The nested properties (`check`), robots and group members of the
 // row's own store (`sameAs`) and a group's fixed store (`createOnly`) are declared in resources/.
 import { ApiError } from '../../http/errors';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { restock, setStock } from './stock';
 
-registerHooks('product', {
+export const productHooks = defineHooks('product', {
   async beforeWrite(w) {
     const row = { ...w.existing, ...w.values };
     // A friendly message for the usual case; the unique index (code, dealer) is what guarantees it.
@@ -17,16 +17,15 @@ registerHooks('product', {
   },
   actions: {
     async stock({ trx, ctx, existing, body }) {
-      const product = rowOf('product', existing);
-      return setStock(trx, product._id, body.stock as number, product.stock, ctx.user._id);
+      return setStock(trx, existing._id, body.stock as number, existing.stock, ctx.user._id);
     },
     async restock({ trx, ctx, existing, body }) {
-      return restock(trx, rowOf('product', existing)._id, body.quantity as number, ctx.user._id);
+      return restock(trx, existing._id, body.quantity as number, ctx.user._id);
     },
   },
 });
 
-registerHooks('template', {
+export const templateHooks = defineHooks('template', {
   async beforeWrite(w) {
     if ('code' in w.values) {
       const row = { ...w.existing, ...w.values };

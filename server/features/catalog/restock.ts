@@ -2,11 +2,11 @@
 // its product (scope, the version it was listed with, limited stock, the largest stock), all in the transaction
 // server/crud/lines.ts opened, so a refused line rolls back the ones before it, and the same restock sent twice
 // at once is applied once (the second finds the version moved on: 409, nothing written).
-import { registerHooks } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { refill } from './stock';
 import productDef from '../../../resources/product';
 
-registerHooks('restock', {
+export const restockHooks = defineHooks('restock', {
   lines: {
     async apply({ trx, ctx, lines }) {
       const done = [];

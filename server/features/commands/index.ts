@@ -8,7 +8,7 @@ import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
 import { scopeConditions } from '../../crud/scope';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { ok, messageOf, requestLang } from '../../http/envelope';
 import { ApiError, badRequest } from '../../http/errors';
@@ -107,10 +107,10 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
 
 // The console's cancel (a declared action, from `queued` only: the generic action locks the row and checks its
 // state, so a cancel racing a hand-over ends in one state): the row moves, and the robot's page sees it live.
-registerHooks('command', {
+export const commandHooks = defineHooks('command', {
   actions: {
     cancel: async (a) =>
-      a.trx.updateTable('command').set({ state: 'cancelled', done_time: sql`now()` }).where('_id', '=', rowOf('command', a.existing)._id).returningAll().executeTakeFirstOrThrow(),
+      a.trx.updateTable('command').set({ state: 'cancelled', done_time: sql`now()` }).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow(),
   },
   async afterAction(_name, a) {
     await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);

@@ -11,9 +11,9 @@ import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { requirePermission } from '../../auth/permissions';
 import { badRequest } from '../../http/errors';
-import { whereOf } from '../../crud/service';
 import orderDef from '../../../resources/order';
 import deviceDef from '../../../resources/device';
+import { whereOf } from '../../crud/filters';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */

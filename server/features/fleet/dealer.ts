@@ -2,14 +2,14 @@
 // removed only once no robot is bound to it.
 import { sql } from 'kysely';
 import { conflict } from '../../http/errors';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 
-registerHooks('dealer', {
+export const dealerHooks = defineHooks('dealer', {
   async beforeRemove({ trx, existing }) {
     const bound = await trx
       .selectFrom('device')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('dealer', '=', rowOf('dealer', existing)._id)
+      .where('dealer', '=', existing._id)
       .executeTakeFirstOrThrow();
     if (bound.n > 0) throw conflict('vf.fleet.error.store_has_robots', { count: bound.n });
   },

@@ -2,14 +2,14 @@
 // binding only to a store that is open.
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../../http/errors';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { menuOutdatedFilter, presentMenuOutdated } from '../commands/menu';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-registerHooks('device', {
+export const deviceHooks = defineHooks('device', {
   // menu out of date: versions compared across the robot and its store, never a stored flag
   present: (rows, db) => presentMenuOutdated(rows, db),
   filters: { menu_outdated: menuOutdatedFilter },
@@ -30,7 +30,7 @@ registerHooks('device', {
   actions: {
     async rotate_key({ trx, existing, reply }) {
       const key = newDeviceKey();
-      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', rowOf('device', existing)._id).returningAll().executeTakeFirstOrThrow());
+      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow());
       reply.device_key = key;
       return saved;
     },

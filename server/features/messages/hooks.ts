@@ -1,8 +1,8 @@
 // Messages show their code's title and content in the viewer's language.
 import { notifyText } from '../../../i18n/notify';
-import { registerHooks } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 
-registerHooks('message', {
+export const messageHooks = defineHooks('message', {
   present(rows, _db, ctx) {
     for (const r of rows) {
       const t = notifyText(Number(r.code), ctx.lang);

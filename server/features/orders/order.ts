@@ -6,7 +6,7 @@ import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { holds } from '../../auth/permissions';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { PAY_STATUSES } from '../../../resources/order';
 import { conflict, forbidden, invalid } from '../../http/errors';
 import { newId, writeLog } from '../../log';
@@ -86,7 +86,7 @@ async function settleRefund(trx: DB, ctx: CallContext, refund: Refund): Promise<
   return saved;
 }
 
-registerHooks('order', {
+export const orderHooks = defineHooks('order', {
   // The detail screen shows the refund and the profit share; the list shows neither (its refund_status is a
   // column of the order), so a page of orders is its page and its count, no more statements (issue 28).
   async presentDetail(rows, db) {
@@ -104,8 +104,7 @@ registerHooks('order', {
     }
   },
   actions: {
-    async refund({ trx, ctx, existing: row, body, reply }) {
-      const existing = rowOf('orders', row);
+    async refund({ trx, ctx, existing, body, reply }) {
       const approve = body.approve === true;
       if (approve && !holds(ctx.user, 'refund_approve')) throw forbidden();
       const paid = paidOf(existing);
@@ -144,8 +143,7 @@ registerHooks('order', {
       return trx.selectFrom('orders').selectAll().where('_id', '=', existing._id).executeTakeFirstOrThrow();
     },
 
-    async pay_status({ trx, ctx, existing: row, body }) {
-      const existing = rowOf('orders', row);
+    async pay_status({ trx, ctx, existing, body }) {
       // the action's body was checked against the declared choices; this finds which one, typed
       const to = PAY_STATUSES.find((s) => s === body.pay_status);
       const from = existing.pay_status;
@@ -176,13 +174,12 @@ registerHooks('order', {
   },
 });
 
-registerHooks('refund', {
+export const refundHooks = defineHooks('refund', {
   actions: {
     async approve({ trx, ctx, existing }) {
-      return settleRefund(trx, ctx, rowOf('refund', existing));
+      return settleRefund(trx, ctx, existing);
     },
-    async reject({ trx, ctx, existing: row, body }) {
-      const existing = rowOf('refund', row);
+    async reject({ trx, ctx, existing, body }) {
       const saved = (await trx
         .updateTable('refund')
         .set({ status: 'REFUNDCLOSE', reject_reason: String(body.reason).trim(), operator: ctx.user._id })

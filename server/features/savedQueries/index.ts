@@ -15,9 +15,11 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { findResource } from '../../../resources';
-import { sortOf, whereOf } from '../../crud/service';
 import { byName } from '../../crud/table';
 import * as rows from './queries';
+import { sortOf } from '../../crud/query';
+import { whereOf } from '../../crud/filters';
+import type { HookBook } from '../../crud/hooks';
 
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
 const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
@@ -55,7 +57,7 @@ function nameOf(raw: unknown): string {
 const tags = ['saved_query'];
 const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(), sort: { type: ['object', 'null'] }, is_default: bool(), create_time: str() });
 
-export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const savedQueryRoutes: FastifyPluginAsync<{ db: DB; hooks: HookBook }> = async (app, { db, hooks }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
     return rows.own(q, ctx.user._id, id);
@@ -84,7 +86,7 @@ export const savedQueryRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db
     }
     // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
     // not when the filter is applied later
-    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body)).compile();
+    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body, hooks.of(def.name).filters)).compile();
     const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
     if (body.is_default !== undefined && typeof body.is_default !== 'boolean') throw badRequest('vf.operator.saved.error.default');
     const isDefault = body.is_default === true;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { badRequest, forbidden, invalid } from '../../http/errors';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { inScope, scopeConditions } from '../../crud/scope';
 import device from '../../../resources/device';
 import { checkPhotos as declaredPhotos } from '../../../resources/report';
@@ -25,7 +25,7 @@ export async function visibleDevice(db: DB, ctx: CallContext, id: unknown) {
   return q.executeTakeFirst();
 }
 
-registerHooks('report', {
+export const reportHooks = defineHooks('report', {
   async beforeWrite({ trx, ctx, def, mode, values }) {
     if (mode !== 'create') return;
     const robot = await visibleDevice(trx, ctx, values.device);
@@ -42,7 +42,7 @@ registerHooks('report', {
       return (await trx
         .updateTable('report')
         .set({ status: 'in_progress', handler: ctx.user._id, update_time: sql`now()` })
-        .where('_id', '=', rowOf('report', existing)._id)
+        .where('_id', '=', existing._id)
         .returningAll()
         .executeTakeFirstOrThrow());
     },
@@ -50,7 +50,7 @@ registerHooks('report', {
       return (await trx
         .updateTable('report')
         .set({ status: 'resolved', handler: ctx.user._id, resolution: body.resolution as string, resolve_time: sql`now()`, update_time: sql`now()` })
-        .where('_id', '=', rowOf('report', existing)._id)
+        .where('_id', '=', existing._id)
         .returningAll()
         .executeTakeFirstOrThrow());
     },

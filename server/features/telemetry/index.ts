@@ -11,8 +11,8 @@ import { metricOf, rangeOf, series, visibleRobot } from './series';
 import { startPartitionKeeper, ensurePartitions } from './partitions';
 import { fleetHealth } from './health';
 import { exportReport } from './report';
+import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
-import './ruleHooks';
 
 const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
@@ -48,12 +48,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
     }),
   }, async (req, reply) => {
     const file = await exportReport(db, ctxOf(req), req.body, requestLang(req), (err) => req.log.error({ err }, 'food-safety export failed'));
-    reply.raw.on('close', () => file.cancel());
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-      .header('Cache-Control', 'no-store')
-      .send(file.stream);
+    return sendFile(reply, file);
   });
 
   const counts = obj({ online: int(), offline: int(), failure: int('robots in state failure'), locked: int('robots whose lock was acknowledged') });

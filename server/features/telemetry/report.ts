@@ -1,12 +1,11 @@
 // The food-safety record (POST /api/telemetry/report/export, docs/telemetry.md): per robot and local day, a
 // metric's minimum, maximum, average and readings, and the minutes it spent outside each rule that covers the
 // robot — in the caller's language and time zone, as .xlsx or CSV, streamed as the rows are read (the writers of
-// every list export, server/crud/export.ts), a few hundred robots per query.
+// every list export: streamedFile, server/crud/export.ts), a few hundred robots per query.
 //
 // Min / max / avg come from the hourly rollups (kept two years), so a day is whole whatever the raw retention.
 // Minutes outside come from the raw points (TELEMETRY_RETENTION_DAYS): each reading stands until the next one, for
 // at most MAX_READING_MINUTES (a silent robot's gap is not counted as in or out); empty where the raw days are gone.
-import { PassThrough, type Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
@@ -15,7 +14,7 @@ import { translate } from '../../../i18n';
 import { scopeConditions } from '../../crud/scope';
 import { requirePermission } from '../../auth/permissions';
 import { ApiError } from '../../http/errors';
-import { csvWriter, xlsxWriter, timeZoneOf, EXPORT_FORMATS, type Cell, type Column, type ExportFormat } from '../../crud/export';
+import { streamedFile, timeZoneOf, EXPORT_FORMATS, type Cell, type Column, type ExportFormat, type StreamedFile } from '../../crud/export';
 import device from '../../../resources/device';
 import { METRICS, type Metric } from '../../../resources/telemetry';
 import { metricOf, rangeOf, type Range } from './series';
@@ -38,14 +37,6 @@ interface Robot {
   type: string;
   integrator: string | null;
   dealer: string | null;
-}
-
-export interface ReportAnswer {
-  format: ExportFormat;
-  fileName: string;
-  contentType: string;
-  stream: Readable;
-  cancel(): void;
 }
 
 const covers = (r: Rule, d: Robot) => (!r.integrator || r.integrator === d.integrator) && (!r.dealer || r.dealer === d.dealer) && (!r.type || r.type === d.type) && (!r.device || r.device === d._id);
@@ -109,7 +100,7 @@ async function daysOf(db: DB, robots: Robot[], metric: Metric, r: Range, tz: str
 }
 
 /** Checks the request (any problem is a 4xx before a byte is sent), then streams the record. */
-export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang: Lang, onError: (e: unknown) => void): Promise<ReportAnswer> {
+export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang: Lang, onError: (e: unknown) => void): Promise<StreamedFile> {
   requirePermission(ctx.user, device.permissions.read);
   const b = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const metric = metricOf(b.metric);
@@ -131,13 +122,10 @@ export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang:
     ...['device', 'device_id', 'day', 'metric', 'unit', 'min', 'max', 'avg', 'points'].map((k) => text(t(k))),
     ...rules.map((r) => text(t('outside', { rule: r.name }))),
   ];
-  const out = new PassThrough();
-  let cancelled = false;
   const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100);
-  const produce = async () => {
-    const writer = format === 'csv' ? csvWriter(out, columns) : await xlsxWriter(out, columns);
+  return streamedFile(format as ExportFormat, `food-safety-${metric}.${format}`, columns, async (out) => {
     const byId = new Map(robots.map((d) => [d._id, d]));
-    for (let i = 0; i < robots.length && !cancelled; i += ROBOTS_PER_BATCH) {
+    for (let i = 0; i < robots.length && !out.cancelled; i += ROBOTS_PER_BATCH) {
       const batch = robots.slice(i, i + ROBOTS_PER_BATCH);
       const days = await daysOf(db, batch, metric, range, tz, rules);
       const cells: Cell[][] = days.map((d) => {
@@ -147,23 +135,8 @@ export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang:
           ...rules.map((r, k) => (covers(r, robot) ? round(d[`o${k}`]) : null)),
         ];
       });
-      await writer.rows(cells);
-      while (!cancelled && out.readableLength > out.readableHighWaterMark * 16) await new Promise((r) => setTimeout(r, 5));
+      await out.write(cells);
     }
-    if (!cancelled) await writer.end();
-  };
-  produce().catch((e) => {
-    onError(e);
-    out.destroy(e as Error);
-  });
-  return {
-    format: format as ExportFormat,
-    fileName: `food-safety-${metric}.${format}`,
-    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    stream: out,
-    cancel() {
-      cancelled = true;
-    },
-  };
+  }, onError);
 }
 

@@ -1,12 +1,12 @@
 // A telemetry rule's writes beyond its declaration (resources/telemetry_rule.ts): a rule for one robot belongs to
 // that robot's brand and store (so its scope is the robot's), and every write makes each process read the rules again.
-import { registerHooks } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { inScope } from '../../crud/scope';
 import { invalid } from '../../http/errors';
 import device from '../../../resources/device';
 import { rulesChanged } from './rules';
 
-registerHooks('telemetry_rule', {
+export const telemetryRuleHooks = defineHooks('telemetry_rule', {
   async beforeWrite({ trx, ctx, values, existing }) {
     const target = values.device ?? existing?.device;
     if (!target) return;

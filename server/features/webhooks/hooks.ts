@@ -4,7 +4,7 @@
 import { ApiError, forbidden, invalid } from '../../http/errors';
 import { takeAllowance } from '../../auth/throttle';
 import { setting } from '../../config';
-import { registerHooks, rowOf } from '../../crud/hooks';
+import { defineHooks } from '../../crud/hooks';
 import { checkUrl } from './address';
 import { newWebhookSecret } from './signature';
 import { enqueueTest } from './queue';
@@ -14,7 +14,7 @@ const brandOrStaff = (ctx: CallContext) => {
   if (ctx.user.account_type === 'DEALER') throw forbidden();
 };
 
-registerHooks('webhook', {
+export const webhookHooks = defineHooks('webhook', {
   async beforeWrite({ ctx, mode, values, existing, reply }) {
     brandOrStaff(ctx);
     const row = { ...existing, ...values };
@@ -45,7 +45,7 @@ registerHooks('webhook', {
     },
     async rotate_secret({ trx, existing, reply }) {
       const secret = newWebhookSecret();
-      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', rowOf('webhook', existing)._id).returningAll().executeTakeFirstOrThrow());
+      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow());
       reply.secret = secret;
       return saved;
     },

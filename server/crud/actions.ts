@@ -1,0 +1,52 @@
+// A declared action on one row (`POST /api/<R>/<action> { _id, …body }`): its permission, its body validated by
+// the declaration, the row locked in the caller's scope, its state rule (`from` / `except`) checked under that
+// lock, then the declared `set` or the resource's action hook; the row's version moves on and the change is
+// logged, all in one transaction. Bulk runs this same call per row (bulk.ts).
+import { sql } from 'kysely';
+import type { DB } from '../db';
+import { byName } from './table';
+import type { CallContext } from '../auth/context';
+import { VERSION } from '../../resources/types';
+import { validateFields } from '../../resources/validate';
+import { requirePermission } from '../auth/permissions';
+import { conflict, invalid, notFound } from '../http/errors';
+import { asObject, loadScoped, readAfterWrite } from './query';
+import { logChange } from './audit';
+import type { Row, Served } from './hooks';
+
+export async function act(db: DB, ctx: CallContext, served: Served, name: string, rawBody: unknown) {
+  const { def, hooks } = served;
+  const action = def.actions?.[name];
+  if (!action) throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
+  requirePermission(ctx.user, action.permission);
+  const body = asObject(rawBody);
+  const { values, errors } = validateFields(action.body ?? {}, body, 'create');
+  if (Object.keys(errors).length) throw invalid(errors);
+  const reply: Row = {};
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, body._id, true);
+    await hooks.guard?.({ trx, ctx, def, existing, verb: name });
+    for (const [rule, applies] of [[action.from, true], [action.except, false]] as const) {
+      const value = rule && (existing[rule.field] as string | boolean | null);
+      if (rule && rule.values.includes(value ?? null) !== applies) throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
+    }
+    const a = { trx, ctx, def, existing, body: values, reply };
+    let saved: Row | undefined;
+    const custom = hooks.actions?.[name];
+    if (custom) saved = await custom(a);
+    else if (action.set) {
+      saved = await byName(trx).updateTable(def.table).set(action.set).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+    } else {
+      throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
+    }
+    saved ??= existing;
+    // whatever the action changed, the row moved on: an edit form opened before it is now stale
+    if (VERSION in existing) {
+      saved = await byName(trx).updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+    }
+    await hooks.afterAction?.(name, { ...a, saved });
+    await logChange(trx, ctx, def, name, { before: existing, after: saved });
+    return existing._id;
+  });
+  return { ...(await readAfterWrite(db, ctx, served, action.permission, id)), ...reply };
+}

@@ -1,0 +1,121 @@
+// The WHERE of a declared resource's list: the tenant scope, hidden rows and the caller's filter, each key allowed
+// by the declaration alone and each value checked. The list, the count, the export, a saved query and the
+// dashboard all read rows through it, so none of them can see a row another would not.
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { anyColumns } from './table';
+import type { CallContext } from '../auth/context';
+import { fieldOf, isSecret, type ResourceDef, type FieldDef } from '../../resources/types';
+import { checkValue } from '../../resources/validate';
+import { isPlatformStaff } from '../auth/permissions';
+import { badRequest } from '../http/errors';
+import { scopeConditions } from './scope';
+import type { Hooks } from './hooks';
+
+const isArrayField = (f: FieldDef) => f.type === 'choices' || f.type === 'references';
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterValue(def: FieldDef, v: unknown, field: string): unknown {
+  if (def.type === 'datetime') {
+    const { value, error } = checkValue(def, v);
+    if (error) throw badRequest('vf.error.unknown_filter', { filter: field });
+    return value;
+  }
+  if (def.type === 'number' || def.type === 'money') {
+    const { value, error } = checkValue({ type: 'number' }, v);
+    if (error) throw badRequest('vf.error.unknown_filter', { filter: field });
+    return value;
+  }
+  if (def.type === 'boolean') {
+    if (typeof v === 'boolean') return v;
+    if (v === 'true' || v === 'false') return v === 'true';
+    throw badRequest('vf.error.unknown_filter', { filter: field });
+  }
+  if (typeof v === 'string' && v.length <= 500) return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  throw badRequest('vf.error.unknown_filter', { filter: field });
+}
+
+type AllowedFilter =
+  | { kind: 'q' }
+  | { kind: 'id' }
+  | { kind: 'eq' | 'gte' | 'lte'; column: string; field: FieldDef };
+
+/**
+ * What a filter key may do, by the declaration alone (an allow-list): `q` searches the `search` fields, `_id`
+ * takes one id or a list (react-admin's getMany), `<field>` needs `filter: 'eq'` and `<field>_gte` / `_lte`
+ * need `filter: 'range'`. Secret and JSON fields are never filterable, whatever they are marked.
+ */
+export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | undefined {
+  if (key === 'q') return { kind: 'q' };
+  if (key === '_id') return { kind: 'id' };
+  const usable = (f: FieldDef | undefined): f is FieldDef => !!f && !isSecret(f) && f.type !== 'json';
+  const f = fieldOf(def, key);
+  if (usable(f) && f.filter === 'eq') return { kind: 'eq', column: key, field: f };
+  const range = /^(.+)_(gte|lte)$/.exec(key);
+  const rf = range ? fieldOf(def, range[1]) : undefined;
+  if (range && !f && usable(rf) && rf.filter === 'range') return { kind: range[2] as 'gte' | 'lte', column: range[1], field: rf };
+  return undefined;
+}
+
+/** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. A `derived` field
+ * is filtered by its resource's hook (`derived`: that resource's Hooks.filters); without one it is refused. */
+export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>, derived?: Hooks['filters']) {
+  const scope = scopeConditions(def, ctx.user);
+  return <D, T extends keyof D>(typed: ExpressionBuilder<D, T>): Expression<SqlBool> => {
+    const eb = anyColumns(typed);
+    const conds: Expression<SqlBool>[] = [];
+    if (scope === 'none') return sql<SqlBool>`false`;
+    for (const [col, value] of scope) conds.push(eb(eb.ref(col), '=', value));
+    if (def.list.hide && filter[def.list.hide.field] === undefined) {
+      conds.push(eb(eb.ref(def.list.hide.field), '<>', def.list.hide.value));
+    }
+    for (const [key, raw] of Object.entries(filter)) {
+      // The key is checked before its value: a key the declaration does not allow is refused even when empty.
+      const allowed = allowedFilter(def, key);
+      if (!allowed) throw badRequest('vf.error.unknown_filter', { filter: key });
+      if (raw === undefined || raw === null || raw === '') continue;
+      if (allowed.kind === 'q') {
+        if (typeof raw !== 'string' || raw.length > 200) throw badRequest('vf.error.unknown_filter', { filter: key });
+        const like = `%${escapeLike(raw.trim())}%`;
+        const cols = Object.entries(def.fields).filter(([, f]) => f.search && !isSecret(f)).map(([n]) => n);
+        if (def.idField) cols.push('_id');
+        if (cols.length) conds.push(eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))));
+        continue;
+      }
+      if (allowed.kind === 'id') {
+        const ids = Array.isArray(raw) ? raw : [raw];
+        if (ids.length === 0 || ids.length > 1000 || ids.some((x) => typeof x !== 'string')) {
+          throw badRequest('vf.error.unknown_filter', { filter: key });
+        }
+        conds.push(eb(eb.ref('_id'), 'in', ids as string[]));
+        continue;
+      }
+      const { column, field: f } = allowed;
+      // a field a tenant reads on some rows only matches on those rows (no guessing another's value by filter)
+      if (f.tenantReads && !isPlatformStaff(ctx.user)) conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
+      if (allowed.kind === 'gte' || allowed.kind === 'lte') {
+        conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
+        continue;
+      }
+      if (f.derived) {
+        // no column: the resource's hooks say what the value means (resources/types.ts `derived`)
+        const condition = derived?.[column];
+        if (!condition || Array.isArray(raw)) throw badRequest('vf.error.unknown_filter', { filter: key });
+        conds.push(condition(filterValue(f, raw, key)));
+        continue;
+      }
+      if (isArrayField(f)) {
+        conds.push(sql<SqlBool>`${sql.ref(column)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
+      } else if (Array.isArray(raw)) {
+        if (raw.length === 0 || raw.length > 1000) throw badRequest('vf.error.unknown_filter', { filter: key });
+        conds.push(eb(eb.ref(column), 'in', raw.map((v) => filterValue(f, v, key))));
+      } else {
+        conds.push(eb(eb.ref(column), '=', filterValue(f, raw, key)));
+      }
+    }
+    return conds.length ? eb.and(conds) : sql<SqlBool>`true`;
+  };
+}

@@ -1,0 +1,164 @@
+// Writing a declared resource's rows: create, edit and remove, each in one transaction — validated by the
+// declaration, the tenant settled from the caller and the row's store, the declared cross-row rules (`sameAs`,
+// `createOnly`, `lockedWhen`) kept, the row's version checked and moved on, the resource's hooks run, the change
+// logged (audit.ts). The answer is the record as `read` gives it.
+import type { DB } from '../db';
+import { byName } from './table';
+import type { CallContext } from '../auth/context';
+import { isLocked, VERSION, type ResourceDef } from '../../resources/types';
+import { validateFields, type FieldErrors } from '../../resources/validate';
+import { findResource } from '../../resources';
+import { requirePermission } from '../auth/permissions';
+import { badRequest, conflict, forbidden, invalid, stale } from '../http/errors';
+import { newId } from '../log';
+import { inScope } from './scope';
+import { asObject, loadScoped, readAfterWrite } from './query';
+import { logChange } from './audit';
+import type { Row, Served } from './hooks';
+
+const tenantColumns = (def: ResourceDef) =>
+  [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c && c !== '_id');
+
+/** A store row gives its brand to whatever hangs off it; a scoped account's rows stay in its tenant. */
+async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Row) {
+  const t = def.tenant;
+  if (!t) return;
+  const u = ctx.user;
+  const dealerCol = t.dealer && t.dealer !== '_id' ? t.dealer : undefined;
+  const integratorCol = t.integrator && t.integrator !== '_id' ? t.integrator : undefined;
+  if (dealerCol && u.account_type === 'DEALER' && row[dealerCol] == null) row[dealerCol] = u.dealer;
+  if (dealerCol && integratorCol && row[dealerCol]) {
+    const store = await trx.selectFrom('dealer').select('integrator').where('_id', '=', String(row[dealerCol])).executeTakeFirst();
+    if (!store) throw badRequest('vf.error.reference_missing');
+    row[integratorCol] = store.integrator;
+  }
+  if (integratorCol && u.account_type === 'INTEGRATOR' && row[integratorCol] == null) row[integratorCol] = u.integrator;
+  if (!inScope(def, u, row)) throw forbidden('vf.error.forbidden_scope');
+}
+
+/**
+ * The declared `sameAs` rule: every id of such a reference(s) must be a row of its table whose column (default:
+ * the same name) holds this row's value of `field` — a group's products and a product's robots are of its store.
+ * Judged on the row as it will be stored, after the tenant is settled.
+ */
+async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
+  const errors: FieldErrors = {};
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.sameAs || !(name in values) || !f.reference) continue;
+    const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]).filter((x): x is string => typeof x === 'string');
+    if (ids.length === 0) continue;
+    const target = findResource(f.reference);
+    const column = f.sameAs.column ?? f.sameAs.field;
+    const owner = row[f.sameAs.field];
+    const found = new Set(
+      owner == null ? [] : (await byName(trx).selectFrom(target?.table ?? f.reference).select('_id').where('_id', 'in', ids).where(column, '=', owner).execute()).map((r) => r._id),
+    );
+    const stranger = ids.find((id) => !found.has(id));
+    if (stranger) errors[name] = { key: f.sameAs.message ?? 'vf.vocab.error.same_as', args: { id: stranger } };
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'edit') {
+  const fields = mode === 'create' && def.idField ? { _id: def.idField, ...def.fields } : def.fields;
+  const { values, errors } = validateFields(fields, body, mode);
+  return { values, errors };
+}
+
+export async function create(db: DB, ctx: CallContext, served: Served, rawBody: unknown) {
+  const { def, hooks } = served;
+  requirePermission(ctx.user, def.permissions.add);
+  const body = asObject(rawBody);
+  const { values, errors } = validated(def, body, 'create');
+  if (Object.keys(errors).length) throw invalid(errors);
+  const reply: Row = {};
+  const saved = await db.transaction().execute(async (trx) => {
+    const row: Row = { ...values, _id: def.idField ? values._id : newId() };
+    await settleTenant(trx, def, ctx, row);
+    await checkSameAs(trx, def, row, row);
+    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
+    const saved = await byName(trx).insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow();
+    await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
+    await logChange(trx, ctx, def, 'add', { after: saved });
+    return saved;
+  });
+  return { ...(await readAfterWrite(db, ctx, served, def.permissions.add, saved._id)), ...reply };
+}
+
+/** The version an edit was based on: absent (an older client: accepted), or a positive integer. */
+function expectedVersion(body: Record<string, unknown>): number | undefined {
+  const v = body[VERSION];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
+  return v;
+}
+
+/** One more on the row's version: every write of the service says the row moved on (the row is locked). */
+const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
+
+export async function update(db: DB, ctx: CallContext, served: Served, rawBody: unknown, id?: unknown) {
+  const { def, hooks } = served;
+  requirePermission(ctx.user, def.permissions.edit);
+  const body = asObject(rawBody);
+  const targetId = id ?? body._id;
+  const { values, errors } = validated(def, body, 'edit');
+  const expected = expectedVersion(body);
+  const reply: Row = {};
+  await db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, targetId, true);
+    // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
+    if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
+    // the declaration's edit guard (a resolved report): one rule, which the screens follow by hiding the edit
+    if (isLocked(def, existing)) throw conflict('vf.error.state', { field: def.lockedWhen!.field, value: String(existing[def.lockedWhen!.field] ?? '—') });
+    await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
+    const fieldErrors: FieldErrors = { ...errors };
+    for (const [name, f] of Object.entries(def.fields)) {
+      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
+    }
+    if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
+    const row: Row = { ...existing, ...values };
+    await settleTenant(trx, def, ctx, row);
+    // the owner may have changed too: judge the references given, and those kept when the owner moved
+    const sameAsGiven = Object.fromEntries(Object.entries(def.fields).filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values)).map(([n]) => [n, row[n]]));
+    await checkSameAs(trx, def, sameAsGiven, row);
+    const changes: Row = {};
+    for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
+    if (Object.keys(changes).length === 0) return;
+    if ('update_time' in existing) changes.update_time = new Date().toISOString();
+    const saved = await byName(trx).updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+    await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
+    await logChange(trx, ctx, def, 'edit', { before: existing, after: saved });
+  });
+  return { ...(await readAfterWrite(db, ctx, served, def.permissions.edit, targetId)), ...reply };
+}
+
+export async function remove(db: DB, ctx: CallContext, { def, hooks }: Served, rawBody: unknown) {
+  requirePermission(ctx.user, def.permissions.delete);
+  const body = asObject(rawBody);
+  return db.transaction().execute(async (trx) => {
+    const existing = await loadScoped(trx, ctx, def, body._id, true);
+    await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
+    await hooks.beforeRemove?.({ trx, ctx, def, existing });
+    if (def.remove) {
+      await byName(trx).updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id).execute();
+    } else {
+      await byName(trx).deleteFrom(def.table).where('_id', '=', existing._id).execute();
+    }
+    await hooks.afterAction?.('delete', { trx, ctx, def, existing, body: {}, reply: {}, saved: existing });
+    await logChange(trx, ctx, def, 'delete', { before: existing });
+    return { _id: existing._id };
+  });
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** JSON fields are written as JSON text; arrays of text stay arrays (node-postgres sends text[]). */
+function encode(def: ResourceDef, row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[k] = def.fields[k]?.type === 'json' && v !== null ? JSON.stringify(v) : v;
+  return out;
+}
