@@ -1,12 +1,14 @@
-// JSON schemas at the edge: the envelope of API.md as schemas, helpers the routes use to write theirs, and how
-// Fastify checks bodies against them. The schemas of declared resources are derived in server/crud/schema.ts.
+// JSON schemas at the edge: the envelope of docs/ API answers as schemas, helpers the routes use to write theirs,
+// and how Fastify checks bodies against them. The schemas of declared resources are derived in
+// server/crud/schema.ts.
 //
-// The edge checks a body's SHAPE: that it is an object, and each property's JSON type (nested ones too). The
-// rules a value must also meet (presence, lengths, ranges, choice lists, patterns) stay in the documents for
-// readers, but are checked where they live — resources/validate.ts for declared fields (the function the
-// browser's forms run too), the domain code for the rest — so each refusal keeps the translated message that
-// names the rule. A shape failure is translated too (server/http/envelope.ts): never Fastify's English.
-import Ajv, { type ValidateFunction } from 'ajv';
+// The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
+// and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
+// field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
+// its schema: `x-message` names the message of a pattern). An empty value ("", blanks, null) is "no value": it is
+// judged only by whether the field is required (`x-required`), as the declarations' forms judge it
+// (resources/validate.ts), so an optional field may be cleared.
+import Ajv from 'ajv';
 import type { FastifySchema } from 'fastify';
 
 export type JsonSchema = Record<string, unknown>;
@@ -84,7 +86,8 @@ export function route(doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.operationId ? { operationId: doc.operationId } : {}),
-    ...(doc.body ? { body: doc.body } : {}),
+    // a body that is not JSON (an upload's parts) is read by its handler: its schema documents it
+    ...(doc.body ? { body: doc.consumes ? handlerChecked(doc.body) : doc.body } : {}),
     ...(doc.consumes ? { consumes: doc.consumes } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
@@ -101,9 +104,6 @@ export function paramsOf(path: string): JsonSchema | undefined {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
 
-/** The keywords of a value's rules, left to the code that checks them with their own messages (see the top). */
-const RULES = new Set(['required', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum', 'const', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 
 /**
  * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
@@ -112,28 +112,45 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 export const HANDLER_CHECKS = 'x-checked-by-handler';
 export const handlerChecked = (body: JsonSchema): JsonSchema => ({ ...body, [HANDLER_CHECKS]: true });
 
-/** The shape of a schema: the same schema without its value rules. */
-export function shapeOf(s: unknown): unknown {
-  if (s && typeof s === 'object' && (s as JsonSchema)[HANDLER_CHECKS] === true) return { type: 'object' };
-  if (Array.isArray(s)) return s.map(shapeOf);
-  if (!s || typeof s !== 'object') return s;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (RULES.has(k)) continue;
-    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, shapeOf(x)]));
-    else if (k === 'type' || k === 'description' || k === 'examples') out[k] = v;
-    else out[k] = shapeOf(v);
-  }
-  return out;
+/** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
+const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);
+const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
+function checkedPart(s: unknown): object {
+  return s && typeof s === 'object' && (s as JsonSchema)[HANDLER_CHECKS] === true ? { type: 'object' } : (s as object);
 }
 
 // No coercion ("12" stays text, null stays null: the domain code reads them as sent), no defaults filled in,
-// nothing removed, and every failure at once, so that the answer names each wrong field.
-const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false });
+// nothing removed, and every failure at once, so that the answer names each wrong field (`verbose`: the failing
+// schema and value come with each failure, to word it). Formats are documentation: a rule that matters is a
+// pattern (an email's is resources/validate.ts's EMAIL_PATTERN).
+const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false, verbose: true, validateFormats: false });
+/** `x-required: true`: the field, when sent, must hold a value — not null, blanks or an empty list. (The
+ * standard `required` says only that the key is there.) */
+ajv.addKeyword({ keyword: 'x-required', schemaType: 'boolean', errors: false, validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)) });
 
-/** Fastify's validator compiler for every route: checks the shape of the schema (see the top). */
-export function shapeValidator({ schema }: { schema: unknown }): ValidateFunction {
-  return ajv.compile(shapeOf(schema) as object);
+export interface EdgeError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  parentSchema?: JsonSchema;
+  data?: unknown;
+}
+
+/** Fastify's validator compiler for every route: checks the whole schema (see the top). */
+export function edgeValidator({ schema }: { schema: unknown }) {
+  const check = ajv.compile(checkedPart(schema));
+  const validate = (data: unknown): boolean => {
+    if (check(data)) return true;
+    // an empty value broke no rule of a value: it is missing, or allowed to be (`x-required` says which)
+    const errors = ((check.errors ?? []) as EdgeError[]).filter((e) => !(VALUE_RULES.has(e.keyword) && blank(e.data)));
+    validate.errors = errors.length ? errors : null;
+    return errors.length === 0;
+  };
+  validate.errors = null as EdgeError[] | null;
+  return validate;
 }
 
 /** Answers are built from the declarations' readable columns (secrets never reach them) and sent as they are:
