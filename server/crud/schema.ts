@@ -84,7 +84,7 @@ const nameOf = (def: ResourceDef) => {
   return label.startsWith('resources.') ? def.name : label;
 };
 
-const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) => obj({ _id: str('the record id'), ...extra }, ['_id', ...required]);
+const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) => obj<Record<string, JsonSchema>, string>({ _id: str('the record id'), ...extra }, ['_id', ...required]);
 
 function writable(def: ResourceDef, mode: 'create' | 'edit') {
   const props: Record<string, JsonSchema> = {};

@@ -9,9 +9,29 @@
 // judged only by whether the field is required (`x-required`), as the declarations' forms judge it
 // (resources/validate.ts), so an optional field may be cleared.
 import Ajv from 'ajv';
-import type { FastifySchema } from 'fastify';
+import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
 
 export type JsonSchema = Record<string, unknown>;
+
+// The builders below make plain JSON schemas, as the edge checks and the OpenAPI document publishes them; their
+// TYPES are TypeBox's, so that a handler's body is typed from the very schema that checked it (`EdgeTypes`). A
+// schema written by hand as a literal is checked all the same, and types its handler's value as `unknown`.
+
+/** A schema whose TypeBox type says what a value of it is. */
+type Typed<T extends TSchema> = T & JsonSchema;
+/** A schema its value's type can be read from: one the builders made (a literal's is `unknown`). */
+type Readable = { '~kind': string } | { '~unsafe': unknown };
+/** The type of a value a schema accepts. */
+export type ValueOf<S> = S extends Readable ? Static<S & TSchema> : unknown;
+
+/** Fastify's type provider for the builders' schemas: `req.body`, `req.query`, `req.params` typed from them. */
+export interface EdgeTypes extends FastifyTypeProvider {
+  validator: ValueOf<this['schema']>;
+  serializer: unknown;
+}
+/** A plugin whose handlers receive typed requests (`EdgeTypes`). */
+export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, EdgeTypes>;
 
 /** The failure envelope (API.md): every refusal and error answers it. */
 export const API_ERROR: JsonSchema = {
@@ -36,21 +56,23 @@ export const answer = (data: JsonSchema = {}): JsonSchema => ({
   properties: { code: { type: 'integer', enum: [0] }, data },
 });
 
-/** An object whose other properties are kept: answers carry what hooks add (a refund, a one-time key). */
-export const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
-  type: 'object',
-  properties,
-  ...(required.length ? { required } : {}),
-  additionalProperties: true,
-});
+/** The properties of an object as TypeBox types them: the ones not `required` are optional. */
+type PropertiesOf<P extends Record<string, JsonSchema>, R extends string> = { [K in keyof P]: K extends R ? P[K] & TSchema : TOptional<P[K] & TSchema> };
 
-export const str = (description?: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
-export const int = (description?: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
-export const bool = (description?: string): JsonSchema => ({ type: 'boolean', ...(description ? { description } : {}) });
-export const nullable = (s: JsonSchema): JsonSchema => ({ ...s, type: [s.type as string, 'null'].flat(), ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) });
-export const time: JsonSchema = { type: 'string', format: 'date-time' };
+/** An object whose other properties are kept: answers carry what hooks add (a refund, a one-time key). */
+export const obj = <P extends Record<string, JsonSchema>, const R extends keyof P & string = never>(properties: P, required: readonly R[] = []) =>
+  ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: true }) as unknown as Typed<TObject<PropertiesOf<P, R>>>;
+
+export const str = (description?: string, extra: JsonSchema = {}) => ({ type: 'string', ...(description ? { description } : {}), ...extra }) as Typed<TString>;
+export const int = (description?: string, extra: JsonSchema = {}) => ({ type: 'integer', ...(description ? { description } : {}), ...extra }) as Typed<TInteger>;
+export const bool = (description?: string) => ({ type: 'boolean', ...(description ? { description } : {}) }) as Typed<TBoolean>;
+export const nullable = <S extends JsonSchema>(s: S) =>
+  ({ ...s, type: [s.type as string, 'null'].flat(), ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) }) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
+export const time = { type: 'string', format: 'date-time' } as unknown as Typed<TString>;
 /** Any JSON object, free of form. */
-export const anyObject = (description?: string): JsonSchema => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) });
+export const anyObject = (description?: string) => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
+/** A list of values of one schema. */
+export const list = <S extends JsonSchema>(items: S, extra: JsonSchema = {}) => ({ type: 'array', items, ...extra }) as unknown as Typed<TUnsafe<Array<ValueOf<S>>>>;
 
 export type Security = 'session' | 'device' | 'open';
 const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
@@ -59,13 +81,13 @@ const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
   open: [],
 };
 
-export interface RouteDoc {
+export interface RouteDoc<B = JsonSchema, Q = JsonSchema, P = JsonSchema> {
   tags: string[];
   summary: string;
   description?: string;
-  body?: JsonSchema;
-  params?: JsonSchema;
-  querystring?: JsonSchema;
+  body?: B;
+  params?: P;
+  querystring?: Q;
   /** the answer's `data` (JSON routes), or the whole 200 response when `raw` */
   data?: JsonSchema;
   /** a 200 that is not the JSON envelope (a file, an event stream, a document) */
@@ -76,8 +98,11 @@ export interface RouteDoc {
   consumes?: string[];
 }
 
+/** A route's schema as Fastify reads it: what it takes (typed, for `EdgeTypes`) and the rest. */
+export type RouteSchema<B, Q, P> = Omit<FastifySchema, 'body' | 'querystring' | 'params'> & { body: B; querystring: Q; params: P };
+
 /** A route's schema: what it takes, what it answers, and the envelope of every refusal. */
-export function route(doc: RouteDoc): FastifySchema {
+export function route<B extends JsonSchema | undefined = undefined, Q extends JsonSchema | undefined = undefined, P extends JsonSchema | undefined = undefined>(doc: RouteDoc<B, Q, P>): RouteSchema<B, Q, P> {
   const ok = doc.raw
     ? { description: doc.raw.description, content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } } }
     : { description: 'success', ...answer(doc.data ?? {}) };
@@ -93,7 +118,7 @@ export function route(doc: RouteDoc): FastifySchema {
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     security: SECURITY[doc.security ?? 'session'],
     response: { 200: ok, '4xx': { description: 'refused (API.md envelope, translated)', ...errorRef }, '5xx': { description: 'unavailable or a bug', ...errorRef } },
-  } as FastifySchema;
+  } as unknown as RouteSchema<B, Q, P>;
 }
 
 /** The path parameters of a route path (`/user/profile/:id` → id), each a string. */
@@ -110,7 +135,7 @@ export function paramsOf(path: string): JsonSchema | undefined {
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
-export const handlerChecked = (body: JsonSchema): JsonSchema => ({ ...body, [HANDLER_CHECKS]: true });
+export const handlerChecked = <S extends JsonSchema>(body: S): S => ({ ...body, [HANDLER_CHECKS]: true });
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
 const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);

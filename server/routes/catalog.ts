@@ -1,8 +1,7 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
 // menu (GET /api/device-gateway/menu).
-import type { FastifyPluginAsync } from 'fastify';
 import { createHash } from 'node:crypto';
-import { route, obj, str, int, anyObject } from '../http/schema';
+import { route, obj, str, int, anyObject, type EdgePlugin } from '../http/schema';
 import type { DB } from '../db';
 import { sql } from 'kysely';
 import type { CallContext } from '../auth/context';
@@ -227,7 +226,7 @@ export function menuVersion(groups: ReadonlyArray<{ products: ReadonlyArray<{ st
 
 const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
 
-export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post('/api/product/copy', {
     config: { resource: 'product' },
     schema: route({

@@ -6,8 +6,7 @@
 // (SUCCESS); real_fee = fee - refund_fee. All money in cents. Whole days are read from the daily rollup
 // (migration 009_orders_daily), the whole quarter hours of the days at its edges from the quarter rollup
 // (034_orders_quarters), so a year costs about as much as a day at any number of orders.
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, anyObject, type JsonSchema } from '../http/schema';
+import { route, obj, str, int, anyObject, type JsonSchema, type EdgePlugin } from '../http/schema';
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
@@ -378,7 +377,7 @@ const rangeBody = obj({
 }, ['from', 'to']);
 const tags = ['dashboard'];
 
-export const dashboardRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post('/api/dashboard/summary', {
     schema: route({
       tags, summary: 'Figures of the sold orders created in [from, to] (about three years at most); money in cents', body: rangeBody,

@@ -1,10 +1,9 @@
 // The robots' side of orders (API.md, device API): a sale, its payment, its making flow, its cancellation.
 // The state machine and its operation log live in server/domain/orderFlow.ts; here are the calls.
-import type { FastifyPluginAsync } from 'fastify';
 import type { DB } from '../db';
 import { deviceOf } from '../gateway/auth';
 import { ok } from '../http/envelope';
-import { route, obj, str, int, type JsonSchema } from '../http/schema';
+import { route, obj, str, int, type JsonSchema, type EdgePlugin } from '../http/schema';
 import { createOrder, progressOrder, payOrder, cancelOrder, MAX_ITEMS, MAX_ITEM_QUANTITY } from '../domain/orderFlow';
 import { recordRef } from '../crud/schema';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../resources/order';
@@ -26,7 +25,7 @@ const pay = obj({
 const orderRef: JsonSchema = str('the order\'s _id (one this robot made)', { maxLength: 100 });
 const answer = recordRef(order);
 
-export const orderRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const orderRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post('/api/device-gateway/order', {
     schema: route({
       tags, security: 'device', summary: 'A sale: the order, its stock taken (409 when short)',
