@@ -71,6 +71,9 @@ export const nullable = <S extends JsonSchema>(s: S) =>
 export const time = { type: 'string', format: 'date-time' } as unknown as Typed<TString>;
 /** Any JSON object, free of form. */
 export const anyObject = (description?: string) => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
+/** One of a list of words (a choice list), typed as that list. */
+export const choice = <const C extends readonly string[]>(choices: C, description?: string) =>
+  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<C[number]>>;
 /** A list of values of one schema. */
 export const list = <S extends JsonSchema>(items: S, extra: JsonSchema = {}) => ({ type: 'array', items, ...extra }) as unknown as Typed<TUnsafe<Array<ValueOf<S>>>>;
 
