@@ -3,18 +3,12 @@ import type { FeatureTexts } from './index';
 
 const en = {
   error: {
-    body: 'The order is not valid',
     amount: 'Amounts must be whole numbers of cents, not negative, and the real amount at most the amount',
     pay_amount: 'The paid amount must equal the order amount (%{amount})',
-    items: 'An order needs 1 to %{max} items, each naming a product',
-    quantity: 'Each item quantity must be a whole number from 1 to %{max}',
-    options: 'Options must be a list of option codes',
     option: 'Unknown option: %{option}',
     product: 'The store has no product %{product}',
     product_frozen: '%{name} is not on sale',
     unbound: 'This robot is not bound to a store, so it cannot sell',
-    channel: 'The channel must be one of: %{choices}',
-    work_status: 'The work status must be one of: %{choices}',
     item: 'The order has no such item',
     refund_exists: 'A refund has already been requested for this order; an order can be refunded once only',
     refunded: 'The order has a refund (%{status}); its pay status can no longer be changed',
@@ -125,18 +119,12 @@ const en = {
 
 const zh: typeof en = {
   error: {
-    body: '订单无效',
     amount: '金额必须是以分为单位的非负整数，实付金额不得超过金额',
     pay_amount: '支付金额必须等于订单金额（%{amount}）',
-    items: '订单需要 1 到 %{max} 个商品，每个都要指明商品',
-    quantity: '每个商品的数量必须是 1 到 %{max} 的整数',
-    options: '规格必须是规格编码的列表',
     option: '未知规格：%{option}',
     product: '门店没有商品 %{product}',
     product_frozen: '%{name} 未在售',
     unbound: '该设备未绑定门店，不能销售',
-    channel: '渠道必须是以下之一：%{choices}',
-    work_status: '制作状态必须是以下之一：%{choices}',
     item: '订单中没有该商品',
     refund_exists: '该订单已申请过退款；每个订单只能退款一次',
     refunded: '该订单已有退款（%{status}），不能再修改支付状态',
@@ -247,18 +235,12 @@ const zh: typeof en = {
 
 const es: typeof en = {
   error: {
-    body: 'El pedido no es válido',
     amount: 'Los importes deben ser céntimos enteros, no negativos, y el importe real como máximo el importe',
     pay_amount: 'El importe pagado debe ser igual al importe del pedido (%{amount})',
-    items: 'Un pedido necesita de 1 a %{max} artículos, cada uno con su producto',
-    quantity: 'La cantidad de cada artículo debe ser un número entero de 1 a %{max}',
-    options: 'Las opciones deben ser una lista de códigos de opción',
     option: 'Opción desconocida: %{option}',
     product: 'La tienda no tiene el producto %{product}',
     product_frozen: '%{name} no está a la venta',
     unbound: 'Este robot no está vinculado a una tienda y no puede vender',
-    channel: 'El canal debe ser uno de: %{choices}',
-    work_status: 'El estado de preparación debe ser uno de: %{choices}',
     item: 'El pedido no tiene ese artículo',
     refund_exists: 'Ya se solicitó un reembolso para este pedido; un pedido solo puede reembolsarse una vez',
     refunded: 'El pedido tiene un reembolso (%{status}); su estado de pago ya no puede cambiarse',
@@ -369,18 +351,12 @@ const es: typeof en = {
 
 const ja: typeof en = {
   error: {
-    body: '注文が正しくありません',
     amount: '金額は0以上の整数（分単位）で、実支払額は金額以下である必要があります',
     pay_amount: '支払額は注文金額（%{amount}）と一致する必要があります',
-    items: '注文には1～%{max}件の商品が必要で、それぞれ商品を指定してください',
-    quantity: '各商品の数量は1～%{max}の整数である必要があります',
-    options: 'オプションはオプションコードのリストである必要があります',
     option: '不明なオプション：%{option}',
     product: '店舗に商品 %{product} がありません',
     product_frozen: '%{name} は販売されていません',
     unbound: 'このロボットは店舗に紐付けられていないため販売できません',
-    channel: 'チャネルは次のいずれかである必要があります：%{choices}',
-    work_status: '製造状態は次のいずれかである必要があります：%{choices}',
     item: '注文にその商品はありません',
     refund_exists: 'この注文はすでに返金申請済みです。返金は1注文につき1回のみです',
     refunded: 'この注文には返金（%{status}）があるため、支払い状態は変更できません',

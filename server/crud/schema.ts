@@ -1,11 +1,13 @@
 // The JSON schemas of every generated route, derived from its declaration alone: what each call takes (body,
 // path) and answers. One module, fed by resources/, so a new declaration is documented and checked at the edge
-// the moment it is routed. The declaration's rules (lengths, ranges, choices, patterns) appear in the schemas
-// for readers; the edge checks shapes, resources/validate.ts the rules (see server/http/schema.ts).
+// the moment it is routed. The declaration's rules (presence, lengths, ranges, choices, patterns) are in the
+// schemas with the message each one answers (`x-message`, `x-required`: see server/http/schema.ts), the same
+// keys resources/validate.ts gives the browser's forms; the edge refuses a body that breaks one.
 import { fieldOf, isSecret, isSortable, readableColumns, callPath, VERSION, type FieldDef, type ResourceDef, type ActionDef, type LinesDef } from '../../resources/types';
 import { bulkVerbs } from '../../resources/bulk';
 import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
+import { EMAIL_PATTERN, PASSWORD_PATTERN, UPLOAD_PATH_PATTERN } from '../../resources/validate';
 import { route, paramsOf, obj, str, int, bool, nullable, time, anyObject, type JsonSchema } from '../http/schema';
 import { allowedFilter } from './filters';
 import { EXPORT_FORMATS } from './export';
@@ -13,11 +15,15 @@ import { EXPORT_FORMATS } from './export';
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
 const DEFAULT_TEXT_MAX = 2000;
 
-/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared. */
+/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared (a required
+ * one must hold a value when sent: `x-required`). */
 export function fieldInput(f: FieldDef): JsonSchema {
   const s = fieldOutput(f, 'in');
-  return f.required ? s : nullable(s);
+  return f.required ? { ...s, 'x-required': true } : nullable(s);
 }
+
+/** A whole number, or a string of digits (what a form's number input sends). */
+const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
 
 function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
   switch (f.type) {
@@ -25,18 +31,21 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
     case 'email':
     case 'image':
     case 'reference': {
-      const rules: JsonSchema = dir === 'in' ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...(f.pattern ? { pattern: f.pattern } : {}) } : {};
+      const pattern = f.type === 'email' ? { pattern: EMAIL_PATTERN.source, 'x-message': 'vf.validation.email' }
+        : f.type === 'image' ? { pattern: UPLOAD_PATH_PATTERN.source, 'x-message': 'vf.securityData.image_path' }
+        : f.pattern ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) } : {};
+      const rules: JsonSchema = dir === 'in' ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern } : {};
       const what = f.type === 'reference' ? `the _id of a ${f.reference}` : f.type === 'image' ? 'the path POST /api/upload answered' : undefined;
       return str(what, { ...rules, ...(f.type === 'email' ? { format: 'email' } : {}) });
     }
     case 'password':
-      return str('8 to 64 letters and digits, with upper case, lower case and a digit', { writeOnly: true, minLength: 8, maxLength: 64 });
+      return str('8 to 64 letters and digits, with upper case, lower case and a digit', { writeOnly: true, minLength: 8, maxLength: 64, pattern: PASSWORD_PATTERN.source, 'x-message': 'vf.validation.password' });
     case 'number':
     case 'money': {
       const what = f.type === 'money' ? 'integer cents' : 'an integer';
       const range = { ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}) };
       // a string of digits is read as the number it spells (forms send what was typed)
-      return dir === 'in' ? { type: ['integer', 'string'], description: `${what} (a string of digits is read as one)`, ...range } : int(what, range);
+      return dir === 'in' ? { type: ['integer', 'string'], description: `${what} (a string of digits is read as one)`, ...range, pattern: DIGITS, 'x-message': 'vf.validation.integer' } : int(what, range);
     }
     case 'boolean':
       return bool();
@@ -75,7 +84,7 @@ const nameOf = (def: ResourceDef) => {
   return label.startsWith('resources.') ? def.name : label;
 };
 
-const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) => obj({ _id: str('the record id'), ...extra }, ['_id', ...required]);
+const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) => obj<Record<string, JsonSchema>, string>({ _id: str('the record id'), ...extra }, ['_id', ...required]);
 
 function writable(def: ResourceDef, mode: 'create' | 'edit') {
   const props: Record<string, JsonSchema> = {};
@@ -164,7 +173,7 @@ export function resourceSchemas(def: ResourceDef) {
     delete: route({ tags, summary: `Delete a ${name}`, operationId: op('delete'), body: idBody(), data: obj({ _id: str() }, ['_id']) }),
     bulk: route({
       tags, summary: `One action over several ${name} rows`, operationId: op('bulk'),
-      body: obj({ action: str(undefined, { enum: bulkVerbs(def) }), ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS }, body: anyObject('the action\'s own fields') }, ['action', 'ids']),
+      body: obj({ action: str(undefined, { enum: bulkVerbs(def), 'x-message': 'vf.operator.bulk.error.action', 'x-value': 'action' }), ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS }, body: anyObject('the action\'s own fields') }, ['action', 'ids']),
       data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: [...BULK_STATUSES] }), code: int(), message: str('why, in the caller\'s language') }) } }),
     }),
   };

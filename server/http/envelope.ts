@@ -5,7 +5,8 @@ import { translate, langFromHeader } from '../../i18n';
 import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError, invalid } from './errors';
-import type { FieldErrors } from '../../resources/validate';
+import type { FieldError, FieldErrors } from '../../resources/validate';
+import type { EdgeError } from './schema';
 import { subLabel } from '../../resources/types';
 import { findResource } from '../../resources';
 import { databaseUnavailable } from './unavailable';
@@ -67,14 +68,8 @@ function fromPostgres(err: { code?: string; detail?: string; constraint?: string
   }
 }
 
-interface ShapeError {
-  instancePath: string;
-  keyword: string;
-  params: { type?: string | string[] };
-}
-
 /** The message key of a JSON type a value should have had (resources/validate.ts says the same). */
-function typeKey(type: string | string[] | undefined): string {
+function typeKey(type: unknown): string {
   const t = (Array.isArray(type) ? type : String(type ?? '').split(',')).find((x) => x !== 'null');
   if (t === 'string') return 'vf.validation.type_text';
   if (t === 'integer') return 'vf.validation.integer';
@@ -85,19 +80,73 @@ function typeKey(type: string | string[] | undefined): string {
   return 'vf.apidocs.shape';
 }
 
+/** A broken rule of the edge schema in the words of the declarations' own rules (resources/validate.ts: the same
+ * keys, the same arguments), read from the failing keyword and the schema that states it. */
+function ruleError(e: EdgeError): FieldError {
+  const s = e.parentSchema ?? {};
+  const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
+  const own = typeof s['x-message'] === 'string' ? (s['x-message'] as string) : undefined;
+  switch (e.keyword) {
+    case 'required':
+    case 'x-required':
+      return { key: 'vf.validation.required' };
+    case 'type':
+      return { key: typeKey(e.params.type) };
+    case 'minLength':
+    case 'maxLength': {
+      const [min, max] = [n('minLength'), n('maxLength')];
+      if (min !== undefined && max !== undefined) return { key: 'vf.validation.length_between', args: { min, max } };
+      return min !== undefined ? { key: 'vf.validation.min_length', args: { min } } : { key: 'vf.validation.max_length', args: { max: max ?? 0 } };
+    }
+    case 'minimum':
+    case 'maximum': {
+      const [min, max] = [n('minimum'), n('maximum')];
+      if (min !== undefined && max !== undefined) return { key: 'vf.validation.value_between', args: { min, max } };
+      return min !== undefined ? { key: 'vf.validation.min_value', args: { min } } : { key: 'vf.validation.max_value', args: { max: max ?? 0 } };
+    }
+    case 'enum': {
+      const choices = ((s.enum as unknown[]) ?? []).filter((c) => c !== null).join(', ');
+      // a choice's own message may name the value sent, as the argument `x-value` says
+      const sent = typeof s['x-value'] === 'string' ? { [s['x-value'] as string]: String(e.data) } : {};
+      return { key: own ?? 'vf.validation.choice', args: { choices, ...sent } };
+    }
+    case 'pattern':
+    case 'format':
+      return { key: own ?? 'vf.validation.pattern' };
+    case 'maxItems':
+      return { key: 'vf.validation.max_items', args: { max: n('maxItems') ?? 0 } };
+    case 'minItems':
+      return { key: 'vf.validation.required' };
+    default:
+      return { key: 'vf.apidocs.shape' };
+  }
+}
+
+/** Which failure a field reports when it broke several: a missing value first, then a wrong type, then its
+ * pattern (a password's says its lengths too), then any other rule. */
+const FIRST = ['required', 'x-required', 'type', 'pattern'];
+const rank = (keyword: string) => (FIRST.includes(keyword) ? FIRST.indexOf(keyword) : FIRST.length);
+
 /**
- * A body that failed its route's schema (server/http/schema.ts: JSON types) as a validation failure naming each
- * field, in the envelope and words of the declarations' own checks; a body that is no object at all, or a
+ * A body that failed its route's schema (server/http/schema.ts: types and rules) as a validation failure naming
+ * each field, in the envelope and words of the declarations' own checks; a body that is no object at all, or a
  * wrong path or query, as the plain refusal it was before the schemas.
  */
-function fromSchema(err: FastifyError & { validation?: ShapeError[]; validationContext?: string }): ApiError | undefined {
+function fromSchema(err: FastifyError & { validation?: EdgeError[]; validationContext?: string }): ApiError | undefined {
   if (!err.validation) return undefined;
   if (err.validationContext !== 'body') return new ApiError(400, 'vf.error.bad_request');
   const errors: FieldErrors = {};
-  for (const e of err.validation) {
-    const field = e.instancePath.split('/').slice(1).join('.');
+  const ranks: Record<string, number> = {};
+  for (const e of [...err.validation].sort((a, b) => rank(a.keyword) - rank(b.keyword))) {
+    const path = e.instancePath.split('/').slice(1);
+    if (e.keyword === 'required') path.push(String(e.params.missingProperty));
+    // an item of a list of values (a choice among `choices`): the list is the field, as resources/validate.ts says
+    if (['enum', 'minLength', 'maxLength', 'pattern'].includes(e.keyword) && /^\d+$/.test(path.at(-1) ?? '')) path.pop();
+    const field = path.join('.');
     if (!field) return new ApiError(400, 'vf.error.body');
-    errors[field] ??= { key: e.keyword === 'type' ? typeKey(e.params.type) : 'vf.apidocs.shape' };
+    if (field in errors && ranks[field] <= rank(e.keyword)) continue;
+    errors[field] = ruleError(e);
+    ranks[field] = rank(e.keyword);
   }
   return Object.keys(errors).length ? invalid(errors) : new ApiError(400, 'vf.error.body');
 }

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../resources/session';
-import { API_ERROR, shapeValidator, plainSerializer, route } from './schema';
+import { API_ERROR, edgeValidator, plainSerializer, route } from './schema';
+import { checkRightsFirst } from './rightsFirst';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -20,7 +21,8 @@ const DESCRIPTION = [
 ].join(' ');
 
 export async function installApiDocs(app: FastifyInstance, version: string) {
-  app.setValidatorCompiler(shapeValidator);
+  app.setValidatorCompiler(edgeValidator);
+  checkRightsFirst(app);
   app.setSerializerCompiler(plainSerializer);
   app.addSchema(API_ERROR);
   await app.register(swagger, {

@@ -1,15 +1,36 @@
 // JSON schemas at the edge: the envelope of docs/api.md as schemas, helpers the routes use to write theirs, and how
 // Fastify checks bodies against them. The schemas of declared resources are derived in server/crud/schema.ts.
 //
-// The edge checks a body's SHAPE: that it is an object, and each property's JSON type (nested ones too). The
-// rules a value must also meet (presence, lengths, ranges, choice lists, patterns) stay in the documents for
-// readers, but are checked where they live — resources/validate.ts for declared fields (the function the
-// browser's forms run too), the domain code for the rest — so each refusal keeps the translated message that
-// names the rule. A shape failure is translated too (server/http/envelope.ts): never Fastify's English.
-import Ajv, { type ValidateFunction } from 'ajv';
-import type { FastifySchema } from 'fastify';
+// The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
+// and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
+// field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
+// its schema: `x-message` names the message of a pattern). An empty value ("", blanks, null) is "no value": it is
+// judged only by whether the field is required (`x-required`), as the declarations' forms judge it
+// (resources/validate.ts), so an optional field may be cleared.
+import Ajv from 'ajv';
+import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
 
 export type JsonSchema = Record<string, unknown>;
+
+// The builders below make plain JSON schemas, as the edge checks and the OpenAPI document publishes them; their
+// TYPES are TypeBox's, so that a handler's body is typed from the very schema that checked it (`EdgeTypes`). A
+// schema written by hand as a literal is checked all the same, and types its handler's value as `unknown`.
+
+/** A schema whose TypeBox type says what a value of it is. */
+type Typed<T extends TSchema> = T & JsonSchema;
+/** A schema its value's type can be read from: one the builders made (a literal's is `unknown`). */
+type Readable = { '~kind': string } | { '~unsafe': unknown };
+/** The type of a value a schema accepts. */
+export type ValueOf<S> = S extends Readable ? Static<S & TSchema> : unknown;
+
+/** Fastify's type provider for the builders' schemas: `req.body`, `req.query`, `req.params` typed from them. */
+export interface EdgeTypes extends FastifyTypeProvider {
+  validator: ValueOf<this['schema']>;
+  serializer: unknown;
+}
+/** A plugin whose handlers receive typed requests (`EdgeTypes`). */
+export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, EdgeTypes>;
 
 /** The failure envelope (docs/api.md, Conventions): every refusal and error answers it. */
 export const API_ERROR: JsonSchema = {
@@ -34,21 +55,26 @@ export const answer = (data: JsonSchema = {}): JsonSchema => ({
   properties: { code: { type: 'integer', enum: [0] }, data },
 });
 
-/** An object whose other properties are kept: answers carry what hooks add (a refund, a one-time key). */
-export const obj = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
-  type: 'object',
-  properties,
-  ...(required.length ? { required } : {}),
-  additionalProperties: true,
-});
+/** The properties of an object as TypeBox types them: the ones not `required` are optional. */
+type PropertiesOf<P extends Record<string, JsonSchema>, R extends string> = { [K in keyof P]: K extends R ? P[K] & TSchema : TOptional<P[K] & TSchema> };
 
-export const str = (description?: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...(description ? { description } : {}), ...extra });
-export const int = (description?: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...(description ? { description } : {}), ...extra });
-export const bool = (description?: string): JsonSchema => ({ type: 'boolean', ...(description ? { description } : {}) });
-export const nullable = (s: JsonSchema): JsonSchema => ({ ...s, type: [s.type as string, 'null'].flat(), ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) });
-export const time: JsonSchema = { type: 'string', format: 'date-time' };
+/** An object whose other properties are kept: answers carry what hooks add (a refund, a one-time key). */
+export const obj = <P extends Record<string, JsonSchema>, const R extends keyof P & string = never>(properties: P, required: readonly R[] = []) =>
+  ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: true }) as unknown as Typed<TObject<PropertiesOf<P, R>>>;
+
+export const str = (description?: string, extra: JsonSchema = {}) => ({ type: 'string', ...(description ? { description } : {}), ...extra }) as Typed<TString>;
+export const int = (description?: string, extra: JsonSchema = {}) => ({ type: 'integer', ...(description ? { description } : {}), ...extra }) as Typed<TInteger>;
+export const bool = (description?: string) => ({ type: 'boolean', ...(description ? { description } : {}) }) as Typed<TBoolean>;
+export const nullable = <S extends JsonSchema>(s: S) =>
+  ({ ...s, type: [s.type as string, 'null'].flat(), ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) }) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
+export const time = { type: 'string', format: 'date-time' } as unknown as Typed<TString>;
 /** Any JSON object, free of form. */
-export const anyObject = (description?: string): JsonSchema => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) });
+export const anyObject = (description?: string) => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
+/** One of a list of words (a choice list), typed as that list. */
+export const choice = <const C extends readonly string[]>(choices: C, description?: string) =>
+  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<C[number]>>;
+/** A list of values of one schema. */
+export const list = <S extends JsonSchema>(items: S, extra: JsonSchema = {}) => ({ type: 'array', items, ...extra }) as unknown as Typed<TUnsafe<Array<ValueOf<S>>>>;
 
 export type Security = 'session' | 'device' | 'open';
 const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
@@ -57,13 +83,13 @@ const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
   open: [],
 };
 
-export interface RouteDoc {
+export interface RouteDoc<B = JsonSchema, Q = JsonSchema, P = JsonSchema> {
   tags: string[];
   summary: string;
   description?: string;
-  body?: JsonSchema;
-  params?: JsonSchema;
-  querystring?: JsonSchema;
+  body?: B;
+  params?: P;
+  querystring?: Q;
   /** the answer's `data` (JSON routes), or the whole 200 response when `raw` */
   data?: JsonSchema;
   /** a 200 that is not the JSON envelope (a file, an event stream, a document) */
@@ -74,8 +100,11 @@ export interface RouteDoc {
   consumes?: string[];
 }
 
+/** A route's schema as Fastify reads it: what it takes (typed, for `EdgeTypes`) and the rest. */
+export type RouteSchema<B, Q, P> = Omit<FastifySchema, 'body' | 'querystring' | 'params'> & { body: B; querystring: Q; params: P };
+
 /** A route's schema: what it takes, what it answers, and the envelope of every refusal. */
-export function route(doc: RouteDoc): FastifySchema {
+export function route<B extends JsonSchema | undefined = undefined, Q extends JsonSchema | undefined = undefined, P extends JsonSchema | undefined = undefined>(doc: RouteDoc<B, Q, P>): RouteSchema<B, Q, P> {
   const ok = doc.raw
     ? { description: doc.raw.description, content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } } }
     : { description: 'success', ...answer(doc.data ?? {}) };
@@ -84,13 +113,14 @@ export function route(doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.operationId ? { operationId: doc.operationId } : {}),
-    ...(doc.body ? { body: doc.body } : {}),
+    // a body that is not JSON (an upload's parts) is read by its handler: its schema documents it
+    ...(doc.body ? { body: doc.consumes ? handlerChecked(doc.body) : doc.body } : {}),
     ...(doc.consumes ? { consumes: doc.consumes } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     security: SECURITY[doc.security ?? 'session'],
     response: { 200: ok, '4xx': { description: 'refused (the failure envelope, translated)', ...errorRef }, '5xx': { description: 'unavailable or a bug', ...errorRef } },
-  } as FastifySchema;
+  } as unknown as RouteSchema<B, Q, P>;
 }
 
 /** The path parameters of a route path (`/user/profile/:id` → id), each a string. */
@@ -101,39 +131,53 @@ export function paramsOf(path: string): JsonSchema | undefined {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
 
-/** The keywords of a value's rules, left to the code that checks them with their own messages (see the top). */
-const RULES = new Set(['required', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum', 'const', 'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 
 /**
  * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
-export const handlerChecked = (body: JsonSchema): JsonSchema => ({ ...body, [HANDLER_CHECKS]: true });
+export const handlerChecked = <S extends JsonSchema>(body: S): S => ({ ...body, [HANDLER_CHECKS]: true });
 
-/** The shape of a schema: the same schema without its value rules. */
-export function shapeOf(s: unknown): unknown {
-  if (s && typeof s === 'object' && (s as JsonSchema)[HANDLER_CHECKS] === true) return { type: 'object' };
-  if (Array.isArray(s)) return s.map(shapeOf);
-  if (!s || typeof s !== 'object') return s;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (RULES.has(k)) continue;
-    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, shapeOf(x)]));
-    else if (k === 'type' || k === 'description' || k === 'examples') out[k] = v;
-    else out[k] = shapeOf(v);
-  }
-  return out;
+/** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
+const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);
+const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
+function checkedPart(s: unknown): object {
+  return s && typeof s === 'object' && (s as JsonSchema)[HANDLER_CHECKS] === true ? { type: 'object' } : (s as object);
 }
 
 // No coercion ("12" stays text, null stays null: the domain code reads them as sent), no defaults filled in,
-// nothing removed, and every failure at once, so that the answer names each wrong field.
-const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false });
+// nothing removed, and every failure at once, so that the answer names each wrong field (`verbose`: the failing
+// schema and value come with each failure, to word it). Formats are documentation: a rule that matters is a
+// pattern (an email's is resources/validate.ts's EMAIL_PATTERN).
+const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false, verbose: true, validateFormats: false });
+/** `x-required: true`: the field, when sent, must hold a value — not null, blanks or an empty list. (The
+ * standard `required` says only that the key is there.) */
+ajv.addKeyword({ keyword: 'x-required', schemaType: 'boolean', errors: false, validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)) });
 
-/** Fastify's validator compiler for every route: checks the shape of the schema (see the top). */
-export function shapeValidator({ schema }: { schema: unknown }): ValidateFunction {
-  return ajv.compile(shapeOf(schema) as object);
+export interface EdgeError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  parentSchema?: JsonSchema;
+  data?: unknown;
+}
+
+/** Fastify's validator compiler for every route: checks the whole schema (see the top). */
+export function edgeValidator({ schema }: { schema: unknown }) {
+  const check = ajv.compile(checkedPart(schema));
+  const validate = (data: unknown): boolean => {
+    if (check(data)) return true;
+    // an empty value broke no rule of a value: it is missing, or allowed to be (`x-required` says which)
+    const errors = ((check.errors ?? []) as EdgeError[]).filter((e) => !(VALUE_RULES.has(e.keyword) && blank(e.data)));
+    validate.errors = errors.length ? errors : null;
+    return errors.length === 0;
+  };
+  validate.errors = null as EdgeError[] | null;
+  return validate;
 }
 
 /** Answers are built from the declarations' readable columns (secrets never reach them) and sent as they are:

@@ -1,6 +1,5 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (docs/api.md, Sessions).
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, bool, anyObject } from '../../http/schema';
+import { route, obj, str, bool, anyObject, type EdgePlugin } from '../../http/schema';
 import { fieldInput } from '../../crud/schema';
 import { nameBuiltIns } from '../accounts/builtInNames';
 import type { DB } from '../../db';
@@ -35,7 +34,7 @@ const profile = obj({
   totp_pending: bool('the account must enrol in two-factor sign-in before anything else'),
 }, ['_id']);
 
-export const authRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   const logSecurity = securityLog(db);
 
   app.post('/api/auth/signin', {

@@ -1,7 +1,6 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code). The robots' menu
 // (GET /api/device-gateway/menu) is the gateway's: server/features/gateway/menu.ts.
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, anyObject } from '../../http/schema';
+import { route, obj, str, anyObject, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
 import { sql } from 'kysely';
 import type { CallContext } from '../../auth/context';
@@ -155,7 +154,7 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
 
 const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
 
-export const catalogRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post('/api/product/copy', {
     config: { resource: 'product' },
     schema: route({

@@ -1,7 +1,7 @@
 // The dashboard (docs/api.md): figures for a time range and the data of its charts, scoped to the caller's brand or
 // store. The queries, and how they read the rollups: ./queries.ts.
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, anyObject, type JsonSchema } from '../../http/schema';
+
+import { route, obj, str, int, anyObject, type JsonSchema, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
@@ -17,7 +17,7 @@ const rangeBody = obj({
 }, ['from', 'to']);
 const tags = ['dashboard'];
 
-export const dashboardRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post('/api/dashboard/summary', {
     schema: route({
       tags, summary: 'Figures of the sold orders created in [from, to] (about three years at most); money in cents', body: rangeBody,

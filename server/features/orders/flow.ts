@@ -9,6 +9,7 @@ import { robotActor, type GatewayDevice } from '../gateway/auth';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { publish } from '../../events/bus';
+import { obj, str as text, int, list, choice, type ValueOf } from '../../http/schema';
 import * as webhookEvents from '../webhooks/events';
 import { takeStock, returnStock } from '../catalog/stock';
 import { shareProfit } from './order';
@@ -18,56 +19,78 @@ import { ORDER_CHANNELS, WORK_STATUSES } from '../../../resources/order';
 export const MAX_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 99;
 
-type Obj = Record<string, unknown>;
 type Order = Selectable<Tables['orders']>;
 type WorkStatus = (typeof WORK_STATUSES)[number];
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown, max = 100): string | null => (v === undefined || v === null ? null : typeof v === 'string' && v.length <= max ? v : badText());
-function badText(): never {
-  throw badRequest('vf.orders.error.body');
-}
-const cents = (v: unknown): number => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > 100_000_000) throw badRequest('vf.orders.error.amount');
-  return v;
-};
+
+// What a robot sends, checked once at the edge (server/http/schema.ts): types, presence, lengths, ranges and
+// choices. The code below takes what the schemas let through, typed by them, and judges only what no schema can
+// say: the store's products and options, the stock, the amount against the items, the order's state.
+const MAX_CENTS = 100_000_000;
+const cents = (what: string) => int(what, { minimum: 0, maximum: MAX_CENTS });
+const pay = obj({
+  amount: cents('cents paid: must equal the order\'s amount'),
+  real_amount: cents('cents the customer really paid (at most `amount`)'),
+  pay_type: text(undefined, { maxLength: 40 }),
+  transaction_id: text(undefined, { maxLength: 100 }),
+  trade_type: text(undefined, { maxLength: 40 }),
+  state: text(undefined, { maxLength: 40 }),
+  result: text(undefined, { maxLength: 200 }),
+  bank_type: text(undefined, { maxLength: 40 }),
+  account: text(undefined, { maxLength: 100 }),
+  account_type: text(undefined, { maxLength: 40 }),
+}, ['amount']);
+const orderRef = text('the order\'s _id (one this robot made)', { maxLength: 100 });
+type Pay = ValueOf<typeof pay>;
+
+/** A sale: POST /api/device-gateway/order. */
+export const saleBody = obj({
+  channel: choice(ORDER_CHANNELS),
+  items: list(
+    obj({ product: text('a product _id of the robot\'s store', { maxLength: 100 }), quantity: int(undefined, { minimum: 1, maximum: MAX_ITEM_QUANTITY }), options: list(text('an option code'), { maxItems: 20 }) }, ['product']),
+    { minItems: 1, maxItems: MAX_ITEMS },
+  ),
+  pay,
+  pickup_point: text(undefined, { maxLength: 100 }),
+  pickup_code: text(undefined, { maxLength: 20 }),
+  forward_from: text('the order this one was transferred from', { maxLength: 100 }),
+}, ['channel', 'items']);
+/** The making flow of one item, or of all. */
+export const progressBody = obj({ order: orderRef, item: int('the item number (default: every item)'), work_status: choice(WORK_STATUSES), end_type: text(undefined, { maxLength: 40 }), end_msg: text(undefined, { maxLength: 200 }) }, ['order', 'work_status']);
+/** A payment completed after the order was placed. */
+export const payBody = obj({ order: orderRef, pay }, ['order', 'pay']);
+/** The robot gives up on an order before making it. */
+export const cancelBody = obj({ order: orderRef, reason: text(undefined, { maxLength: 200 }) }, ['order']);
 
 
 /** The pay channel details a robot sends, checked and kept. */
-function payOf(raw: unknown, amount: number): { pay: PayDetails; pay_type: string | null } | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (!isObj(raw)) throw badRequest('vf.orders.error.body');
-  const paid = cents(raw.amount);
+function payOf(raw: Pay | undefined, amount: number): { pay: PayDetails; pay_type: string | null } | undefined {
+  if (raw === undefined) return undefined;
+  const paid = raw.amount;
   if (paid !== amount) throw badRequest('vf.orders.error.pay_amount', { amount: (amount / 100).toFixed(2) });
-  const real = raw.real_amount === undefined || raw.real_amount === null ? paid : cents(raw.real_amount);
+  const real = raw.real_amount ?? paid;
   if (real > paid) throw badRequest('vf.orders.error.amount');
   return {
-    pay_type: str(raw.pay_type, 40),
+    pay_type: raw.pay_type ?? null,
     pay: {
-      transaction_id: str(raw.transaction_id, 100),
-      trade_type: str(raw.trade_type, 40),
-      state: str(raw.state, 40) ?? 'SUCCESS',
-      result: str(raw.result, 200) ?? 'SUCCESS',
-      bank_type: str(raw.bank_type, 40),
+      transaction_id: raw.transaction_id ?? null,
+      trade_type: raw.trade_type ?? null,
+      state: raw.state ?? 'SUCCESS',
+      result: raw.result ?? 'SUCCESS',
+      bank_type: raw.bank_type ?? null,
       amount: paid,
       real_amount: real,
-      account: str(raw.account, 100),
-      account_type: str(raw.account_type, 40),
+      account: raw.account ?? null,
+      account_type: raw.account_type ?? null,
     },
   };
 }
 
 /** The items of a sale, priced from the store's products and their chosen options, stock taken. */
-async function snapshotItems(trx: DB, device: GatewayDevice, raw: unknown): Promise<ItemSnapshot[]> {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ITEMS) throw badRequest('vf.orders.error.items', { max: MAX_ITEMS });
+async function snapshotItems(trx: DB, device: GatewayDevice, raw: ValueOf<typeof saleBody>['items']): Promise<ItemSnapshot[]> {
   const items: ItemSnapshot[] = [];
   for (const [i, it] of raw.entries()) {
-    if (!isObj(it) || typeof it.product !== 'string' || it.product.length > 100) throw badRequest('vf.orders.error.items', { max: MAX_ITEMS });
-    const quantity = it.quantity === undefined ? 1 : it.quantity;
-    if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_ITEM_QUANTITY) {
-      throw badRequest('vf.orders.error.quantity', { max: MAX_ITEM_QUANTITY });
-    }
-    const codes = it.options === undefined || it.options === null ? [] : it.options;
-    if (!Array.isArray(codes) || codes.length > 20 || codes.some((c) => typeof c !== 'string')) throw badRequest('vf.orders.error.options');
+    const quantity = it.quantity ?? 1;
+    const codes = it.options ?? [];
     const product = await trx
       .selectFrom('product')
       .select(['_id', 'code', 'name', 'price', 'dealer', 'freeze', 'properties'])
@@ -77,7 +100,7 @@ async function snapshotItems(trx: DB, device: GatewayDevice, raw: unknown): Prom
     if (product.freeze) throw conflict('vf.orders.error.product_frozen', { name: product.name });
     const properties = product.properties;
     const options: ItemSnapshot['options'] = [];
-    for (const code of codes as string[]) {
+    for (const code of codes) {
       const found = (properties ?? []).flatMap((p) => (p.options ?? []).map((o) => ({ p, o }))).find(({ o }) => o.code === code);
       if (!found) throw badRequest('vf.orders.error.option', { option: code.slice(0, 40) });
       options.push({ property: found.p.code, code: found.o.code, name: found.o.name, price: Number(found.o.price ?? 0) });
@@ -99,17 +122,15 @@ async function snapshotItems(trx: DB, device: GatewayDevice, raw: unknown): Prom
 
 const pickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export async function createOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
-  if (!isObj(body)) throw badRequest('vf.orders.error.body');
+export async function createOrder(db: DB, device: GatewayDevice, body: ValueOf<typeof saleBody>, ip: string) {
   const dealer = device.dealer;
   if (!dealer) throw conflict('vf.orders.error.unbound');
   // out of service (an acknowledged `lock`, docs/commands.md): no sale until it is unlocked
   if (device.locked) throw conflict('vf.commands.error.locked', { reason: device.lock_reason ?? '' });
-  const channel = ORDER_CHANNELS.find((c) => c === body.channel);
-  if (!channel) throw badRequest('vf.orders.error.channel', { choices: ORDER_CHANNELS.join(', ') });
-  const pickup_point = str(body.pickup_point, 100) ?? device.name;
-  const pickup_code = str(body.pickup_code, 20) ?? pickupCode();
-  const forward_from = str(body.forward_from, 100);
+  const channel = body.channel;
+  const pickup_point = body.pickup_point ?? device.name;
+  const pickup_code = body.pickup_code ?? pickupCode();
+  const forward_from = body.forward_from ?? null;
   const saved = await db.transaction().execute(async (trx) => {
     const products = await snapshotItems(trx, device, body.items);
     const amount = products.reduce((s, p) => s + p.price * p.quantity, 0);
@@ -150,8 +171,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: unknown, 
 }
 
 /** The robot's own order, locked for the change; 404 for any other robot's. */
-async function ownOrder(trx: DB, device: GatewayDevice, id: unknown) {
-  if (typeof id !== 'string' || id.length > 100) throw badRequest('vf.orders.error.body');
+async function ownOrder(trx: DB, device: GatewayDevice, id: string) {
   const row = await trx.selectFrom('orders').selectAll().where('_id', '=', id).where('device', '=', device._id).forUpdate().executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -177,12 +197,10 @@ const robotEntry = (order: Order) => ({
 });
 
 /** The robot's making flow of one item (or all): WAIT → START → DONE → END, or FAILD from any open step. */
-export async function progressOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
-  if (!isObj(body)) throw badRequest('vf.orders.error.body');
-  const ws = WORK_STATUSES.find((w) => w === body.work_status);
-  if (!ws) throw badRequest('vf.orders.error.work_status', { choices: WORK_STATUSES.join(', ') });
-  const end_type = str(body.end_type, 40);
-  const end_msg = str(body.end_msg, 200);
+export async function progressOrder(db: DB, device: GatewayDevice, body: ValueOf<typeof progressBody>, ip: string) {
+  const ws = body.work_status;
+  const end_type = body.end_type ?? null;
+  const end_msg = body.end_msg ?? null;
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
     if (order.status !== 'CREATED') throw conflict('vf.error.state', { field: 'status', value: order.status });
@@ -227,13 +245,11 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: unknown
 }
 
 /** A payment that completes after the order was placed (the customer paid on the robot's screen). */
-export async function payOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
-  if (!isObj(body)) throw badRequest('vf.orders.error.body');
+export async function payOrder(db: DB, device: GatewayDevice, body: ValueOf<typeof payBody>, ip: string) {
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
     if (!['UNPAY', 'WAITPAY', 'PAYERROR'].includes(order.pay_status)) throw conflict('vf.error.state', { field: 'pay_status', value: order.pay_status });
-    const paid = payOf(body.pay, order.amount);
-    if (!paid) throw badRequest('vf.orders.error.body');
+    const paid = payOf(body.pay, order.amount)!;
     const row = await trx
       .updateTable('orders')
       .set({ pay_status: 'PAID', pay_time: sql`now()`, pay_type: paid.pay_type, pay: JSON.stringify(paid.pay), update_time: sql`now()` })
@@ -253,9 +269,8 @@ export async function payOrder(db: DB, device: GatewayDevice, body: unknown, ip:
 }
 
 /** The robot gives up on an order before making it: stock goes back, an unpaid order's payment is cancelled. */
-export async function cancelOrder(db: DB, device: GatewayDevice, body: unknown, ip: string) {
-  if (!isObj(body)) throw badRequest('vf.orders.error.body');
-  const reason = str(body.reason, 200);
+export async function cancelOrder(db: DB, device: GatewayDevice, body: ValueOf<typeof cancelBody>, ip: string) {
+  const reason = body.reason ?? null;
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
     if (order.status !== 'CREATED' || order.work_status !== 'WAIT') throw conflict('vf.error.state', { field: 'status', value: order.status });

@@ -5,8 +5,7 @@
 //   POST /api/saved_query/add     { resource, name, filter, sort?, is_default? } → the saved filter
 //   POST /api/saved_query/default { _id, is_default }                        → the saved filter
 //   POST /api/saved_query/delete  { _id }                                    → { _id }
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, bool, anyObject } from '../../http/schema';
+import { route, obj, str, bool, anyObject, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { ctxOf } from '../../auth/plugin';
@@ -57,7 +56,7 @@ function nameOf(raw: unknown): string {
 const tags = ['saved_query'];
 const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(), sort: { type: ['object', 'null'] }, is_default: bool(), create_time: str() });
 
-export const savedQueryRoutes: FastifyPluginAsync<{ db: DB; hooks: HookBook }> = async (app, { db, hooks }) => {
+export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (app, { db, hooks }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw notFound();
     return rows.own(q, ctx.user._id, id);

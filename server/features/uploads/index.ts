@@ -2,8 +2,7 @@
 // its path; GET /api/files/<path> serves it back. Only PNG, JPEG, GIF and WebP, recognised by their
 // bytes (not by the name or the declared type), up to UPLOAD_MAX_BYTES.
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int, paramsOf } from '../../http/schema';
+import { route, obj, str, int, paramsOf, type EdgePlugin } from '../../http/schema';
 import multipart from '@fastify/multipart';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
@@ -51,7 +50,7 @@ export interface UploadOptions {
   storage?: ObjectStorage;
 }
 
-export const uploadRoutes: FastifyPluginAsync<UploadOptions & { db: DB }> = async (app, opts) => {
+export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, opts) => {
   const { db } = opts;
   const storage = opts.storage ?? storageFromConfig(readConfig(), opts.dataDir);
   await app.register(async (scope) => {
