@@ -300,8 +300,8 @@ export function withoutSecrets(def: ResourceDef, row: Record<string, unknown>): 
   return out;
 }
 
-/** The path of a verb's call under /api, as both the server routes it and the browser calls it. */
-export function callPath(def: ResourceDef, verb: Verb | string): string {
+/** The path of a verb's (or an action's) call under /api, as both the server routes it and the browser calls it. */
+export function callPath(def: ResourceDef, verb: string): string {
   const own = (def.paths as Record<string, string> | undefined)?.[verb];
   if (own) return own;
   const base = def.base ?? `/${def.name}`;

@@ -231,7 +231,7 @@ export function makeCreate(def: ResourceDef) {
       ? {
           onSuccess: (data: Record<string, unknown>) => {
             notify(`resources.${def.name}.notifications.created`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) } });
-            navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
+            void navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
           },
         }
       : undefined;

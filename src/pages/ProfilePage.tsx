@@ -79,7 +79,7 @@ function ChangePassword() {
     try {
       await api('POST', '/user/password', { old_password: values.old_password, password: values.password });
       notify('vf.profile.password_changed', { type: 'success' });
-      logout();
+      void logout();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
       setBusy(false);
