@@ -2,7 +2,7 @@
 import type { DB } from './db';
 import { newId } from './log';
 import { publish } from './events/bus';
-import { NOTIFY_CODES } from '../i18n/notify/codes';
+import { NOTIFY_CODES } from '../resources/notify_codes';
 import { applyAlarms } from './alarms';
 
 export interface NewMessage {

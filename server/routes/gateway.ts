@@ -8,7 +8,7 @@ import { raiseMessage } from '../messages';
 import { ok } from '../http/envelope';
 import { ApiError, badRequest } from '../http/errors';
 import { route, obj, str, int, bool, anyObject, handlerChecked } from '../http/schema';
-import { NOTIFY_CODES } from '../../i18n/notify/codes';
+import { NOTIFY_CODES } from '../../resources/notify_codes';
 import { DEVICE_STATES } from '../../resources/device';
 import { telemetryOf } from '../features/telemetry/ingest';
 import type { GatewayDevice } from '../gateway/auth';

@@ -13,7 +13,7 @@ import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../aut
 import { securityLog } from '../auth/securityLog';
 import { challengeOf, checkCode, clearFailedCodes, countFailedCode, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../auth/totp';
 import { raiseMessage } from '../messages';
-import { CODE_TOTP_FAILURES } from '../../i18n/notify/codes';
+import { CODE_TOTP_FAILURES } from '../../resources/notify_codes';
 import { writeLog } from '../log';
 import { fromOwnPage, setSessionCookies } from '../auth/cookie';
 
