@@ -28,7 +28,7 @@ export interface Report {
 }
 
 const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
-/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/generated/registry.tsx). */
+/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/declared/registry.tsx). */
 export const useShowReport = () => useContext(ShowReport);
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
 const SelectedNames = createContext<Map<string, string> | undefined>(undefined);

@@ -109,7 +109,7 @@ function withCells(def: ResourceDef, where: 'list' | 'show', fields: [string, Fi
   return out.filter((e): e is ReactElement => !!e);
 }
 
-/** A named cell (src/generated/registry.tsx); `label` is read by the grid and the show layout. */
+/** A named cell (src/declared/registry.tsx); `label` is read by the grid and the show layout. */
 function Cell({ name }: { name: string; label?: string }) {
   const Render = cells[name].render;
   return <Render />;

@@ -3,8 +3,8 @@
 // Everything a declaration can say is said there instead (resources/types.ts: `render`, `input`, `sameAs`,
 // `lockedWhen`, `list.toolbar`, `cells`, `related` lists on a record's page, selection actions with `lines`,
 // one-time secrets with `reveal`/`reveals` …): the restock list, webhooks and the operation log are generated.
-// Each is loaded when its screen is first opened (src/generated/index.ts).
-import type { ResourceViews } from '../generated';
+// Each is loaded when its screen is first opened (src/declared/index.ts).
+import type { ResourceViews } from '../declared';
 
 export const overrides: Record<string, () => Promise<{ default: Partial<ResourceViews> }>> = {
   device: () => import('./device'),

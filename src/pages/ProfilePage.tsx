@@ -9,7 +9,7 @@ import user from '../../resources/user';
 import { useFormat } from '../lib/format';
 import { invalidateProfile } from '../providers/authProvider';
 import { TwoFactorCard } from './TwoFactorCard';
-import { ImageUploadInput } from '../generated/ImageUploadInput';
+import { ImageUploadInput } from '../declared/ImageUploadInput';
 
 function BasicInfo() {
   const translate = useTranslate();

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GENERATE_FIELDS } from '../../resources/lecode';
 import { validateFields } from '../../resources/validate';
-import { InputFor } from '../generated/inputs';
+import { InputFor } from '../declared/inputs';
 import { api } from '../providers/http';
 
 const DAY = 24 * 60 * 60 * 1000;
