@@ -181,9 +181,9 @@ export interface ResourceDef {
     hide?: { field: string; value: string };
     /** the page a row click opens (default: edit where allowed, else show); `none`: rows open nothing */
     open?: 'show' | 'edit' | 'none';
-    /** named buttons added to the list's toolbar (src/declared/registry.tsx) */
+    /** named buttons added to the list's toolbar (src/declared/buttons.tsx) */
     toolbar?: readonly string[];
-    /** named buttons over the selected rows, beside the bulk verbs (src/declared/registry.tsx `bulkButtons`) */
+    /** named buttons over the selected rows, beside the bulk verbs (src/declared/buttons.tsx `bulkButtons`) */
     bulk?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };

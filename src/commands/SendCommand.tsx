@@ -10,8 +10,8 @@ import { validateFields } from '../../resources/validate';
 import { COMMAND_NAMES, commandParams, type SendAnswer } from '../../resources/command';
 import { api } from '../providers/http';
 import { InputFor } from '../declared/inputs';
-import { choiceKey } from '../declared/fields';
-import { useShowReport } from '../declared/BulkActions';
+import { choiceKey } from '../declared/choiceKey';
+import { useShowReport } from '../declared/bulkReport';
 
 type Values = { command?: string; params?: Record<string, unknown> };
 

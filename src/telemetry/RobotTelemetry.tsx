@@ -9,28 +9,9 @@ import { save } from '../lib/exportList';
 import Download from '@mui/icons-material/Download';
 import { metricsOf } from '../../resources/telemetry';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
+import type { Series, ShownRule } from './shapes';
 
 const MetricChart = lazy(() => import('./MetricChart'));
-
-export interface Series {
-  metric: string;
-  unit: string;
-  step: 'raw' | 'hour';
-  points: Array<{ t: string; min: number; max: number; avg: number }>;
-}
-
-export interface ShownRule {
-  _id: string;
-  name: string;
-  metric: string;
-  op: 'gt' | 'lt';
-  threshold: number;
-  level: string;
-  type: string | null;
-  integrator: string | null;
-  dealer: string | null;
-  device: string | null;
-}
 
 const RANGES = { range_24h: 1, range_7d: 7, range_30d: 30 } as const;
 type RangeKey = keyof typeof RANGES;
