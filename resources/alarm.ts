@@ -1,6 +1,6 @@
 import { defineResource } from './types';
 import { ROBOT_TYPES } from './device';
-import { ALARM_LEVELS } from '../i18n/notify/alarms';
+import { ALARM_LEVELS } from './alarm_codes';
 
 /** The code of every alarm a telemetry rule opens: its title is the rule's name (server/features/telemetry/rules.ts). */
 export const RULE_ALARM_CODE = 0;
@@ -8,7 +8,7 @@ export const RULE_ALARM_CODE = 0;
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
 
 // Alarms: a robot's fault or warning with a life cycle. Robots open and clear them with their notification
-// codes (server/alarms.ts, the pairing table in i18n/notify/alarms.ts); operators acknowledge and clear them.
+// codes (server/alarms.ts, the pairing table in resources/alarm_codes.ts); operators acknowledge and clear them.
 // `title` and `content` (the code's texts) are added on the way out, in the viewer's language.
 export default defineResource({
   name: 'alarm',

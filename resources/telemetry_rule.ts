@@ -1,7 +1,7 @@
 import { defineResource } from './types';
 import { ROBOT_TYPES } from './device';
 import { METRIC_NAMES } from './telemetry';
-import { ALARM_LEVELS } from '../i18n/notify/alarms';
+import { ALARM_LEVELS } from './alarm_codes';
 
 export const RULE_OPS = ['gt', 'lt'] as const;
 /** A rule waits at most a day of breach (or of recovery) before it acts. */

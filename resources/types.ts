@@ -61,9 +61,9 @@ export interface FieldDef {
   /** a reference(s) whose rows must share a value with this row: `{ field: 'dealer' }` offers (and the server
    * accepts) only rows of `reference` whose `dealer` is this row's `dealer` — a group's products, a product's robots */
   sameAs?: { field: string; column?: string; message?: string };
-  /** a named renderer for columns and show pages (src/generated/registry.tsx), instead of the type's own */
+  /** a named renderer for columns and show pages (src/declared/registry.tsx), instead of the type's own */
   render?: string;
-  /** a named form input (src/generated/registry.tsx), instead of the type's own */
+  /** a named form input (src/declared/registry.tsx), instead of the type's own */
   input?: string;
   /** the list's filter bar shows this filter without asking */
   alwaysOn?: boolean;
@@ -181,9 +181,9 @@ export interface ResourceDef {
     hide?: { field: string; value: string };
     /** the page a row click opens (default: edit where allowed, else show); `none`: rows open nothing */
     open?: 'show' | 'edit' | 'none';
-    /** named buttons added to the list's toolbar (src/generated/registry.tsx) */
+    /** named buttons added to the list's toolbar (src/declared/buttons.tsx) */
     toolbar?: readonly string[];
-    /** named buttons over the selected rows, beside the bulk verbs (src/generated/registry.tsx `bulkButtons`) */
+    /** named buttons over the selected rows, beside the bulk verbs (src/declared/buttons.tsx `bulkButtons`) */
     bulk?: readonly string[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
@@ -300,8 +300,8 @@ export function withoutSecrets(def: ResourceDef, row: Record<string, unknown>): 
   return out;
 }
 
-/** The path of a verb's call under /api, as both the server routes it and the browser calls it. */
-export function callPath(def: ResourceDef, verb: Verb | string): string {
+/** The path of a verb's (or an action's) call under /api, as both the server routes it and the browser calls it. */
+export function callPath(def: ResourceDef, verb: string): string {
   const own = (def.paths as Record<string, string> | undefined)?.[verb];
   if (own) return own;
   const base = def.base ?? `/${def.name}`;

@@ -7,8 +7,14 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    requests?: Array<{ setupRequest?: (req: any) => any }>;
+    /** each request before it is sent: the bench adds fresh headers (a new key per call) */
+    requests?: Array<{ setupRequest?: (req: Request) => Request }>;
+  }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     errors: number;

@@ -22,4 +22,4 @@ app.post('/bare', async (req) => {
 app.get('/api/health/ready', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 const stop = () => app.close().then(() => pool.end()).then(() => process.exit(0));
-process.on('SIGTERM', stop);
+process.on('SIGTERM', () => void stop());

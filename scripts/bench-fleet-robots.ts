@@ -81,8 +81,9 @@ const fleet = driveFleet({
   },
 });
 
-parentPort!.once('message', async () => {
+async function report() {
   await fleet.stop();
   const result: RobotsResult = { acks, causes, lastBeat: [...lastBeat], calls, tally: fleet.tally, firstErrors };
   parentPort!.postMessage(result);
-});
+}
+parentPort!.once('message', () => void report());

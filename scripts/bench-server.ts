@@ -41,5 +41,5 @@ const server = await startServer({
   },
 });
 const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

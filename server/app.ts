@@ -91,7 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: setting('TRUST_PROXY'),
     // the router's own refusals (an over-long path id, a broken %-escape) in the API's envelope and language
     frameworkErrors: (err, req, reply) =>
-      sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
+      void sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // brotli or gzip for the app's scripts and the API's JSON (the live event stream is hijacked, so never

@@ -8,7 +8,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { configureHttp } from './providers/http';
 import { makeI18nProvider } from './providers/i18nProvider';
-import { viewsOf } from './generated';
+import { viewsOf } from './declared';
 import { AppLayout } from './layout/AppLayout';
 import { useAppTheme } from './layout/theme';
 import { RedirectPage } from './layout/Redirect';

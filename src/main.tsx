@@ -19,11 +19,11 @@ function startConsole() {
 }
 
 if (isSignedIn()) {
-  startConsole();
+  void startConsole();
 } else {
   const here = window.location.pathname + window.location.search;
   if (!here.startsWith('/login')) window.history.replaceState(null, '', loginPathFor(here));
-  Promise.all([import(`../i18n/app/${lang}.ts`), import('./login/LoginScreen')]).then(([messages, { LoginScreen }]) => {
+  void Promise.all([import(`../i18n/app/${lang}.ts`), import('./login/LoginScreen')]).then(([messages, { LoginScreen }]) => {
     root.render(<LoginScreen lang={lang} messages={messages.default} onSignedIn={startConsole} prefetch={() => void fetchConsole()} />);
   });
 }

@@ -1,5 +1,5 @@
 // Products, templates, stock, product copy and product groups: the catalog's own messages.
-import type { FeatureTexts } from './index';
+import type { FeatureTexts } from './texts';
 
 const en = {
   vf: {

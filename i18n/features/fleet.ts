@@ -1,5 +1,5 @@
 // Brands, stores and robots: uploads, the robot's info page, its one-time key, and their errors.
-import type { FeatureTexts } from './index';
+import type { FeatureTexts } from './texts';
 
 const fleet: FeatureTexts = {
   en: {

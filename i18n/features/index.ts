@@ -3,6 +3,7 @@
 // tree under `vf.<feature>`; add one line below. The completeness test compares the four key sets.
 import type { Lang } from '../../resources/accounts';
 import { mergeTrees, type MessageTree } from '../translate';
+import type { FeatureTexts } from './texts';
 import fleet from './fleet';
 import layout from './layout';
 import live from './live';
@@ -26,7 +27,7 @@ import oplog from './oplog';
 import commands from './commands';
 import telemetry from './telemetry';
 
-export type FeatureTexts = Record<Lang, MessageTree>;
+export type { FeatureTexts };
 
 export const features: Record<string, FeatureTexts> = {
   fleet,

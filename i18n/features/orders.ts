@@ -1,5 +1,5 @@
 // Orders, refunds, profit sharing, exports and the dashboard: every text, in the four languages.
-import type { FeatureTexts } from './index';
+import type { FeatureTexts } from './texts';
 
 const en = {
   error: {

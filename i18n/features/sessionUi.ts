@@ -1,5 +1,5 @@
 // The browser's session (cookie, CSRF defence), flood limits, and the tenant a role preview narrows to.
-import type { FeatureTexts } from './index';
+import type { FeatureTexts } from './texts';
 
 const en = {
   vf: {

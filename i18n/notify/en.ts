@@ -1,5 +1,5 @@
 // Device notification texts in English. See ./codes.ts for the code layout.
-import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from './codes';
+import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from '../../resources/notify_codes';
 
 interface Device {
   /** Title prefix, e.g. "Ice cream machine" in "Ice cream machine fault 117: freezing cylinder". */

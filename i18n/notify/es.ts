@@ -1,5 +1,5 @@
 // Textos de las notificaciones de los dispositivos en español. La distribución de códigos está en ./codes.ts.
-import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from './codes';
+import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from '../../resources/notify_codes';
 
 interface Device {
   /** Inicio del título, p. ej. "Máquina de helados" en "Máquina de helados: fallo 117 (cilindro de congelación)". */

@@ -1,11 +1,11 @@
 // Device notification texts in the four console languages, and a lookup by code.
-import { NOTIFY_CODES, type NotifyCategory, type NotifyLevel } from './codes';
+import { NOTIFY_CODES, type NotifyCategory, type NotifyLevel } from '../../resources/notify_codes';
 import en from './en';
 import zh from './zh';
 import es from './es';
 import ja from './ja';
 
-export * from './codes';
+export * from '../../resources/notify_codes';
 
 export const notifyTexts = { en, zh, es, ja };
 

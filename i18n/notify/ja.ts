@@ -1,5 +1,5 @@
 // デバイス通知の文言（日本語）。コード体系は ./codes.ts を参照。
-import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from './codes';
+import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from '../../resources/notify_codes';
 
 interface Device {
   /** タイトルの先頭。例：「アイスクリームマシン故障 117：冷凍シリンダー」の「アイスクリームマシン」。 */

@@ -1,5 +1,5 @@
 // 设备通知文案（简体中文）。故障码分段见 ./codes.ts。
-import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from './codes';
+import { buildNotifyTexts, type NotifyLanguagePack, type NotifyText } from '../../resources/notify_codes';
 
 interface Device {
   /** 标题前缀，如“冰淇淋机故障 117：冷冻缸”中的“冰淇淋机”。 */

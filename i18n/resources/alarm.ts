@@ -1,11 +1,11 @@
 import type { ResourceLabels } from './types';
 import device from './device';
-import type { NotifyCategory } from '../notify/codes';
+import type { NotifyCategory } from '../../resources/notify_codes';
 
 // robot types read as on the robots' own screens
 const types = (lang: keyof typeof device) => device[lang].choices!.type;
 
-/** A notification's category (i18n/notify/codes.ts) in words: an alarm's and a message's page show it. */
+/** A notification's category (resources/notify_codes.ts) in words: an alarm's and a message's page show it. */
 export const CATEGORY_LABELS = {
   en: { connection: 'Connection', stock: 'Stock', robot_arm: 'Robot arm', icecream: 'Ice cream', milk: 'Milk', cup: 'Cups', change: 'Change', coffee: 'Coffee', coffee_connection: 'Coffee machine link', ice_maker: 'Ice maker', printer: 'Printer', business: 'Business hours', order: 'Orders', coffee_hardware: 'Coffee hardware' },
   zh: { connection: '连接', stock: '库存', robot_arm: '机械臂', icecream: '冰淇淋', milk: '牛奶', cup: '杯子', change: '找零', coffee: '咖啡', coffee_connection: '咖啡机连接', ice_maker: '制冰机', printer: '打印机', business: '营业状态', order: '订单', coffee_hardware: '咖啡机硬件' },

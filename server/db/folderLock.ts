@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 export class FolderInUseError extends Error {}
 
 export interface FolderLock {
-  release(): void;
+  release: () => void;
 }
 
 /**

@@ -50,7 +50,7 @@ export function groupCommit<In, Out>(run: (items: In[]) => Promise<Array<Out | u
       if (!busy) {
         busy = true;
         // let the requests already read from the sockets join the first batch too
-        const done = new Promise<void>((r) => setImmediate(() => drain().finally(r)));
+        const done = new Promise<void>((r) => setImmediate(() => void drain().finally(r)));
         draining.add(done);
         void done.finally(() => draining.delete(done));
       }

@@ -33,7 +33,7 @@ export interface Database {
    * statements, so as a crash would leave it: PostgreSQL's recovery on opening it rolls back what was not
    * committed (docs/operations.md, "Backups").
    */
-  snapshot?(): Promise<Blob>;
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 

@@ -161,7 +161,7 @@ export async function publishRightsChange(change: Omit<RightsChange, 'type' | 'i
     sent.set(id, () => void (++heardBy >= listeners && done()));
   });
   pending.push({ n, heard: heardBack });
-  heardBack.then(() => {
+  void heardBack.then(() => {
     const i = pending.findIndex((p) => p.n === n);
     if (i >= 0) pending.splice(i, 1);
   });

@@ -6,7 +6,7 @@ import { RecordContextProvider, useCanAccess, useGetList, useLocaleState, useRec
 import { Box, Card, CardContent, CardHeader, Divider, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import type { Lang } from '../../resources/accounts';
 import alarm from '../../resources/alarm';
-import { ActionButtons } from '../generated/ActionButtons';
+import { ActionButtons } from '../declared/ActionButtons';
 import { formatDateTime, localeTag } from '../lib/format';
 import { AlarmDuration, LevelChip, StateChip } from './parts';
 

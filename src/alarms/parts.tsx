@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import type { Lang } from '../../resources/accounts';
-import { choiceKey } from '../generated/fields';
+import { choiceKey } from '../declared/choiceKey';
 import { localeTag } from '../lib/format';
 
 const LEVEL_COLOR = { warning: 'warning', error: 'error' } as const;

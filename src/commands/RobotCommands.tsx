@@ -8,8 +8,8 @@ import { Alert, Box, Card, CardContent, CardHeader, Divider, Link, List, ListIte
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import type { Lang } from '../../resources/accounts';
 import command from '../../resources/command';
-import { ActionButtons } from '../generated/ActionButtons';
-import { choiceKey } from '../generated/fields';
+import { ActionButtons } from '../declared/ActionButtons';
+import { choiceKey } from '../declared/fields';
 import { formatDateTime, localeTag } from '../lib/format';
 import { SendCommandDialog } from './SendCommand';
 import { CommandStateChip } from './parts';

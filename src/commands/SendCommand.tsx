@@ -9,9 +9,9 @@ import { subChoice, subLabel } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import { COMMAND_NAMES, commandParams, type SendAnswer } from '../../resources/command';
 import { api } from '../providers/http';
-import { InputFor } from '../generated/inputs';
-import { choiceKey } from '../generated/fields';
-import { useShowReport } from '../generated/BulkActions';
+import { InputFor } from '../declared/inputs';
+import { choiceKey } from '../declared/choiceKey';
+import { useShowReport } from '../declared/bulkReport';
 
 type Values = { command?: string; params?: Record<string, unknown> };
 

@@ -2,7 +2,7 @@
 // or result as short text: the renderers the declaration names (`commandState`, `commandParams`).
 import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
-import { choiceKey } from '../generated/fields';
+import { choiceKey } from '../declared/choiceKey';
 
 const COLOR = { queued: 'default', sent: 'info', acknowledged: 'success', failed: 'error', expired: 'warning', cancelled: 'default' } as const;
 

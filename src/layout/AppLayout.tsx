@@ -28,7 +28,7 @@ function IdentityGuard() {
   useEffect(() => {
     if (!isPending && error && (error as { status?: number }).status !== 401) {
       notify('vf.error.verification_failed', { type: 'error' });
-      logout();
+      void logout();
     }
   }, [error, isPending, notify, logout]);
   return null;

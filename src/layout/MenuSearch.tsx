@@ -21,7 +21,8 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
   const wantPinyin = locale === 'zh' && pinyinSearch;
 
   useEffect(() => {
-    if (open && wantPinyin && !pinyin) loadPinyin().then((fn) => setPinyin(() => fn));
+    // a chunk that fails to load leaves the plain search, which needs no pinyin
+    if (open && wantPinyin && !pinyin) loadPinyin().then((fn) => setPinyin(() => fn), () => undefined);
   }, [open, wantPinyin, pinyin]);
 
   const search = useMemo(
@@ -37,7 +38,7 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
   const go = (item: SearchItem | null) => {
     if (!item) return;
     close();
-    navigate(item.path);
+    void navigate(item.path);
   };
 
   return (

@@ -11,7 +11,7 @@ export function RedirectPage() {
   useEffect(() => {
     const target = pathname.replace(/^\/redirect/, '') || '/dashboard';
     refresh();
-    navigate(`${target}${search}`, { replace: true });
+    void navigate(`${target}${search}`, { replace: true });
   }, [pathname, search, navigate, refresh]);
   return null;
 }

@@ -27,7 +27,7 @@ function RecordTabText({ path, resource, id, field }: { path: string; resource: 
 /** `/redirect/<path>` remounts the page in place: the hidden helper behind "refresh". */
 export function useRefreshTab() {
   const navigate = useNavigate();
-  return (full: string) => navigate(`/redirect${full}`, { replace: true });
+  return (full: string) => void navigate(`/redirect${full}`, { replace: true });
 }
 
 export function TagsView() {
@@ -46,15 +46,15 @@ export function TagsView() {
   const active = tabs.find((t) => t.path === pathname) ?? tabs[0];
   const close = (tab: Tab) => {
     const next = closeTab(tab.path, pathname);
-    if (next) navigate(next);
+    if (next) void navigate(next);
   };
   const others = (tab: Tab) => {
     closeOthers(tab.path);
-    if (tab.path !== pathname) navigate(tab.full);
+    if (tab.path !== pathname) void navigate(tab.full);
   };
   const all = () => {
     closeAll();
-    if (pathname !== HOME) navigate(HOME);
+    if (pathname !== HOME) void navigate(HOME);
   };
   const act = (fn: () => void) => () => {
     setMenu(null);
@@ -147,7 +147,7 @@ export function TagsView() {
         slotProps={{ list: { dense: true } }}
       >
         {menu ? [
-          <MenuItem key="refresh" onClick={act(() => (menu.tab.path === pathname ? refreshTab(menu.tab.full) : navigate(menu.tab.full)))}>
+          <MenuItem key="refresh" onClick={act(() => (menu.tab.path === pathname ? refreshTab(menu.tab.full) : void navigate(menu.tab.full)))}>
             {translate('vf.layout.tabs.refresh')}
           </MenuItem>,
           isPinned(menu.tab.path) ? null : (

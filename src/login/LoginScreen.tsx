@@ -63,9 +63,9 @@ export interface LoginScreenProps {
   /** i18n/app/<lang>.ts: the vf.login and vf.error messages */
   messages: Tree;
   /** loads the console into this page once the token is saved and the address is the target */
-  onSignedIn(): Promise<unknown>;
+  onSignedIn: () => Promise<unknown>;
   /** starts fetching the console while the user types (never before: a visit that only looks stays light) */
-  prefetch(): void;
+  prefetch: () => void;
 }
 
 export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScreenProps) {

@@ -14,15 +14,15 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { DateTimeInput } from '../generated/DateTimeInput';
+import { DateTimeInput } from '../declared/DateTimeInput';
 import { Tab, Tabs } from '@mui/material';
 import order from '../../resources/order';
 import type { FieldDef, ResourceDef } from '../../resources/types';
-import { FieldFor, choiceKey } from '../generated/fields';
-import { ExportButtons } from '../generated/ExportButtons';
-import { ListPagination } from '../generated/screens';
-import { SavedQueries } from '../generated/SavedQueries';
-import { ListRows } from '../generated/ListRows';
+import { FieldFor, choiceKey } from '../declared/fields';
+import { ExportButtons } from '../declared/ExportButtons';
+import { ListPagination } from '../declared/screens';
+import { SavedQueries } from '../declared/SavedQueries';
+import { ListRows } from '../declared/ListRows';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 

@@ -4,11 +4,11 @@
 import { ListButton, ReferenceField, Show, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import order from '../../resources/order';
-import { ActionButton } from '../generated/ActionButtons';
+import { ActionButton } from '../declared/ActionButtons';
 import { useProfile } from '../layout/useProfile';
 import { Pairs, Section, StatusChip, useDateTime, useMoney } from './parts';
 import { RefundButton } from './RefundDialog';
-import { choiceKey } from '../generated/fields';
+import { choiceKey } from '../declared/fields';
 
 type Row = Record<string, unknown>;
 interface Item {

@@ -5,13 +5,13 @@ import { Datagrid, FilterButton, FunctionField, List, Link, TextInput, Title, To
 import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
-import { FieldFor } from '../generated/fields';
-import { ExportButtons } from '../generated/ExportButtons';
+import { FieldFor } from '../declared/fields';
+import { ExportButtons } from '../declared/ExportButtons';
 import { RefundDecision } from './RefundDecision';
 import { choiceFilter, rangeFilters, referenceFilter } from './OrderList';
-import { ListPagination } from '../generated/screens';
-import { SavedQueries } from '../generated/SavedQueries';
-import { ListRows } from '../generated/ListRows';
+import { ListPagination } from '../declared/screens';
+import { SavedQueries } from '../declared/SavedQueries';
+import { ListRows } from '../declared/ListRows';
 
 const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import { choiceKey } from '../generated/fields';
+import { choiceKey } from '../declared/fields';
 import { useFormat } from '../lib/format';
 
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

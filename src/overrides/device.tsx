@@ -16,9 +16,9 @@ import {
 import { Box, Card, CardContent, CardHeader, Chip, Divider, Grid, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import device from '../../resources/device';
 import type { Lang } from '../../resources/accounts';
-import { ActionButtons } from '../generated/ActionButtons';
-import { FieldFor, choiceKey } from '../generated/fields';
-import { OneTimeKeyDialog, useRevealedSecret } from '../generated/OneTimeKeyDialog';
+import { ActionButtons } from '../declared/ActionButtons';
+import { FieldFor, choiceKey } from '../declared/fields';
+import { OneTimeKeyDialog, useRevealedSecret } from '../declared/OneTimeKeyDialog';
 import { RobotAlarms } from '../alarms/RobotAlarms';
 import { RobotCommands } from '../commands/RobotCommands';
 import { RobotTelemetry } from '../telemetry/RobotTelemetry';

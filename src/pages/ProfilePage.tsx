@@ -9,7 +9,7 @@ import user from '../../resources/user';
 import { useFormat } from '../lib/format';
 import { invalidateProfile } from '../providers/authProvider';
 import { TwoFactorCard } from './TwoFactorCard';
-import { ImageUploadInput } from '../generated/ImageUploadInput';
+import { ImageUploadInput } from '../declared/ImageUploadInput';
 
 function BasicInfo() {
   const translate = useTranslate();
@@ -79,7 +79,7 @@ function ChangePassword() {
     try {
       await api('POST', '/user/password', { old_password: values.old_password, password: values.password });
       notify('vf.profile.password_changed', { type: 'success' });
-      logout();
+      void logout();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
       setBusy(false);

@@ -1,7 +1,7 @@
 // Two-factor sign-in on the profile page: set up with a QR code (drawn by the server as a data: URL, so
 // no QR code library reaches the browser), confirm with a first code, see the recovery codes once, turn
 // off with a current code. And the gate: an account whose role requires it is kept on /profile until it has it.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
@@ -21,7 +21,7 @@ export function TotpGate() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if (p?.totp_pending && pathname !== '/profile') navigate('/profile', { replace: true });
+    if (p?.totp_pending && pathname !== '/profile') void navigate('/profile', { replace: true });
   }, [p?.totp_pending, pathname, navigate]);
   return null;
 }
@@ -35,8 +35,8 @@ export function TwoFactorCard() {
   const [recovery, setRecovery] = useState<string[]>();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = () => api<Status>('GET', '/user/totp').then(setStatus, (e: Error) => notify(e.message, { type: 'error' }));
-  useEffect(() => void load(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const load = useCallback(() => api<Status>('GET', '/user/totp').then(setStatus, (e: Error) => notify(e.message, { type: 'error' })), [notify]);
+  useEffect(() => void load(), [load]);
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);

@@ -103,6 +103,7 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     if (!isSignedIn()) {
       const here = window.location.pathname + window.location.search;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's checkAuth contract: a rejection with { redirectTo, message } says where to go
       throw { redirectTo: here.startsWith('/login') ? '/login' : loginPathFor(here), message: false };
     }
   },

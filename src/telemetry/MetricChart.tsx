@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from '@mui/material/styles';
 import { useFormat } from '../lib/format';
-import type { Series, ShownRule } from './RobotTelemetry';
+import type { Series, ShownRule } from './shapes';
 
 const HEIGHT = 200;
 /** x-axis labels across the range (the data alone may cover a minute of it) */

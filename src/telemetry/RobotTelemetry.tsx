@@ -1,7 +1,7 @@
 // A robot's measurements on its page (docs/telemetry.md): every metric its type reports over 24 hours, 7 or 30
 // days, with the thresholds of the rules that cover it. The chart code (recharts) loads only when shown. The 24-hour
 // view follows the robot: it is asked again every half minute while the page is open.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { api, apiStream } from '../providers/http';
@@ -9,28 +9,9 @@ import { save } from '../lib/exportList';
 import Download from '@mui/icons-material/Download';
 import { metricsOf } from '../../resources/telemetry';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
+import type { Series, ShownRule } from './shapes';
 
 const MetricChart = lazy(() => import('./MetricChart'));
-
-export interface Series {
-  metric: string;
-  unit: string;
-  step: 'raw' | 'hour';
-  points: Array<{ t: string; min: number; max: number; avg: number }>;
-}
-
-export interface ShownRule {
-  _id: string;
-  name: string;
-  metric: string;
-  op: 'gt' | 'lt';
-  threshold: number;
-  level: string;
-  type: string | null;
-  integrator: string | null;
-  dealer: string | null;
-  device: string | null;
-}
 
 const RANGES = { range_24h: 1, range_7d: 7, range_30d: 30 } as const;
 type RangeKey = keyof typeof RANGES;
@@ -40,19 +21,21 @@ const LIVE_MS = 30_000;
 function useRules(robot: { id: string; type: string; integrator: string | null; dealer: string | null } | undefined) {
   const { canAccess } = useCanAccess({ resource: 'telemetry_rule', action: 'list' });
   const [rules, setRules] = useState<ShownRule[]>([]);
+  // asked again when the robot's identity or owners change, not each time its record is fetched again
+  const { id, type, integrator, dealer } = robot ?? {};
   useEffect(() => {
-    if (!robot || !canAccess) return;
+    if (!id || !canAccess) return;
     let live = true;
     api<{ list: ShownRule[] }>('POST', '/telemetry_rule/list', { page: 1, pageSize: MAX_PAGE_SIZE })
       .then((r) => {
         if (!live) return;
-        setRules(r.list.filter((x) => (!x.integrator || x.integrator === robot.integrator) && (!x.dealer || x.dealer === robot.dealer) && (!x.type || x.type === robot.type) && (!x.device || x.device === robot.id)));
+        setRules(r.list.filter((x) => (!x.integrator || x.integrator === integrator) && (!x.dealer || x.dealer === dealer) && (!x.type || x.type === type) && (!x.device || x.device === id)));
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [robot?.id, robot?.type, robot?.integrator, robot?.dealer, canAccess]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, type, integrator, dealer, canAccess]);
   return rules;
 }
 
@@ -68,16 +51,19 @@ export function RobotTelemetry() {
   const translate = useTranslate();
   const [range, setRange] = useState<RangeKey>('range_24h');
   const [data, setData] = useState<{ from: number; to: number; series: Series[] } | null>(null);
-  const metrics = r ? metricsOf(String(r.type)) : [];
+  // the series are asked again when the robot or the range changes, not each time its record is fetched again
+  const device = r ? String(r._id ?? r.id) : undefined;
+  const robotType = r ? String(r.type) : undefined;
+  const metrics = useMemo(() => (robotType ? metricsOf(robotType) : []), [robotType]);
   const rules = useRules(r ? { id: String(r._id ?? r.id), type: String(r.type), integrator: r.integrator ?? null, dealer: r.dealer ?? null } : undefined);
 
   useEffect(() => {
-    if (!r || metrics.length === 0) return;
+    if (!device || metrics.length === 0) return;
     let live = true;
     const load = () => {
       const to = Date.now();
       const from = to - RANGES[range] * 86_400_000;
-      Promise.all(metrics.map((metric) => api<Series>('POST', '/telemetry/series', { device: String(r._id ?? r.id), metric, from: new Date(from).toISOString(), to: new Date(to).toISOString() })))
+      Promise.all(metrics.map((metric) => api<Series>('POST', '/telemetry/series', { device, metric, from: new Date(from).toISOString(), to: new Date(to).toISOString() })))
         .then((series) => live && setData({ from, to, series }))
         .catch(() => live && setData({ from, to, series: [] }));
     };
@@ -87,7 +73,7 @@ export function RobotTelemetry() {
       live = false;
       if (timer) clearInterval(timer);
     };
-  }, [r?.id, range, metrics.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [device, range, metrics]);
 
   if (!r || metrics.length === 0) return null;
   return (

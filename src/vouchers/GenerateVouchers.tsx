@@ -1,13 +1,13 @@
 // "Generate vouchers", a button of the voucher list's toolbar (declared in resources/service.ts): a batch is
 // not one record, so it is a dialog calling POST /lecode/generate, after which the list shows just the new
 // batch's codes.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, SaveButton, SimpleForm, Toolbar, useCanAccess, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GENERATE_FIELDS } from '../../resources/lecode';
 import { validateFields } from '../../resources/validate';
-import { InputFor } from '../generated/inputs';
+import { InputFor } from '../declared/inputs';
 import { api } from '../providers/http';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,11 +23,14 @@ export function GenerateVouchers() {
   const { canAccess } = useCanAccess({ resource: 'lecode', action: 'sell' }); // sell and generate both need lecode_add
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Made once per opening: a new record object would reset the form on every render (and lose what was typed).
-  const defaults = useMemo(() => {
+  // Made once per opening, from that moment: a new record object would reset the form on every render (and lose
+  // what was typed).
+  const [defaults, setDefaults] = useState<Record<string, unknown>>();
+  const openForm = () => {
     const now = Date.now();
-    return { count: 10, quantity: 1, valid_from: new Date(now).toISOString(), valid_to: new Date(now + 30 * DAY).toISOString(), details: '' };
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+    setDefaults({ count: 10, quantity: 1, valid_from: new Date(now).toISOString(), valid_to: new Date(now + 30 * DAY).toISOString(), details: '' });
+    setOpen(true);
+  };
   if (!canAccess) return null;
 
   const submit = async (values: Record<string, unknown>) => {
@@ -51,7 +54,7 @@ export function GenerateVouchers() {
 
   return (
     <>
-      <Button label={translate('vf.service.generate.button')} onClick={() => setOpen(true)} data-testid="lecode-generate">
+      <Button label={translate('vf.service.generate.button')} onClick={openForm} data-testid="lecode-generate">
         <AddIcon />
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">

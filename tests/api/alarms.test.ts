@@ -3,7 +3,7 @@
 // acknowledge and clear under their permissions and tenant. On PGlite, and on PostgreSQL with DATABASE_URL.
 import { startTestServer, type TestServer } from '../support/server';
 import { openEvents } from '../support/sse';
-import { RECOVERS, OFFLINE_CODE } from '../../i18n/notify/alarms';
+import { RECOVERS, OFFLINE_CODE } from '../../resources/alarm_codes';
 import { sql } from 'kysely';
 import { sweepOffline, SWEEP_CHUNK } from '../../server/features/gateway/presence';
 

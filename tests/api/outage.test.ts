@@ -67,7 +67,7 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and keeps every ac
   events.close();
 
   // counted on a connection of the test's own (opened again if the busy machine drops the first try)
-  let found: unknown[] = [];
+  let found: unknown[];
   for (let attempt = 0; ; attempt++) {
     const db = await openDatabase({ url: cluster.url, poolSize: 1, connectTimeoutMs: 20_000 });
     try {

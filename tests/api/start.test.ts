@@ -83,7 +83,7 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   expect(lines[banner - 1]).toContain(`VendFleet is ready on http://localhost:${port}`);
   const after = lines.slice(banner + 1);
   expect(after.length).toBeGreaterThan(0);
-  for (const line of after) expect(line).toMatch(/^\d\d:\d\d:\d\d INFO  (GET \/dashboard|HEAD \/login|POST \/api\/(auth\/signin|device\/list|order\/list)) 200 \d+ ms$/);
+  for (const line of after) expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}(GET \/dashboard|HEAD \/login|POST \/api\/(auth\/signin|device\/list|order\/list)) 200 \d+ ms$/);
   expect(out).not.toContain('device-gateway');
 }, 150_000);
 

@@ -42,7 +42,7 @@ describe('below 992 px every part of the page can be tapped', () => {
     await e.shot(page, `walk-${name}-drawer-${lang}`);
     await tap(page, drawer.locator('a[href="/device"]'));
     await page.waitForURL(/\/device$/);
-    // below the breakpoint a list is cards (src/generated/ListRows.tsx), not a table scrolled sideways
+    // below the breakpoint a list is cards (src/declared/ListRows.tsx), not a table scrolled sideways
     await page.getByTestId('list-card').first().waitFor();
     await drawer.waitFor({ state: 'detached' });
 

@@ -56,7 +56,7 @@ export async function buildTemplate(): Promise<() => Promise<void>> {
 export interface TestDatabase {
   dataDir?: string;
   databaseUrl?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** A new, empty database (no tables) on the PostgreSQL server of `url`: what a first deployment starts on. */

@@ -13,7 +13,7 @@ import { seedDemo } from '../../server/db/seed';
 
 export interface PgDatabase {
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {

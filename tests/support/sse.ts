@@ -25,7 +25,7 @@ export async function openEvents(baseUrl: string, token: string, lang = 'en'): P
   let finish!: () => void;
   const ended = new Promise<void>((r) => (finish = r));
   const isReady = new Promise<void>((r) => (ready = r));
-  (async () => {
+  void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();

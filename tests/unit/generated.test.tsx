@@ -8,9 +8,9 @@ import { makeI18nProvider } from '../../src/providers/i18nProvider';
 import { authProvider } from '../../src/providers/authProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { configureHttp, api } from '../../src/providers/http';
-import { ListPagination, makeCreate, makeList } from '../../src/generated/screens';
-import { ActionButtons } from '../../src/generated/ActionButtons';
-import { RelatedList } from '../../src/generated/RelatedList';
+import { ListPagination, makeCreate, makeList } from '../../src/declared/screens';
+import { ActionButtons } from '../../src/declared/ActionButtons';
+import { RelatedList } from '../../src/declared/RelatedList';
 import { widget } from '../support/fixture';
 
 const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink', grow: 'Grow' } } } };
@@ -129,7 +129,7 @@ describe('a related list on a record\'s page', () => {
 describe('the named parts a declaration asks for', () => {
   it('exist in the registry: every render, input, cell and toolbar name used in resources/', async () => {
     const { resources } = await import('../../resources');
-    const registry = await import('../../src/generated/registry');
+    const registry = { ...(await import('../../src/declared/registry')), ...(await import('../../src/declared/buttons')) };
     const missing: string[] = [];
     for (const def of resources) {
       for (const [name, f] of Object.entries(def.fields)) {

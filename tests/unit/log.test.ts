@@ -76,5 +76,5 @@ it('always shows errors, with their stack, and hides nothing at LOG_LEVEL=warn b
 
 it('keeps a line that is not JSON as it is, and shows extra fields', () => {
   expect(prettyLine('plain text\n')).toBe('plain text\n');
-  expect(prettyLine(JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 12, 0, 1), msg: 'slow', ms: 12 }))).toMatch(/^\d\d:\d\d:\d\d WARN  slow ms=12\n$/);
+  expect(prettyLine(JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 12, 0, 1), msg: 'slow', ms: 12 }))).toMatch(/^\d\d:\d\d:\d\d WARN {2}slow ms=12\n$/);
 });

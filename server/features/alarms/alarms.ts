@@ -1,6 +1,6 @@
 // The alarm life cycle driven by robots' notifications (resources/alarm.ts): a fault or warning code opens an
 // alarm on its robot or, while one is open for that code, raises its count; a recovery code clears the alarms
-// of the codes it recovers (the pairing table, i18n/notify/alarms.ts). Each is one statement, so concurrent
+// of the codes it recovers (the pairing table, resources/alarm_codes.ts). Each is one statement, so concurrent
 // notifications and several server processes never open a second alarm for one robot and code: the partial
 // unique index alarm_open turns the second INSERT into the UPDATE of the first.
 import { sql } from 'kysely';
@@ -8,9 +8,9 @@ import type { DB } from '../../db';
 import { newId } from '../../log';
 import { publish } from '../../events/bus';
 import * as webhookEvents from '../webhooks/events';
-import { NOTIFY_CODES } from '../../../i18n/notify/codes';
-import { alarmLevel, recoveredBy } from '../../../i18n/notify/alarms';
 import { RULE_ALARM_CODE } from '../../../resources/alarm';
+import { NOTIFY_CODES } from '../../../resources/notify_codes';
+import { STOCK_CODES, alarmLevel, recoveredBy } from '../../../resources/alarm_codes';
 
 export type Row = Record<string, unknown>;
 

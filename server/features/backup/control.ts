@@ -20,7 +20,7 @@ export async function serveBackupRequests(dataDir: string, source: EmbeddedSourc
     socket.setEncoding('utf8');
     socket.on('error', () => undefined);
     socket.on('data', (chunk) => {
-      line += chunk;
+      line += String(chunk);
       if (!line.includes('\n')) return;
       const answer = (a: unknown) => socket.end(`${JSON.stringify(a)}\n`);
       let dest: unknown;
@@ -60,7 +60,7 @@ export function requestBackup(dataDir: string, dest: string): Promise<Manifest |
     let text = '';
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify({ dest })}\n`));
-    socket.on('data', (d) => (text += d));
+    socket.on('data', (d) => (text += String(d)));
     socket.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'EINVAL'].includes(e.code ?? '') ? resolve(undefined) : reject(e)));
     socket.on('end', () => {
       try {

@@ -8,13 +8,13 @@ import { raiseMessage } from '../messages/raise';
 import { ok } from '../../http/envelope';
 import { ApiError, badRequest } from '../../http/errors';
 import { route, obj, str, int, bool, anyObject, handlerChecked } from '../../http/schema';
-import { NOTIFY_CODES } from '../../../i18n/notify/codes';
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
 import type { GatewayDevice } from './auth';
 import { commandsForBeats } from '../commands/delivery';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { lockByRule } from '../telemetry/lock';
+import { NOTIFY_CODES } from '../../../resources/notify_codes';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;

@@ -122,7 +122,7 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
       loadSessionByHash(db, ctx.user.tokenHash).then((s) => {
         if (!s || (!req.rolePreview && !sameRights(s, ctx.user))) end();
       }, () => undefined);
-    const check = setInterval(recheck, SESSION_CHECK_MS);
+    const check = setInterval(() => void recheck(), SESSION_CHECK_MS);
     void recheck();
     let ended = false;
     streams++;

@@ -2,8 +2,8 @@
 import type { DB } from '../../db';
 import { newId } from '../../log';
 import { publish } from '../../events/bus';
-import { NOTIFY_CODES } from '../../../i18n/notify/codes';
 import { applyAlarms } from '../alarms/alarms';
+import { NOTIFY_CODES } from '../../../resources/notify_codes';
 
 export interface NewMessage {
   code: number;

@@ -11,7 +11,7 @@ import type { CallContext } from '../../auth/context';
 import { requirePermission } from '../../auth/permissions';
 import { scopeConditions } from '../../crud/scope';
 import device from '../../../resources/device';
-import { OFFLINE_CODE } from '../../../i18n/notify/alarms';
+import { OFFLINE_CODE } from '../../../resources/alarm_codes';
 import type { Range } from './series';
 import { menuOutdated } from '../commands/menu';
 

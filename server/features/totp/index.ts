@@ -13,9 +13,9 @@ import { securityLog } from '../../auth/securityLog';
 import { challengeOf, checkCode, clearFailedCodes, countFailedCode, disable, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../../auth/totp';
 import { raiseMessage } from '../messages/raise';
 import { markSignedIn, tenantOf } from '../auth/queries';
-import { CODE_TOTP_FAILURES } from '../../../i18n/notify/codes';
 import { writeLog } from '../../log';
 import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
+import { CODE_TOTP_FAILURES } from '../../../resources/notify_codes';
 
 /** What an account that must enrol may still call. */
 const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/user/totp/setup', '/api/user/totp/enable', '/api/auth/logout', '/api/auth/authorization/shortlist']);

@@ -96,7 +96,7 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
   }
   return (
     <span onClick={stop}>
-      {trigger(() => (action.confirm ? setOpen(true) : run()), busy)}
+      {trigger(() => (action.confirm ? setOpen(true) : void run()), busy)}
       <OneTimeKeyDialog secret={secret} name={title} resource={def.name} onClose={() => setSecret(undefined)} />
       {action.confirm ? (
         <Confirm

@@ -13,23 +13,14 @@ import { bulkVerbs } from '../../resources/bulk';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
-import { bulkButtons } from './registry';
+import { bulkButtons } from './buttons';
+import { ShowReport, type Report } from './bulkReport';
 import { rowName } from '../lib/rowName';
 
 
 /** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
 const offered = bulkVerbs;
 
-export interface Report {
-  label: string;
-  answer: BulkAnswer;
-  /** each refused row's name, taken while the row was still shown */
-  names: Record<string, string>;
-}
-
-const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
-/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/generated/registry.tsx). */
-export const useShowReport = () => useContext(ShowReport);
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
 const SelectedNames = createContext<Map<string, string> | undefined>(undefined);
 

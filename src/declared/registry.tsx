@@ -1,20 +1,17 @@
-// Named renderers, inputs, cells and toolbar buttons that a declaration asks for by name (`render`, `input`,
-// `cells`, `list.toolbar` in resources/types.ts). The declaration says which; this says how it looks. A name
-// a declaration uses must be here (tests/unit/registry.test.ts holds both sides together).
+// Named renderers, inputs and cells that a declaration asks for by name (`render`, `input`, `cells` in
+// resources/types.ts; the named buttons are in ./buttons.tsx). The declaration says which; this says how it
+// looks. A name a declaration uses must be here (tests/unit/registry.test.ts holds both sides together).
 import type { ComponentType } from 'react';
 import { FunctionField, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { resources } from '../../resources';
 import type { FieldDef } from '../../resources/types';
-import { choiceKey } from './fields';
+import { choiceKey } from './choiceKey';
 import { PhotosField, PhotosInput } from './Photos';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
-import { GenerateVouchers } from '../vouchers/GenerateVouchers';
-import { MarkAllRead } from '../live/MarkAllRead';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
 import { CommandStateChip, shortJson } from '../commands/parts';
-import { SendCommandBulk } from '../commands/SendCommand';
 
 export interface RendererProps {
   resource: string;
@@ -178,15 +175,4 @@ export const cells: Record<string, { label: (resource: string) => string; render
   // before and after of a log entry side by side, field by field (two columns, so no one field's renderer)
   'log.changes': { label: () => 'vf.service.log.changes', render: LogChanges },
   'alarm.duration': { label: () => 'vf.alarms.duration', render: () => <FunctionField render={(r: { first_seen: string; clear_time: string | null }) => <AlarmDuration record={r} />} /> },
-};
-
-/** Buttons of a list's toolbar by name; each decides for itself whether the account may use it. */
-export const toolbar: Record<string, ComponentType> = {
-  'lecode.generate': GenerateVouchers,
-  'message.readAll': MarkAllRead,
-};
-
-/** Buttons over a list's selected rows by name (`list.bulk`), beside the generated bulk verbs. */
-export const bulkButtons: Record<string, ComponentType> = {
-  'command.send': SendCommandBulk,
 };

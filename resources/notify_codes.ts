@@ -1,6 +1,6 @@
 // Device notification codes (docs/rules.md, Codes): robots send a numeric code; the console shows a level, a
 // title and a content text in the viewer's language. This module is the language-neutral catalogue:
-// every code, its level and category. The texts live in ./en, ./zh, ./es, ./ja.
+// every code, its level and category. The texts live in i18n/notify/ (en, zh, es, ja).
 //
 // Conventions
 // - Codes in the 3000s (3021-3023, 3201, 3202, 3650-3652, 3750, 3751, 3806, 3807) mean "resolved /

@@ -33,7 +33,8 @@ import { useFormat } from '../lib/format';
 import { isLocked, isSecret, isSortable, listColumns, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
-import { cells, inputs, toolbar } from './registry';
+import { cells, inputs } from './registry';
+import { toolbar } from './buttons';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -109,7 +110,7 @@ function withCells(def: ResourceDef, where: 'list' | 'show', fields: [string, Fi
   return out.filter((e): e is ReactElement => !!e);
 }
 
-/** A named cell (src/generated/registry.tsx); `label` is read by the grid and the show layout. */
+/** A named cell (src/declared/registry.tsx); `label` is read by the grid and the show layout. */
 function Cell({ name }: { name: string; label?: string }) {
   const Render = cells[name].render;
   return <Render />;
@@ -231,7 +232,7 @@ export function makeCreate(def: ResourceDef) {
       ? {
           onSuccess: (data: Record<string, unknown>) => {
             notify(`resources.${def.name}.notifications.created`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) } });
-            navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
+            void navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
           },
         }
       : undefined;

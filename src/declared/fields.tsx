@@ -18,8 +18,9 @@ import { renderers } from './registry';
 import { findResource } from '../../resources';
 import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
+import { choiceKey } from './choiceKey';
 
-export const choiceKey = (resource: string, field: string, value: string) => `resources.${resource}.choices.${field}.${value}`;
+export { choiceKey };
 
 /** A choice value in the user's language. */
 export function ChoiceChip({ resource, source }: { resource: string; source: string }) {

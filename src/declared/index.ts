@@ -3,17 +3,11 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { CanAccess } from 'react-admin';
 import type { ResourceDef } from '../../resources/types';
-import { overrides } from '../overrides';
+import { overrides, type ResourceViews } from '../overrides';
 import { iconOf } from '../layout/icons';
 import { UnauthorizedPage } from '../pages/ErrorPages';
 
-export interface ResourceViews {
-  list?: ComponentType;
-  create?: ComponentType;
-  edit?: ComponentType;
-  show?: ComponentType;
-  icon?: ComponentType;
-}
+export type { ResourceViews };
 
 type Kind = 'list' | 'create' | 'edit' | 'show';
 const MAKE = { list: 'makeList', create: 'makeCreate', edit: 'makeEdit', show: 'makeShow' } as const;
