@@ -202,7 +202,7 @@ function productDaySums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: D
       FROM (SELECT (((-(r.base + ${shift})) % ${QUARTERS_PER_DAY} + ${QUARTERS_PER_DAY}) % ${QUARTERS_PER_DAY})::int - ${QUARTERS_PER_DAY} + i * ${QUARTERS_PER_DAY} AS st FROM generate_series(0, 1) AS i) AS s
     ) AS p
     WHERE p.hi > p.lo
-    GROUP BY r.code, 3`.execute(db);
+    GROUP BY r.code, 3`;
 }
 
 export async function summary(db: DB, ctx: CallContext, raw: unknown) {
@@ -334,7 +334,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   const firstKept = Math.ceil((b.from.getTime() - tzMs) / DAY_MS);
   const endKept = Math.floor((b.to.getTime() - tzMs) / DAY_MS);
   async function byKeptDays(q: { first: Date; last: Date }) {
-    const utc = (d: Date) => d.toISOString().slice(0, 10);
+    const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
     const [s, e] = [localStart(firstKept), localStart(endKept)];
     const runs = [[q.first, s], [e, q.last]].filter(([a, z]) => a < z);
     const key = `${scopeKey(db, scope)}\u0000${b.tz}\u0000`;
@@ -353,12 +353,13 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     const union = (parts: unknown[]) => sql.join(parts.map((x) => sql`(${x})`), sql` UNION ALL `);
     // the signatures are read before any day is computed: a change in between makes the next call compute it again
     const [sigs, live, liveTop, robots] = await Promise.all([
-      daySignatures(db, scope, utc(s), utc(new Date(e.getTime() - 1))),
+      daySignatures(db, scope, utcDayOf(s.getTime()), utcDayOf(e.getTime() - 1)),
       sql<{ type: string; period: number; orders: number; fee: number; sold_refund_fee: number }>`${union([edges, ...runs.map(([a, z]) => quarterSums(db, scope, a, z, cols, 'day', b.tz))])}`.execute(db),
       sql<Top>`${union([itemsOutside(q), ...runs.map(([a, z]) => productQuarterSums(db, scope, a, z))])}`.execute(db),
       robotsByState(),
     ]);
-    const sig = (k: number) => [utc(localStart(k)), utc(new Date(localStart(k + 1).getTime() - 1))].map((d) => sigs.get(d) ?? '-').join(' ');
+    // a local day touches one or two UTC days
+    const sig = (k: number) => `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
     const store = closedDaysOf(db);
     const kept = new Map<number, DayCharts>();
     const missing: number[] = [];
@@ -371,7 +372,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       // the days from the first missing to the last, in one read each of the sales and the products
       const [first, last] = [missing[0], missing[missing.length - 1]];
       const [a, z] = [localStart(first), localStart(last + 1)];
-      const [sales, products] = await Promise.all([quarterSums(db, scope, a, z, cols, 'day', b.tz).execute(db), productDaySums(db, scope, a, z, b.tz)]);
+      const [sales, products] = await Promise.all([quarterSums(db, scope, a, z, cols, 'day', b.tz).execute(db), productDaySums(db, scope, a, z, b.tz).execute(db)]);
       for (let k = first; k <= last; k++) kept.set(k, { types: [], products: [] });
       for (const r of sales.rows) {
         if (Number(r.orders) !== 0) kept.get(Number(r.period))!.types.push({ type: r.type, orders: Number(r.orders), fee: Number(r.fee), refund_fee: Number(r.sold_refund_fee) });

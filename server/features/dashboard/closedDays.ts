@@ -55,15 +55,16 @@ export function scopeKey(db: DB, scope: Scope): string {
   return `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
 }
 
-/** The signature of each UTC day in [firstDay, lastDay] (as 'YYYY-MM-DD') that has rows in the scope. */
-export async function daySignatures(db: DB, scope: Scope, firstDay: string, lastDay: string): Promise<Map<string, string>> {
+/** The signature of each UTC day in [firstDay, lastDay] (days since 1970) that has rows in the scope, by that day. */
+export async function daySignatures(db: DB, scope: Scope, firstDay: number, lastDay: number): Promise<Map<number, string>> {
+  const epoch = sql`DATE '1970-01-01'`;
   const rows = await db
     .selectFrom('orders_day_version')
     .where(scope as never)
-    .where('day', '>=', sql<Date>`${firstDay}::date`)
-    .where('day', '<=', sql<Date>`${lastDay}::date`)
-    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<string>`count(*) || ':' || sum(version)`.as('sig')])
+    .where('day', '>=', sql<Date>`${epoch} + ${firstDay}::int`)
+    .where('day', '<=', sql<Date>`${epoch} + ${lastDay}::int`)
+    .select([sql<number>`day - ${epoch}`.as('day'), sql<string>`count(*) || ':' || sum(version)`.as('sig')])
     .groupBy('day')
     .execute();
-  return new Map(rows.map((r) => [r.day, r.sig]));
+  return new Map(rows.map((r) => [Number(r.day), r.sig]));
 }
