@@ -142,6 +142,14 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
     SELECT r.device_type AS type, (r.base + p.lo + ${shift}) / ${per} AS period,
            ${sql.join(cols.map((c) => sql`${run(c)}::bigint AS ${sql.id(c)}`))}
     FROM (${days}) AS r
+    ${pieces(qa, qz, per, shift)}
+    WHERE p.hi > p.lo
+    GROUP BY 1, 2`;
+}
+
+/** The pieces `p` (quarters lo … hi-1) of a rollup row `r` of a day (quarter `r.base`) inside [qa, qz), one per local period. */
+function pieces(qa: number, qz: number, per: number, shift: number) {
+  return sql`
     CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS first, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS last) AS c
     -- the row's pieces: from each local period's first quarter in it (the first one may start before the day).
     -- The series has constant bounds so that the planner knows its length (2 for days, 25 for hours): with
@@ -150,10 +158,17 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
     CROSS JOIN LATERAL (
       SELECT greatest(st, c.first) AS lo, least(st + ${per}, c.last) AS hi
       FROM (SELECT (((-(r.base + ${shift})) % ${per} + ${per}) % ${per})::int - ${per} + i * ${per} AS st FROM generate_series(0, ${QUARTERS_PER_DAY / per}) AS i) AS s
-    ) AS p
-    WHERE p.hi > p.lo
-    GROUP BY 1, 2`;
+    ) AS p`;
 }
+
+/** The rows of the products' quarter rollup (migration 044) of the UTC days [a, z) touches, same scope. */
+const productDays = (db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) =>
+  db
+    .selectFrom('orders_products_quarters')
+    .where(scope)
+    .where('day', '>=', utcDay(a))
+    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
+    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
 
 /**
  * The products sold in the whole UTC quarters of [a, z) (less than two days), from the products' quarter rollup
@@ -163,12 +178,7 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
 function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) {
   const qa = quarterIndex(a);
   const qz = quarterIndex(z);
-  const days = db
-    .selectFrom('orders_products_quarters')
-    .where(scope)
-    .where('day', '>=', utcDay(a))
-    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
+  const days = productDays(db, scope, a, z);
   const run = (col: string) => runSum(col, 'c.lo', 'c.hi');
   return sql<Top>`
     SELECT r.code, max(r.name) AS name, ${run('quantity')}::int AS quantity, ${run('fee')}::bigint AS fee
@@ -185,22 +195,13 @@ function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, 
  * two runs of the UTC days it touches.
  */
 function productDaySums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, tz: number) {
-  const days = db
-    .selectFrom('orders_products_quarters')
-    .where(scope)
-    .where('day', '>=', utcDay(a))
-    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
+  const days = productDays(db, scope, a, z);
   const shift = -tz / 15;
   const run = (col: string) => runSum(col, 'p.lo', 'p.hi');
   return sql<Top & { period: number }>`
     SELECT r.code, max(r.name) AS name, (r.base + p.lo + ${shift}) / ${QUARTERS_PER_DAY} AS period, ${run('quantity')}::bigint AS quantity, ${run('fee')}::bigint AS fee
     FROM (${days}) AS r
-    CROSS JOIN LATERAL (SELECT greatest(0, ${quarterIndex(a)} - r.base)::int AS first, least(${QUARTERS_PER_DAY}, ${quarterIndex(z)} - r.base)::int AS last) AS c
-    CROSS JOIN LATERAL (
-      SELECT greatest(st, c.first) AS lo, least(st + ${QUARTERS_PER_DAY}, c.last) AS hi
-      FROM (SELECT (((-(r.base + ${shift})) % ${QUARTERS_PER_DAY} + ${QUARTERS_PER_DAY}) % ${QUARTERS_PER_DAY})::int - ${QUARTERS_PER_DAY} + i * ${QUARTERS_PER_DAY} AS st FROM generate_series(0, 1) AS i) AS s
-    ) AS p
+    ${pieces(quarterIndex(a), quarterIndex(z), QUARTERS_PER_DAY, shift)}
     WHERE p.hi > p.lo
     GROUP BY r.code, 3`;
 }

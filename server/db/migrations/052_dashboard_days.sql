@@ -61,22 +61,11 @@ BEGIN
   ON CONFLICT (integrator, dealer, day) DO NOTHING;
 END $$;
 
--- a rebuild (044's) takes every version anew
-CREATE OR REPLACE FUNCTION orders_rollups_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+-- a rebuild takes every version anew: 044's rebuild kept under a name of its own, called first
+ALTER FUNCTION orders_rollups_rebuild() RENAME TO orders_rollups_rebuild_044;
+CREATE FUNCTION orders_rollups_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE orders_daily;
-  INSERT INTO orders_daily (dealer, day, integrator, orders, quantity, fee, refund_orders, refund_fee)
-  SELECT dealer, (create_time AT TIME ZONE 'UTC')::date, integrator,
-         count(*) FILTER (WHERE pay_status IN ('PAID', 'FREE')),
-         coalesce(sum(quantity) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0),
-         coalesce(sum(amount) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0),
-         count(*) FILTER (WHERE refund_status = 'SUCCESS'),
-         coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)
-  FROM orders
-  WHERE pay_status IN ('PAID', 'FREE') OR refund_status = 'SUCCESS'
-  GROUP BY 1, 2, 3;
-  PERFORM orders_products_rebuild();
-  PERFORM orders_quarters_rebuild();
+  PERFORM orders_rollups_rebuild_044();
   PERFORM orders_day_versions_renew();
 END $$;
 
