@@ -111,7 +111,7 @@ const quarterIndex = (d: Date) => Math.round(d.getTime() / QUARTER_MS);
 const dayBase = () => sql<number>`((day - DATE '1970-01-01') * ${QUARTERS_PER_DAY})::bigint`;
 /**
  * `sum(total[hi] - total[lo])` over the rows `r` of a running-totals rollup: what quarters lo … hi-1 of each
- * row's day hold (total[0] is 0). Each element read decompresses its array, so only the columns asked for are read.
+ * row's day hold (total[0] is 0). Only the columns asked for are read (each read costs; since migration 052 the arrays are stored uncompressed).
  */
 function runSum(col: string, lo: string, hi: string) {
   const upTo = (n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
