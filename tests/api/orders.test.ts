@@ -442,6 +442,30 @@ describe('dashboard and tenant scope', () => {
     }
   });
 
+  it('charts of whole past days the server keeps follow a change to those days at once', async () => {
+    const day = 86_400_000;
+    const [from, to] = [Date.now() - 20.4 * day, Date.now() + 60_000];
+    const same = async (what: string) => {
+      const r = await s.call('POST', '/dashboard/charts', { token: brandA, body: { from, to, tz_offset: -480 } });
+      const want = await expectedCharts({ integrator: 'brand_a' }, new Date(from), new Date(to), -480);
+      expect(r.body.data.sales, what).toEqual(want.sales);
+      expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(want.byType);
+      for (const p of r.body.data.top_products) expect(p, what).toMatchObject(want.top[p.code]);
+      return r.body.data.sales as Array<{ period: string; fee: number; refund_fee: number }>;
+    };
+    const before = await same('first call: the whole days are computed and kept');
+    // a sale of eight days ago refunded, one of six days ago cancelled by hand in SQL: days the server has kept
+    const old = (ago: number) =>
+      s.db.selectFrom('orders').select(['_id', 'amount']).where('dealer', '=', 'store_a1').where('pay_status', '=', 'PAID').where('refund_status', 'is', null)
+        .where('create_time', '<', new Date(Date.now() - ago * day)).orderBy('create_time', 'desc').executeTakeFirstOrThrow();
+    const refunded = await old(8);
+    expect((await s.call('POST', '/order/refund', { token: brandA, body: { _id: refunded._id, amount: 100, reason: 'kept day', approve: true } })).status).toBe(200);
+    await s.db.updateTable('orders').set({ pay_status: 'CANCEL' }).where('_id', '=', (await old(6))._id).execute();
+    const after = await same('after the changes');
+    expect(after.reduce((t, d) => t + d.refund_fee, 0)).toBe(before.reduce((t, d) => t + d.refund_fee, 0) + 100);
+    expect(after.reduce((t, d) => t + d.fee, 0)).toBeLessThan(before.reduce((t, d) => t + d.fee, 0));
+  });
+
   it('rollups rebuilt in one pass from the orders (a bulk load) equal those the triggers kept through every change', async () => {
     // the rows that hold something (a trigger leaves a row at zero when its last order leaves it)
     const kept = async () => ({

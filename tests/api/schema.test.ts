@@ -166,6 +166,7 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
     saved_query: { _id: true, account: true, resource: true, name: true, filter: true, sort: true, is_default: true, create_time: true },
     profit_share: { _id: true, order: true, integrator: true, dealer: true, status: true, amount: true, detail: true, time: true },
     orders_daily: { dealer: true, day: true, integrator: true, orders: true, quantity: true, fee: true, refund_orders: true, refund_fee: true },
+    orders_day_version: { integrator: true, dealer: true, day: true, version: true },
     orders_products_daily: { integrator: true, dealer: true, day: true, code: true, name: true, quantity: true, fee: true },
     orders_products_quarters: { integrator: true, dealer: true, day: true, code: true, name: true, quantity: true, fee: true },
     orders_quarters: { integrator: true, dealer: true, day: true, device_type: true, orders: true, quantity: true, fee: true, refund_orders: true, refund_fee: true, sold_refund_fee: true },

@@ -92,6 +92,8 @@ export interface HandTables {
     refund_orders: Generated<number>;
     refund_fee: Generated<number>;
   };
+  /** per store and UTC day: a version taken anew with every change that moves the day's rollups (migration 052) */
+  orders_day_version: { integrator: string; dealer: string; day: Day; version: Generated<string> };
   orders_products_daily: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: Generated<number>; fee: Generated<number> };
   /** per store, day and product: running totals over the day's 96 quarters of an hour (int8[]: texts) */
   orders_products_quarters: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: string[]; fee: string[] };

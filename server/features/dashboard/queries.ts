@@ -14,6 +14,7 @@ import { badRequest } from '../../http/errors';
 import orderDef from '../../../resources/order';
 import deviceDef from '../../../resources/device';
 import { whereOf } from '../../crud/filters';
+import { closedDaysOf, daySignatures, scopeKey, type DayCharts } from './closedDays';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */
@@ -103,10 +104,10 @@ type QuarterColumn = 'orders' | 'quantity' | 'fee' | 'refund_orders' | 'refund_f
 /** The quarter hour a time starts, counted from 1970 (whole-quarter edges only). */
 const quarterIndex = (d: Date) => Math.round(d.getTime() / QUARTER_MS);
 /** A running-totals rollup row's UTC day (migrations 034, 044) as the index of its first quarter since 1970. */
-const dayBase = () => sql<number>`(extract(epoch FROM day::timestamp) / 900)::bigint`;
+const dayBase = () => sql<number>`((day - DATE '1970-01-01') * ${QUARTERS_PER_DAY})::bigint`;
 /**
  * `sum(total[hi] - total[lo])` over the rows `r` of a running-totals rollup: what quarters lo … hi-1 of each
- * row's day hold (total[0] is 0). Each element read decompresses its array, so only the columns asked for are read.
+ * row's day hold (total[0] is 0). Only the columns asked for are read (each read costs; since migration 052 the arrays are stored uncompressed).
  */
 function runSum(col: string, lo: string, hi: string) {
   const upTo = (n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
@@ -137,6 +138,14 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
     SELECT r.device_type AS type, (r.base + p.lo + ${shift}) / ${per} AS period,
            ${sql.join(cols.map((c) => sql`${run(c)}::bigint AS ${sql.id(c)}`))}
     FROM (${days}) AS r
+    ${pieces(qa, qz, per, shift)}
+    WHERE p.hi > p.lo
+    GROUP BY 1, 2`;
+}
+
+/** The pieces `p` (quarters lo … hi-1) of a rollup row `r` of a day (quarter `r.base`) inside [qa, qz), one per local period. */
+function pieces(qa: number, qz: number, per: number, shift: number) {
+  return sql`
     CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS first, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS last) AS c
     -- the row's pieces: from each local period's first quarter in it (the first one may start before the day).
     -- The series has constant bounds so that the planner knows its length (2 for days, 25 for hours): with
@@ -145,10 +154,17 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
     CROSS JOIN LATERAL (
       SELECT greatest(st, c.first) AS lo, least(st + ${per}, c.last) AS hi
       FROM (SELECT (((-(r.base + ${shift})) % ${per} + ${per}) % ${per})::int - ${per} + i * ${per} AS st FROM generate_series(0, ${QUARTERS_PER_DAY / per}) AS i) AS s
-    ) AS p
-    WHERE p.hi > p.lo
-    GROUP BY 1, 2`;
+    ) AS p`;
 }
+
+/** The rows of the products' quarter rollup (migration 044) of the UTC days [a, z) touches, same scope. */
+const productDays = (db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) =>
+  db
+    .selectFrom('orders_products_quarters')
+    .where(scope)
+    .where('day', '>=', utcDay(a))
+    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
+    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
 
 /**
  * The products sold in the whole UTC quarters of [a, z) (less than two days), from the products' quarter rollup
@@ -158,12 +174,7 @@ function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof w
 function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date) {
   const qa = quarterIndex(a);
   const qz = quarterIndex(z);
-  const days = db
-    .selectFrom('orders_products_quarters')
-    .where(scope)
-    .where('day', '>=', utcDay(a))
-    .where('day', '<=', utcDay(new Date(z.getTime() - 1)))
-    .select(['code', 'name', 'quantity', 'fee', dayBase().as('base')]);
+  const days = productDays(db, scope, a, z);
   const run = (col: string) => runSum(col, 'c.lo', 'c.hi');
   return sql<Top>`
     SELECT r.code, max(r.name) AS name, ${run('quantity')}::int AS quantity, ${run('fee')}::bigint AS fee
@@ -172,6 +183,23 @@ function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, 
     WHERE c.hi > c.lo
     GROUP BY r.code
     HAVING ${run('quantity')} <> 0`;
+}
+
+/**
+ * The products sold per local day in the whole days [a, z) of the viewer's zone (`period`: the day's index since
+ * 1970), from the products' quarter rollup (migration 044) as quarterSums reads the sales: a local day is at most
+ * two runs of the UTC days it touches.
+ */
+function productDaySums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, tz: number) {
+  const days = productDays(db, scope, a, z);
+  const shift = -tz / 15;
+  const run = (col: string) => runSum(col, 'p.lo', 'p.hi');
+  return sql<Top & { period: number }>`
+    SELECT r.code, max(r.name) AS name, (r.base + p.lo + ${shift}) / ${QUARTERS_PER_DAY} AS period, ${run('quantity')}::bigint AS quantity, ${run('fee')}::bigint AS fee
+    FROM (${days}) AS r
+    ${pieces(quarterIndex(a), quarterIndex(z), QUARTERS_PER_DAY, shift)}
+    WHERE p.hi > p.lo
+    GROUP BY r.code, 3`;
 }
 
 export async function summary(db: DB, ctx: CallContext, raw: unknown) {
@@ -208,7 +236,7 @@ type ByType = { type: string; orders: number; fee: number };
 type Top = { code: string; name: string; quantity: number; fee: number };
 
 /** Adds rows into `into` by key, summing the numeric fields (rollups and edge scans come back as parts). */
-function addBy<T extends Record<string, unknown>>(into: Map<string, T>, rows: T[], key: keyof T) {
+function addBy<T extends Record<string, unknown>>(into: Map<string, T>, rows: readonly T[], key: keyof T) {
   for (const r of rows) {
     const k = String(r[key]);
     const had = into.get(k);
@@ -270,12 +298,117 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   const quarters = b.tz % 15 === 0 ? wholeUnits(b, QUARTER_MS) : undefined;
   const days = wholeUnits(b, DAY_MS);
   type PeriodType = { period: string; type: string; orders: number; fee: number; refund_fee: number };
+  // every period of the range named once (a year of days formatted twice per call cost ~1 ms of CPU)
+  const periods = periodsOf(b, unit);
+  const firstPeriod = Math.floor((b.from.getTime() - b.tz * 60_000) / (unit === 'hour' ? HOUR_MS : DAY_MS));
   const periodName = (index: number) => {
+    if (periods[index - firstPeriod] !== undefined) return periods[index - firstPeriod];
     const iso = new Date(index * (unit === 'hour' ? HOUR_MS : DAY_MS)).toISOString();
     return unit === 'hour' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00` : iso.slice(0, 10);
   };
 
-  const [periodTypeParts, topParts, robots] = await Promise.all([
+  // the items of the orders outside the whole UTC quarters, per product
+  const itemsOutside = (e: { first: Date; last: Date } | undefined) =>
+    db
+      .selectFrom(rowsOutside(e).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+      .select([
+        sql<string>`p->>'code'`.as('code'),
+        sql<string>`max(p->>'name')`.as('name'),
+        sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
+        sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
+      ])
+      .where(sql<boolean>`p->>'code' IS NOT NULL`)
+      .groupBy(sql`p->>'code'`);
+  const robotsByState = () =>
+    db
+      .selectFrom('device')
+      .where(whereOf(deviceDef, ctx, b.filter))
+      .select(['state', 'online', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['state', 'online'])
+      .execute();
+
+  // By the day in a zone whole quarters from UTC, the whole local days of the range are kept by the process
+  // while their UTC days are unchanged (server/features/dashboard/closedDays.ts): only the partial days at the
+  // edges, and days changed since they were kept, are read. `firstKept` … `endKept - 1`: those days' indexes.
+  const tzMs = b.tz * 60_000;
+  const localStart = (k: number) => new Date(k * DAY_MS + tzMs);
+  const firstKept = Math.ceil((b.from.getTime() - tzMs) / DAY_MS);
+  const endKept = Math.floor((b.to.getTime() - tzMs) / DAY_MS);
+  async function byKeptDays(q: { first: Date; last: Date }) {
+    const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
+    const [s, e] = [localStart(firstKept), localStart(endKept)];
+    const runs = [[q.first, s], [e, q.last]].filter(([a, z]) => a < z);
+    const key = `${scopeKey(db, scope)}\u0000${b.tz}\u0000`;
+    const localDay = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / 86400)::bigint`;
+    const edges = rowsOutside(q)
+      .where(sold)
+      .select([
+        sql<string>`coalesce(device_type, 'unknown')`.as('type'),
+        localDay.as('period'),
+        sql<number>`count(*)::bigint`.as('orders'),
+        sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
+        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('sold_refund_fee'),
+      ])
+      .groupBy([sql`1`, sql`2`]);
+    const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
+    const union = (parts: unknown[]) => sql.join(parts.map((x) => sql`(${x})`), sql` UNION ALL `);
+    // the signatures are read before any day is computed: a change in between makes the next call compute it again
+    const [sigs, live, liveTop, robots] = await Promise.all([
+      daySignatures(db, scope, utcDayOf(s.getTime()), utcDayOf(e.getTime() - 1)),
+      sql<{ type: string; period: number; orders: number; fee: number; sold_refund_fee: number }>`${union([edges, ...runs.map(([a, z]) => quarterSums(db, scope, a, z, cols, 'day', b.tz))])}`.execute(db),
+      sql<Top>`${union([itemsOutside(q), ...runs.map(([a, z]) => productQuarterSums(db, scope, a, z))])}`.execute(db),
+      robotsByState(),
+    ]);
+    // a local day touches one or two UTC days
+    const sig = (k: number) => `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
+    const store = closedDaysOf(db);
+    const kept = new Map<number, DayCharts>();
+    const missing: number[] = [];
+    for (let k = firstKept; k < endKept; k++) {
+      const had = store.get(key + k, sig(k));
+      if (had) kept.set(k, had);
+      else missing.push(k);
+    }
+    if (missing.length) {
+      // the days from the first missing to the last, in one read each of the sales and the products
+      const [first, last] = [missing[0], missing[missing.length - 1]];
+      const [a, z] = [localStart(first), localStart(last + 1)];
+      const [sales, products] = await Promise.all([quarterSums(db, scope, a, z, cols, 'day', b.tz).execute(db), productDaySums(db, scope, a, z, b.tz).execute(db)]);
+      for (let k = first; k <= last; k++) kept.set(k, { types: [], products: [] });
+      for (const r of sales.rows) {
+        if (Number(r.orders) !== 0) kept.get(Number(r.period))!.types.push({ type: r.type, orders: Number(r.orders), fee: Number(r.fee), refund_fee: Number(r.sold_refund_fee) });
+      }
+      for (const r of products.rows) {
+        if (Number(r.quantity) !== 0) kept.get(Number(r.period))!.products.push({ code: r.code, name: r.name, quantity: Number(r.quantity), fee: Number(r.fee) });
+      }
+      for (let k = first; k <= last; k++) store.set(key + k, sig(k), kept.get(k)!);
+    }
+    const rows: PeriodType[] = live.rows.filter((x) => Number(x.orders) !== 0).map((x) => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee }));
+    // the kept days summed here, in plain loops: a year of them is 365 days of types and products
+    const days: Sales[] = [];
+    const types = new Map<string, ByType>();
+    const products = new Map<string, Top>();
+    for (const [k, c] of kept) {
+      const d: Sales = { period: periodName(k), orders: 0, fee: 0, refund_fee: 0 };
+      for (const t of c.types) {
+        d.orders += t.orders;
+        d.fee += t.fee;
+        d.refund_fee += t.refund_fee;
+        const had = types.get(t.type) ?? types.set(t.type, { type: t.type, orders: 0, fee: 0 }).get(t.type)!;
+        had.orders += t.orders;
+        had.fee += t.fee;
+      }
+      days.push(d);
+      for (const p of c.products) {
+        const had = products.get(p.code) ?? products.set(p.code, { code: p.code, name: p.name, quantity: 0, fee: 0 }).get(p.code)!;
+        had.quantity += p.quantity;
+        had.fee += p.fee;
+      }
+    }
+    return [[rows], [liveTop.rows, [...products.values()]], robots, { days, types: [...types.values()] }] as const;
+  }
+
+  const [periodTypeParts, topParts, robots, keptDays] = unit === 'day' && quarters && firstKept < endKept ? await byKeptDays(quarters) : await Promise.all([
     // sales per period and per robot type come from the same rows, grouped by both
     Promise.all([
       rowsOutside(quarters)
@@ -303,16 +436,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     // the partial quarters at the very edges item by item from the orders — one statement, its parts summed below
     sql<Top>`${sql.join(
       [
-        db
-          .selectFrom(rowsOutside(utcQuarters).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
-          .select([
-            sql<string>`p->>'code'`.as('code'),
-            sql<string>`max(p->>'name')`.as('name'),
-            sql<number>`sum((p->>'quantity')::int)::int`.as('quantity'),
-            sql<number>`sum((p->>'quantity')::int * (p->>'price')::int)::bigint`.as('fee'),
-          ])
-          .where(sql<boolean>`p->>'code' IS NOT NULL`)
-          .groupBy(sql`p->>'code'`),
+        itemsOutside(utcQuarters),
         // the quarters before the first whole day and from the last on (or all of them when there is no whole day)
         ...(utcQuarters
           ? (days
@@ -341,23 +465,24 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     )}`
       .execute(db)
       .then((r) => [r.rows]),
-    db
-      .selectFrom('device')
-      .where(whereOf(deviceDef, ctx, b.filter))
-      .select(['state', 'online', sql<number>`count(*)::int`.as('count')])
-      .groupBy(['state', 'online'])
-      .execute(),
+    robotsByState(),
+    undefined,
   ]);
   const rows = periodTypeParts.flatMap((part) => numbers(part as PeriodType[], 'orders', 'fee', 'refund_fee'));
-  const sales = new Map<string, Sales>(periodsOf(b, unit).map((period) => [period, { period, orders: 0, fee: 0, refund_fee: 0 }]));
+  const sales = new Map<string, Sales>(periods.map((period) => [period, { period, orders: 0, fee: 0, refund_fee: 0 }]));
   addBy(sales, rows.map(({ period, orders, fee, refund_fee }) => ({ period, orders, fee, refund_fee })), 'period');
   const byType = new Map<string, ByType>();
   addBy(byType, rows.map(({ type, orders, fee }) => ({ type, orders, fee })), 'type');
+  if (keptDays) {
+    addBy(sales, keptDays.days, 'period');
+    addBy(byType, keptDays.types, 'type');
+  }
   const top = new Map<string, Top>();
   for (const part of topParts) addBy(top, numbers(part as Top[], 'quantity', 'fee'), 'code');
   return {
     sales_unit: unit,
-    sales: [...sales.values()].sort((x, y) => x.period.localeCompare(y.period)),
+    // periods are digits in a fixed layout: compared as plain strings (localeCompare cost ~1 ms for a year)
+    sales: [...sales.values()].sort((x, y) => (x.period < y.period ? -1 : x.period > y.period ? 1 : 0)),
     by_type: [...byType.values()].sort((x, y) => y.fee - x.fee),
     top_products: [...top.values()].sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code)).slice(0, 10),
     robots,
