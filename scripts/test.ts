@@ -45,16 +45,11 @@ const PGLITE_ONLY: Record<string, string> = {
   'tests/api/backup.test.ts': 'the embedded folder backed up and restored; its pg_dump case starts a cluster of its own',
   'tests/api/restart-lock.test.ts': "the embedded database's folder lock",
   'tests/api/start.test.ts': 'README first command on an empty embedded folder (it drops DATABASE_URL)',
-  'tests/api/accounts.test.ts': 'permission and validation rules, one request at a time',
   'tests/api/apidocs.test.ts': 'the OpenAPI document and request schemas',
-  'tests/api/auth.test.ts': 'sign-in and profile, one request at a time',
-  'tests/api/device-core.test.ts': 'robot keys and unbinding, one request at a time',
-  'tests/api/fleet.test.ts': 'length rules, tenant scope and uploads, one request at a time',
   'tests/api/injection.test.ts': 'fixed injection cases (the same SQL parser; npm run sqlmap scans PostgreSQL)',
   'tests/api/isolation.test.ts': 'the tenant matrix: permission logic, one request at a time',
   'tests/api/password-hash.test.ts': 'argon2id and scrypt hashes',
   'tests/api/security-leaks.test.ts': 'declared secrets never answered',
-  'tests/api/session-cookie.test.ts': 'cookie and CSRF header rules',
   'tests/api/walk.test.ts': 'server halves of screen defects, one request at a time',
 };
 
