@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freshDatabase, TMP, type TestDatabase } from '../support/db';
 import { freePort } from '../support/postgres';
+import { serverArgs } from '../support/process';
 import { call, login } from '../support/cluster';
 import { ROOT } from '../../scripts/buildIfStale';
 
@@ -43,7 +44,7 @@ async function spawnServer(): Promise<Started & { exited: Promise<number | null>
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   // `exec sleep` replaces the shell: the server's parent is now a process that never calls wait()
-  const parent = spawn('sh', ['-c', `"${process.execPath}" --import tsx server/main.ts & echo "pid $!"; exec sleep 600`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const parent = spawn('sh', ['-c', `"${process.execPath}" ${serverArgs().join(' ')} & echo "pid $!"; exec sleep 600`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   parents.push(parent);
   const output: string[] = [];
   parent.stderr!.on('data', (d) => output.push(String(d)));

@@ -1,6 +1,13 @@
-// Once per run: the migrated, seeded template every test file copies.
+// Once per run: the migrated, seeded template every test file copies, and the server bundled for the tests
+// that start it as a process of its own (tests/support/process.ts).
 import { buildTemplate } from './db';
+import { bundleServer } from './process';
 
 export default async function setup() {
-  return buildTemplate();
+  const dropTemplate = await buildTemplate();
+  const removeBundle = await bundleServer(process.env.VF_TEST_RUN!);
+  return async () => {
+    removeBundle();
+    await dropTemplate();
+  };
 }
