@@ -17,7 +17,7 @@ const en = {
     work_status: 'The work status must be one of: %{choices}',
     item: 'The order has no such item',
     refund_exists: 'A refund has already been requested for this order; an order can be refunded once only',
-    refunded: 'The order has a refund (%{status}); its pay status can no longer be changed',
+    refunded: 'The order has a refund (%{value}); its pay status can no longer be changed',
     range: 'The time range is not valid (%{field})',
   },
   list: {
@@ -139,7 +139,7 @@ const zh: typeof en = {
     work_status: '制作状态必须是以下之一：%{choices}',
     item: '订单中没有该商品',
     refund_exists: '该订单已申请过退款；每个订单只能退款一次',
-    refunded: '该订单已有退款（%{status}），不能再修改支付状态',
+    refunded: '该订单已有退款（%{value}），不能再修改支付状态',
     range: '时间范围无效（%{field}）',
   },
   list: {
@@ -261,7 +261,7 @@ const es: typeof en = {
     work_status: 'El estado de preparación debe ser uno de: %{choices}',
     item: 'El pedido no tiene ese artículo',
     refund_exists: 'Ya se solicitó un reembolso para este pedido; un pedido solo puede reembolsarse una vez',
-    refunded: 'El pedido tiene un reembolso (%{status}); su estado de pago ya no puede cambiarse',
+    refunded: 'El pedido tiene un reembolso (%{value}); su estado de pago ya no puede cambiarse',
     range: 'El intervalo de tiempo no es válido (%{field})',
   },
   list: {
@@ -383,7 +383,7 @@ const ja: typeof en = {
     work_status: '製造状態は次のいずれかである必要があります：%{choices}',
     item: '注文にその商品はありません',
     refund_exists: 'この注文はすでに返金申請済みです。返金は1注文につき1回のみです',
-    refunded: 'この注文には返金（%{status}）があるため、支払い状態は変更できません',
+    refunded: 'この注文には返金（%{value}）があるため、支払い状態は変更できません',
     range: '期間が正しくありません（%{field}）',
   },
   list: {

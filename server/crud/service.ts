@@ -4,7 +4,7 @@ import { sql, CompiledQuery, type ExpressionBuilder, type Expression, type Selec
 import type { DB } from '../db';
 import { byName, anyColumns, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
-import { fieldOf, isLocked, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
+import { fieldOf, isLocked, refusalOf, isSecret, isSortable, readableColumns, VERSION, type ResourceDef, type FieldDef } from '../../resources/types';
 import { validateFields, checkValue, type FieldErrors } from '../../resources/validate';
 import { findResource } from '../../resources';
 import { verbPermission } from '../../resources/permissions';
@@ -439,6 +439,8 @@ export async function act(db: DB, ctx: CallContext, def: ResourceDef, name: stri
       const value = rule && (existing[rule.field] as string | boolean | null);
       if (rule && rule.values.includes(value ?? null) !== applies) throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
     }
+    const refused = action.guards && refusalOf(action.guards, existing);
+    if (refused) throw conflict(refused.key, refused.args);
     const a = { trx, ctx, def, existing, body: values, reply };
     let saved: Row | undefined;
     const custom = hooks.actions?.[name];

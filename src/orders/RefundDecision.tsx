@@ -1,11 +1,14 @@
 // Approve or reject a refund on the approval page (refund_approve): approving asks first, naming the amount
-// and the order; rejecting needs a reject reason. The server refuses both without the permission.
+// and the order; rejecting needs a reject reason. Each is offered in the states the refund's state machine
+// allows it from (resources/orderStates.ts), which the server refuses by too, as it refuses the permission.
 import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { useFormat } from '../lib/format';
 import { ReasonField } from './ReasonField';
+import { REFUND_TRANSITIONS } from '../../resources/orderStates';
+import { refusalOf } from '../../resources/types';
 
 function useDecide() {
   const record = useRecordContext();
@@ -39,7 +42,7 @@ export function ApproveRefundButton() {
   const { canAccess } = useCanAccess({ resource: 'refund', action: 'approve' });
   const [open, setOpen] = useState(false);
   const fmt = useFormat();
-  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.approve.from, record)) return null;
   return (
     <>
       <Button label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} size="small" disabled={busy} />
@@ -63,7 +66,7 @@ export function RejectRefundButton() {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.reject.from, record)) return null;
   const label = translate('vf.orders.approval.reject_reason');
   const submit = async () => {
     if (!reason.trim()) return setError(translate('vf.validation.required', { field: label }));
