@@ -20,6 +20,7 @@ import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
 
 export const choiceKey = (resource: string, field: string, value: string) => `resources.${resource}.choices.${field}.${value}`;
+export { codeWord } from '../lib/codeWord';
 
 /** A choice value in the user's language. */
 export function ChoiceChip({ resource, source }: { resource: string; source: string }) {

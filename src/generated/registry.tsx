@@ -6,7 +6,7 @@ import { FunctionField, SelectInput, TextField, useRecordContext, useTranslate }
 import { Box, Chip, Typography } from '@mui/material';
 import { resources } from '../../resources';
 import type { FieldDef } from '../../resources/types';
-import { choiceKey } from './fields';
+import { choiceKey, codeWord } from './fields';
 import { PhotosField, PhotosInput } from './Photos';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
@@ -129,7 +129,7 @@ function Word({ resource, source }: RendererProps) {
   const translate = useTranslate();
   const v = record?.[source];
   if (v == null || v === '') return null;
-  return <Text>{translate(choiceKey(resource, source, String(v)), { _: String(v) })}</Text>;
+  return <Text>{codeWord(translate, resource, source, v)}</Text>;
 }
 
 /** Read-only renderers by name: columns and show pages. */

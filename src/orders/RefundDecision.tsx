@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
+import ThumbDownAlt from '@mui/icons-material/ThumbDownAlt';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { useFormat } from '../lib/format';
 import { ReasonField } from './ReasonField';
@@ -45,7 +47,10 @@ export function ApproveRefundButton() {
   if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.approve.from, record)) return null;
   return (
     <>
-      <Button label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} size="small" disabled={busy} />
+      {/* on a phone react-admin's Button shows its icon alone (the label is its tooltip and name) */}
+      <Button label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} size="small" disabled={busy}>
+        <ThumbUpAlt />
+      </Button>
       <Confirm
         isOpen={open}
         loading={busy}
@@ -83,7 +88,9 @@ export function RejectRefundButton() {
         }}
         size="small"
         color="error"
-      />
+      >
+        <ThumbDownAlt />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
         <DialogTitle id="reject-title">{translate('vf.orders.approval.reject_title', { id: record.order })}</DialogTitle>
         <DialogContent>
