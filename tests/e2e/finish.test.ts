@@ -318,6 +318,17 @@ describe('a phone at 390×844', () => {
     await card.waitFor({ state: 'detached' });
     expect((await e.server.db.selectFrom('refund').select('status').where('_id', '=', asked.body.data.refund._id).executeTakeFirstOrThrow()).status).toBe('SUCCESS');
     await context.close();
+    // at 1366 px the decisions stand inside the window, at the end of a one-line row
+    const desk = await e.newPage({ lang });
+    await e.login(desk.page, 'brand-a');
+    await desk.page.goto(`${e.server.url}/refund-approval`);
+    const decide = desk.page.locator('tbody tr').first().getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') });
+    await decide.waitFor();
+    const at = (await decide.boundingBox())!;
+    expect(at.x + at.width).toBeLessThanOrEqual(1366);
+    expect(await noSideways(desk.page)).toBe(true);
+    await e.shot(desk.page, `finish-approval-${lang}`);
+    await desk.context.close();
   });
 
   it.each(['en', 'es'] as const)('walks through robots, orders, alarms and restock as cards (%s)', async (lang) => {

@@ -48,7 +48,7 @@ async function shown(ui: React.ReactElement, record: Row): Promise<string[]> {
     </MemoryRouter>,
   );
   await screen.findByText('settled');
-  return screen.queryAllByRole('button').map((b) => b.textContent ?? '');
+  return screen.queryAllByRole('button').map((b) => b.getAttribute('aria-label') || b.textContent || '');
 }
 
 const offers = (t: Transition, perms: string[], record: Row) => holds(perms, permissionOf(t)) && refusalOf(t.from, record) === null;
