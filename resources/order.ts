@@ -1,11 +1,10 @@
-import { defineResource } from './types';
+import { defineResource, permissionOf } from './types';
 import { ROBOT_TYPES } from './device';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, PAY_STATUSES, REFUND_STATUSES, WORK_STATUSES } from './orderStates';
 
-export const ORDER_STATUSES = ['CREATED', 'CANCEL', 'CLOSE', 'DELETE', 'FAILD'] as const;
-export const PAY_STATUSES = ['UNPAY', 'WAITPAY', 'PAID', 'PAYERROR', 'CANCEL', 'FREE'] as const;
-export const WORK_STATUSES = ['WAIT', 'START', 'DONE', 'END', 'FAILD'] as const;
+// the states and their transitions are declared in resources/orderStates.ts
+export { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, WORK_STATUSES };
 export const ORDER_CHANNELS = ['APP', 'MINIPROGRAM'] as const;
-export const REFUND_STATUSES = ['CREATED', 'SUCCESS', 'CHANGE', 'REFUNDCLOSE'] as const;
 
 // Orders come from the robots (device API); the console lists them, changes the pay status by hand
 // (with a reason, logged) and requests a refund. The table is `orders`: `order` is a reserved word.
@@ -53,8 +52,8 @@ export default defineResource({
   actions: {
     // request a refund; `approve` also approves it at once (needs refund_approve too)
     refund: {
-      permission: 'order_refund',
-      from: { field: 'pay_status', values: ['PAID'] },
+      permission: permissionOf(ORDER_TRANSITIONS.refund),
+      guards: ORDER_TRANSITIONS.refund.from,
       body: {
         amount: { type: 'money', required: true, min: 1 },
         reason: { type: 'text', required: true, min: 1, max: 200, multiline: true },
@@ -62,7 +61,8 @@ export default defineResource({
       },
     },
     pay_status: {
-      permission: 'order_pay_status',
+      permission: permissionOf(ORDER_TRANSITIONS.pay_status),
+      guards: ORDER_TRANSITIONS.pay_status.from,
       body: {
         pay_status: { type: 'choice', choices: PAY_STATUSES, required: true },
         reason: { type: 'text', required: true, min: 1, max: 200, multiline: true },

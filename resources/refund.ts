@@ -1,5 +1,5 @@
-import { defineResource } from './types';
-import { REFUND_STATUSES } from './order';
+import { defineResource, permissionOf } from './types';
+import { REFUND_STATUSES, REFUND_TRANSITIONS } from './orderStates';
 
 // Refunds: one per order, ever (a unique index on `order`). Requested from the order; approved or
 // rejected by a holder of refund_approve; the money moves through the payment gateway (server/payments).
@@ -36,10 +36,10 @@ export default defineResource({
   list: { sort: { field: 'request_time', order: 'DESC' }, card: { primary: ['amount', 'order'], secondary: ['request_time', 'dealer'], tertiary: 'reason', status: 'status' } },
   actions: {
     // CHANGE (the channel refused) may be tried again, or closed
-    approve: { bulk: true, permission: 'refund_approve', confirm: true, from: { field: 'status', values: ['CREATED', 'CHANGE'] } },
+    approve: { bulk: true, permission: permissionOf(REFUND_TRANSITIONS.approve), confirm: true, guards: REFUND_TRANSITIONS.approve.from },
     reject: {
-      permission: 'refund_approve',
-      from: { field: 'status', values: ['CREATED', 'CHANGE'] },
+      permission: permissionOf(REFUND_TRANSITIONS.reject),
+      guards: REFUND_TRANSITIONS.reject.from,
       body: { reason: { type: 'text', required: true, min: 1, max: 200, multiline: true } },
     },
   },

@@ -97,8 +97,41 @@ export type Verb = 'list' | 'read' | 'add' | 'edit' | 'delete';
 /** One authorization id, or several of which any one suffices. */
 export type Permission = string | readonly string[];
 
+/** A state a transition needs: the row's `field` holds one of `values`. Refused otherwise with 409 and
+ * `refusal` ({ field, value } as its arguments), else the generic "Not allowed while <field> is <value>". */
+export interface Guard {
+  field: string;
+  values: readonly (string | boolean | null)[];
+  refusal?: string;
+}
+
+/** A transition of a state machine (resources/orderStates.ts): who may take it (the holders of a permission,
+ * or the robot the row belongs to) and the states it may be taken from (every guard must hold). */
+export interface Transition {
+  by: { permission: Permission } | { robot: true };
+  from: readonly Guard[];
+}
+
+/** Why `row` may not take a transition (its first failed guard, as a message key and its arguments), or null. */
+export function refusalOf(guards: readonly Guard[], row: Record<string, unknown>): { key: string; args: { field: string; value: string } } | null {
+  for (const g of guards) {
+    const value = (row[g.field] ?? null) as string | boolean | null;
+    if (!g.values.includes(value)) return { key: g.refusal ?? 'vf.error.state', args: { field: g.field, value: String(value ?? '—') } };
+  }
+  return null;
+}
+
+/** The permission a console transition needs (its declared action's `permission`). */
+export function permissionOf(t: Transition): Permission {
+  if (!('permission' in t.by)) throw new Error('a robot transition has no permission');
+  return t.by.permission;
+}
+
 export interface ActionDef {
   permission: Permission;
+  /** the action is a transition of the resource's state machine: taken only from the states its guards name,
+   * refused (409) with the first failed guard's message (resources/orderStates.ts) */
+  guards?: readonly Guard[];
   /** the browser asks for a confirmation first */
   confirm?: boolean;
   /** the action replaces or removes what cannot be brought back (a signing secret in use): its button is red and

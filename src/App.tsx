@@ -16,6 +16,7 @@ import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage, UnauthorizedPage } from './pages/ErrorPages';
 import { AuthRedirectPage } from './pages/AuthRedirectPage';
 import { RequirePage } from './catalog/RequirePermission';
+import { recordName } from './lib/rowName';
 
 // Every screen beyond the shell is fetched when first opened (the layout's Suspense shows progress).
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -53,7 +54,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         disableTelemetry
       >
         {resources.map((def) => (
-          <Resource key={def.name} name={def.name} {...viewsOf(def)} recordRepresentation={def.title} />
+          <Resource key={def.name} name={def.name} {...viewsOf(def)} recordRepresentation={(r) => recordName(def, r, i18nProvider.translate)} />
         ))}
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />

@@ -11,7 +11,7 @@ const en = {
     unbound: 'This robot is not bound to a store, so it cannot sell',
     item: 'The order has no such item',
     refund_exists: 'A refund has already been requested for this order; an order can be refunded once only',
-    refunded: 'The order has a refund (%{status}); its pay status can no longer be changed',
+    refunded: 'The order has a refund (%{value}); its pay status can no longer be changed',
     range: 'The time range is not valid (%{field})',
   },
   list: {
@@ -127,7 +127,7 @@ const zh: typeof en = {
     unbound: '该设备未绑定门店，不能销售',
     item: '订单中没有该商品',
     refund_exists: '该订单已申请过退款；每个订单只能退款一次',
-    refunded: '该订单已有退款（%{status}），不能再修改支付状态',
+    refunded: '该订单已有退款（%{value}），不能再修改支付状态',
     range: '时间范围无效（%{field}）',
   },
   list: {
@@ -243,7 +243,7 @@ const es: typeof en = {
     unbound: 'Este robot no está vinculado a una tienda y no puede vender',
     item: 'El pedido no tiene ese artículo',
     refund_exists: 'Ya se solicitó un reembolso para este pedido; un pedido solo puede reembolsarse una vez',
-    refunded: 'El pedido tiene un reembolso (%{status}); su estado de pago ya no puede cambiarse',
+    refunded: 'El pedido tiene un reembolso (%{value}); su estado de pago ya no puede cambiarse',
     range: 'El intervalo de tiempo no es válido (%{field})',
   },
   list: {
@@ -359,7 +359,7 @@ const ja: typeof en = {
     unbound: 'このロボットは店舗に紐付けられていないため販売できません',
     item: '注文にその商品はありません',
     refund_exists: 'この注文はすでに返金申請済みです。返金は1注文につき1回のみです',
-    refunded: 'この注文には返金（%{status}）があるため、支払い状態は変更できません',
+    refunded: 'この注文には返金（%{value}）があるため、支払い状態は変更できません',
     range: '期間が正しくありません（%{field}）',
   },
   list: {

@@ -32,12 +32,13 @@ export const REFUND_STATUS_LABELS = {
   ja: { CREATED: '申請済み', SUCCESS: '返金済み', CHANGE: '返金異常', REFUNDCLOSE: 'クローズ' },
 };
 
-/** Codes a robot reports as free text (server/domain/orderFlow.ts): the known ones in words, any other as sent. */
+/** Codes a robot reports as free text (server/domain/orderFlow.ts): the known ones in words, any other made into
+ * words by the page (src/generated/fields.tsx codeWord). */
 const payType = {
-  en: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
-  zh: { WECHAT: '微信支付', ALIPAY: '支付宝' },
-  es: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
-  ja: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay' },
+  en: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', UNIONPAY: 'UnionPay', CARD: 'Bank card', CASH: 'Cash', COUPON: 'Voucher', BALANCE: 'Member balance', APPLEPAY: 'Apple Pay', FREE: 'Free' },
+  zh: { WECHAT: '微信支付', ALIPAY: '支付宝', UNIONPAY: '银联', CARD: '银行卡', CASH: '现金', COUPON: '优惠券', BALANCE: '会员余额', APPLEPAY: 'Apple Pay', FREE: '免费' },
+  es: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', UNIONPAY: 'UnionPay', CARD: 'Tarjeta bancaria', CASH: 'Efectivo', COUPON: 'Vale', BALANCE: 'Saldo de socio', APPLEPAY: 'Apple Pay', FREE: 'Gratis' },
+  ja: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', UNIONPAY: '銀聯', CARD: '銀行カード', CASH: '現金', COUPON: 'クーポン', BALANCE: '会員残高', APPLEPAY: 'Apple Pay', FREE: '無料' },
 };
 const endType = {
   en: { NORMAL: 'Normal', MACHINE: 'Machine fault', ERROR: 'Error' },

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
-import { VERSION } from '../../resources/types';
+import { refusalOf, VERSION } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import { requirePermission } from '../auth/permissions';
 import { conflict, invalid, notFound } from '../http/errors';
@@ -30,6 +30,8 @@ export async function act(db: DB, ctx: CallContext, served: Served, name: string
       const value = rule && (existing[rule.field] as string | boolean | null);
       if (rule && rule.values.includes(value ?? null) !== applies) throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
     }
+    const refused = action.guards && refusalOf(action.guards, existing);
+    if (refused) throw conflict(refused.key, refused.args);
     const a = { trx, ctx, def, existing, body: values, reply };
     let saved: Row | undefined;
     const custom = hooks.actions?.[name];

@@ -20,6 +20,36 @@ const DESCRIPTION = [
   'robots send `X-Device-Id` and `X-Device-Key` on `/api/device-gateway/*`.',
 ].join(' ');
 
+/** The docs' search: the tags whose name or operations match the phrase (any part of an operation's path, method,
+ * summary or id, any case), each with its matching operations only, opened. Runs in the docs page (swagger-ui's
+ * Immutable.js maps), hence plain ES5 without names inside. */
+function searchOperations(taggedOps: any, phrase: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const q = String(phrase || '').trim().toLowerCase();
+  if (!q) return taggedOps;
+  return taggedOps
+    .map(function (tagObj: any, tag: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      if (String(tag).toLowerCase().indexOf(q) !== -1) return tagObj;
+      return tagObj.set('operations', tagObj.get('operations').filter(function (op: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
+        const o = op.get('operation');
+        return [op.get('path'), op.get('method'), o && o.get('summary'), o && o.get('operationId')].some(function (v) {
+          return !!v && String(v).toLowerCase().indexOf(q) !== -1;
+        });
+      }));
+    })
+    .filter(function (tagObj: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
+      return tagObj.get('operations').size > 0;
+    });
+}
+
+/** A tag is open while a search is typed (the search left only what matches), else as the reader left it. */
+function openWhileSearching(original: any, system: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return function (_state: unknown, thing: unknown, def: unknown) {
+    const filter = system.layoutSelectors.currentFilter();
+    if (Array.isArray(thing) && thing[0] === 'operations-tag' && typeof filter === 'string' && filter.trim()) return true;
+    return original(thing, def);
+  };
+}
+
 export async function installApiDocs(app: FastifyInstance, version: string) {
   app.setValidatorCompiler(edgeValidator);
   checkRightsFirst(app);
@@ -48,9 +78,22 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
   }, async () => app.swagger());
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    // `filter`: a search box over the tags. swagger-ui draws a long document (150 rows or more) only near the
-    // screen, so the browser's find-in-page missed "device-gateway" until it was scrolled to; filtered to a tag,
-    // the list is short and drawn whole.
-    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0, filter: true },
+    // swagger-ui draws a list of 150 rows or more (tags and their operations) only near the screen, so expanded,
+    // find-in-page missed "device-gateway" until it was scrolled to. Tags start folded: the list of tags is short
+    // and drawn whole. The search box (`filter`) finds operations, not only tags: by path, method, summary or id,
+    // and a tag it matches opens with its operations (the few rows a search leaves are drawn whole).
+    uiConfig: {
+      docExpansion: 'none',
+      defaultModelsExpandDepth: 0,
+      filter: true,
+      // serialized into the docs page's script: plain functions, no names (the page has no bundler helpers)
+      plugins: [
+        function (system: unknown) {
+          return (globalThis as unknown as { SwaggerUIBundle: { plugins: { DownloadUrl: (s: unknown) => object } } }).SwaggerUIBundle.plugins.DownloadUrl(system);
+        },
+        // swagger-ui takes a plugin as an object too (its types name only the function form)
+        { fn: { opsFilter: searchOperations }, statePlugins: { layout: { wrapSelectors: { isShown: openWhileSearching } } } } as never,
+      ],
+    },
   });
 }

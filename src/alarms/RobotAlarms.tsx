@@ -6,7 +6,7 @@ import { RecordContextProvider, useCanAccess, useGetList, useLocaleState, useRec
 import { Box, Card, CardContent, CardHeader, Divider, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import type { Lang } from '../../resources/accounts';
 import alarm from '../../resources/alarm';
-import { ActionButtons } from '../declared/ActionButtons';
+import { RowActions } from '../declared/RowActions';
 import { formatDateTime, localeTag } from '../lib/format';
 import { AlarmDuration, LevelChip, StateChip } from './parts';
 
@@ -29,8 +29,9 @@ function AlarmRows({ rows, empty, testId }: { rows: RaRecord[]; empty: string; t
         <RecordContextProvider key={a.id} value={a}>
           <Box component="li" sx={{ listStyle: 'none' }}>
             {i ? <Divider /> : null}
-            <ListItem component="div" secondaryAction={<ActionButtons def={alarm} />} data-testid="robot-alarm" data-code={a.code}>
-              <Stack direction="row" spacing={1} sx={{ mr: 1.5, minWidth: 160 }}>
+            {/* icons (acknowledge, clear) a finger finds on a phone; there the chips stand above the title */}
+            <ListItem component="div" secondaryAction={<RowActions def={alarm} />} data-testid="robot-alarm" data-code={a.code} sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+              <Stack direction="row" spacing={1} sx={{ mr: 1.5, minWidth: { xs: '100%', sm: 160 }, mb: { xs: 0.5, sm: 0 } }}>
                 <StateChip state={a.state} />
                 <LevelChip level={a.level} />
               </Stack>

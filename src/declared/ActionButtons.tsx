@@ -16,7 +16,7 @@ import {
   useDataProvider,
 } from 'react-admin';
 import { Dialog, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
-import { rowActions, type ActionDef, type ResourceDef } from '../../resources/types';
+import { refusalOf, rowActions, type ActionDef, type ResourceDef } from '../../resources/types';
 import { validateFields } from '../../resources/validate';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { InputFor } from './inputs';
@@ -38,6 +38,7 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
   if (!record || !canAccess) return null;
   if (action.from && !action.from.values.includes(record[action.from.field])) return null;
   if (action.except && action.except.values.includes(record[action.except.field] ?? null)) return null;
+  if (action.guards && refusalOf(action.guards, record)) return null;
   const label = translate(actionLabel(def.name, name), { _: name });
   const title = String(record[def.title ?? '_id'] ?? record._id);
 

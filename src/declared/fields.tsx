@@ -21,6 +21,7 @@ import { fileUrl } from '../lib/files';
 import { choiceKey } from './choiceKey';
 
 export { choiceKey };
+export { codeWord } from '../lib/codeWord';
 
 /** A choice value in the user's language. */
 export function ChoiceChip({ resource, source }: { resource: string; source: string }) {

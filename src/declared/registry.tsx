@@ -7,6 +7,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { resources } from '../../resources';
 import type { FieldDef } from '../../resources/types';
 import { choiceKey } from './choiceKey';
+import { codeWord } from '../lib/codeWord';
 import { PhotosField, PhotosInput } from './Photos';
 import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
@@ -126,7 +127,7 @@ function Word({ resource, source }: RendererProps) {
   const translate = useTranslate();
   const v = record?.[source];
   if (v == null || v === '') return null;
-  return <Text>{translate(choiceKey(resource, source, String(v)), { _: String(v) })}</Text>;
+  return <Text>{codeWord(translate, resource, source, v)}</Text>;
 }
 
 /** Read-only renderers by name: columns and show pages. */

@@ -8,7 +8,7 @@ import { ActionButton } from '../declared/ActionButtons';
 import { useProfile } from '../layout/useProfile';
 import { Pairs, Section, StatusChip, useDateTime, useMoney } from './parts';
 import { RefundButton } from './RefundDialog';
-import { choiceKey } from '../declared/fields';
+import { codeWord } from '../declared/fields';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -36,11 +36,10 @@ const WORK_COLOR: Record<string, string> = { WAIT: 'grey.500', START: 'info.main
 
 /** How a robot says an item's making ended (NORMAL, MACHINE), in words where known. */
 const endWord = (translate: (k: string, o?: object) => string, v: string | null | undefined) =>
-  v ? translate(choiceKey('order', 'end_type', v), { _: v }) : '';
+  codeWord(translate, 'order', 'end_type', v);
 
-/** A payment channel (WECHAT, ALIPAY) in words where known. */
-const payWord = (translate: (k: string, o?: object) => string, v: unknown) =>
-  v == null || v === '' ? '' : translate(choiceKey('order', 'pay_type', String(v)), { _: String(v) });
+/** A payment channel (WECHAT, ALIPAY, any other a robot sends) in words. */
+const payWord = (translate: (k: string, o?: object) => string, v: unknown) => codeWord(translate, 'order', 'pay_type', v);
 
 /** A brand or store by its name; its id where the account may not read it. */
 function Named({ source }: { source: 'dealer' | 'integrator' }) {
@@ -65,7 +64,7 @@ function Basics({ r }: { r: Row }) {
   const dt = useDateTime();
   const t = (n: string) => translate(of_(n));
   // a code the robot sent, in words where it is a known one
-  const word = (n: string) => (r[n] == null || r[n] === '' ? '' : translate(choiceKey('order', n, String(r[n])), { _: String(r[n]) }));
+  const word = (n: string) => codeWord(translate, 'order', n, r[n]);
   return (
     <Section title={translate('vf.orders.page.basics')} testId="order-basics">
       <Pairs

@@ -1,11 +1,16 @@
 // Approve or reject a refund on the approval page (refund_approve): approving asks first, naming the amount
-// and the order; rejecting needs a reject reason. The server refuses both without the permission.
+// and the order; rejecting needs a reject reason. Each is offered in the states the refund's state machine
+// allows it from (resources/orderStates.ts), which the server refuses by too, as it refuses the permission.
 import { useState } from 'react';
-import { Button, Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
+import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
+import ThumbDownAlt from '@mui/icons-material/ThumbDownAlt';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { useFormat } from '../lib/format';
 import { ReasonField } from './ReasonField';
+import { REFUND_TRANSITIONS } from '../../resources/orderStates';
+import { refusalOf } from '../../resources/types';
 
 function useDecide() {
   const record = useRecordContext();
@@ -34,15 +39,31 @@ function useDecide() {
   return { record, translate, busy, decide };
 }
 
+/** A decision as a row's compact icon, its name in a tooltip and for assistive technology (one line tall in a
+ * row, seen on a phone's card where react-admin's Button would draw a bare icon). */
+function Decision({ label, onClick, disabled, color, children }: { label: string; onClick: () => void; disabled?: boolean; color: 'primary' | 'error'; children: React.ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled} color={color}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 export function ApproveRefundButton() {
   const { record, translate, busy, decide } = useDecide();
   const { canAccess } = useCanAccess({ resource: 'refund', action: 'approve' });
   const [open, setOpen] = useState(false);
   const fmt = useFormat();
-  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.approve.from, record)) return null;
   return (
     <>
-      <Button label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} size="small" disabled={busy} />
+      <Decision label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} disabled={busy} color="primary">
+        <ThumbUpAlt fontSize="small" />
+      </Decision>
       <Confirm
         isOpen={open}
         loading={busy}
@@ -63,7 +84,7 @@ export function RejectRefundButton() {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (!record || !canAccess || !['CREATED', 'CHANGE'].includes(record.status)) return null;
+  if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.reject.from, record)) return null;
   const label = translate('vf.orders.approval.reject_reason');
   const submit = async () => {
     if (!reason.trim()) return setError(translate('vf.validation.required', { field: label }));
@@ -71,16 +92,17 @@ export function RejectRefundButton() {
   };
   return (
     <>
-      <Button
+      <Decision
         label={translate('resources.refund.actions.reject')}
         onClick={() => {
           setReason('');
           setError(null);
           setOpen(true);
         }}
-        size="small"
         color="error"
-      />
+      >
+        <ThumbDownAlt fontSize="small" />
+      </Decision>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
         <DialogTitle id="reject-title">{translate('vf.orders.approval.reject_title', { id: record.order })}</DialogTitle>
         <DialogContent>

@@ -1,6 +1,7 @@
 // Requesting a refund from the order page: an amount up to what was paid and a reason (required), then
 // either "request" (someone with refund_approve decides later) or "refund now" (request and approve in one
-// click, only offered to accounts that may approve). The server enforces all of it; this only asks.
+// click, only offered to accounts that may approve). Offered in the states the order's state machine allows a
+// refund from (resources/orderStates.ts: paid, never refunded). The server enforces all of it; this only asks.
 import { useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
@@ -8,6 +9,8 @@ import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
 import { centsFromYuan, yuan } from '../lib/format';
 import { ReasonField } from './ReasonField';
+import { ORDER_TRANSITIONS } from '../../resources/orderStates';
+import { refusalOf } from '../../resources/types';
 
 /** What a refund may give back at most: the real amount paid, never more than the order amount. */
 export function paidOf(order: Record<string, unknown>): number {
@@ -29,7 +32,7 @@ export function RefundButton() {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [busy, setBusy] = useState(false);
-  if (!record || !mayRequest || record.pay_status !== 'PAID' || record.refund) return null;
+  if (!record || !mayRequest || refusalOf(ORDER_TRANSITIONS.refund.from, record)) return null;
   const max = paidOf(record);
 
   const submit = async (approve: boolean) => {

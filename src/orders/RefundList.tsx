@@ -1,7 +1,7 @@
 // The refund list (refund_list) with its filters and export, and the refund approval page
 // (refund_approve): the refunds waiting for a decision or refused by the channel, approve or reject.
 import type { ReactElement } from 'react';
-import { Datagrid, FilterButton, FunctionField, List, Link, TextInput, Title, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import { FilterButton, FunctionField, List, Link, TextInput, Title, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
@@ -75,12 +75,13 @@ export function RefundApprovalPage() {
         storeKey="refund.approval"
         empty={<Typography sx={{ p: 2 }}>{translate('vf.orders.approval.empty')}</Typography>}
       >
-        <Datagrid rowClick={false} bulkActionButtons={false} data-testid="approval-list">
+        {/* on a phone, cards as declared (resources/refund.ts `list.card`), approve and reject on each */}
+        <ListRows def={refund} rowClick={false} bulkActionButtons={false} actions={<RefundDecision />}>
           {column('request_time')}
           {orderLink()}
-          {['pickup_code', 'status', 'amount', 'reason', 'requester', 'error', 'dealer'].map(column)}
-          <RefundDecision />
-        </Datagrid>
+          {/* who asked is on the refund list; here the decision column stays inside 1366 px */}
+          {['pickup_code', 'status', 'amount', 'reason', 'error', 'dealer'].map(column)}
+        </ListRows>
       </List>
     </Box>
   );

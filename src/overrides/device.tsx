@@ -13,11 +13,11 @@ import {
   useTranslate,
   useCanAccess,
 } from 'react-admin';
-import { Box, Card, CardContent, CardHeader, Chip, Divider, Grid, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Divider, Grid, Link, List, ListItem, ListItemText, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import device from '../../resources/device';
 import type { Lang } from '../../resources/accounts';
 import { ActionButtons } from '../declared/ActionButtons';
-import { FieldFor, choiceKey } from '../declared/fields';
+import { FieldFor, choiceKey, codeWord } from '../declared/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../declared/OneTimeKeyDialog';
 import { RobotAlarms } from '../alarms/RobotAlarms';
 import { RobotCommands } from '../commands/RobotCommands';
@@ -50,7 +50,7 @@ function Status() {
         </Typography>
         {r.work_status ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate(f('work_status'))}: {translate(choiceKey('device', 'work_status', String(r.work_status)), { _: String(r.work_status) })}
+            {translate(f('work_status'))}: {codeWord(translate, 'device', 'work_status', r.work_status)}
           </Typography>
         ) : null}
       </CardContent>
@@ -144,6 +144,8 @@ function Title() {
 
 function DeviceShow() {
   const [secret, dropSecret] = useRevealedSecret();
+  // one column (a phone at a robot): its alarms come right under its status, not below every other card
+  const oneColumn = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
   return (
     <Show
       title={<Title />}
@@ -159,6 +161,7 @@ function DeviceShow() {
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={2}>
               <Status />
+              {oneColumn ? <RobotAlarms /> : null}
               <KeySection />
             </Stack>
           </Grid>
@@ -167,7 +170,7 @@ function DeviceShow() {
               <Details />
               <RobotCommands />
               <RobotTelemetry />
-              <RobotAlarms />
+              {oneColumn ? null : <RobotAlarms />}
               <RecentMessages />
             </Stack>
           </Grid>

@@ -17,6 +17,9 @@ let e: E2E;
 let admin: string;
 /** a robot of store A1 with alarms open: 300 (out of cups), 21 and 22 (arm faults) */
 let robot: { _id: string; device_key: string };
+/** a robot of store A1 at work: work status "fault 22", alarm 21 open, one order paid with UnionPay */
+let faulty: { _id: string; device_key: string };
+let unionOrder: string;
 const gateway = (code: number) =>
   e.server.call('POST', '/device-gateway/notify', { headers: { 'X-Device-Id': 'FINISH-E2E-01', 'X-Device-Key': robot.device_key }, body: { code } });
 
@@ -29,6 +32,20 @@ beforeAll(async () => {
   });
   robot = added.body.data;
   for (const code of [300, 21, 22]) expect((await gateway(code)).status).toBe(200);
+  // a second robot at work: it reports a fault with a number, has an alarm open and sells for UnionPay
+  const second = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id: 'FINISH-E2E-02', name: 'Faulty bot', sn: 'SN-FIN-2', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+  });
+  faulty = second.body.data;
+  const headers = { 'X-Device-Id': 'FINISH-E2E-02', 'X-Device-Key': faulty.device_key };
+  expect((await e.server.call('POST', '/device-gateway/heartbeat', { headers, body: { state: 'failure', work_status: 'fault 22' } })).status).toBe(200);
+  expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 21 } })).status).toBe(200);
+  const product = await e.server.call('POST', '/product/add', { token: admin, body: { code: 'FIN-UNION', name: 'Finish union', price: 800, type: 'coffee', number: 1, dealer: 'store_a1', stock: 50 } });
+  expect(product.status, JSON.stringify(product.body)).toBe(200);
+  const sold = await e.server.call('POST', '/device-gateway/order', { headers, body: { channel: 'APP', items: [{ product: product.body.data._id }], pay: { pay_type: 'UNIONPAY', amount: 800 } } });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+  unionOrder = sold.body.data._id;
 });
 afterAll(() => e?.close());
 
@@ -119,6 +136,25 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
   expect(await basics.textContent()).not.toContain('WECHAT');
   if (lang === 'es' || lang === 'en') await e.shot(page, `finish-order-page-${lang}`);
 
+  // a pay type other than WeChat or Alipay, in words
+  await page.goto(`${e.server.url}/order/${unionOrder}/show`);
+  await basics.getByText(translate(lang, 'resources.order.choices.pay_type.UNIONPAY'), { exact: true }).waitFor();
+  expect(await basics.textContent()).not.toContain('UNIONPAY');
+
+  // a robot's own work status with a number: the words and the number; its alarms on the first screen
+  await page.goto(`${e.server.url}/device/${faulty._id}/show`);
+  await page.getByText(`${translate(lang, 'resources.device.choices.work_status.fault')} 22`, { exact: false }).waitFor();
+  expect(await page.locator('main').textContent()).not.toContain('fault 22');
+  const alarms = page.getByTestId('device-alarms');
+  await alarms.getByTestId('robot-alarm').filter({ hasText: '21 · ' }).first().waitFor();
+  expect((await alarms.boundingBox())!.y).toBeLessThan(844);
+  // acknowledged with one tap: an icon inside the screen, not a label-less button
+  const ack = alarms.getByTestId('robot-alarm').filter({ hasText: '21 · ' }).first().getByRole('button', { name: translate(lang, 'resources.alarm.actions.acknowledge') });
+  expect(await ack.locator('svg').count()).toBe(1);
+  const ackBox = (await ack.boundingBox())!;
+  expect(ackBox.x + ackBox.width).toBeLessThanOrEqual(390);
+  if (lang === 'es' || lang === 'en') await e.shot(page, `finish-phone-faulty-robot-${lang}`);
+
   // a robot that never beat says so, with its reason
   const silent = await e.server.db.selectFrom('device').select('_id').where('device_id', '=', 'FINISH-E2E-01').executeTakeFirstOrThrow();
   await page.goto(`${e.server.url}/device/${silent._id}/show`);
@@ -200,15 +236,101 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
   }
 });
 
-it('finds the device gateway in the API docs through its search box', async () => {
+it('finds the device gateway in the API docs without scrolling, and an operation through its search box', async () => {
   const { page, context } = await e.newPage();
   await page.goto(`${e.server.url}/api/docs`);
-  await page.locator('input.operation-filter-input').fill('device-gateway');
+  // every tag drawn at once, so find-in-page finds "device-gateway" where it stands, not scrolled to
+  const tag = page.locator('.opblock-tag[data-tag="device-gateway"]');
+  await tag.waitFor();
+  const tags = await page.evaluate(() => [...document.querySelectorAll('.opblock-tag')].map((t) => t.getAttribute('data-tag')));
+  expect(tags).toEqual(expect.arrayContaining(['session', 'device-gateway', 'order', 'refund', 'telemetry_rule']));
+  // the search finds operations by what they do, not only tags: "heartbeat" is no tag
+  await page.locator('input.operation-filter-input').fill('heartbeat');
   await page.locator('[data-path="/api/device-gateway/heartbeat"]').first().waitFor();
+  expect(await page.locator('.opblock-tag').evaluateAll((t) => t.map((x) => x.getAttribute('data-tag')))).toEqual(['device-gateway']);
+  await e.shot(page, 'finish-apidocs-search');
+  await context.close();
+});
+
+it.each(['en', 'es'] as const)("names a record in react-admin's own titles by its words, never its id, also while it loads (%s)", async (lang) => {
+  const product = await e.server.db.selectFrom('product').select(['_id', 'name']).where('code', '=', 'FIN-UNION').executeTakeFirstOrThrow();
+  const { page, context } = await e.newPage({ lang });
+  // every title the page ever showed, from its first paint
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { titles: string[] }).titles = seen;
+    new MutationObserver(() => {
+      const t = document.getElementById('react-admin-title')?.textContent;
+      if (t && seen.at(-1) !== t) seen.push(t);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await e.login(page, 'store-a1');
+  const title = page.locator('#react-admin-title');
+  const productWord = translate(lang, 'resources.product.name', { smart_count: 1 });
+  /** every title this page load showed: never an id, never react-admin's "#id" stand-in */
+  const shownTitles = async (id?: string) => {
+    const titles = (await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).join(' | ');
+    expect(titles).not.toContain('#');
+    if (id) expect(titles).not.toContain(id);
+    return titles;
+  };
+  await page.goto(`${e.server.url}/product/create`);
+  await expect.poll(() => title.textContent()).toBe(translate(lang, 'ra.page.create', { name: productWord }));
+  await shownTitles();
+  await page.goto(`${e.server.url}/product/${product._id}`);
+  await expect.poll(() => title.textContent()).toBe(`${productWord} ${product.name}`);
+  await shownTitles(product._id);
+  await page.goto(`${e.server.url}/device/${faulty._id}/show`);
+  await page.getByTestId('device-alarms').waitFor();
+  expect(await shownTitles(faulty._id)).toContain('Faulty bot');
+  // an alarm is named by its code and title, as its tab names it
+  const alarm = await e.server.db.selectFrom('alarm').select('_id').where('device', '=', faulty._id).where('code', '=', 21).executeTakeFirstOrThrow();
+  await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
+  await expect.poll(() => title.textContent()).toContain(`21 · ${notifyText(21, lang)!.title}`);
+  await shownTitles(alarm._id);
   await context.close();
 });
 
 describe('a phone at 390×844', () => {
+  it.each(['en', 'es'] as const)('approves a refund from its card on the approval page (%s)', async (lang) => {
+    const headers = { 'X-Device-Id': 'FINISH-E2E-02', 'X-Device-Key': faulty.device_key };
+    const product = await e.server.db.selectFrom('product').select('_id').where('code', '=', 'FIN-UNION').executeTakeFirstOrThrow();
+    const sold = await e.server.call('POST', '/device-gateway/order', { headers, body: { channel: 'APP', items: [{ product: product._id }], pay: { pay_type: 'WECHAT', amount: 800 } } });
+    const store = await e.server.login('store-a1');
+    const asked = await e.server.call('POST', '/order/refund', { token: store, body: { _id: sold.body.data._id, amount: 800, reason: `Cold ${lang}` } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
+    await e.login(page, 'brand-a');
+    await page.goto(`${e.server.url}/refund-approval`);
+    const card = page.getByTestId('list-card').filter({ hasText: `Cold ${lang}` });
+    await card.waitFor();
+    const approve = card.getByRole('button', { name: translate(lang, 'resources.refund.actions.approve') });
+    const box = (await approve.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // on a phone react-admin draws a button as its icon alone: each decision has one to be seen by
+    for (const b of [approve, card.getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') })]) expect(await b.locator('svg').count()).toBe(1);
+    expect(await card.getByTestId('card-status').textContent()).toBe(translate(lang, 'resources.refund.choices.status.CREATED'));
+    expect(await card.getByTestId('card-primary').textContent()).toContain('8');
+    expect(await noSideways(page)).toBe(true);
+    await e.shot(page, `finish-phone-approval-${lang}`);
+    await approve.click();
+    await page.getByRole('dialog').getByRole('button', { name: translate(lang, 'ra.action.confirm') }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await e.server.db.selectFrom('refund').select('status').where('_id', '=', asked.body.data.refund._id).executeTakeFirstOrThrow()).status).toBe('SUCCESS');
+    await context.close();
+    // at 1366 px the decisions stand inside the window, at the end of a one-line row
+    const desk = await e.newPage({ lang });
+    await e.login(desk.page, 'brand-a');
+    await desk.page.goto(`${e.server.url}/refund-approval`);
+    const decide = desk.page.locator('tbody tr').first().getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') });
+    await decide.waitFor();
+    const at = (await decide.boundingBox())!;
+    expect(at.x + at.width).toBeLessThanOrEqual(1366);
+    expect(await noSideways(desk.page)).toBe(true);
+    await e.shot(desk.page, `finish-approval-${lang}`);
+    await desk.context.close();
+  });
+
   it.each(['en', 'es'] as const)('walks through robots, orders, alarms and restock as cards (%s)', async (lang) => {
     const r = await e.server.call('POST', '/product/add', { token: admin, body: { code: `FIN-OUT-${lang}`, name: `Finish out ${lang}`, price: 1250, type: 'coffee', number: 1, dealer: 'store_a1', stock: 0, warn_stock: 5 } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

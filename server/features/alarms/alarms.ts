@@ -10,7 +10,7 @@ import { publish } from '../../events/bus';
 import * as webhookEvents from '../webhooks/events';
 import { RULE_ALARM_CODE } from '../../../resources/alarm';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
-import { STOCK_CODES, alarmLevel, recoveredBy } from '../../../resources/alarm_codes';
+import { alarmLevel, recoveredBy } from '../../../resources/alarm_codes';
 
 export type Row = Record<string, unknown>;
 

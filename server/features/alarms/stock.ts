@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { raiseMessage } from '../messages/raise';
-import { STOCK_CODES } from '../../../i18n/notify/alarms';
+import { STOCK_CODES } from '../../../resources/alarm_codes';
 import { announceCleared, type Row } from './alarms';
 
 /** A product whose stock just went up, as it is now. */

@@ -15,6 +15,8 @@ import { takeStock, returnStock } from '../catalog/stock';
 import { shareProfit } from './order';
 import type { ItemSnapshot, PayDetails } from '../../db/schema/json';
 import { ORDER_CHANNELS, WORK_STATUSES } from '../../../resources/order';
+import { ORDER_TRANSITIONS, WORK_STEPS } from '../../../resources/orderStates';
+import { refusalOf, type Transition } from '../../../resources/types';
 
 export const MAX_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 99;
@@ -177,8 +179,11 @@ async function ownOrder(trx: DB, device: GatewayDevice, id: string) {
   return row;
 }
 
-/** Allowed moves of an item's making flow. */
-const NEXT: Record<string, readonly WorkStatus[]> = { WAIT: ['START', 'FAILD'], START: ['DONE', 'FAILD'], DONE: ['END', 'FAILD'], END: [], FAILD: [] };
+/** Refuses (409) a move the order's state machine does not allow from the order's state. */
+function mayTake(t: Transition, order: Order) {
+  const refused = refusalOf(t.from, order);
+  if (refused) throw conflict(refused.key, refused.args);
+}
 
 /** The order's work status from its items': failed if one failed, ended when all ended, else the least advanced. */
 function workStatusOf(items: ItemSnapshot[]): WorkStatus {
@@ -203,7 +208,7 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: ValueOf
   const end_msg = body.end_msg ?? null;
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (order.status !== 'CREATED') throw conflict('vf.error.state', { field: 'status', value: order.status });
+    mayTake(ORDER_TRANSITIONS.progress, order);
     const items = order.products;
     const which = body.item === undefined || body.item === null ? items.map((i) => i.item) : [body.item];
     const targets = items.filter((i) => which.includes(i.item));
@@ -211,7 +216,7 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: ValueOf
     const now = new Date().toISOString();
     const events = [];
     for (const t of targets) {
-      if (!NEXT[t.work_status].includes(ws)) throw conflict('vf.error.state', { field: 'work_status', value: t.work_status });
+      if (!WORK_STEPS[t.work_status as WorkStatus]?.includes(ws)) throw conflict('vf.error.state', { field: 'work_status', value: t.work_status });
       t.work_status = ws;
       if (end_type !== null) t.end_type = end_type;
       if (end_msg !== null) t.end_msg = end_msg;
@@ -248,7 +253,7 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: ValueOf
 export async function payOrder(db: DB, device: GatewayDevice, body: ValueOf<typeof payBody>, ip: string) {
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (!['UNPAY', 'WAITPAY', 'PAYERROR'].includes(order.pay_status)) throw conflict('vf.error.state', { field: 'pay_status', value: order.pay_status });
+    mayTake(ORDER_TRANSITIONS.pay, order);
     const paid = payOf(body.pay, order.amount)!;
     const row = await trx
       .updateTable('orders')
@@ -273,7 +278,7 @@ export async function cancelOrder(db: DB, device: GatewayDevice, body: ValueOf<t
   const reason = body.reason ?? null;
   return db.transaction().execute(async (trx) => {
     const order = await ownOrder(trx, device, body.order);
-    if (order.status !== 'CREATED' || order.work_status !== 'WAIT') throw conflict('vf.error.state', { field: 'status', value: order.status });
+    mayTake(ORDER_TRANSITIONS.cancel, order);
     const items = order.products;
     for (const it of items) {
       const exists = await trx.selectFrom('product').select('_id').where('_id', '=', it.product).executeTakeFirst();

@@ -8,6 +8,8 @@ import type { CallContext } from '../../auth/context';
 import { holds } from '../../auth/permissions';
 import { defineHooks } from '../../crud/hooks';
 import { PAY_STATUSES } from '../../../resources/order';
+import { REFUND_TRANSITIONS } from '../../../resources/orderStates';
+import { permissionOf } from '../../../resources/types';
 import { conflict, forbidden, invalid } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { gateway } from './payments';
@@ -106,7 +108,8 @@ export const orderHooks = defineHooks('order', {
   actions: {
     async refund({ trx, ctx, existing, body, reply }) {
       const approve = body.approve === true;
-      if (approve && !holds(ctx.user, 'refund_approve')) throw forbidden();
+      // requesting and approving at once is the refund's approval too: its taker's permission
+      if (approve && !holds(ctx.user, permissionOf(REFUND_TRANSITIONS.approve))) throw forbidden();
       const paid = paidOf(existing);
       const amount = Number(body.amount);
       if (amount > paid) throw invalid({ amount: { key: 'vf.validation.max_value', args: { max: (paid / 100).toFixed(2) } } });
@@ -149,10 +152,6 @@ export const orderHooks = defineHooks('order', {
       const from = existing.pay_status;
       if (!to) throw invalid({ pay_status: { key: 'vf.validation.choice', args: { choices: PAY_STATUSES.join(', ') } } });
       if (to === from) throw conflict('vf.error.state', { field: 'pay_status', value: from });
-      // Money already on its way back: the pay status of a refunded order stays as it is.
-      if (existing.refund_status && existing.refund_status !== 'REFUNDCLOSE') {
-        throw conflict('vf.orders.error.refunded', { status: existing.refund_status });
-      }
       const entry = { from, to, reason: String(body.reason).trim(), operator: ctx.user._id, time: new Date().toISOString() };
       const saved = (await trx
         .updateTable('orders')
