@@ -20,29 +20,40 @@ const DESCRIPTION = [
   'robots send `X-Device-Id` and `X-Device-Key` on `/api/device-gateway/*`.',
 ].join(' ');
 
+/** swagger-ui's Immutable.js maps and lists, as far as the docs' search reads them. */
+interface Imm {
+  get(key: string): unknown;
+  set(key: string, value: unknown): Imm;
+}
+interface ImmList {
+  map(f: (value: Imm, key: string) => Imm): ImmList;
+  filter(f: (value: Imm) => boolean): ImmList;
+  size: number;
+}
+
 /** The docs' search: the tags whose name or operations match the phrase (any part of an operation's path, method,
- * summary or id, any case), each with its matching operations only, opened. Runs in the docs page (swagger-ui's
- * Immutable.js maps), hence plain ES5 without names inside. */
-function searchOperations(taggedOps: any, phrase: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+ * summary or id, any case), each with its matching operations only. Serialized into the docs page's script, so
+ * plain functions with no names inside (the page has none of the bundler's helpers). */
+function searchOperations(taggedOps: ImmList, phrase: string): ImmList {
   const q = String(phrase || '').trim().toLowerCase();
   if (!q) return taggedOps;
   return taggedOps
-    .map(function (tagObj: any, tag: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    .map(function (tagObj, tag) {
       if (String(tag).toLowerCase().indexOf(q) !== -1) return tagObj;
-      return tagObj.set('operations', tagObj.get('operations').filter(function (op: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
-        const o = op.get('operation');
+      return tagObj.set('operations', (tagObj.get('operations') as ImmList).filter(function (op) {
+        const o = op.get('operation') as Imm | undefined;
         return [op.get('path'), op.get('method'), o && o.get('summary'), o && o.get('operationId')].some(function (v) {
           return !!v && String(v).toLowerCase().indexOf(q) !== -1;
         });
       }));
     })
-    .filter(function (tagObj: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
-      return tagObj.get('operations').size > 0;
+    .filter(function (tagObj) {
+      return (tagObj.get('operations') as ImmList).size > 0;
     });
 }
 
 /** A tag is open while a search is typed (the search left only what matches), else as the reader left it. */
-function openWhileSearching(original: any, system: any) { // eslint-disable-line @typescript-eslint/no-explicit-any
+function openWhileSearching(original: (thing: unknown, def: unknown) => boolean, system: { layoutSelectors: { currentFilter(): unknown } }) {
   return function (_state: unknown, thing: unknown, def: unknown) {
     const filter = system.layoutSelectors.currentFilter();
     if (Array.isArray(thing) && thing[0] === 'operations-tag' && typeof filter === 'string' && filter.trim()) return true;
