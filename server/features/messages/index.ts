@@ -2,7 +2,6 @@
 // read"). Raising a message (a robot's notification, a low stock, a failed sign-in) is ./raise.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, int } from '../../http/schema';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
@@ -10,6 +9,7 @@ import { scopeConditions } from '../../crud/scope';
 import { ok } from '../../http/envelope';
 import { writeLog } from '../../log';
 import message from '../../../resources/message';
+import { markAllRead } from './queries';
 
 export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // Every unread message the caller may see becomes read, in one statement.
@@ -19,10 +19,7 @@ export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
     const scope = scopeConditions(message, ctx.user);
     if (scope === 'none') return ok({ count: 0 });
     const count = await db.transaction().execute(async (trx) => {
-      let q = trx.updateTable('message').set({ read: true }).where('read', '=', false);
-      for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
-      const r = await q.executeTakeFirst();
-      const n = Number(r.numUpdatedRows);
+      const n = await markAllRead(trx, scope);
       if (n) await writeLog(trx, ctx, { action: 'read_all', resource: 'message', after: { count: n } });
       return n;
     });
