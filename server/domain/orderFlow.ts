@@ -183,8 +183,9 @@ function workStatusOf(items: ItemSnapshot[]): WorkStatus {
 /** Who writes when a robot calls, for the operation log: the robot itself (as server/routes/service.ts logs
  * its write-offs and reports), in its brand and store, from its address. */
 export function robotCtx(device: GatewayDevice, ip: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { ip, user: { _id: `device:${device.device_id}`, account_type: 'DEVICE', integrator: device.integrator, dealer: device.dealer } as any };
+  const user = { _id: `device:${device.device_id}`, account_type: 'DEVICE', integrator: device.integrator, dealer: device.dealer };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a robot is no signed-in account; the log reads only these fields
+  return { ip, user: user as any };
 }
 
 /** The order a robot's log entry is about, in the order's own brand and store. */
