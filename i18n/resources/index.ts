@@ -22,6 +22,8 @@ import refund from './refund';
 import restock from './restock';
 import command from './command';
 
+// one line: `npm run db:migration` adds a new entity's name to it (scripts/registerEntities.ts)
+// prettier-ignore
 export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule };
 
 /** What a save says, by the resource's own name ("Product group created", "Account saved"), in place of

@@ -31,7 +31,7 @@ async function robot(dealer = 'store_a1', type = 'coffee'): Promise<Robot> {
 }
 
 const alarmsOf = async (device: string) =>
-  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').orderBy('code').execute()) as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').orderBy('code').execute()) as Array<Record<string, any>>;
 const activeCodes = async (device: string) =>
   (await alarmsOf(device)).filter((a) => a.state !== 'cleared').map((a) => a.code).sort((a, b) => a - b);
 

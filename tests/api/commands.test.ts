@@ -22,9 +22,9 @@ let n = 0;
 interface Robot {
   _id: string;
   headers: Record<string, string>;
-  beat(body?: object): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  poll(): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  ack(id: string, status: 'ok' | 'failed', result?: object): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  beat(body?: object): Promise<any>;
+  poll(): Promise<any>;
+  ack(id: string, status: 'ok' | 'failed', result?: object): Promise<{ status: number; body: any }>;
 }
 
 async function robot(dealer = 'store_a1'): Promise<Robot> {

@@ -25,7 +25,7 @@ async function generate(body: Record<string, unknown>, token = admin) {
 async function codesOf(batch: string, token = admin) {
   const r = await s.call('POST', '/lecode/list', { token, body: { pageSize: 500, filter: { batch } } });
   expect(r.status).toBe(200);
-  return r.body.data.list as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return r.body.data.list as Array<Record<string, any>>;
 }
 
 beforeAll(async () => {

@@ -37,7 +37,7 @@ const pointsOf = async (device: string) =>
 const seriesOf = (token: string, device: string, metric: string, hours: number) =>
   s.call('POST', '/telemetry/series', { token, body: { device, metric, from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() } });
 const alarmsOf = async (device: string) =>
-  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').execute()) as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').execute()) as Array<Record<string, any>>;
 /** The test clock: the rule's breach (or recovery) on this robot started `minutes` earlier than it did. */
 const age = (device: string, minutes: number) =>
   sql`UPDATE telemetry_rule_state SET breach_since = breach_since - make_interval(mins => ${minutes}), ok_since = ok_since - make_interval(mins => ${minutes}) WHERE device = ${device}`.execute(s.db);
@@ -54,7 +54,6 @@ async function inForce(r: Robot, telemetry: Record<string, number>): Promise<Arr
   return handed;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const fleet = async (token: string, hours = 1): Promise<any> => {
   const a = await s.call('POST', '/dashboard/fleet', { token, body: { from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date().toISOString() } });
   expect(a.status).toBe(200);

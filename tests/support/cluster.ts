@@ -9,7 +9,7 @@ import { stopServerProcess, type ServerProcess } from './process';
 
 export interface Answer {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 export async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {

@@ -7,7 +7,7 @@ import { robotHeaders, saleBody } from './cluster';
 
 export interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   ms: number;
 }
 

@@ -4,14 +4,14 @@ import { freshDatabase } from './db';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { DB } from '../../server/db';
 
-export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface Answer<T = any> {
   status: number;
   body: { code: number; data: T; message?: string; errors?: Record<string, string> };
 }
 
 export interface TestServer {
   url: string;
-  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<Answer<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
   databaseUrl?: string;

@@ -1,7 +1,7 @@
 // A small server-sent-events client for tests: opens /api/events as an account and collects what arrives.
 export interface SseEvent {
   event: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: any;
 }
 
 export interface SseStream {

@@ -8,7 +8,6 @@ import { parse } from 'yaml';
 import { SETTINGS, readConfig } from '../../server/config';
 import { ROOT } from '../../scripts/buildIfStale';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as any;
 const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 const appServices = ['migrate', 'api'];
