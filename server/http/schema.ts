@@ -138,7 +138,7 @@ export function paramsOf(path: string): JsonSchema | undefined {
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
-export const handlerChecked = <S extends JsonSchema>(body: S): S => ({ ...body, [HANDLER_CHECKS]: true });
+export const handlerChecked = (body: JsonSchema) => ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
 const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);

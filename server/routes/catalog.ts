@@ -1,6 +1,7 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code) and the robots'
 // menu (GET /api/device-gateway/menu).
 import { createHash } from 'node:crypto';
+import { isObject } from '../../resources/validate';
 import { route, obj, str, int, anyObject, type EdgePlugin } from '../http/schema';
 import type { DB } from '../db';
 import { sql } from 'kysely';
@@ -57,8 +58,8 @@ async function visibleStore(db: DB, ctx: CallContext, id: string) {
 
 export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, 'product_copy');
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
-  const body = raw as Record<string, unknown>;
+  if (!isObject(raw)) throw badRequest('vf.error.body');
+  const body = raw;
   if (typeof body.source !== 'string' || !body.source) throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
   const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
   const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);
