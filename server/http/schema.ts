@@ -1,6 +1,5 @@
-// JSON schemas at the edge: the envelope of docs/ API answers as schemas, helpers the routes use to write theirs,
-// and how Fastify checks bodies against them. The schemas of declared resources are derived in
-// server/crud/schema.ts.
+// JSON schemas at the edge: the envelope of API.md as schemas, helpers the routes use to write theirs, and how
+// Fastify checks bodies against them. The schemas of declared resources are derived in server/crud/schema.ts.
 //
 // The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
 // and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
@@ -131,7 +130,6 @@ export function paramsOf(path: string): JsonSchema | undefined {
   if (names.length === 0) return undefined;
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
-
 
 /**
  * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
