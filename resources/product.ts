@@ -1,4 +1,5 @@
 import { defineResource, type FieldDef } from './types';
+import { isObject } from './validate';
 import { ROBOT_TYPES } from './device';
 
 /** Codes name products, properties and options on the robots: letters, digits, _ - . only. */
@@ -91,8 +92,8 @@ export function checkProperties(value: unknown): { value?: ProductProperty[]; er
   const seen = new Set<string>();
   for (const [i, p] of value.entries()) {
     const n = i + 1;
-    if (!p || typeof p !== 'object' || Array.isArray(p)) return { error: { key: 'vf.catalog.validation.properties' } };
-    const prop = p as Record<string, unknown>;
+    if (!isObject(p)) return { error: { key: 'vf.catalog.validation.properties' } };
+    const prop = p;
     if (!nestedText(prop.code, 2, 20) || !new RegExp(CODE_PATTERN).test(String(prop.code).trim())) {
       return { error: { key: 'vf.catalog.validation.property_code', args: { n } } };
     }
@@ -110,8 +111,8 @@ export function checkProperties(value: unknown): { value?: ProductProperty[]; er
     const seenOptions = new Set<string>();
     for (const [j, o] of rawOptions.entries()) {
       const m = j + 1;
-      if (!o || typeof o !== 'object' || Array.isArray(o)) return { error: { key: 'vf.catalog.validation.properties' } };
-      const opt = o as Record<string, unknown>;
+      if (!isObject(o)) return { error: { key: 'vf.catalog.validation.properties' } };
+      const opt = o;
       if (!nestedText(opt.code, 2, 20) || !new RegExp(CODE_PATTERN).test(String(opt.code).trim())) {
         return { error: { key: 'vf.catalog.validation.option_code', args: { n, m } } };
       }

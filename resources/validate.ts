@@ -21,6 +21,9 @@ export const UPLOAD_PATH_PATTERN = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp
 const DEFAULT_TEXT_MAX = 2000;
 const JSON_MAX_CHARS = 200_000;
 
+/** The one check that a value is a JSON object (not null, not a list): the server and the browser use it alone. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const length = (s: string) => [...s].length;
 
@@ -155,7 +158,7 @@ export function validateFields(
     }
     if (def.type === 'json' && def.fields) {
       // a declared object: its keys are fields (errors named `field.key`), any other key is dropped
-      if (typeof v !== 'object' || Array.isArray(v)) {
+      if (!isObject(v)) {
         errors[name] = { key: 'vf.validation.type_json' };
         continue;
       }

@@ -1,5 +1,6 @@
 // The operation log: every write, in the same transaction as the write it records.
 import { randomBytes } from 'node:crypto';
+import { isObject } from '../resources/validate';
 import type { DB } from './db';
 import type { CallContext } from './auth/context';
 import type { AccountType } from '../resources/accounts';
@@ -28,7 +29,7 @@ export interface Actor {
 
 /** Secrets never reach the log. */
 function scrub(v: unknown): unknown {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v ?? null;
+  if (!isObject(v)) return v ?? null;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (/password|secret|token|device_key|key_hash/i.test(k)) continue;

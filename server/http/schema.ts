@@ -131,13 +131,12 @@ export function paramsOf(path: string): JsonSchema | undefined {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
 
-
 /**
  * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
-export const handlerChecked = <S extends JsonSchema>(body: S): S => ({ ...body, [HANDLER_CHECKS]: true });
+export const handlerChecked = (body: JsonSchema) => ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
 const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);

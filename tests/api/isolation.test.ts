@@ -153,8 +153,9 @@ describe.each(SCOPED.map((a) => [a._id]))('%s', (accountId) => {
         tries.push(['read', def.permissions.read ?? def.permissions.list, () => s.call('GET', callPath(def, 'read').replace(':id', encodeURIComponent(id)), { token: c.token })]);
       }
       if (def.permissions.edit) {
-        const field = Object.entries(def.fields).find(([, f]) => !f.readOnly && !f.createOnly && f.type === 'text');
-        const body: Row = { _id: id, ...(field ? { [field[0]]: 'changed by another tenant' } : {}) };
+        // a text field and a value its rules accept (the edge checks them before any tenant check)
+        const field = Object.entries(def.fields).find(([, f]) => !f.readOnly && !f.createOnly && f.type === 'text' && !f.pattern);
+        const body: Row = { _id: id, ...(field ? { [field[0]]: sample(field[1]) } : {}) };
         tries.push(['edit', def.permissions.edit, () => s.call('POST', callPath(def, 'edit').replace(':id', encodeURIComponent(id)), { token: c.token, body })]);
       }
       if (def.permissions.delete) tries.push(['delete', def.permissions.delete, () => s.call('POST', callPath(def, 'delete'), { token: c.token, body: { _id: id } })]);

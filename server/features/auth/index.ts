@@ -18,13 +18,6 @@ import { publishRightsChange } from '../../events/bus';
 import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../../auth/cookie';
 import user from '../../../resources/user';
 
-/** A JSON object body (absent counts as empty); a list, a string or a number is the caller's mistake. */
-function objectBody(b: unknown): Record<string, unknown> {
-  if (b === undefined || b === null) return {};
-  if (typeof b !== 'object' || Array.isArray(b)) throw badRequest('vf.error.body');
-  return b as Record<string, unknown>;
-}
-
 const tags = ['session'];
 const profile = obj({
   _id: str('the login name'), nickname: str(), email: str(), avatar: str(), account_type: str(), roles: { type: 'array', items: str() },
@@ -136,7 +129,7 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   }, async (req) => {
     const ctx = ctxOf(req);
     const { nickname, email, avatar } = user.fields;
-    const { values, errors } = validateFields({ nickname, email, avatar }, objectBody(req.body), 'edit');
+    const { values, errors } = validateFields({ nickname, email, avatar }, req.body, 'edit');
     if (Object.keys(errors).length) throw invalid(errors);
     if (Object.keys(values).length) {
       await db.transaction().execute(async (trx) => {
@@ -156,7 +149,7 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
     schema: route({ tags, summary: 'Change one\'s own password: ends every session', body: obj({ old_password: str(undefined, { writeOnly: true }), password: fieldInput({ type: 'password', required: true }) }), data: anyObject() }),
   }, async (req, reply) => {
     const ctx = ctxOf(req);
-    const body = objectBody(req.body) as { old_password?: unknown; password?: unknown };
+    const body = req.body;
     const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
     if (Object.keys(errors).length) throw invalid(errors);
     if (typeof body.old_password !== 'string') throw badRequest('vf.error.old_password');

@@ -2,6 +2,7 @@
 // (GET /api/device-gateway/menu) is the gateway's: server/features/gateway/menu.ts.
 import { route, obj, str, anyObject, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
+import { isObject } from '../../../resources/validate';
 import { sql } from 'kysely';
 import type { CallContext } from '../../auth/context';
 import { ctxOf } from '../../auth/plugin';
@@ -53,8 +54,8 @@ async function visibleStore(db: DB, ctx: CallContext, id: string) {
 
 export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, 'product_copy');
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
-  const body = raw as Record<string, unknown>;
+  if (!isObject(raw)) throw badRequest('vf.error.body');
+  const body = raw;
   if (typeof body.source !== 'string' || !body.source) throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
   const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
   const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);

@@ -3,6 +3,7 @@
 // and returns them, so with several server processes on one PostgreSQL each due command is handed over once per
 // resend interval and each outcome is recorded once.
 import { sql } from 'kysely';
+import { isObject } from '../../../resources/validate';
 import type { DB } from '../../db';
 import { groupCommit } from '../../db/groupCommit';
 import { setting } from '../../config';
@@ -87,13 +88,13 @@ export interface Ack {
 }
 
 export function checkAck(raw: unknown): Ack {
-  const body = (raw ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('vf.error.body');
+  const body = raw ?? {};
+  if (!isObject(body)) throw badRequest('vf.error.body');
   const { id, status, result } = body;
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID) throw new ApiError(404, 'vf.commands.error.not_found_command');
   if (status !== 'ok' && status !== 'failed') throw badRequest('vf.commands.error.ack_status');
   if (result !== undefined && result !== null) {
-    if (typeof result !== 'object' || Array.isArray(result) || Buffer.byteLength(JSON.stringify(result)) > MAX_RESULT_BYTES) {
+    if (!isObject(result) || Buffer.byteLength(JSON.stringify(result)) > MAX_RESULT_BYTES) {
       throw badRequest('vf.commands.error.result', { max: MAX_RESULT_BYTES });
     }
   }

@@ -8,7 +8,7 @@ import { newId, writeLogs, type Actor } from '../../log';
 import { publishAll } from '../../events/bus';
 import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
-import { validateFields } from '../../../resources/validate';
+import { isObject, validateFields } from '../../../resources/validate';
 import { COMMAND_NAMES, DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, commandParams, type CommandState } from '../../../resources/command';
 import { markDue } from './due';
 
@@ -41,7 +41,7 @@ export const systemActor = (what: string): Actor => ({ ip: '', user: { _id: `sys
 export function checkCommand(command: unknown, params: unknown): { command: string; params: Record<string, unknown> } {
   const fields = typeof command === 'string' ? commandParams(command) : undefined;
   if (!fields) throw badRequest('vf.commands.error.command', { command: String(command ?? '').slice(0, 40), commands: COMMAND_NAMES.join(', ') });
-  if (params !== undefined && params !== null && (typeof params !== 'object' || Array.isArray(params))) throw invalid({ params: { key: 'vf.validation.type_json' } });
+  if (params !== undefined && params !== null && !isObject(params)) throw invalid({ params: { key: 'vf.validation.type_json' } });
   const { values, errors } = validateFields(fields, (params ?? {}) as Record<string, unknown>, 'create');
   if (Object.keys(errors).length) throw invalid(Object.fromEntries(Object.entries(errors).map(([k, e]) => [`params.${k}`, e])));
   return { command: command as string, params: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) };

@@ -6,6 +6,7 @@
 // (SUCCESS); real_fee = fee - refund_fee. All money in cents. Whole days are read from the daily rollup
 // (migration 009_orders_daily), the whole quarter hours of the days at its edges from the quarter rollup
 // (034_orders_quarters), so a year costs about as much as a day at any number of orders.
+import { isObject } from '../../../resources/validate';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
@@ -34,7 +35,7 @@ interface DashboardBody {
 }
 
 function bodyOf(raw: unknown): DashboardBody {
-  const b = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const b = isObject(raw) ? raw : {};
   const from = timeOf(b.from, 'from');
   const to = timeOf(b.to, 'to');
   if (to < from || to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest('vf.orders.error.range', { field: 'to' });

@@ -6,7 +6,7 @@ import { deviceOf } from './auth';
 import { heartbeats, offlineAfterSeconds, startSweeper } from './presence';
 import { raiseMessage } from '../messages/raise';
 import { ok } from '../../http/envelope';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { route, obj, str, int, bool, anyObject, handlerChecked } from '../../http/schema';
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
@@ -15,16 +15,11 @@ import { commandsForBeats } from '../commands/delivery';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { lockByRule } from '../telemetry/lock';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
+import { isObject } from '../../../resources/validate';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
 const MAX_WORK_STATUS = 40;
-
-function bodyOf(raw: unknown): Record<string, unknown> {
-  if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
-  return raw as Record<string, unknown>;
-}
 
 function stateOf(v: unknown, required: boolean): string | undefined {
   if (v === undefined || v === null) {
@@ -67,7 +62,7 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
   // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
   const commands = commandsForBeats(db);
   const beat = async (raw: unknown, device: GatewayDevice, stateRequired: boolean) => {
-    const body = bodyOf(raw);
+    const body = isObject(raw) ? raw : {};
     const state = stateOf(body.state, stateRequired);
     const work_status = workStatusOf(body.work_status);
     const menu_version = menuVersionOf(body.menu_version);
@@ -94,7 +89,7 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
     }),
   }, async (req) => {
     const device = deviceOf(req);
-    const body = bodyOf(req.body);
+    const body = isObject(req.body) ? req.body : {};
     const code = body.code;
     if (typeof code !== 'number' || !Number.isInteger(code) || !NOTIFY_CODES[code]) {
       throw new ApiError(400, 'vf.live.error.code', { code: String(code ?? '').slice(0, 20) });

@@ -3,6 +3,7 @@
 // (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this plugin owns the reading side and
 // keeps the tables' partitions.
 import fp from 'fastify-plugin';
+import { isObject } from '../../../resources/validate';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
@@ -16,7 +17,6 @@ import { requestLang } from '../../http/envelope';
 
 const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
-const bodyOf = (raw: unknown) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
 
 /** Not encapsulated (fastify-plugin): its start and stop hooks (the partition keeper) belong to the whole server. */
 export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
@@ -28,7 +28,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
       data: obj({ metric: str(), unit: str(), step: str(undefined, { enum: ['raw', 'hour'] }), points: { type: 'array', items: obj({ t: str(), min: num(), max: num(), avg: num() }) } }),
     }),
   }, async (req) => {
-    const b = bodyOf(req.body);
+    const b = isObject(req.body) ? req.body : {};
     const metric = metricOf(b.metric);
     const range = rangeOf(b);
     const robot = await visibleRobot(db, ctxOf(req), b.device);
@@ -65,7 +65,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
         stores: { type: 'array', items: obj({ dealer: nullable(str()), ...(counts.properties as Record<string, object>), uptime: num('0–1 over the range'), clear_median_minutes: nullable(num()) }) },
       }),
     }),
-  }, async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(bodyOf(req.body)))));
+  }, async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(isObject(req.body) ? req.body : {}))));
 
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

@@ -3,6 +3,7 @@
 // beat, in the heartbeat's group commit (server/features/gateway/presence.ts): one INSERT of the raw points and one upsert
 // of their hourly rollups per batch, not per beat, inside the batch's own statement.
 import { sql } from 'kysely';
+import { isObject } from '../../../resources/validate';
 import { ApiError } from '../../http/errors';
 import { METRICS, isMetric, metricsOf } from '../../../resources/telemetry';
 
@@ -11,10 +12,10 @@ export type Telemetry = Record<string, number>;
 /** The beat's telemetry, checked: a 400 naming the first undeclared metric or bad value. Undefined when none. */
 export function telemetryOf(raw: unknown, robotType: string): Telemetry | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(400, 'vf.telemetry.error.body');
+  if (!isObject(raw)) throw new ApiError(400, 'vf.telemetry.error.body');
   const reported = metricsOf(robotType);
   const out: Telemetry = {};
-  for (const [metric, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [metric, value] of Object.entries(raw)) {
     if (!isMetric(metric) || !reported.includes(metric)) {
       throw new ApiError(400, 'vf.telemetry.error.metric', { metric: metric.slice(0, 40), metrics: reported.join(', ') });
     }

@@ -6,6 +6,7 @@
 // Min / max / avg come from the hourly rollups (kept two years), so a day is whole whatever the raw retention.
 // Minutes outside come from the raw points (TELEMETRY_RETENTION_DAYS): each reading stands until the next one, for
 // at most MAX_READING_MINUTES (a silent robot's gap is not counted as in or out); empty where the raw days are gone.
+import { isObject } from '../../../resources/validate';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
@@ -102,7 +103,7 @@ async function daysOf(db: DB, robots: Robot[], metric: Metric, r: Range, tz: str
 /** Checks the request (any problem is a 4xx before a byte is sent), then streams the record. */
 export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang: Lang, onError: (e: unknown) => void): Promise<StreamedFile> {
   requirePermission(ctx.user, device.permissions.read);
-  const b = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const b = isObject(raw) ? raw : {};
   const metric = metricOf(b.metric);
   const range = rangeOf(b);
   if (range.to.getTime() - range.from.getTime() > MAX_REPORT_DAYS * 86_400_000) throw new ApiError(400, 'vf.telemetry.error.range', { days: MAX_REPORT_DAYS });
