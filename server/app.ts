@@ -20,6 +20,7 @@ import { resourceRoutes } from './crud/router';
 import { resourceHooks } from './resourceHooks';
 import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
+import { checkRightsFirst } from './http/rightsFirst';
 import { ok } from './http/envelope';
 import { route, obj, bool } from './http/schema';
 import { setting } from './config';
@@ -125,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The document collects every route registered after it (server/http/openapi.ts).
   await installApiDocs(app, VERSION);
+  // a declared resource's call refuses a caller without its right before its body is judged (the edge's schema)
+  checkRightsFirst(app);
   // every declared record once, as a component of the document (the calls refer to it)
   const declared = [...resources, ...(opts.resources ?? [])].filter((d, i, all) => all.findIndex((x) => x.name === d.name) === i);
   for (const def of declared) app.addSchema(recordComponent(def));

@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../resources/session';
 import { API_ERROR, edgeValidator, plainSerializer, route } from './schema';
-import { checkRightsFirst } from './rightsFirst';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -63,7 +62,6 @@ function openWhileSearching(original: (thing: unknown, def: unknown) => boolean,
 
 export async function installApiDocs(app: FastifyInstance, version: string) {
   app.setValidatorCompiler(edgeValidator);
-  checkRightsFirst(app);
   app.setSerializerCompiler(plainSerializer);
   app.addSchema(API_ERROR);
   await app.register(swagger, {
