@@ -8,7 +8,7 @@ export const RULE_ALARM_CODE = 0;
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
 
 // Alarms: a robot's fault or warning with a life cycle. Robots open and clear them with their notification
-// codes (server/alarms.ts, the pairing table in resources/alarm_codes.ts); operators acknowledge and clear them.
+// codes (server/features/alarms/alarms.ts, the pairing table in resources/alarm_codes.ts); operators acknowledge and clear them.
 // `title` and `content` (the code's texts) are added on the way out, in the viewer's language.
 export default defineResource({
   name: 'alarm',

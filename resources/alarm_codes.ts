@@ -1,5 +1,5 @@
 // Which notification codes are alarms, and which codes clear them — the data the alarm life cycle runs on
-// (server/alarms.ts), kept beside the code catalogue (./notify_codes.ts) so that a new code is described once.
+// (server/features/alarms/alarms.ts), kept beside the code catalogue (./notify_codes.ts) so that a new code is described once.
 //
 // - A code whose level is `warning` or `error` opens an alarm on its robot (one active alarm per robot and
 //   code; repeats raise its count). `info` and `success` codes stay plain messages.
@@ -7,7 +7,7 @@
 // - Stock (200000-200009, the last digit the remaining level): a stock code clears the stock alarms of the
 //   levels below it (the stock is back above what they warned of). A lower level does not clear a higher
 //   one: stock warnings name products, and another product may still be low. Raising a product's stock in
-//   the console clears the stock alarms naming it too (server/alarms.ts stockRaised).
+//   the console clears the stock alarms naming it too (server/features/alarms/alarms.ts stockRaised).
 import { NOTIFY_CODES, type NotifyLevel } from './notify_codes';
 
 export type AlarmLevel = Extract<NotifyLevel, 'warning' | 'error'>;

@@ -71,7 +71,7 @@ export interface NotifyText {
 export const NOTIFY_SINGLE = {
   100001: { level: 'success', category: 'connection' },
   100002: { level: 'error', category: 'connection' },
-  // raised by the server, not a robot: wrong two-factor codes in a row after a right password (server/routes/totp.ts)
+  // raised by the server, not a robot: wrong two-factor codes in a row after a right password (server/features/totp/index.ts)
   100010: { level: 'warning', category: 'business' },
   200000: { level: 'error', category: 'stock' },
   201: { level: 'warning', category: 'milk' },

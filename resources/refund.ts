@@ -2,7 +2,7 @@ import { defineResource, permissionOf } from './types';
 import { REFUND_STATUSES, REFUND_TRANSITIONS } from './orderStates';
 
 // Refunds: one per order, ever (a unique index on `order`). Requested from the order; approved or
-// rejected by a holder of refund_approve; the money moves through the payment gateway (server/payments).
+// rejected by a holder of refund_approve; the money moves through the payment gateway (server/features/orders/payments/).
 export default defineResource({
   name: 'refund',
   table: 'refund',

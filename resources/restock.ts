@@ -6,7 +6,7 @@ import { MAX_RESTOCK_LINES } from './limits';
 // Replenishment: the products of limited stock at or under warn_stock, or reported low or sold out by a robot
 // (stock codes 200000-200009), read from the view restock_line (migration 030). Sold out first, then the lowest
 // stock ratio. Listing and the bulk restock (the selection action `apply`: `POST /api/restock/apply`, applied by
-// server/domain/restock.ts) need the stock permission, as the product's own stock and restock actions do; the
+// server/features/catalog/restock.ts) need the stock permission, as the product's own stock and restock actions do; the
 // rows are the product's, so the tenant scope is the product's.
 export default defineResource({
   name: 'restock',

@@ -14,7 +14,7 @@ export default defineResource({
     description: { type: 'text', max: 200, multiline: true, list: true, sort: true, notNull: true },
     account_type: { type: 'choice', choices: ACCOUNT_TYPES, filter: 'eq', list: true, sort: true },
     authorizations: { type: 'references', reference: 'authorization', list: true, notNull: true },
-    // every holder must sign in with a second factor (server/routes/totp.ts); only SUPER changes it
+    // every holder must sign in with a second factor (server/features/totp/index.ts); only SUPER changes it
     require_totp: { type: 'boolean', default: false, list: true },
     create_time: { type: 'datetime', readOnly: true, notNull: true },
   },

@@ -14,7 +14,7 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,64}$/;
 /** docs/rules.md, Validation: permission and role ids look like xxx_xxx. */
 export const ID_PATTERN = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
-/** The only paths an image field holds: the ones POST /api/upload makes (server/routes/uploads.ts), so never
+/** The only paths an image field holds: the ones POST /api/upload makes (server/features/uploads/index.ts), so never
  * an external URL, a `javascript:` or a `data:` address that a page would load or follow. */
 export const UPLOAD_PATH_PATTERN = /^img\/\d{6}\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 /** Text with no declared maximum is still bounded, so a hostile body cannot fill the database. */

@@ -4,12 +4,12 @@ import { defineResource } from './types';
  * also message keys (choices.events.<event>). */
 export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** Why the delivery loop paused an endpoint: failed attempts in a row (server/webhooks/queue.ts). */
+/** Why the delivery loop paused an endpoint: failed attempts in a row (server/features/webhooks/queue.ts). */
 export const WEBHOOK_PAUSES = ['failures'] as const;
 /** Sent only by the "send test event" action, to the one endpoint it is asked for. */
 export const WEBHOOK_TEST_EVENT = 'webhook_test';
 
-// A brand's HTTPS endpoint for its events (server/webhooks/). The signing secret is made by the server and
+// A brand's HTTPS endpoint for its events (server/features/webhooks/). The signing secret is made by the server and
 // answered once, on creation or rotation (`secret`); deliveries are signed with it and retried from a durable
 // queue, each attempt logged as a webhook_delivery (listed on the endpoint's page: `related`).
 export default defineResource({
@@ -17,7 +17,7 @@ export default defineResource({
   table: 'webhook',
   title: 'url',
   fields: {
-    // the form's first check; the server then allows https only and public addresses (server/webhooks/address.ts)
+    // the form's first check; the server then allows https only and public addresses (server/features/webhooks/address.ts)
     url: { type: 'text', required: true, min: 8, max: 2000, pattern: '^https?://\\S+$', patternMessage: 'vf.webhooks.error.url', search: true, list: true, sort: true },
     events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
     description: { type: 'text', max: 200, search: true, list: true },

@@ -3,7 +3,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from './webhook';
 
 export const DELIVERY_STATUSES = ['success', 'failed'] as const;
 
-// One attempt to deliver one event to one endpoint, written by the delivery worker (server/webhooks/): read-only.
+// One attempt to deliver one event to one endpoint, written by the delivery worker (server/features/webhooks/): read-only.
 export default defineResource({
   name: 'webhook_delivery',
   table: 'webhook_delivery',

@@ -32,8 +32,8 @@ export const REFUND_STATUS_LABELS = {
   ja: { CREATED: '申請済み', SUCCESS: '返金済み', CHANGE: '返金異常', REFUNDCLOSE: 'クローズ' },
 };
 
-/** Codes a robot reports as free text (server/domain/orderFlow.ts): the known ones in words, any other made into
- * words by the page (src/generated/fields.tsx codeWord). */
+/** Codes a robot reports as free text (server/features/orders/flow.ts): the known ones in words, any other made into
+ * words by the page (src/declared/fields.tsx codeWord). */
 const payType = {
   en: { WECHAT: 'WeChat Pay', ALIPAY: 'Alipay', UNIONPAY: 'UnionPay', CARD: 'Bank card', CASH: 'Cash', COUPON: 'Voucher', BALANCE: 'Member balance', APPLEPAY: 'Apple Pay', FREE: 'Free' },
   zh: { WECHAT: '微信支付', ALIPAY: '支付宝', UNIONPAY: '银联', CARD: '银行卡', CASH: '现金', COUPON: '优惠券', BALANCE: '会员余额', APPLEPAY: 'Apple Pay', FREE: '免费' },

@@ -1,4 +1,4 @@
-// Saved filters in a list's toolbar, kept on the server per account (server/routes/savedQuery.ts) so they
+// Saved filters in a list's toolbar, kept on the server per account (server/features/savedQueries/index.ts) so they
 // follow the user to any browser — react-admin's <SavedQueriesList> keeps them in one browser's storage.
 // The list's default is applied when the list opens without a filter.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -26,7 +26,7 @@ export interface Profile {
   dealer: string | null;
   dealer_name: string | null;
   dealer_logo: string | null;
-  /** set while a SUPER session previews a role (server/routes/rolePreview.ts) */
+  /** set while a SUPER session previews a role (server/features/accounts/rolePreview.ts) */
   role_preview?: { role: string; display_name: string; integrator: string | null; integrator_name: string | null; dealer: string | null; dealer_name: string | null } | null;
   /** a role requires two-factor sign-in and the account has not set it up: only /profile works */
   totp_pending?: boolean;
