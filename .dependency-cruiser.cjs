@@ -29,7 +29,8 @@ module.exports = {
     {
       name: 'server-not-scripts',
       severity: 'error',
-      comment: 'server/ is what ships; scripts/ are the tools around it and may import the server, not be imported by it.',
+      comment:
+        'server/ is what ships; scripts/ are the tools around it and may import the server, not be imported by it.',
       from: { path: '^server/' },
       to: { path: '^(scripts|tests|src)/' },
     },

@@ -18,7 +18,7 @@ export function interpolate(text: string, args: Record<string, unknown> = {}): s
   if (s.includes('||||')) {
     const forms = s.split('||||').map((f) => f.trim());
     const n = Number(args.smart_count ?? 1);
-    s = n === 1 ? forms[0] : forms[1] ?? forms[0];
+    s = n === 1 ? forms[0] : (forms[1] ?? forms[0]);
   }
   return s.replace(/%\{(\w+)\}/g, (m, name: string) => (args[name] === undefined ? m : String(args[name])));
 }

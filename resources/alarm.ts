@@ -15,8 +15,28 @@ export default defineResource({
   table: 'alarm',
   title: 'code',
   fields: {
-    state: { type: 'choice', choices: ALARM_STATES, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'alarmState' },
-    level: { type: 'choice', choices: ALARM_LEVELS, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'level' },
+    state: {
+      type: 'choice',
+      choices: ALARM_STATES,
+      readOnly: true,
+      filter: 'eq',
+      alwaysOn: true,
+      list: true,
+      sort: true,
+      notNull: true,
+      render: 'alarmState',
+    },
+    level: {
+      type: 'choice',
+      choices: ALARM_LEVELS,
+      readOnly: true,
+      filter: 'eq',
+      alwaysOn: true,
+      list: true,
+      sort: true,
+      notNull: true,
+      render: 'level',
+    },
     // "22 · Arm fault": the code with its title in the viewer's language
     code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true, render: 'codeTitle' },
     category: { type: 'text', readOnly: true, notNull: true, render: 'word' },
@@ -49,7 +69,12 @@ export default defineResource({
     open: 'show',
     emphasize: { field: 'state', values: ['active'] },
     // on a phone: what is wrong with which robot, since when, and whether someone is on it
-    card: { primary: 'code', secondary: ['device', 'dealer'], tertiary: ['last_seen', 'count'], status: ['level', 'state'] },
+    card: {
+      primary: 'code',
+      secondary: ['device', 'dealer'],
+      tertiary: ['last_seen', 'count'],
+      status: ['level', 'state'],
+    },
   },
   cells: [
     { cell: 'notice.content', after: 'code', only: 'show' },
@@ -61,7 +86,12 @@ export default defineResource({
       from: { field: 'state', values: ['active'] },
       body: { comment: { type: 'text', max: 500, multiline: true } },
     },
-    clear: { bulk: true, permission: 'alarm_clear', confirm: true, from: { field: 'state', values: ['active', 'acknowledged'] } },
+    clear: {
+      bulk: true,
+      permission: 'alarm_clear',
+      confirm: true,
+      from: { field: 'state', values: ['active', 'acknowledged'] },
+    },
   },
   menu: { section: 'message', order: 5, icon: 'NotificationImportant' },
 });

@@ -3,8 +3,20 @@ import { ID_PATTERN } from './validate';
 
 /** The permission groups an authorization belongs to (docs/rules.md, Records). */
 export const PERMISSION_GROUPS = [
-  'device', 'integrator', 'account', 'role', 'authorization', 'order', 'product', 'dealer', 'message',
-  'payment', 'chatterbot', 'report', 'voucher', 'system',
+  'device',
+  'integrator',
+  'account',
+  'role',
+  'authorization',
+  'order',
+  'product',
+  'dealer',
+  'message',
+  'payment',
+  'chatterbot',
+  'report',
+  'voucher',
+  'system',
 ] as const;
 
 // Authorizations (permissions). Their calls live under /auth/authorization (docs/api.md).
@@ -20,8 +32,11 @@ export default defineResource({
     create_time: { type: 'datetime', readOnly: true, notNull: true },
   },
   permissions: {
-    list: 'authorization_list', read: 'authorization_list', add: 'authorization_add',
-    edit: 'authorization_edit', delete: 'authorization_delete',
+    list: 'authorization_list',
+    read: 'authorization_list',
+    add: 'authorization_add',
+    edit: 'authorization_edit',
+    delete: 'authorization_delete',
   },
   // newest first: a permission just added is on the first page after saving, not on the third of its group
   // (the group column still sorts, and the group filter narrows)

@@ -7,6 +7,8 @@ import { rowActions, type ResourceDef } from './types';
  * ignored here, and tests/api/bulk.test.ts holds every declaration to it. A selection action (`lines`) is its own
  * call over the selection already. */
 export function bulkVerbs(def: ResourceDef): string[] {
-  const actions = rowActions(def).filter(([, a]) => a.bulk === true && !a.reveals && !a.body).map(([n]) => n);
+  const actions = rowActions(def)
+    .filter(([, a]) => a.bulk === true && !a.reveals && !a.body)
+    .map(([n]) => n);
   return def.permissions.delete ? ['delete', ...actions] : actions;
 }

@@ -10,7 +10,18 @@ export default defineResource({
   table: 'device',
   title: 'name',
   fields: {
-    device_id: { type: 'text', required: true, min: 8, max: 18, pattern: '^[A-Za-z0-9_-]+$', unique: true, createOnly: true, search: true, list: true, sort: true },
+    device_id: {
+      type: 'text',
+      required: true,
+      min: 8,
+      max: 18,
+      pattern: '^[A-Za-z0-9_-]+$',
+      unique: true,
+      createOnly: true,
+      search: true,
+      list: true,
+      sort: true,
+    },
     name: { type: 'text', required: true, min: 2, max: 15, search: true, list: true, sort: true },
     sn: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
     type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true, sort: true },
@@ -18,7 +29,15 @@ export default defineResource({
     integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
     dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
     online: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    state: { type: 'choice', choices: DEVICE_STATES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    state: {
+      type: 'choice',
+      choices: DEVICE_STATES,
+      readOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+      notNull: true,
+    },
     work_status: { type: 'text', readOnly: true, render: 'word' },
     last_heartbeat: { type: 'datetime', readOnly: true, list: true, sort: true },
     key_issued_at: { type: 'datetime', readOnly: true, notNull: true },
@@ -47,9 +66,25 @@ export default defineResource({
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
   // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat; the selected
   // robots can be sent a command (src/commands/SendCommand.tsx)
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'name', secondary: ['dealer', 'type'], tertiary: ['last_heartbeat', 'device_id'], status: ['online', 'state'] }, bulk: ['command.send'] },
+  list: {
+    sort: { field: 'create_time', order: 'DESC' },
+    open: 'show',
+    card: {
+      primary: 'name',
+      secondary: ['dealer', 'type'],
+      tertiary: ['last_heartbeat', 'device_id'],
+      status: ['online', 'state'],
+    },
+    bulk: ['command.send'],
+  },
   actions: {
-    unbind: { bulk: true, permission: 'device_edit', confirm: true, except: { field: 'dealer', values: [null] }, set: { dealer: null } },
+    unbind: {
+      bulk: true,
+      permission: 'device_edit',
+      confirm: true,
+      except: { field: 'dealer', values: [null] },
+      set: { dealer: null },
+    },
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
   reveal: 'device_key',

@@ -15,11 +15,27 @@ export default defineResource({
   title: 'name',
   fields: {
     name: { type: 'text', required: true, min: 4, max: 30, unique: true, search: true, list: true, sort: true },
-    description: { type: 'text', required: true, min: 4, max: 100, multiline: true, search: true, list: true, sort: true },
+    description: {
+      type: 'text',
+      required: true,
+      min: 4,
+      max: 100,
+      multiline: true,
+      search: true,
+      list: true,
+      sort: true,
+    },
     logo: { type: 'image', max: 300, list: true },
     poster: { type: 'image', max: 300 },
     service_qr: { type: 'image', max: 300 },
-    service_phone: { type: 'text', max: 24, pattern: PHONE_PATTERN, patternMessage: 'vf.fleet.error.phone', list: true, sort: true },
+    service_phone: {
+      type: 'text',
+      max: 24,
+      pattern: PHONE_PATTERN,
+      patternMessage: 'vf.fleet.error.phone',
+      list: true,
+      sort: true,
+    },
     location: { type: 'text', max: 100, search: true },
     // settings forms: each key validated like a field (other keys dropped), labels `subLabel()` in i18n/features/vocab.ts
     pay_info: {

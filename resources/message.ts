@@ -9,7 +9,17 @@ export default defineResource({
   title: 'code',
   fields: {
     create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
-    level: { type: 'choice', choices: MESSAGE_LEVELS, readOnly: true, filter: 'eq', alwaysOn: true, list: true, sort: true, notNull: true, render: 'level' },
+    level: {
+      type: 'choice',
+      choices: MESSAGE_LEVELS,
+      readOnly: true,
+      filter: 'eq',
+      alwaysOn: true,
+      list: true,
+      sort: true,
+      notNull: true,
+      render: 'level',
+    },
     code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
@@ -24,11 +34,23 @@ export default defineResource({
   permissions: { list: 'message_list', read: 'message_list' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // unread messages stand out; "mark all as read" clears the badge; a row is read where it stands
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'none', emphasize: { field: 'read', values: [false] }, toolbar: ['message.readAll'] },
+  list: {
+    sort: { field: 'create_time', order: 'DESC' },
+    open: 'none',
+    emphasize: { field: 'read', values: [false] },
+    toolbar: ['message.readAll'],
+  },
   cells: [
     { cell: 'notice.title', after: 'code' },
     { cell: 'notice.content', after: 'code' },
   ],
-  actions: { mark_read: { bulk: true, permission: 'message_list', from: { field: 'read', values: [false] }, set: { read: true } } },
+  actions: {
+    mark_read: {
+      bulk: true,
+      permission: 'message_list',
+      from: { field: 'read', values: [false] },
+      set: { read: true },
+    },
+  },
   menu: { section: 'message', order: 10, icon: 'NotificationsActive' },
 });

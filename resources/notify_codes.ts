@@ -120,7 +120,14 @@ export const NOTIFY_BLOCKS = {
   'icecream.mix': { ranges: [[122, 131]], level: 'error', category: 'icecream' },
   'icecream.temperature': { ranges: [[132, 141]], level: 'error', category: 'icecream' },
   'icecream.dispensing': { ranges: [[142, 151]], level: 'error', category: 'icecream' },
-  'milk.level': { ranges: [[200, 200], [203, 212]], level: 'warning', category: 'milk' },
+  'milk.level': {
+    ranges: [
+      [200, 200],
+      [203, 212],
+    ],
+    level: 'warning',
+    category: 'milk',
+  },
   'coffee.water': { ranges: [[500, 509]], level: 'error', category: 'coffee' },
   'coffee.heating': { ranges: [[510, 519]], level: 'error', category: 'coffee' },
   'coffee.grinder': { ranges: [[520, 529]], level: 'error', category: 'coffee' },

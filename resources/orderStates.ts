@@ -23,7 +23,13 @@ export const ORDER_TRANSITIONS = {
   /** one step of the making flow (per item, see WORK_STEPS); the order closes or fails with its items */
   progress: { by: robot, from: [{ field: 'status', values: ['CREATED'] }] },
   /** given up before making: stock goes back */
-  cancel: { by: robot, from: [{ field: 'status', values: ['CREATED'] }, { field: 'work_status', values: ['WAIT'] }] },
+  cancel: {
+    by: robot,
+    from: [
+      { field: 'status', values: ['CREATED'] },
+      { field: 'work_status', values: ['WAIT'] },
+    ],
+  },
   /** a refund request (with `approve`, also the refund's approval: REFUND_TRANSITIONS.approve's taker) */
   refund: {
     by: byPermission('order_refund'),
@@ -34,11 +40,20 @@ export const ORDER_TRANSITIONS = {
     ],
   },
   /** the pay status changed by hand, with a reason; money already on its way back keeps it as it is */
-  pay_status: { by: byPermission('order_pay_status'), from: [{ field: 'refund_status', values: [null, 'REFUNDCLOSE'], refusal: 'vf.orders.error.refunded' }] },
+  pay_status: {
+    by: byPermission('order_pay_status'),
+    from: [{ field: 'refund_status', values: [null, 'REFUNDCLOSE'], refusal: 'vf.orders.error.refunded' }],
+  },
 } as const satisfies Record<string, Transition>;
 
 /** The making flow of an item: WAIT → START → DONE → END, or FAILD from any open step. */
-export const WORK_STEPS: Record<WorkStatus, readonly WorkStatus[]> = { WAIT: ['START', 'FAILD'], START: ['DONE', 'FAILD'], DONE: ['END', 'FAILD'], END: [], FAILD: [] };
+export const WORK_STEPS: Record<WorkStatus, readonly WorkStatus[]> = {
+  WAIT: ['START', 'FAILD'],
+  START: ['DONE', 'FAILD'],
+  DONE: ['END', 'FAILD'],
+  END: [],
+  FAILD: [],
+};
 
 /** A refund: requested (CREATED), then approved (SUCCESS, or CHANGE when the channel refuses: tried again or
  * closed) or rejected (REFUNDCLOSE). */

@@ -18,7 +18,8 @@ export interface DeclaredPermission {
   grant: AccountType[];
 }
 
-const ids = (p: string | readonly string[] | undefined): readonly string[] => (p === undefined ? [] : typeof p === 'string' ? [p] : p);
+const ids = (p: string | readonly string[] | undefined): readonly string[] =>
+  p === undefined ? [] : typeof p === 'string' ? [p] : p;
 
 function grantOf(def: ResourceDef, id: string): readonly AccountType[] {
   const g = def.grant;
@@ -40,8 +41,10 @@ export function declaredPermissions(all: readonly ResourceDef[]): DeclaredPermis
   };
   for (const def of all) {
     for (const verb of VERBS) for (const id of ids(def.permissions[verb])) note(def, id, { verb });
-    for (const [action, a] of Object.entries(def.actions ?? {})) for (const id of ids(a.permission)) note(def, id, { action });
-    for (const [action, c] of Object.entries(def.calls ?? {})) for (const id of ids(c.permission)) note(def, id, { action });
+    for (const [action, a] of Object.entries(def.actions ?? {}))
+      for (const id of ids(a.permission)) note(def, id, { action });
+    for (const [action, c] of Object.entries(def.calls ?? {}))
+      for (const id of ids(c.permission)) note(def, id, { action });
   }
   return [...out.values()];
 }
@@ -51,9 +54,13 @@ export function declaredPermissions(all: readonly ResourceDef[]): DeclaredPermis
 
 /** Whether these authorizations grant `permission` (one id, or several of which any one suffices). SUPER holds
  * all; an undeclared verb (no permission) is held by nobody, so it is not offered at all. */
-export function holds(authorizations: readonly string[] | ReadonlySet<string> | undefined, permission: Permission | undefined): boolean {
+export function holds(
+  authorizations: readonly string[] | ReadonlySet<string> | undefined,
+  permission: Permission | undefined,
+): boolean {
   if (!permission || !authorizations) return false;
-  const has = (p: string) => (Array.isArray(authorizations) ? authorizations.includes(p) : (authorizations as ReadonlySet<string>).has(p));
+  const has = (p: string) =>
+    Array.isArray(authorizations) ? authorizations.includes(p) : (authorizations as ReadonlySet<string>).has(p);
   if (has(SUPER_AUTHORIZATION)) return true;
   return (typeof permission === 'string' ? [permission] : permission).some(has);
 }

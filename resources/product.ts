@@ -11,7 +11,18 @@ export const MAX_OPTIONS = 30;
 
 /** The fields a product shares with a template (docs/rules.md, Records). */
 export const productShape = {
-  code: { type: 'text', required: true, min: 2, max: 20, pattern: CODE_PATTERN, patternMessage: 'vf.catalog.validation.code', search: true, filter: 'eq', list: true, sort: true },
+  code: {
+    type: 'text',
+    required: true,
+    min: 2,
+    max: 20,
+    pattern: CODE_PATTERN,
+    patternMessage: 'vf.catalog.validation.code',
+    search: true,
+    filter: 'eq',
+    list: true,
+    sort: true,
+  },
   name: { type: 'text', required: true, min: 2, max: 20, search: true, list: true, sort: true },
   sub_name: { type: 'text', max: 40, search: true },
   price: { type: 'money', required: true, min: 0, max: MAX_PRICE_CENTS, list: true, sort: true, filter: 'range' },
@@ -33,11 +44,34 @@ export default defineResource({
   title: 'name',
   fields: {
     ...productShape,
-    dealer: { type: 'reference', reference: 'dealer', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+    dealer: {
+      type: 'reference',
+      reference: 'dealer',
+      required: true,
+      createOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+    },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
-    devices: { type: 'references', reference: 'device', max: 200, notNull: true, sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' } },
+    devices: {
+      type: 'references',
+      reference: 'device',
+      max: 200,
+      notNull: true,
+      sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' },
+    },
     warn_stock: { ...productShape.warn_stock, list: true, sort: true },
-    stock: { type: 'number', min: -1, max: MAX_STOCK, default: -1, createOnly: true, list: true, sort: true, filter: 'range' },
+    stock: {
+      type: 'number',
+      min: -1,
+      max: MAX_STOCK,
+      default: -1,
+      createOnly: true,
+      list: true,
+      sort: true,
+      filter: 'range',
+    },
     freeze: { type: 'boolean', readOnly: true, list: true, sort: true, filter: 'eq', notNull: true },
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
   },
@@ -54,10 +88,27 @@ export default defineResource({
     card: { primary: 'name', secondary: ['code', 'price'], tertiary: ['dealer', 'stock'], status: ['freeze'] },
   },
   actions: {
-    stock: { permission: 'product_stock', body: { stock: { type: 'number', required: true, min: -1, max: MAX_STOCK } } },
-    restock: { permission: 'product_stock', body: { quantity: { type: 'number', required: true, min: 1, max: MAX_STOCK } } },
-    freeze: { bulk: true, permission: 'product_edit', confirm: true, from: { field: 'freeze', values: [false] }, set: { freeze: true } },
-    unfreeze: { bulk: true, permission: 'product_edit', from: { field: 'freeze', values: [true] }, set: { freeze: false } },
+    stock: {
+      permission: 'product_stock',
+      body: { stock: { type: 'number', required: true, min: -1, max: MAX_STOCK } },
+    },
+    restock: {
+      permission: 'product_stock',
+      body: { quantity: { type: 'number', required: true, min: 1, max: MAX_STOCK } },
+    },
+    freeze: {
+      bulk: true,
+      permission: 'product_edit',
+      confirm: true,
+      from: { field: 'freeze', values: [false] },
+      set: { freeze: true },
+    },
+    unfreeze: {
+      bulk: true,
+      permission: 'product_edit',
+      from: { field: 'freeze', values: [true] },
+      set: { freeze: false },
+    },
   },
   menu: { section: 'catalog', order: 10, icon: 'Inventory' },
 });
@@ -78,7 +129,8 @@ export interface ProductProperty {
 
 type NestedError = { key: string; args?: Record<string, string | number> };
 
-const nestedText = (v: unknown, min: number, max: number) => typeof v === 'string' && [...v.trim()].length >= min && [...v.trim()].length <= max;
+const nestedText = (v: unknown, min: number, max: number) =>
+  typeof v === 'string' && [...v.trim()].length >= min && [...v.trim()].length <= max;
 
 /**
  * Checks and cleans the nested properties and options of a product or template. The server runs it on every
@@ -87,7 +139,8 @@ const nestedText = (v: unknown, min: number, max: number) => typeof v === 'strin
 export function checkProperties(value: unknown): { value?: ProductProperty[]; error?: NestedError } {
   if (value === undefined || value === null) return { value: [] };
   if (!Array.isArray(value)) return { error: { key: 'vf.catalog.validation.properties' } };
-  if (value.length > MAX_PROPERTIES) return { error: { key: 'vf.validation.max_items', args: { max: MAX_PROPERTIES } } };
+  if (value.length > MAX_PROPERTIES)
+    return { error: { key: 'vf.validation.max_items', args: { max: MAX_PROPERTIES } } };
   const out: ProductProperty[] = [];
   const seen = new Set<string>();
   for (const [i, p] of value.entries()) {
@@ -106,7 +159,8 @@ export function checkProperties(value: unknown): { value?: ProductProperty[]; er
     }
     const rawOptions = prop.options ?? [];
     if (!Array.isArray(rawOptions)) return { error: { key: 'vf.catalog.validation.properties' } };
-    if (rawOptions.length > MAX_OPTIONS) return { error: { key: 'vf.validation.max_items', args: { max: MAX_OPTIONS } } };
+    if (rawOptions.length > MAX_OPTIONS)
+      return { error: { key: 'vf.validation.max_items', args: { max: MAX_OPTIONS } } };
     const options: ProductOption[] = [];
     const seenOptions = new Set<string>();
     for (const [j, o] of rawOptions.entries()) {
@@ -122,12 +176,18 @@ export function checkProperties(value: unknown): { value?: ProductProperty[]; er
         return { error: { key: 'vf.catalog.validation.option_price', args: { n, m } } };
       }
       const ocode = String(opt.code).trim();
-      if (seenOptions.has(ocode)) return { error: { key: 'vf.catalog.validation.option_duplicate', args: { n, code: ocode } } };
+      if (seenOptions.has(ocode))
+        return { error: { key: 'vf.catalog.validation.option_duplicate', args: { n, code: ocode } } };
       seenOptions.add(ocode);
       if (opt.type !== undefined && opt.type !== null && (typeof opt.type !== 'string' || opt.type.length > 20)) {
         return { error: { key: 'vf.catalog.validation.option_type', args: { n, m } } };
       }
-      options.push({ code: ocode, name: String(opt.name).trim(), price, type: typeof opt.type === 'string' && opt.type.trim() ? opt.type.trim() : null });
+      options.push({
+        code: ocode,
+        name: String(opt.name).trim(),
+        price,
+        type: typeof opt.type === 'string' && opt.type.trim() ? opt.type.trim() : null,
+      });
     }
     out.push({ code, name: String(prop.name).trim(), hide: prop.hide === true, options });
   }

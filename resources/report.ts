@@ -8,7 +8,11 @@ export const MAX_PHOTOS = 9;
 /** Photos are paths in object storage: a short list of short strings. */
 export function checkPhotos(v: unknown): { value?: string[]; error?: { key: string; args?: Record<string, number> } } {
   if (v === undefined || v === null) return { value: [] };
-  if (!Array.isArray(v) || v.length > MAX_PHOTOS || v.some((p) => typeof p !== 'string' || p.length === 0 || p.length > 300)) {
+  if (
+    !Array.isArray(v) ||
+    v.length > MAX_PHOTOS ||
+    v.some((p) => typeof p !== 'string' || p.length === 0 || p.length > 300)
+  ) {
     return { error: { key: 'vf.service.error.photos', args: { max: MAX_PHOTOS } } };
   }
   return { value: v as string[] };
@@ -21,13 +25,37 @@ export default defineResource({
   table: 'report',
   title: 'fault',
   fields: {
-    device: { type: 'reference', reference: 'device', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+    device: {
+      type: 'reference',
+      reference: 'device',
+      required: true,
+      createOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+    },
     code: { type: 'text', max: 20, pattern: '^[A-Za-z0-9_.-]+$', search: true, list: true, sort: true },
     fault: { type: 'text', max: 100, search: true, list: true, sort: true },
     description: { type: 'text', required: true, min: 1, max: 2000, multiline: true, search: true },
     photos: { type: 'json', notNull: true, check: checkPhotos, input: 'photos', render: 'photos' },
-    status: { type: 'choice', choices: REPORT_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
-    source: { type: 'choice', choices: REPORT_SOURCES, readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+    status: {
+      type: 'choice',
+      choices: REPORT_STATUSES,
+      readOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+      notNull: true,
+    },
+    source: {
+      type: 'choice',
+      choices: REPORT_SOURCES,
+      readOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+      notNull: true,
+    },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
     reporter: { type: 'text', readOnly: true },

@@ -29,13 +29,25 @@ export default defineResource({
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'urgency', order: 'ASC' }, open: 'none', card: { primary: 'name', secondary: ['stock', 'warn_stock', 'reported'], tertiary: ['dealer', 'devices'], status: 'sold_out' } },
+  list: {
+    sort: { field: 'urgency', order: 'ASC' },
+    open: 'none',
+    card: {
+      primary: 'name',
+      secondary: ['stock', 'warn_stock', 'reported'],
+      tertiary: ['dealer', 'devices'],
+      status: 'sold_out',
+    },
+  },
   actions: {
     // selected lines restocked together: add a quantity, or fill up to a level (never lowering it)
     apply: {
       permission: 'product_stock',
       lines: {
-        fields: { quantity: { type: 'number', min: 1, max: MAX_STOCK }, fill_to: { type: 'number', min: 0, max: MAX_STOCK } },
+        fields: {
+          quantity: { type: 'number', min: 1, max: MAX_STOCK },
+          fill_to: { type: 'number', min: 0, max: MAX_STOCK },
+        },
         oneOf: true,
         max: MAX_RESTOCK_LINES,
         show: ['stock'],

@@ -1,4 +1,4 @@
-import { defineResource, } from './types';
+import { defineResource } from './types';
 import { ID_PATTERN } from './validate';
 import { ACCOUNT_TYPES } from './accounts';
 

@@ -8,7 +8,15 @@ export default defineResource({
   table: 'template',
   title: 'name',
   fields: {
-    integrator: { type: 'reference', reference: 'integrator', required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+    integrator: {
+      type: 'reference',
+      reference: 'integrator',
+      required: true,
+      createOnly: true,
+      filter: 'eq',
+      list: true,
+      sort: true,
+    },
     ...productShape,
     create_time: { type: 'datetime', readOnly: true, filter: 'range', notNull: true },
   },

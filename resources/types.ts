@@ -88,9 +88,11 @@ export interface FieldDef {
 }
 
 /** The label key of a key of a declared JSON object field (`fields` of a `json` field). */
-export const subLabel = (resource: string, field: string, key: string) => `vf.vocab.sub.${resource}.${field}.fields.${key}`;
+export const subLabel = (resource: string, field: string, key: string) =>
+  `vf.vocab.sub.${resource}.${field}.fields.${key}`;
 /** The label key of a choice of such a key. */
-export const subChoice = (resource: string, field: string, key: string, value: string) => `vf.vocab.sub.${resource}.${field}.choices.${key}.${value}`;
+export const subChoice = (resource: string, field: string, key: string, value: string) =>
+  `vf.vocab.sub.${resource}.${field}.choices.${key}.${value}`;
 
 export type Verb = 'list' | 'read' | 'add' | 'edit' | 'delete';
 
@@ -113,10 +115,14 @@ export interface Transition {
 }
 
 /** Why `row` may not take a transition (its first failed guard, as a message key and its arguments), or null. */
-export function refusalOf(guards: readonly Guard[], row: Record<string, unknown>): { key: string; args: { field: string; value: string } } | null {
+export function refusalOf(
+  guards: readonly Guard[],
+  row: Record<string, unknown>,
+): { key: string; args: { field: string; value: string } } | null {
   for (const g of guards) {
     const value = (row[g.field] ?? null) as string | boolean | null;
-    if (!g.values.includes(value)) return { key: g.refusal ?? 'vf.error.state', args: { field: g.field, value: String(value ?? '—') } };
+    if (!g.values.includes(value))
+      return { key: g.refusal ?? 'vf.error.state', args: { field: g.field, value: String(value ?? '—') } };
   }
   return null;
 }
@@ -294,7 +300,9 @@ export const VERSION = 'version';
 /** The columns a caller can ever read back (answers, lists, exports, the log): one place decides it. */
 export function readableColumns(def: ResourceDef): string[] {
   const tenant = [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c);
-  const fields = Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.derived).map(([n]) => n);
+  const fields = Object.entries(def.fields)
+    .filter(([, f]) => !isSecret(f) && !f.derived)
+    .map(([n]) => n);
   // `version`: every row's edit counter (optimistic concurrency; server/db/migrations/015_record_version.sql)
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }
@@ -308,7 +316,9 @@ export function isColumn(f: FieldDef): boolean {
 /** The list's columns, by the declaration (`list`), never a secret: the screen's columns and an export's
  * default columns, from this one rule. */
 export function listColumns(def: ResourceDef): string[] {
-  return Object.entries(def.fields).filter(([, f]) => f.list && isColumn(f)).map(([n]) => n);
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.list && isColumn(f))
+    .map(([n]) => n);
 }
 
 /** An export's columns: the list's, then each asked-for declared field that may be a column, in declaration

@@ -22,7 +22,8 @@ const DEFAULT_TEXT_MAX = 2000;
 const JSON_MAX_CHARS = 200_000;
 
 /** The one check that a value is a JSON object (not null, not a list): the server and the browser use it alone. */
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const length = (s: string) => [...s].length;
@@ -106,7 +107,8 @@ export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?
         return { error: { key: 'vf.validation.choice', args: { choices: (def.choices ?? []).join(', ') } } };
       }
       const unique = [...new Set(v as string[])];
-      if (unique.length > (def.max ?? 500)) return { error: { key: 'vf.validation.max_items', args: { max: def.max ?? 500 } } };
+      if (unique.length > (def.max ?? 500))
+        return { error: { key: 'vf.validation.max_items', args: { max: def.max ?? 500 } } };
       if (def.required && unique.length === 0) return { error: { key: 'vf.validation.required' } };
       return { value: unique };
     }

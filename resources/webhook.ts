@@ -2,7 +2,17 @@ import { defineResource } from './types';
 
 /** What a brand may subscribe an endpoint to (docs/api.md, Webhooks). Plain words, no dots: they are
  * also message keys (choices.events.<event>). */
-export const WEBHOOK_EVENTS = ['order_created', 'order_paid', 'order_refunded', 'alarm_opened', 'alarm_cleared', 'robot_offline', 'command_acknowledged', 'command_failed', 'command_expired'] as const;
+export const WEBHOOK_EVENTS = [
+  'order_created',
+  'order_paid',
+  'order_refunded',
+  'alarm_opened',
+  'alarm_cleared',
+  'robot_offline',
+  'command_acknowledged',
+  'command_failed',
+  'command_expired',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Why the delivery loop paused an endpoint: failed attempts in a row (server/features/webhooks/queue.ts). */
 export const WEBHOOK_PAUSES = ['failures'] as const;
@@ -18,7 +28,17 @@ export default defineResource({
   title: 'url',
   fields: {
     // the form's first check; the server then allows https only and public addresses (server/features/webhooks/address.ts)
-    url: { type: 'text', required: true, min: 8, max: 2000, pattern: '^https?://\\S+$', patternMessage: 'vf.webhooks.error.url', search: true, list: true, sort: true },
+    url: {
+      type: 'text',
+      required: true,
+      min: 8,
+      max: 2000,
+      pattern: '^https?://\\S+$',
+      patternMessage: 'vf.webhooks.error.url',
+      search: true,
+      list: true,
+      sort: true,
+    },
     events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
     description: { type: 'text', max: 200, search: true, list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
@@ -36,14 +56,29 @@ export default defineResource({
     // failed attempts in a row (a success starts again from 0)
     failures: { type: 'number', notNull: true, default: 0 },
   },
-  permissions: { list: 'webhook_list', read: 'webhook_list', add: 'webhook_edit', edit: 'webhook_edit', delete: 'webhook_edit' },
+  permissions: {
+    list: 'webhook_list',
+    read: 'webhook_list',
+    add: 'webhook_edit',
+    edit: 'webhook_edit',
+    delete: 'webhook_edit',
+  },
   permissionGroup: 'integrator',
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', card: { primary: 'url', secondary: 'events', tertiary: ['integrator', 'create_time'], status: 'enabled' } },
+  list: {
+    sort: { field: 'create_time', order: 'DESC' },
+    open: 'show',
+    card: { primary: 'url', secondary: 'events', tertiary: ['integrator', 'create_time'], status: 'enabled' },
+  },
   actions: {
     send_test: { bulk: true, permission: 'webhook_edit' },
     rotate_secret: { permission: 'webhook_edit', confirm: true, destructive: true, reveals: 'secret' },
-    resume: { bulk: true, permission: 'webhook_edit', from: { field: 'paused', values: [...WEBHOOK_PAUSES] }, set: { enabled: true, paused: null, paused_time: null, failures: 0 } },
+    resume: {
+      bulk: true,
+      permission: 'webhook_edit',
+      from: { field: 'paused', values: [...WEBHOOK_PAUSES] },
+      set: { enabled: true, paused: null, paused_time: null, failures: 0 },
+    },
   },
   reveal: 'secret',
   // each attempt to deliver to it, newest first, asked again while the page is open: deliveries happen on the

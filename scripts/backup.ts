@@ -9,11 +9,15 @@ import { openDatabase } from '../server/db';
 import { embeddedSource, requestBackup, writeEmbeddedBackup } from '../server/features/backup';
 
 if (process.env.DATABASE_URL) {
-  console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md, "Backups"); this command backs up the embedded database.');
+  console.error(
+    'DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md, "Backups"); this command backs up the embedded database.',
+  );
   process.exit(2);
 }
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
-const dest = path.resolve(process.argv[2] ?? path.join('backups', `vendfleet-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+const dest = path.resolve(
+  process.argv[2] ?? path.join('backups', `vendfleet-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+);
 if (!fs.existsSync(path.join(dataDir, 'pgdata'))) {
   console.error(`No embedded database in ${dataDir} (set DATA_DIR).`);
   process.exit(1);
@@ -32,7 +36,9 @@ try {
       await database.close();
     }
   }
-  console.log(`Backup written to ${dest} in ${Date.now() - t} ms (${how}): ${manifest.migrations.length} migrations, ${manifest.uploads} uploaded files.`);
+  console.log(
+    `Backup written to ${dest} in ${Date.now() - t} ms (${how}): ${manifest.migrations.length} migrations, ${manifest.uploads} uploaded files.`,
+  );
 } catch (e) {
   console.error(`Backup failed: ${(e as Error).message}`);
   process.exit(1);

@@ -34,7 +34,14 @@ import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
-import { buildForProduction, cpuSeconds, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
+import {
+  buildForProduction,
+  cpuSeconds,
+  startBuiltServer,
+  stopBuiltServer,
+  statusMb,
+  type BuiltServer,
+} from './builtServer';
 import type { Rates } from '../server/demo/simulator/robot';
 import type { RobotsJob, RobotsResult } from './bench-fleet-robots';
 
@@ -63,14 +70,18 @@ const SYNC_MENU_ROBOTS = 1000;
 const TYPES = ['icecream', 'coffee', 'coffee_icecream', 'noodle', 'milktea', 'fastfood'];
 
 if (!URL_) {
-  console.error('npm run bench:fleet needs DATABASE_URL (PostgreSQL): it creates the database vf_bench_fleet beside the one named.');
+  console.error(
+    'npm run bench:fleet needs DATABASE_URL (PostgreSQL): it creates the database vf_bench_fleet beside the one named.',
+  );
   process.exit(2);
 }
-if (!Number.isInteger(ROBOTS) || ROBOTS < BRANDS * STORES_PER_BRAND) throw new Error(`BENCH_FLEET_ROBOTS: at least ${BRANDS * STORES_PER_BRAND}`);
+if (!Number.isInteger(ROBOTS) || ROBOTS < BRANDS * STORES_PER_BRAND)
+  throw new Error(`BENCH_FLEET_ROBOTS: at least ${BRANDS * STORES_PER_BRAND}`);
 if (!(SECONDS >= 10)) throw new Error('BENCH_FLEET_SECONDS: at least 10');
 if (!(BEAT_MS >= 1000)) throw new Error('BENCH_FLEET_BEAT: at least 1 (second)');
 if (!Number.isInteger(THREADS) || THREADS < 1 || THREADS > 16) throw new Error('BENCH_FLEET_THREADS: 1 to 16');
-if (RUNS.some((n) => !Number.isInteger(n) || n < 1 || n > 4)) throw new Error('BENCH_FLEET_PROCESSES: a comma-separated list of 1 to 4');
+if (RUNS.some((n) => !Number.isInteger(n) || n < 1 || n > 4))
+  throw new Error('BENCH_FLEET_PROCESSES: a comma-separated list of 1 to 4');
 
 interface Tenant {
   integrator: string;
@@ -78,9 +89,15 @@ interface Tenant {
 }
 const brand = (b: number) => `fleet_b${b}`;
 const store = (b: number, s: number) => `fleet_b${b}_s${s}`;
-const STORES = Array.from({ length: BRANDS * STORES_PER_BRAND }, (_, i) => ({ brand: brand(1 + Math.floor(i / STORES_PER_BRAND)), store: store(1 + Math.floor(i / STORES_PER_BRAND), 1 + (i % STORES_PER_BRAND)) }));
+const STORES = Array.from({ length: BRANDS * STORES_PER_BRAND }, (_, i) => ({
+  brand: brand(1 + Math.floor(i / STORES_PER_BRAND)),
+  store: store(1 + Math.floor(i / STORES_PER_BRAND), 1 + (i % STORES_PER_BRAND)),
+}));
 /** robot i is in store i % 40 */
-const robotTenant = (i: number): Tenant => ({ integrator: STORES[i % STORES.length].brand, dealer: STORES[i % STORES.length].store });
+const robotTenant = (i: number): Tenant => ({
+  integrator: STORES[i % STORES.length].brand,
+  dealer: STORES[i % STORES.length].store,
+});
 const robotId = (i: number) => `fleet-d-${i}`;
 const deviceId = (i: number) => `FLEET-${String(i).padStart(6, '0')}`;
 const robotKey = (i: number) => `fleet-key-${i}`;
@@ -102,9 +119,19 @@ async function benchDatabase(): Promise<{ db: DB; url: string; close: () => Prom
 }
 
 /** Copies `table`'s rows matching `where` once per row of `from`, with some columns computed anew. */
-async function cloneRows(db: DB, table: string, from: RawBuilder<unknown>, where: RawBuilder<unknown>, set: Record<string, RawBuilder<unknown>>) {
-  const cols = (await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
-    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(db)).rows.map((r) => r.c);
+async function cloneRows(
+  db: DB,
+  table: string,
+  from: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  set: Record<string, RawBuilder<unknown>>,
+) {
+  const cols = (
+    await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`.execute(
+      db,
+    )
+  ).rows.map((r) => r.c);
   const values = cols.map((c) => set[c] ?? sql`src.${sql.ref(c)}`);
   await sql`INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))})
     SELECT ${sql.join(values)} FROM ${sql.table(table)} AS src ${from} WHERE ${where}`.execute(db);
@@ -117,22 +144,41 @@ async function prepare(db: DB) {
   const brands = sql`CROSS JOIN (SELECT 'fleet_b' || b AS brand, b FROM generate_series(1, ${BRANDS}::int) AS b) AS t`;
   const stores = sql`CROSS JOIN (SELECT 'fleet_b' || b AS brand, 'fleet_b' || b || '_s' || s AS store, b, s
     FROM generate_series(1, ${BRANDS}::int) AS b, generate_series(1, ${STORES_PER_BRAND}::int) AS s) AS t`;
-  await cloneRows(db, 'integrator', brands, sql`src._id = 'brand_a'`, { _id: sql`t.brand`, name: sql`'Fleet Brand ' || t.b` });
-  await cloneRows(db, 'dealer', stores, sql`src._id = 'store_a1'`, { _id: sql`t.store`, integrator: sql`t.brand`, name: sql`'Fleet Store ' || t.b || '-' || t.s` });
+  await cloneRows(db, 'integrator', brands, sql`src._id = 'brand_a'`, {
+    _id: sql`t.brand`,
+    name: sql`'Fleet Brand ' || t.b`,
+  });
+  await cloneRows(db, 'dealer', stores, sql`src._id = 'store_a1'`, {
+    _id: sql`t.store`,
+    integrator: sql`t.brand`,
+    name: sql`'Fleet Store ' || t.b || '-' || t.s`,
+  });
   // the menu: store A1's products with unlimited stock (a 5-minute run would sell them out), and its groups
   await cloneRows(db, 'product', stores, sql`src.dealer = 'store_a1'`, {
-    _id: sql`src._id || '@' || t.store`, integrator: sql`t.brand`, dealer: sql`t.store`, stock: sql`-1`, devices: sql`'{}'::text[]`,
+    _id: sql`src._id || '@' || t.store`,
+    integrator: sql`t.brand`,
+    dealer: sql`t.store`,
+    stock: sql`-1`,
+    devices: sql`'{}'::text[]`,
   });
   await cloneRows(db, 'product_classify', stores, sql`src.dealer = 'store_a1'`, {
-    _id: sql`src._id || '@' || t.store`, integrator: sql`t.brand`, dealer: sql`t.store`,
+    _id: sql`src._id || '@' || t.store`,
+    integrator: sql`t.brand`,
+    dealer: sql`t.store`,
     products: sql`ARRAY(SELECT p || '@' || t.store FROM unnest(src.products) AS p)`,
   });
   await cloneRows(db, 'account', brands, sql`src._id = 'brand-a'`, {
-    _id: sql`'fleet-b' || t.b`, integrator: sql`t.brand`, nickname: sql`'Fleet brand ' || t.b`, email: sql`'fleet-b' || t.b || '@bench.vendfleet.test'`,
+    _id: sql`'fleet-b' || t.b`,
+    integrator: sql`t.brand`,
+    nickname: sql`'Fleet brand ' || t.b`,
+    email: sql`'fleet-b' || t.b || '@bench.vendfleet.test'`,
   });
   await cloneRows(db, 'account', stores, sql`src._id = 'store-a1'`, {
-    _id: sql`'fleet-b' || t.b || '-s' || t.s`, integrator: sql`t.brand`, dealer: sql`t.store`,
-    nickname: sql`'Fleet store ' || t.b || '-' || t.s`, email: sql`'fleet-b' || t.b || '-s' || t.s || '@bench.vendfleet.test'`,
+    _id: sql`'fleet-b' || t.b || '-s' || t.s`,
+    integrator: sql`t.brand`,
+    dealer: sql`t.store`,
+    nickname: sql`'Fleet store ' || t.b || '-' || t.s`,
+    email: sql`'fleet-b' || t.b || '-s' || t.s || '@bench.vendfleet.test'`,
   });
   // keys hashed as the server hashes them (sha256, hex: server/features/fleet/device.ts)
   await sql`
@@ -143,7 +189,9 @@ async function prepare(db: DB) {
            encode(sha256(convert_to('fleet-key-' || i, 'UTF8')), 'hex'), 'idle', 'ready'
     FROM generate_series(0, ${ROBOTS - 1}::int) AS i`.execute(db);
   await sql`ANALYZE`.execute(db);
-  console.log(`prepared ${ROBOTS.toLocaleString('en')} robots in ${STORES.length} stores of ${BRANDS} brands, ${BRANDS + STORES.length} accounts, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `prepared ${ROBOTS.toLocaleString('en')} robots in ${STORES.length} stores of ${BRANDS} brands, ${BRANDS + STORES.length} accounts, in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -161,9 +209,18 @@ interface ServerCounts {
 
 /** What a server counted itself (its /metrics): tells the server's share of a beat's time from the network's and the client's. */
 async function serverCounts(s: BuiltServer): Promise<ServerCounts> {
-  const text = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const beats = (le: string) =>
-    text.split('\n').filter((l) => l.startsWith('http_request_duration_seconds_bucket{') && l.includes('route="/api/device-gateway/heartbeat"') && l.includes(`le="${le}"`))
+    text
+      .split('\n')
+      .filter(
+        (l) =>
+          l.startsWith('http_request_duration_seconds_bucket{') &&
+          l.includes('route="/api/device-gateway/heartbeat"') &&
+          l.includes(`le="${le}"`),
+      )
       .reduce((a, l) => a + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   return {
     beats: Number(/^vf_heartbeats_total (\d+)/m.exec(text)?.[1] ?? 0),
@@ -195,11 +252,18 @@ function eventKey(type: string, data: Record<string, unknown>): string | undefin
 }
 
 async function openBrowser(url: string, account: string, tenant: Tenant): Promise<Browser> {
-  const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account, password: DEMO_PASSWORD }) });
+  const signin = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
+  });
   const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error(`${account} could not sign in (HTTP ${signin.status})`);
   const abort = new AbortController();
-  const res = await fetch(`${url}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const res = await fetch(`${url}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
   if (!res.ok || !res.body) throw new Error(`${account}: /api/events answered ${res.status}`);
   const b: Browser = { account, tenant, events: [], dropped: 0, close: () => abort.abort() };
   let ready!: () => void;
@@ -222,7 +286,12 @@ async function openBrowser(url: string, account: string, tenant: Tenant): Promis
         if (type === 'ready') ready();
         if (!data || type === 'ready') continue;
         const d = JSON.parse(data) as Record<string, unknown>;
-        b.events.push({ type, key: eventKey(type, d), device: String(type === 'device.status' ? d._id : d.device), at });
+        b.events.push({
+          type,
+          key: eventKey(type, d),
+          device: String(type === 'device.status' ? d._id : d.device),
+          at,
+        });
       }
     }
     b.dropped++;
@@ -235,7 +304,8 @@ async function openBrowser(url: string, account: string, tenant: Tenant): Promis
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const ms = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : String(Math.round(n)));
 
 interface Row {
@@ -246,30 +316,66 @@ interface Row {
 }
 
 async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
-  console.log(`\n${ROBOTS.toLocaleString('en')} robots, a beat every ${BEAT_MS / 1000} s, ${processes} process(es), ${SECONDS} s`);
-  const servers = await Promise.all(Array.from({ length: processes }, () => startBuiltServer({ main: SERVER_MAIN, databaseUrl: dbUrl, env: { ...process.env, METRICS_TOKEN }, nodeArgs: (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean) })));
+  console.log(
+    `\n${ROBOTS.toLocaleString('en')} robots, a beat every ${BEAT_MS / 1000} s, ${processes} process(es), ${SECONDS} s`,
+  );
+  const servers = await Promise.all(
+    Array.from({ length: processes }, () =>
+      startBuiltServer({
+        main: SERVER_MAIN,
+        databaseUrl: dbUrl,
+        env: { ...process.env, METRICS_TOKEN },
+        nodeArgs: (process.env.BENCH_FLEET_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      }),
+    ),
+  );
   try {
     // the browsers: each brand's and each store's account, spread over the processes
     const accounts = [
-      ...Array.from({ length: BRANDS }, (_, b) => ({ account: `fleet-b${b + 1}`, tenant: { integrator: brand(b + 1), dealer: null } })),
-      ...STORES.map((s, i) => ({ account: `fleet-b${1 + Math.floor(i / STORES_PER_BRAND)}-s${1 + (i % STORES_PER_BRAND)}`, tenant: { integrator: s.brand, dealer: s.store } })),
+      ...Array.from({ length: BRANDS }, (_, b) => ({
+        account: `fleet-b${b + 1}`,
+        tenant: { integrator: brand(b + 1), dealer: null },
+      })),
+      ...STORES.map((s, i) => ({
+        account: `fleet-b${1 + Math.floor(i / STORES_PER_BRAND)}-s${1 + (i % STORES_PER_BRAND)}`,
+        tenant: { integrator: s.brand, dealer: s.store },
+      })),
     ];
     const browsers: Browser[] = [];
-    for (const [i, a] of accounts.entries()) browsers.push(await openBrowser(servers[i % processes].url, a.account, a.tenant));
+    for (const [i, a] of accounts.entries())
+      browsers.push(await openBrowser(servers[i % processes].url, a.account, a.tenant));
 
     // a steady fleet is online and ready, as the simulator's first beat reports it: the run measures its beats and
     // real changes, not 10,000 robots coming online at once
-    await sql`UPDATE device SET online = true, last_heartbeat = now(), state = 'idle', work_status = 'ready' WHERE _id LIKE 'fleet-d-%'`.execute(db);
+    await sql`UPDATE device SET online = true, last_heartbeat = now(), state = 'idle', work_status = 'ready' WHERE _id LIKE 'fleet-d-%'`.execute(
+      db,
+    );
     const counted0 = await Promise.all(servers.map(serverCounts));
 
     const rss = servers.map((s) => ({ start: statusMb(s.child.pid!, 'VmRSS'), warm: 0, end: 0, peak: 0 }));
-    const sampler = setInterval(() => servers.forEach((s, i) => (rss[i].peak = Math.max(rss[i].peak, statusMb(s.child.pid!, 'VmRSS')))), 1000);
-    const warm = setTimeout(() => servers.forEach((s, i) => (rss[i].warm = statusMb(s.child.pid!, 'VmRSS'))), (SECONDS * 1000) / 4);
-    const identities = Array.from({ length: ROBOTS }, (_, i) => ({ device_id: deviceId(i), key: robotKey(i), name: deviceId(i), type: TYPES[i % TYPES.length] }));
+    const sampler = setInterval(
+      () => servers.forEach((s, i) => (rss[i].peak = Math.max(rss[i].peak, statusMb(s.child.pid!, 'VmRSS')))),
+      1000,
+    );
+    const warm = setTimeout(
+      () => servers.forEach((s, i) => (rss[i].warm = statusMb(s.child.pid!, 'VmRSS'))),
+      (SECONDS * 1000) / 4,
+    );
+    const identities = Array.from({ length: ROBOTS }, (_, i) => ({
+      device_id: deviceId(i),
+      key: robotKey(i),
+      name: deviceId(i),
+      type: TYPES[i % TYPES.length],
+    }));
     const started = performance.now();
     // robot i in thread i % THREADS: each thread starts its robots evenly over the first beat, so together too
     const threads = Array.from({ length: THREADS }, (_, w) => {
-      const job: RobotsJob = { urls: servers.map((s) => s.url), identities: identities.filter((_, i) => i % THREADS === w), beatMs: BEAT_MS, rates: RATES };
+      const job: RobotsJob = {
+        urls: servers.map((s) => s.url),
+        identities: identities.filter((_, i) => i % THREADS === w),
+        beatMs: BEAT_MS,
+        rates: RATES,
+      };
       // a worker does not inherit tsx's loader: it loads the TypeScript file through tsx's API
       const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((t) => t.tsImport(${JSON.stringify(ROBOTS_FILE)}, ${JSON.stringify(import.meta.url)}))`;
       const worker = new Worker(boot, { eval: true, workerData: job });
@@ -283,7 +389,12 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     const cpu0 = servers.map((s) => cpuSeconds(s.child.pid!));
     await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
     const half = await Promise.all(servers.map(serverCounts));
-    const cpuPerBeat = (servers.reduce((a, s, i) => a + cpuSeconds(s.child.pid!) - cpu0[i], 0) * 1000) / Math.max(1, half.reduce((a, c, i) => a + c.beats - counted0[i].beats, 0));
+    const cpuPerBeat =
+      (servers.reduce((a, s, i) => a + cpuSeconds(s.child.pid!) - cpu0[i], 0) * 1000) /
+      Math.max(
+        1,
+        half.reduce((a, c, i) => a + c.beats - counted0[i].beats, 0),
+      );
     const sync = SYNC_MENU ? await syncMenu(servers[0].url) : undefined;
     await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2));
     for (const t of threads) t.worker.postMessage('stop');
@@ -309,11 +420,22 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
     const counts = await Promise.all(servers.map(serverCounts));
     const sum = (f: (c: ServerCounts) => number) => counts.reduce((a, c, i) => a + f(c) - f(counted0[i]), 0);
     const counted = sum((c) => c.beats);
-    const within50 = sum((c) => c.within50) / Math.max(1, sum((c) => c.answered));
+    const within50 =
+      sum((c) => c.within50) /
+      Math.max(
+        1,
+        sum((c) => c.answered),
+      );
 
     // lost beats: a robot's stored last heartbeat older than the last one it was told was recorded
-    const stored = await db.selectFrom('device').select(['device_id', 'last_heartbeat']).where('_id', 'like', 'fleet-d-%').execute();
-    const behind = stored.filter((r) => lastBeat.has(r.device_id) && (r.last_heartbeat?.getTime() ?? 0) < Date.parse(lastBeat.get(r.device_id)!)).length;
+    const stored = await db
+      .selectFrom('device')
+      .select(['device_id', 'last_heartbeat'])
+      .where('_id', 'like', 'fleet-d-%')
+      .execute();
+    const behind = stored.filter(
+      (r) => lastBeat.has(r.device_id) && (r.last_heartbeat?.getTime() ?? 0) < Date.parse(lastBeat.get(r.device_id)!),
+    ).length;
 
     // lag and tenancy, over every event every browser read
     const tenantOf = new Map(Array.from({ length: ROBOTS }, (_, i) => [robotId(i), robotTenant(i)]));
@@ -339,21 +461,64 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
       { name: 'heartbeat server CPU per beat, ms (first half: no command queued)', value: cpuPerBeat.toFixed(3) },
       ...(sync && acked
         ? [
-            { name: `sync_menu to ${sync.robots.toLocaleString('en')} robots: the call's time, ms`, value: String(Math.round(sync.ms)) },
-            { name: 'sync_menu acknowledged within two beat intervals', value: `${acked.within.toLocaleString('en')} of ${sync.robots.toLocaleString('en')} (${((acked.within / sync.robots) * 100).toFixed(2)}%); acknowledged by the end ${acked.all.toLocaleString('en')}`, target: '≥ 99.9%', pass: acked.within / sync.robots >= 0.999 },
+            {
+              name: `sync_menu to ${sync.robots.toLocaleString('en')} robots: the call's time, ms`,
+              value: String(Math.round(sync.ms)),
+            },
+            {
+              name: 'sync_menu acknowledged within two beat intervals',
+              value: `${acked.within.toLocaleString('en')} of ${sync.robots.toLocaleString('en')} (${((acked.within / sync.robots) * 100).toFixed(2)}%); acknowledged by the end ${acked.all.toLocaleString('en')}`,
+              target: '≥ 99.9%',
+              pass: acked.within / sync.robots >= 0.999,
+            },
           ]
         : []),
-      { name: 'heartbeat acknowledged, p50 / p95 / p99 ms', value: `${ms(pct(acks, 50))} / ${ms(pct(acks, 95))} / ${ms(pct(acks, 99))}`, target: 'p99 ≤ 50 ms', pass: pct(acks, 99) <= 50 },
-      { name: 'heartbeats sent, per second', value: `${calls.beats.toLocaleString('en')}, ${Math.round(calls.beats / seconds)}/s`, target: `≥ 95% of ${Math.round(steady)}/s`, pass: calls.beats / seconds >= 0.95 * steady },
+      {
+        name: 'heartbeat acknowledged, p50 / p95 / p99 ms',
+        value: `${ms(pct(acks, 50))} / ${ms(pct(acks, 95))} / ${ms(pct(acks, 99))}`,
+        target: 'p99 ≤ 50 ms',
+        pass: pct(acks, 99) <= 50,
+      },
+      {
+        name: 'heartbeats sent, per second',
+        value: `${calls.beats.toLocaleString('en')}, ${Math.round(calls.beats / seconds)}/s`,
+        target: `≥ 95% of ${Math.round(steady)}/s`,
+        pass: calls.beats / seconds >= 0.95 * steady,
+      },
       { name: 'heartbeats the server itself answered within 50 ms', value: `${(within50 * 100).toFixed(1)}%` },
       { name: 'heartbeat errors', value: String(calls.beatErrors), target: '0', pass: calls.beatErrors === 0 },
       { name: 'sales / faults / recoveries', value: `${tally.sales} / ${tally.faults} / ${tally.recoveries}` },
-      { name: 'other robot calls (errors)', value: `${calls.other.toLocaleString('en')} (${calls.otherErrors})`, target: '0 errors', pass: calls.otherErrors === 0 },
-      { name: 'heartbeats acked / counted by the servers', value: `${calls.acked.toLocaleString('en')} / ${counted.toLocaleString('en')}`, target: 'counted ≥ acked', pass: counted >= calls.acked },
-      { name: 'robots whose stored beat is older than their last ack', value: String(behind), target: '0', pass: behind === 0 },
-      { name: `SSE lag, p50 / p95 / p99 ms (${lags.length.toLocaleString('en')} events matched)`, value: `${ms(pct(lags, 50))} / ${ms(pct(lags, 95))} / ${ms(pct(lags, 99))}`, target: 'p95 ≤ 1000 ms', pass: lags.length > 0 && pct(lags, 95) <= 1000 },
-      { name: `events read by each of ${browsers.length} browsers, min / median / max`, value: `${seen[0]} / ${seen[Math.floor(seen.length / 2)]} / ${seen[seen.length - 1]} (${unmatched} with no robot call to match)`, target: 'every browser > 0', pass: seen[0] > 0 },
-      { name: 'events outside the browser\'s brand or store', value: String(outside), target: '0', pass: outside === 0 },
+      {
+        name: 'other robot calls (errors)',
+        value: `${calls.other.toLocaleString('en')} (${calls.otherErrors})`,
+        target: '0 errors',
+        pass: calls.otherErrors === 0,
+      },
+      {
+        name: 'heartbeats acked / counted by the servers',
+        value: `${calls.acked.toLocaleString('en')} / ${counted.toLocaleString('en')}`,
+        target: 'counted ≥ acked',
+        pass: counted >= calls.acked,
+      },
+      {
+        name: 'robots whose stored beat is older than their last ack',
+        value: String(behind),
+        target: '0',
+        pass: behind === 0,
+      },
+      {
+        name: `SSE lag, p50 / p95 / p99 ms (${lags.length.toLocaleString('en')} events matched)`,
+        value: `${ms(pct(lags, 50))} / ${ms(pct(lags, 95))} / ${ms(pct(lags, 99))}`,
+        target: 'p95 ≤ 1000 ms',
+        pass: lags.length > 0 && pct(lags, 95) <= 1000,
+      },
+      {
+        name: `events read by each of ${browsers.length} browsers, min / median / max`,
+        value: `${seen[0]} / ${seen[Math.floor(seen.length / 2)]} / ${seen[seen.length - 1]} (${unmatched} with no robot call to match)`,
+        target: 'every browser > 0',
+        pass: seen[0] > 0,
+      },
+      { name: "events outside the browser's brand or store", value: String(outside), target: '0', pass: outside === 0 },
       { name: 'streams dropped during the run', value: String(dropped), target: '0', pass: dropped === 0 },
       ...rss.map((r, i) => ({
         name: `server ${i + 1} RSS MB: start / ¼ in / end (peak)`,
@@ -362,8 +527,13 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
         pass: r.warm > 0 && r.end <= r.warm * 1.2,
       })),
     ];
-    console.log(`\n${ROBOTS.toLocaleString('en')} robots, ${processes} process(es), ${Math.round(seconds)} s on PostgreSQL:\n| measurement | value | target | met |\n|---|---|---|---|`);
-    for (const r of rows) console.log(`| ${r.name} | ${r.value} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+    console.log(
+      `\n${ROBOTS.toLocaleString('en')} robots, ${processes} process(es), ${Math.round(seconds)} s on PostgreSQL:\n| measurement | value | target | met |\n|---|---|---|---|`,
+    );
+    for (const r of rows)
+      console.log(
+        `| ${r.name} | ${r.value} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`,
+      );
     return rows;
   } finally {
     await Promise.all(servers.map(stopBuiltServer));
@@ -372,15 +542,24 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
 
 /** One sync_menu to the first 1,000 robots, in one call as an operator sends it; when, and how long the call took. */
 async function syncMenu(url: string): Promise<{ robots: number; ms: number; sentAt: Date }> {
-  const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const signin = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
   const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
   const devices = Array.from({ length: Math.min(ROBOTS, SYNC_MENU_ROBOTS) }, (_, i) => robotId(i));
   const sentAt = new Date();
   const t = performance.now();
-  const res = await fetch(`${url}/api/command/send`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ devices, command: 'sync_menu' }) });
+  const res = await fetch(`${url}/api/command/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ devices, command: 'sync_menu' }),
+  });
   const ms = performance.now() - t;
   const body = (await res.json()) as { data?: { done: number } };
-  if (!res.ok || body.data?.done !== devices.length) throw new Error(`sync_menu: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (!res.ok || body.data?.done !== devices.length)
+    throw new Error(`sync_menu: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { robots: devices.length, ms, sentAt };
 }
 
@@ -401,7 +580,14 @@ async function main() {
     const results: Array<{ processes: number; rows: Row[] }> = [];
     for (const n of RUNS) results.push({ processes: n, rows: await run(n, bench.url, bench.db) });
     fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, '.tmp', 'bench-fleet.json'), JSON.stringify({ robots: ROBOTS, seconds: SECONDS, beatMs: BEAT_MS, at: new Date().toISOString(), results }, null, 2));
+    fs.writeFileSync(
+      path.join(ROOT, '.tmp', 'bench-fleet.json'),
+      JSON.stringify(
+        { robots: ROBOTS, seconds: SECONDS, beatMs: BEAT_MS, at: new Date().toISOString(), results },
+        null,
+        2,
+      ),
+    );
   } finally {
     await bench.close();
   }

@@ -30,16 +30,26 @@ const server = await startServer({
         .execute();
       // the same total rule as the generic list: exact up to EXACT_TOTAL_LIMIT, the planner's estimate beyond
       const where = sql`integrator = 'brand_a' AND status = ${b.status}`;
-      const capped = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) m`.execute(db);
+      const capped = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders WHERE ${where} LIMIT ${EXACT_TOTAL_LIMIT + 1}) m`.execute(
+        db,
+      );
       let total = capped.rows[0].n;
       if (total > EXACT_TOTAL_LIMIT) {
-        const plan = await sql<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders WHERE ${where}`.execute(db);
+        const plan = await sql<{
+          'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
+        }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM orders WHERE ${where}`.execute(db);
         total = Math.max(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'], total);
       }
       return ok({ list, total });
     });
   },
 });
-const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
+const stop = () =>
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());

@@ -35,7 +35,10 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
   try {
     await migrate(d.db);
     const now = new Date();
-    await ensurePartitions(d.db, now, [new Date(now.getTime() - ROLLUP_DAYS * 86_400_000), new Date(now.getTime() - (HOURS / 24) * 86_400_000)]);
+    await ensurePartitions(d.db, now, [
+      new Date(now.getTime() - ROLLUP_DAYS * 86_400_000),
+      new Date(now.getTime() - (HOURS / 24) * 86_400_000),
+    ]);
     const started = performance.now();
     await sql`
       INSERT INTO device (_id, device_id, name, sn, type, category, integrator, dealer, key_hash, state, online, last_heartbeat)
@@ -44,7 +47,9 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
              encode(sha256(convert_to('tele-bench-key-' || i, 'UTF8')), 'hex'), (ARRAY['idle', 'busy', 'failure', 'idle', 'idle'])[1 + i % 5], i % 10 <> 0, now()
         FROM generate_series(0, ${ROBOTS - 1}::int) AS i
       ON CONFLICT (_id) DO NOTHING`.execute(d.db);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry WHERE device LIKE 'tele-b-%'`.execute(d.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM telemetry WHERE device LIKE 'tele-b-%'`.execute(d.db);
     const points = ROBOTS * HOURS * (3600 / EVERY_S);
     if (rows[0].n < points) {
       await sql`DELETE FROM telemetry WHERE device LIKE 'tele-b-%'`.execute(d.db);
@@ -54,7 +59,9 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
           INSERT INTO telemetry (device, metric, t, value)
           SELECT 'tele-b-' || i, 'freezer_temp', now() - make_interval(hours => ${HOURS}) + s * interval '${sql.raw(String(EVERY_S))} seconds',
                  -18 + 2 * sin(s / 360.0 + i) + random()
-            FROM generate_series(${from}::int, ${Math.min(ROBOTS, from + 100) - 1}::int) AS i, generate_series(0, ${HOURS * (3600 / EVERY_S) - 1}::int) AS s`.execute(d.db);
+            FROM generate_series(${from}::int, ${Math.min(ROBOTS, from + 100) - 1}::int) AS i, generate_series(0, ${HOURS * (3600 / EVERY_S) - 1}::int) AS s`.execute(
+          d.db,
+        );
       }
       await sql`DELETE FROM telemetry_hourly WHERE device LIKE 'tele-b-%'`.execute(d.db);
       await sql`
@@ -79,11 +86,25 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
 }
 
 async function signIn(url: string, username: string) {
-  const res = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   return `Bearer ${((await res.json()) as { data: { token: string } }).data.token}`;
 }
 
-async function cannon(url: string, path: string, o: { body: unknown; headers?: Record<string, string>; each?: () => Record<string, string>; seconds: number; connections: number }) {
+async function cannon(
+  url: string,
+  path: string,
+  o: {
+    body: unknown;
+    headers?: Record<string, string>;
+    each?: () => Record<string, string>;
+    seconds: number;
+    connections: number;
+  },
+) {
   const headers = { 'content-type': 'application/json', ...o.headers };
   const r = await autocannon({
     url: `${url}${path}`,
@@ -95,38 +116,86 @@ async function cannon(url: string, path: string, o: { body: unknown; headers?: R
     requests: o.each ? [{ setupRequest: (req) => ({ ...req, headers: { ...headers, ...o.each!() } }) }] : undefined,
   });
   const l = r.latency as unknown as Record<string, number>;
-  return { p95: Math.round((l.p90 + ((l.p97_5 - l.p90) * 5) / 7.5) * 10) / 10, requests: r.requests.total, errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    p95: Math.round((l.p90 + ((l.p97_5 - l.p90) * 5) / 7.5) * 10) / 10,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
-export async function benchTelemetry(target: { databaseUrl?: string; dataDir?: string }, o: { seconds: number; connections: number }): Promise<TelemetryRow[]> {
+export async function benchTelemetry(
+  target: { databaseUrl?: string; dataDir?: string },
+  o: { seconds: number; connections: number },
+): Promise<TelemetryRow[]> {
   const loaded = await load(target);
-  console.log(`\ntelemetry: ${ROBOTS.toLocaleString('en')} robots × ${HOURS} h of a beat every ${EVERY_S} s = ${loaded.points.toLocaleString('en')} points, 30 days of hourly rollups: ${loaded.seconds === undefined ? 'kept from an earlier run' : `loaded in ${loaded.seconds} s`}`);
+  console.log(
+    `\ntelemetry: ${ROBOTS.toLocaleString('en')} robots × ${HOURS} h of a beat every ${EVERY_S} s = ${loaded.points.toLocaleString('en')} points, 30 days of hourly rollups: ${loaded.seconds === undefined ? 'kept from an earlier run' : `loaded in ${loaded.seconds} s`}`,
+  );
   await buildForProduction();
   const server = await startBuiltServer(target);
-  const rows: TelemetryRow[] = loaded.seconds === undefined ? [] : [{ name: `load: ${loaded.points.toLocaleString('en')} points (generate_series)`, value: loaded.seconds, unit: 's' }];
+  const rows: TelemetryRow[] =
+    loaded.seconds === undefined
+      ? []
+      : [
+          {
+            name: `load: ${loaded.points.toLocaleString('en')} points (generate_series)`,
+            value: loaded.seconds,
+            unit: 's',
+          },
+        ];
   try {
     const pid = server.child.pid!;
     const brand = await signIn(server.url, 'brand-a');
     // every robot beats once first: the start-up sweep (robots silent since the load are set offline, each with
     // its message and alarm) and their coming back online are then behind us, not inside a measured round
     for (let i = 0; i < ROBOTS; i += 20) {
-      await Promise.all(Array.from({ length: Math.min(20, ROBOTS - i) }, (_, k) =>
-        fetch(`${server.url}/api/device-gateway/heartbeat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-device-id': deviceId(i + k), 'x-device-key': key(i + k) }, body: '{}' })));
+      await Promise.all(
+        Array.from({ length: Math.min(20, ROBOTS - i) }, (_, k) =>
+          fetch(`${server.url}/api/device-gateway/heartbeat`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-device-id': deviceId(i + k), 'x-device-key': key(i + k) },
+            body: '{}',
+          }),
+        ),
+      );
     }
     const now = Date.now();
-    const span = (hours: number) => ({ from: new Date(now - hours * 3_600_000).toISOString(), to: new Date(now).toISOString() });
+    const span = (hours: number) => ({
+      from: new Date(now - hours * 3_600_000).toISOString(),
+      to: new Date(now).toISOString(),
+    });
     // p95 and, steadier on a shared machine, the server's CPU per call
     const call = async (name: string, path: string, body: unknown, target = true) => {
-      await cannon(server.url, path, { body, headers: { authorization: brand }, seconds: 1, connections: o.connections });
+      await cannon(server.url, path, {
+        body,
+        headers: { authorization: brand },
+        seconds: 1,
+        connections: o.connections,
+      });
       const cpu0 = cpuSeconds(pid);
-      const r = await cannon(server.url, path, { body, headers: { authorization: brand }, seconds: o.seconds, connections: o.connections });
+      const r = await cannon(server.url, path, {
+        body,
+        headers: { authorization: brand },
+        seconds: o.seconds,
+        connections: o.connections,
+      });
       const cpu = Math.round(((cpuSeconds(pid) - cpu0) * 1e6) / r.requests) / 1000;
-      rows.push({ name, value: r.p95, unit: `ms p95, server CPU ${cpu} ms/call`, ...(target ? { target: '≤ 100 ms', pass: r.p95 <= 100 && r.errors === 0 } : {}) });
+      rows.push({
+        name,
+        value: r.p95,
+        unit: `ms p95, server CPU ${cpu} ms/call`,
+        ...(target ? { target: '≤ 100 ms', pass: r.p95 <= 100 && r.errors === 0 } : {}),
+      });
     };
-    const chart = (name: string, hours: number, target = true) => call(name, '/api/telemetry/series', { device: 'tele-b-7', metric: 'freezer_temp', ...span(hours) }, target);
+    const chart = (name: string, hours: number, target = true) =>
+      call(name, '/api/telemetry/series', { device: 'tele-b-7', metric: 'freezer_temp', ...span(hours) }, target);
     await chart("a robot's 7-day chart (168 hourly points)", 24 * 7);
     await chart(`a robot's 24-hour chart (${(24 * 3600) / EVERY_S} raw points; no target)`, 24, false);
-    await call(`fleet panel: brand of ${ROBOTS.toLocaleString('en')} robots (and brand_a's demo robots), 7 days`, '/api/dashboard/fleet', span(24 * 7));
+    await call(
+      `fleet panel: brand of ${ROBOTS.toLocaleString('en')} robots (and brand_a's demo robots), 7 days`,
+      '/api/dashboard/fleet',
+      span(24 * 7),
+    );
 
     // server CPU per beat: the robots take turns, as a fleet does
     let turn = 0;
@@ -137,7 +206,12 @@ export async function benchTelemetry(target: { databaseUrl?: string; dataDir?: s
     const perBeat = async (body: unknown) => {
       await cannon(server.url, '/api/device-gateway/heartbeat', { body, each, seconds: 1, connections: o.connections });
       const cpu0 = cpuSeconds(pid);
-      const r = await cannon(server.url, '/api/device-gateway/heartbeat', { body, each, seconds: o.seconds, connections: o.connections });
+      const r = await cannon(server.url, '/api/device-gateway/heartbeat', {
+        body,
+        each,
+        seconds: o.seconds,
+        connections: o.connections,
+      });
       if (r.errors) console.log(`  heartbeat: ${r.errors} errors`);
       return Math.round(((cpuSeconds(pid) - cpu0) * 1e6) / r.requests) / 1000;
     };
@@ -157,17 +231,48 @@ export async function benchTelemetry(target: { databaseUrl?: string; dataDir?: s
     const beat = { telemetry: { freezer_temp: -18.2, cups_left: 240, waste_level: 31 } };
     const [plain, withTelemetry] = await compare({}, beat);
     rows.push({ name: 'heartbeat server CPU per beat, plain', value: plain, unit: 'ms' });
-    rows.push({ name: 'heartbeat server CPU per beat, with 3 metrics', value: withTelemetry, unit: 'ms', target: `≤ 1.2× plain (${Math.round((withTelemetry / plain) * 100) / 100}×)`, pass: withTelemetry <= plain * 1.2 });
+    rows.push({
+      name: 'heartbeat server CPU per beat, with 3 metrics',
+      value: withTelemetry,
+      unit: 'ms',
+      target: `≤ 1.2× plain (${Math.round((withTelemetry / plain) * 100) / 100}×)`,
+      pass: withTelemetry <= plain * 1.2,
+    });
     const admin = await signIn(server.url, 'admin');
-    await fetch(`${server.url}/api/telemetry_rule/add`, { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench: freezer above 30', metric: 'freezer_temp', op: 'gt', threshold: 30, for_minutes: 15, level: 'error', integrator: 'brand_a' }) });
+    await fetch(`${server.url}/api/telemetry_rule/add`, {
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench: freezer above 30',
+        metric: 'freezer_temp',
+        op: 'gt',
+        threshold: 30,
+        for_minutes: 15,
+        level: 'error',
+        integrator: 'brand_a',
+      }),
+    });
     const [plain2, withRule] = await compare({}, beat);
-    rows.push({ name: 'heartbeat server CPU per beat, 3 metrics + a brand rule (never breached)', value: withRule, unit: 'ms', target: `${Math.round((withRule / plain2) * 100) / 100}× plain (${plain2} ms in the same rounds)` });
+    rows.push({
+      name: 'heartbeat server CPU per beat, 3 metrics + a brand rule (never breached)',
+      value: withRule,
+      unit: 'ms',
+      target: `${Math.round((withRule / plain2) * 100) / 100}× plain (${plain2} ms in the same rounds)`,
+    });
   } finally {
     await stopBuiltServer(server);
   }
   console.log(`\n| telemetry measurement | value | target | met |\n|---|---:|---|---|`);
-  console.log(`| (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}) | | | |`);
-  for (const r of rows) console.log(`| ${r.name} | ${r.value} ${r.unit} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+  console.log(
+    `| (load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')}) | | | |`,
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.value} ${r.unit} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`,
+    );
   return rows;
 }
 

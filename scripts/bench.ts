@@ -11,7 +11,7 @@
 // matches it), BENCH_KEEP=1 (reuse a loaded database of the same size), BENCH_EXPORT=1 (also stream every
 // order as a file, by the built server in a process of its own: time, its CPU seconds and peak memory), BENCH_ROBOTS (extra robots, 1000),
 // BENCH_STATEMENTS=1 (print each row's statements, most costly first), BENCH_NODE_ARGS (node options of the
-// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof"). 
+// server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof").
 // BENCH_TELEMETRY_ROBOTS and BENCH_TELEMETRY_HOURS (the telemetry rows' fleet and its hours of points,
 // scripts/bench-telemetry.ts). Results also go to .tmp/bench.json.
 //
@@ -34,14 +34,25 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
-import { buildForProduction, buildBenchServer, startBuiltServer, stopBuiltServer, cpuSeconds, statusMb, type BuiltServer } from './builtServer';
+import {
+  buildForProduction,
+  buildBenchServer,
+  startBuiltServer,
+  stopBuiltServer,
+  cpuSeconds,
+  statusMb,
+  type BuiltServer,
+} from './builtServer';
 import { benchTelemetry, type TelemetryRow } from './bench-telemetry';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
 /** the sizes of the curve, e.g. `100000,1000000,10000000`: one bench database per size */
-const SIZES = (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000')).split(',').map((s) => Number(s.trim().replace(/_/g, '')));
-if (SIZES.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('BENCH_ORDERS: a comma-separated list of order counts, each at least 1000');
+const SIZES = (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000'))
+  .split(',')
+  .map((s) => Number(s.trim().replace(/_/g, '')));
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1000))
+  throw new Error('BENCH_ORDERS: a comma-separated list of order counts, each at least 1000');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** robots that beat in the ingest measurement, besides the demo ones: a fleet, not a handful of rows */
@@ -55,7 +66,9 @@ const EXPORT = process.env.BENCH_EXPORT === '1';
 const BATCH = 100_000;
 
 /** The bench database of this size, and where a server process finds it. */
-async function openBenchDatabase(orders: number): Promise<{ d: Database; target: { databaseUrl?: string; dataDir?: string } }> {
+async function openBenchDatabase(
+  orders: number,
+): Promise<{ d: Database; target: { databaseUrl?: string; dataDir?: string } }> {
   if (URL_) {
     const u = new URL(URL_);
     u.pathname = `/vf_bench_${orders}`;
@@ -65,7 +78,10 @@ async function openBenchDatabase(orders: number): Promise<{ d: Database; target:
     const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [`vf_bench_${orders}`]);
     if (!exists.rowCount) await admin.query(`CREATE DATABASE vf_bench_${orders}`);
     await admin.end();
-    return { d: await openDatabase({ url: u.toString(), poolSize: CONNECTIONS }), target: { databaseUrl: u.toString() } };
+    return {
+      d: await openDatabase({ url: u.toString(), poolSize: CONNECTIONS }),
+      target: { databaseUrl: u.toString() },
+    };
   }
   const dir = path.join(ROOT, '.tmp', `bench-pglite-${orders}`);
   if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true });
@@ -79,7 +95,9 @@ async function secondaryIndexes(d: Database) {
   const r = await sql<{ name: string; def: string }>`
     SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
     WHERE i.schemaname = 'public' AND i.tablename IN (${sql.join(BULK_TABLES)})
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(d.db);
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`.execute(
+    d.db,
+  );
   return r.rows;
 }
 
@@ -91,11 +109,14 @@ async function secondaryIndexes(d: Database) {
  * (orders_rollups_rebuild, migration 033) and the triggers turned back on for live writes.
  */
 async function load(d: Database, orders: number) {
-  const have = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE _id LIKE 'bench-%'`.execute(d.db)).rows[0].n);
+  const have = Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE _id LIKE 'bench-%'`.execute(d.db)).rows[0].n,
+  );
   if (have === orders) return;
   if (have) throw new Error(`the bench database holds ${have} bench orders, not ${orders}: run without BENCH_KEEP`);
   const t0 = Date.now();
-  const step = (name: string, since: number) => console.log(`  load: ${name} ${((Date.now() - since) / 1000).toFixed(1)} s`);
+  const step = (name: string, since: number) =>
+    console.log(`  load: ${name} ${((Date.now() - since) / 1000).toFixed(1)} s`);
   const indexes = await secondaryIndexes(d);
   for (const i of indexes) await sql`DROP INDEX ${sql.id(i.name)}`.execute(d.db);
   await sql`ALTER TABLE orders DISABLE TRIGGER USER`.execute(d.db);
@@ -143,7 +164,9 @@ async function load(d: Database, orders: number) {
     SELECT 'bench-v-' || i, 'bench-batch', 'BV' || lpad(i::text, 7, '0'), CASE WHEN i % 4 = 0 THEN 'SOLD' ELSE 'CREATED' END,
            p._id, 1, now() - interval '1 day', now() + interval '365 days', p.integrator, p.dealer, now() - interval '1 day'
     FROM generate_series(0, ${BATCH - 1}::int) AS i,
-         (SELECT _id, integrator, dealer FROM product WHERE dealer = 'store_a1' ORDER BY _id LIMIT 1) AS p`.execute(d.db);
+         (SELECT _id, integrator, dealer FROM product WHERE dealer = 'store_a1' ORDER BY _id LIMIT 1) AS p`.execute(
+    d.db,
+  );
   step('refunds, messages, log, vouchers', t);
   t = Date.now();
   for (const i of indexes) await sql.raw(i.def).execute(d.db);
@@ -205,26 +228,41 @@ async function statementMeter(databaseUrl: string | undefined) {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
   } catch (e) {
-    console.log(`\n  !! pg_stat_statements is not loaded (${(e as Error).message.split('\n')[0]}): DB ms/call and statements/call are NOT measured.`);
-    console.log(`  !! Add shared_preload_libraries = 'pg_stat_statements' and pg_stat_statements.track_planning = on to postgresql.conf and restart PostgreSQL.\n`);
+    console.log(
+      `\n  !! pg_stat_statements is not loaded (${(e as Error).message.split('\n')[0]}): DB ms/call and statements/call are NOT measured.`,
+    );
+    console.log(
+      `  !! Add shared_preload_libraries = 'pg_stat_statements' and pg_stat_statements.track_planning = on to postgresql.conf and restart PostgreSQL.\n`,
+    );
     await client.end();
     return undefined;
   }
-  const planning = (await client.query(`SELECT current_setting('pg_stat_statements.track_planning') AS v`)).rows[0].v === 'on';
-  if (!planning) console.log(`  !! pg_stat_statements.track_planning is off: DB ms/call leaves planning out (set it on and restart PostgreSQL).`);
+  const planning =
+    (await client.query(`SELECT current_setting('pg_stat_statements.track_planning') AS v`)).rows[0].v === 'on';
+  if (!planning)
+    console.log(
+      `  !! pg_stat_statements.track_planning is off: DB ms/call leaves planning out (set it on and restart PostgreSQL).`,
+    );
   const db = (await client.query('SELECT current_database() AS d')).rows[0].d as string;
   const mine = `s.dbid = (SELECT oid FROM pg_database WHERE datname = '${db}') AND s.query NOT ILIKE '%pg_stat_statements%' AND s.query NOT ILIKE '%pgboss%'`;
   return {
     planning,
     reset: () => client.query('SELECT pg_stat_statements_reset()'),
     async read() {
-      const r = await client.query(`SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(total_plan_time + total_exec_time), 0)::float8 AS ms FROM pg_stat_statements s WHERE ${mine}`);
+      const r = await client.query(
+        `SELECT coalesce(sum(calls), 0)::float8 AS calls, coalesce(sum(total_plan_time + total_exec_time), 0)::float8 AS ms FROM pg_stat_statements s WHERE ${mine}`,
+      );
       return { statements: Number(r.rows[0].calls), ms: Number(r.rows[0].ms) };
     },
     /** the statements of the last measurement, most costly first (BENCH_STATEMENTS=1 prints them) */
     async top(calls: number) {
-      const r = await client.query(`SELECT calls, total_plan_time + total_exec_time AS ms, total_plan_time AS plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q FROM pg_stat_statements s WHERE ${mine} ORDER BY 2 DESC LIMIT 10`);
-      return r.rows.map((x) => `      ${(x.calls / calls).toFixed(2)}/call ${(x.ms / calls).toFixed(3)} ms/call (plan ${(x.plan / calls).toFixed(3)}): ${x.q}`);
+      const r = await client.query(
+        `SELECT calls, total_plan_time + total_exec_time AS ms, total_plan_time AS plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS q FROM pg_stat_statements s WHERE ${mine} ORDER BY 2 DESC LIMIT 10`,
+      );
+      return r.rows.map(
+        (x) =>
+          `      ${(x.calls / calls).toFixed(2)}/call ${(x.ms / calls).toFixed(3)} ms/call (plan ${(x.plan / calls).toFixed(3)}): ${x.q}`,
+      );
     },
     close: () => client.end(),
   };
@@ -254,7 +292,13 @@ interface Target {
   each?: () => Record<string, string>;
 }
 
-async function measure(server: BuiltServer, name: string, opts: Target, seconds = SECONDS, meter?: Meter): Promise<Row> {
+async function measure(
+  server: BuiltServer,
+  name: string,
+  opts: Target,
+  seconds = SECONDS,
+  meter?: Meter,
+): Promise<Row> {
   const headers = { 'content-type': 'application/json', ...opts.headers };
   const each = opts.each;
   await meter?.reset();
@@ -276,11 +320,18 @@ async function measure(server: BuiltServer, name: string, opts: Target, seconds 
   const calls = Math.max(1, (r.requests as unknown as { total: number }).total);
   const cpuMs = ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / calls;
   const db = await meter?.read();
-  if (meter && process.env.BENCH_STATEMENTS === '1' && name !== 'warm-up') console.log(`    ${name}:\n${(await meter.top(calls)).join('\n')}`);
+  if (meter && process.env.BENCH_STATEMENTS === '1' && name !== 'warm-up')
+    console.log(`    ${name}:\n${(await meter.top(calls)).join('\n')}`);
   const round3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
-    name, p50: l.p50, p95: Math.round(p95 * 10) / 10, p99: l.p99, rps: Math.round(r.requests.average), errors,
-    cpuMs: round3(cpuMs), ...(db ? { dbMs: round3(db.ms / calls), statements: Math.round((db.statements / calls) * 100) / 100 } : {}),
+    name,
+    p50: l.p50,
+    p95: Math.round(p95 * 10) / 10,
+    p99: l.p99,
+    rps: Math.round(r.requests.average),
+    errors,
+    cpuMs: round3(cpuMs),
+    ...(db ? { dbMs: round3(db.ms / calls), statements: Math.round((db.statements / calls) * 100) / 100 } : {}),
   };
 }
 
@@ -292,7 +343,12 @@ async function measure(server: BuiltServer, name: string, opts: Target, seconds 
  * machine than the wall time), its resident memory at rest before the export and its peak during it (VmHWM,
  * reset just before the request by writing 5 to /proc/<pid>/clear_refs), and the rows and bytes of the file.
  */
-async function measureExport(target: { databaseUrl?: string; dataDir?: string }, name: string, format: 'xlsx' | 'csv', orders: number) {
+async function measureExport(
+  target: { databaseUrl?: string; dataDir?: string },
+  name: string,
+  format: 'xlsx' | 'csv',
+  orders: number,
+) {
   const server = await startBuiltServer(target);
   try {
     const pid = server.child.pid!;
@@ -320,20 +376,39 @@ async function measureExport(target: { databaseUrl?: string; dataDir?: string },
     // .xlsx: the rows the server announced (reading a million rows back out of the zip is a test's job)
     const rows = format === 'csv' ? lines - 1 : Number(res.headers.get('x-total-count'));
     const encoding = res.headers.get('content-encoding') ?? 'identity';
-    console.log(`  ${name}: ${res.status}, ${rows.toLocaleString('en')} rows, ${bytes.toLocaleString('en')} bytes (sent as ${encoding}) in ${seconds} s, server CPU ${cpu} s, server RSS ${baseMb} MB at rest, peak ${peakMb} MB`);
-    return { name, rows, mb: Math.round(bytes / 2 ** 20), seconds, cpu, peakMb, baseMb, pass: res.status === 200 && rows >= orders && seconds <= 60 && peakMb <= 250 };
+    console.log(
+      `  ${name}: ${res.status}, ${rows.toLocaleString('en')} rows, ${bytes.toLocaleString('en')} bytes (sent as ${encoding}) in ${seconds} s, server CPU ${cpu} s, server RSS ${baseMb} MB at rest, peak ${peakMb} MB`,
+    );
+    return {
+      name,
+      rows,
+      mb: Math.round(bytes / 2 ** 20),
+      seconds,
+      cpu,
+      peakMb,
+      baseMb,
+      pass: res.status === 200 && rows >= orders && seconds <= 60 && peakMb <= 250,
+    };
   } finally {
     await stopBuiltServer(server);
   }
 }
 
 async function signIn(url: string, username: string) {
-  const res = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
 }
 
 async function post<T>(url: string, path_: string, headers: Record<string, string>, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${path_}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path_}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return ((await res.json()) as { data: T }).data;
 }
 
@@ -347,7 +422,9 @@ interface SizeResult {
 
 async function benchSize(orders: number): Promise<SizeResult> {
   const { d, target } = await openBenchDatabase(orders);
-  console.log(`\nbench on ${d.kind}, ${orders.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds`);
+  console.log(
+    `\nbench on ${d.kind}, ${orders.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds`,
+  );
   await migrate(d.db);
   if (await isEmpty(d.db)) await seedDemo(d.db);
   await loadRobots(d);
@@ -357,8 +434,14 @@ async function benchSize(orders: number): Promise<SizeResult> {
   await d.close();
   const bundle = await buildBenchServer();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" profiles the server (as bench:fleet's BENCH_FLEET_NODE_ARGS)
-  const server = await startBuiltServer({ ...target, bench: bundle, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) });
-  const bare = target.databaseUrl ? await startBuiltServer({ ...target, bench: bundle.replace(/main\.js$/, 'bare.js') }) : undefined;
+  const server = await startBuiltServer({
+    ...target,
+    bench: bundle,
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+  });
+  const bare = target.databaseUrl
+    ? await startBuiltServer({ ...target, bench: bundle.replace(/main\.js$/, 'bare.js') })
+    : undefined;
   const url = server.url;
   const auth = await signIn(url, 'brand-a');
   const store = await signIn(url, 'store-a1');
@@ -367,7 +450,10 @@ async function benchSize(orders: number): Promise<SizeResult> {
   let turn = 0;
   const fleet = [
     ...DEMO_DEVICES.map((r) => ({ 'x-device-id': r.device_id, 'x-device-key': demoDeviceKey(r.device_id) })),
-    ...Array.from({ length: ROBOTS }, (_, i) => ({ 'x-device-id': `BENCH-${String(i).padStart(6, '0')}`, 'x-device-key': robotKey(i) })),
+    ...Array.from({ length: ROBOTS }, (_, i) => ({
+      'x-device-id': `BENCH-${String(i).padStart(6, '0')}`,
+      'x-device-key': robotKey(i),
+    })),
   ];
   const nextRobot = () => fleet[turn++ % fleet.length];
   const now = Date.now();
@@ -376,40 +462,94 @@ async function benchSize(orders: number): Promise<SizeResult> {
   const list = { status: 'CLOSE' };
   // the deep page: 500, or the last but one of a small load (BENCH_ORDERS=1000 holds a few dozen pages; its
   // total is exact, a large load's an estimate far past 500 pages)
-  const pages = Math.ceil((await post<{ total: number }>(url, '/api/order/list', auth, { filter: list, pageSize: 20 })).total / 20);
+  const pages = Math.ceil(
+    (await post<{ total: number }>(url, '/api/order/list', auth, { filter: list, pageSize: 20 })).total / 20,
+  );
   const deep = Math.max(2, Math.min(500, pages - 1));
   // where the page before it ends: the browser's next page after it goes by that position (server/crud/cursor.ts)
-  const endBefore = (await post<{ next: string }>(url, '/api/order/list', auth, { filter: list, pageSize: 20, page: deep - 1 })).next;
+  const endBefore = (
+    await post<{ next: string }>(url, '/api/order/list', auth, { filter: list, pageSize: 20, page: deep - 1 })
+  ).next;
   // an order in the middle of the brand's history, read by its id as the detail screen does
-  const middle = (await post<{ list: Array<{ _id: string }> }>(url, '/api/order/list', auth, { filter: list, pageSize: 20, page: Math.ceil(deep / 2) })).list[0]._id;
+  const middle = (
+    await post<{ list: Array<{ _id: string }> }>(url, '/api/order/list', auth, {
+      filter: list,
+      pageSize: 20,
+      page: Math.ceil(deep / 2),
+    })
+  ).list[0]._id;
   // the ranges end now and start at an arbitrary minute, as a browser's do; tz_offset is getTimezoneOffset()
-  const range = (days: number, tz = 0) => ({ from: new Date(now - days * day - 7 * 60_000).toISOString(), to: new Date(now).toISOString(), tz_offset: tz });
+  const range = (days: number, tz = 0) => ({
+    from: new Date(now - days * day - 7 * 60_000).toISOString(),
+    to: new Date(now).toISOString(),
+    tz_offset: tz,
+  });
   const within = (ms: number) => (r: Row) => r.p95 <= ms;
   // the cost targets (issue 28): a generic list costs what the floor does; a chart or figure at most twice the
   // floor's database time; statements are counted only on PostgreSQL (undefined passes on PGlite)
-  const stmts = (r: Row, most: number | undefined) => r.statements === undefined || most === undefined || r.statements <= most + 0.05;
-  const dbWithin = (r: Row, floor: Row, x: number) => r.dbMs === undefined || floor.dbMs === undefined || r.dbMs <= x * floor.dbMs;
-  const asList = { goal: "statements = floor's, CPU ≤ 1.1× floor's", pass: (r: Row, f: Row) => stmts(r, f.statements) && r.cpuMs <= 1.1 * f.cpuMs };
-  const listRow = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({ name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 20 ms', pass: within(20), cost: asList });
+  const stmts = (r: Row, most: number | undefined) =>
+    r.statements === undefined || most === undefined || r.statements <= most + 0.05;
+  const dbWithin = (r: Row, floor: Row, x: number) =>
+    r.dbMs === undefined || floor.dbMs === undefined || r.dbMs <= x * floor.dbMs;
+  const asList = {
+    goal: "statements = floor's, CPU ≤ 1.1× floor's",
+    pass: (r: Row, f: Row) => stmts(r, f.statements) && r.cpuMs <= 1.1 * f.cpuMs,
+  };
+  const listRow = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({
+    name,
+    opts: { path: path_, headers, body },
+    goal: 'p95 ≤ 20 ms',
+    pass: within(20),
+    cost: asList,
+  });
   const dash = (name: string, path_: string, body: unknown, headers = auth): Measurement => ({
-    name, opts: { path: path_, headers, body }, goal: 'p95 ≤ 50 ms', pass: within(50),
+    name,
+    opts: { path: path_, headers, body },
+    goal: 'p95 ≤ 50 ms',
+    pass: within(50),
     cost: path_.endsWith('charts')
       ? { goal: "DB ≤ 2× floor's, ≤ 4 statements", pass: (r, f) => dbWithin(r, f, 2) && stmts(r, 4) }
       : { goal: "DB ≤ 2× floor's", pass: (r, f) => dbWithin(r, f, 2) },
   });
   const plan: Measurement[] = [
-    { ...listRow('order list: brand + status, by time', '/api/order/list', { filter: list, pageSize: 20 }), cost: { goal: 'CPU ≤ 0.8 ms, ≤ 2 statements', pass: (r) => r.cpuMs <= 0.8 && stmts(r, 2) } },
-    { name: 'floor: same list, hand-written route', opts: { path: '/api/bench/floor', headers: auth, body: list }, cost: { goal: "CPU ≤ 2× bare route's", pass: (r, _f, b) => !b || r.cpuMs <= 2 * b.cpuMs } },
-    ...(bare ? [{ name: "bare route: the floor's SQL, no plugin or session", opts: { path: '/bare', body: list }, bare: true }] : []),
-    { name: 'profile', opts: { method: 'GET', path: '/api/user/profile', headers: auth }, cost: { goal: '≤ 2 statements', pass: (r: Row) => stmts(r, 2) } },
+    {
+      ...listRow('order list: brand + status, by time', '/api/order/list', { filter: list, pageSize: 20 }),
+      cost: { goal: 'CPU ≤ 0.8 ms, ≤ 2 statements', pass: (r) => r.cpuMs <= 0.8 && stmts(r, 2) },
+    },
+    {
+      name: 'floor: same list, hand-written route',
+      opts: { path: '/api/bench/floor', headers: auth, body: list },
+      cost: { goal: "CPU ≤ 2× bare route's", pass: (r, _f, b) => !b || r.cpuMs <= 2 * b.cpuMs },
+    },
+    ...(bare
+      ? [{ name: "bare route: the floor's SQL, no plugin or session", opts: { path: '/bare', body: list }, bare: true }]
+      : []),
+    {
+      name: 'profile',
+      opts: { method: 'GET', path: '/api/user/profile', headers: auth },
+      cost: { goal: '≤ 2 statements', pass: (r: Row) => stmts(r, 2) },
+    },
     listRow(`order list: page ${deep} by number (deep)`, '/api/order/list', { filter: list, pageSize: 20, page: deep }),
-    listRow(`order list: page ${deep} after page ${deep - 1} (keyset)`, '/api/order/list', { filter: list, pageSize: 20, page: deep, after: endBefore }),
+    listRow(`order list: page ${deep} after page ${deep - 1} (keyset)`, '/api/order/list', {
+      filter: list,
+      pageSize: 20,
+      page: deep,
+      after: endBefore,
+    }),
     listRow('order list: free-text search', '/api/order/list', { filter: { q: '0042' }, pageSize: 20 }),
-    { name: 'order detail', opts: { method: 'GET', path: `/api/order/detail/${middle}`, headers: auth }, goal: 'p95 ≤ 20 ms', pass: within(20) },
+    {
+      name: 'order detail',
+      opts: { method: 'GET', path: `/api/order/detail/${middle}`, headers: auth },
+      goal: 'p95 ≤ 20 ms',
+      pass: within(20),
+    },
     listRow('refund list: brand', '/api/refund/list', { pageSize: 20 }),
     listRow('message list: brand', '/api/message/list', { pageSize: 20 }),
     listRow('alarm list: brand', '/api/alarm/list', { pageSize: 20 }),
-    listRow(`voucher list: one batch of ${BATCH.toLocaleString('en')}`, '/api/lecode/list', { filter: { batch: 'bench-batch' }, pageSize: 20 }),
+    listRow(`voucher list: one batch of ${BATCH.toLocaleString('en')}`, '/api/lecode/list', {
+      filter: { batch: 'bench-batch' },
+      pageSize: 20,
+    }),
     listRow('operation log: brand, first page', '/api/log/list', { pageSize: 20 }),
     listRow('robot list: brand, state = failure', '/api/device/list', { filter: { state: 'failure' }, pageSize: 20 }),
     dash('dashboard figures: 1 day', '/api/dashboard/summary', range(1)),
@@ -430,7 +570,15 @@ async function benchSize(orders: number): Promise<SizeResult> {
       // beat after it (an online message, its offline alarm cleared, webhooks) is not what a beat costs
       prepare: async () => {
         for (let i = 0; i < fleet.length; i += 50) {
-          await Promise.all(fleet.slice(i, i + 50).map((h) => fetch(`${url}/api/device-gateway/heartbeat`, { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: '{}' })));
+          await Promise.all(
+            fleet.slice(i, i + 50).map((h) =>
+              fetch(`${url}/api/device-gateway/heartbeat`, {
+                method: 'POST',
+                headers: { ...h, 'content-type': 'application/json' },
+                body: '{}',
+              }),
+            ),
+          );
         }
       },
       goal: '≥ 5,000 req/s',
@@ -450,17 +598,22 @@ async function benchSize(orders: number): Promise<SizeResult> {
       const r = await measure(on(m), m.name, m.opts, SECONDS, meter);
       rounds.get(m.name)!.push(r);
       const cost = `server CPU ${r.cpuMs} ms/call${r.dbMs === undefined ? '' : `, DB ${r.dbMs} ms/call, ${r.statements} statements/call`}`;
-      console.log(`  round ${round}: ${r.name}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s, ${cost}${r.errors ? `, ${r.errors} errors` : ''}`);
+      console.log(
+        `  round ${round}: ${r.name}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s, ${cost}${r.errors ? `, ${r.errors} errors` : ''}`,
+      );
     }
   }
-  const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
+  const median = <T>(xs: T[], by: (x: T) => number) =>
+    [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
   const rows: Row[] = chosen.map((m) => {
     const all = rounds.get(m.name)!;
     // each cost figure its own median over the rounds (a burst of other work spoils one round's clock, rarely its cost)
     const r = {
       ...median(all, (x) => (m.goal?.startsWith('≥') ? -x.rps : x.p95)),
       cpuMs: median(all, (x) => x.cpuMs).cpuMs,
-      ...(all[0].dbMs === undefined ? {} : { dbMs: median(all, (x) => x.dbMs!).dbMs, statements: median(all, (x) => x.statements!).statements }),
+      ...(all[0].dbMs === undefined
+        ? {}
+        : { dbMs: median(all, (x) => x.dbMs!).dbMs, statements: median(all, (x) => x.statements!).statements }),
     };
     // an answer that is not a success is not a measurement of the screen
     return m.goal ? { ...r, target: m.goal, pass: m.pass!(r) && r.errors === 0 } : r;
@@ -469,14 +622,21 @@ async function benchSize(orders: number): Promise<SizeResult> {
   const bareRow = rows.find((r) => chosen.find((m) => m.name === r.name)?.bare);
   for (const m of chosen) {
     const r = rows.find((x) => x.name === m.name)!;
-    if (m.cost) Object.assign(r, { costTarget: m.cost.goal, costPass: m.cost.pass(r, floorRow, bareRow) && r.errors === 0 });
+    if (m.cost)
+      Object.assign(r, { costTarget: m.cost.goal, costPass: m.cost.pass(r, floorRow, bareRow) && r.errors === 0 });
   }
   const generic = rounds.get(plan[0].name);
   const floor = rounds.get(plan[1].name);
   if (generic && floor && chosen.includes(plan[0])) {
     // the ratio of each round (both ran back to back), then the median of those
-    const ratio = median(generic.map((g, i) => Math.round((g.p95 / floor[i].p95) * 100) / 100), (x) => x);
-    Object.assign(rows.find((r) => r.name === plan[1].name)!, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
+    const ratio = median(
+      generic.map((g, i) => Math.round((g.p95 / floor[i].p95) * 100) / 100),
+      (x) => x,
+    );
+    Object.assign(
+      rows.find((r) => r.name === plan[1].name)!,
+      { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 },
+    );
   }
 
   await stopBuiltServer(server);
@@ -489,23 +649,53 @@ async function benchSize(orders: number): Promise<SizeResult> {
   if (formats.length) {
     await buildForProduction();
   }
-  for (const format of formats) exports.push(await measureExport(target, `export: every order, ${format}`, format, orders));
+  for (const format of formats)
+    exports.push(await measureExport(target, `export: every order, ${format}`, format, orders));
 
   const fmt = (n: number) => String(n).padStart(7);
-  const loadAvg = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
-  if (rows.length) console.log(`\n${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
-  for (const r of rows) console.log(`| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.errors} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`);
+  const loadAvg = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+  if (rows.length)
+    console.log(
+      `\n${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`,
+    );
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${fmt(r.rps)} | ${r.errors} | ${r.target ?? ''} | ${r.pass === undefined ? '' : r.pass ? 'yes' : 'NO'} |`,
+    );
   // what a call costs, each against the floor's (× floor), and the cost targets
-  const x = (v: number | undefined, f: number | undefined) => (v === undefined ? '—' : f ? `${v} (${(v / f).toFixed(2)}×)` : String(v));
-  if (rows.length) console.log(`\nCost per call (the server's CPU from /proc, the database's from pg_stat_statements), ${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | server CPU ms (× floor) | DB ms (× floor) | statements (floor ${floorRow.statements ?? '—'}) | cost target | met |\n|---|---:|---:|---:|---|---|`);
-  for (const r of rows) console.log(`| ${r.name} | ${x(r.cpuMs, floorRow.cpuMs)} | ${x(r.dbMs, floorRow.dbMs)} | ${r.statements ?? '—'} | ${r.costTarget ?? ''} | ${r.costPass === undefined ? '' : r.costPass ? 'yes' : 'NO'} |`);
+  const x = (v: number | undefined, f: number | undefined) =>
+    v === undefined ? '—' : f ? `${v} (${(v / f).toFixed(2)}×)` : String(v);
+  if (rows.length)
+    console.log(
+      `\nCost per call (the server's CPU from /proc, the database's from pg_stat_statements), ${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | server CPU ms (× floor) | DB ms (× floor) | statements (floor ${floorRow.statements ?? '—'}) | cost target | met |\n|---|---:|---:|---:|---|---|`,
+    );
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${x(r.cpuMs, floorRow.cpuMs)} | ${x(r.dbMs, floorRow.dbMs)} | ${r.statements ?? '—'} | ${r.costTarget ?? ''} | ${r.costPass === undefined ? '' : r.costPass ? 'yes' : 'NO'} |`,
+    );
   if (exports.length) {
-    console.log(`\nExport by the built server (node dist/server/main.js), ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} load average:`);
-    console.log(`| measurement | rows | MB | seconds | server CPU s | server peak RSS MB (at rest) | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`);
-    for (const x of exports) console.log(`| ${x.name} | ${x.rows.toLocaleString('en')} | ${x.mb} | ${x.seconds} | ${x.cpu} | ${x.peakMb} (${x.baseMb}) | ≤ 60 s, ≤ 250 MB | ${x.pass ? 'yes' : 'NO'} |`);
+    console.log(
+      `\nExport by the built server (node dist/server/main.js), ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')} load average:`,
+    );
+    console.log(
+      `| measurement | rows | MB | seconds | server CPU s | server peak RSS MB (at rest) | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`,
+    );
+    for (const x of exports)
+      console.log(
+        `| ${x.name} | ${x.rows.toLocaleString('en')} | ${x.mb} | ${x.seconds} | ${x.cpu} | ${x.peakMb} (${x.baseMb}) | ≤ 60 s, ≤ 250 MB | ${x.pass ? 'yes' : 'NO'} |`,
+      );
   }
   // telemetry (docs/telemetry.md): its own fleet and points, measured on the built server
-  const telemetry = !ONLY || ONLY.test('telemetry') ? await benchTelemetry(target, { seconds: SECONDS, connections: CONNECTIONS }) : undefined;
+  const telemetry =
+    !ONLY || ONLY.test('telemetry')
+      ? await benchTelemetry(target, { seconds: SECONDS, connections: CONNECTIONS })
+      : undefined;
   return { orders, loadSeconds, rows, exports, telemetry };
 }
 
@@ -515,8 +705,15 @@ async function main() {
   if (results.length > 1) {
     // the curve: each measurement's p95 (or req/s) per size, met only when met at every size
     const head = results.map((r) => `${r.orders.toLocaleString('en')}`);
-    console.log(`\nThe curve (p95 ms; ingest in req/s), ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} load average at the end:`);
-    console.log(`| measurement | ${head.join(' | ')} | target | met |\n|---|${head.map(() => '---:').join('|')}|---|---|`);
+    console.log(
+      `\nThe curve (p95 ms; ingest in req/s), ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')} load average at the end:`,
+    );
+    console.log(
+      `| measurement | ${head.join(' | ')} | target | met |\n|---|${head.map(() => '---:').join('|')}|---|---|`,
+    );
     for (const r0 of results[0].rows) {
       const per = results.map((r) => r.rows.find((x) => x.name === r0.name));
       const cells = per.map((x) => (x ? String(r0.target?.startsWith('≥') ? x.rps : x.p95) : ''));
@@ -528,7 +725,19 @@ async function main() {
   fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
   fs.writeFileSync(
     path.join(ROOT, '.tmp', 'bench.json'),
-    JSON.stringify({ engine: URL_ ? 'postgres' : 'pglite', connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, at: new Date().toISOString(), loadavg: os.loadavg(), sizes: results }, null, 2),
+    JSON.stringify(
+      {
+        engine: URL_ ? 'postgres' : 'pglite',
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        at: new Date().toISOString(),
+        loadavg: os.loadavg(),
+        sizes: results,
+      },
+      null,
+      2,
+    ),
   );
 }
 

@@ -26,7 +26,8 @@ export async function buildServer(out = path.join(ROOT, 'dist', 'server')) {
   fs.cpSync(path.join(ROOT, 'server', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
   // the packages the bundle imports: each must be a production dependency (tests/api/production.test.ts)
   const imports = new Set<string>();
-  for (const input of Object.values(result.metafile.inputs)) for (const i of input.imports) if (i.external && !i.path.startsWith('node:')) imports.add(i.path);
+  for (const input of Object.values(result.metafile.inputs))
+    for (const i of input.imports) if (i.external && !i.path.startsWith('node:')) imports.add(i.path);
   return [...imports].sort();
 }
 

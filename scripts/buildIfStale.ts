@@ -49,11 +49,15 @@ function buildIfStaleNow(): boolean {
   const t = Date.now();
   // vitest sets NODE_ENV=test, which a child Vite would inherit and answer with React's development build
   // (twice the size, slower): the tests must run, and measure, what `npm run build` ships.
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   console.log(`Built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -26,7 +26,10 @@ export async function buildBenchServer() {
   const out = path.join(ROOT, '.tmp', 'bench-server');
   fs.rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(ROOT, 'scripts', 'bench-server.ts'), bare: path.join(ROOT, 'scripts', 'bench-bare.ts') },
+    entryPoints: {
+      main: path.join(ROOT, 'scripts', 'bench-server.ts'),
+      bare: path.join(ROOT, 'scripts', 'bench-bare.ts'),
+    },
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -51,9 +54,24 @@ export interface BuiltServer {
  * applied). `env` is the rest of its environment (PATH alone when not given); `nodeArgs` go to node; `main` another
  * build's dist/server/main.js (a baseline to compare with), run from its own checkout.
  */
-export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; bench?: string; main?: string }): Promise<BuiltServer> {
+export async function startBuiltServer(o: {
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+  nodeArgs?: string[];
+  bench?: string;
+  main?: string;
+}): Promise<BuiltServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...o.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    ...o.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+    DEMO_ROBOTS: 'off',
+  };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
@@ -61,17 +79,29 @@ export async function startBuiltServer(o: { databaseUrl?: string; dataDir?: stri
   // The bench bundle (`bench`) is imported rather than run as the main script: server/main.ts starts the
   // configured server by itself when its file is the main script, and inside a bundle its file is the bundle.
   // `main`: another checkout's build (a baseline), run from that checkout.
-  const entry = o.bench ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(o.bench).href)})`] : [o.main ?? path.join(ROOT, 'dist', 'server', 'main.js')];
+  const entry = o.bench
+    ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(o.bench).href)})`]
+    : [o.main ?? path.join(ROOT, 'dist', 'server', 'main.js')];
   if (o.bench) env.BENCH_DIST = path.join(ROOT, 'dist');
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], { cwd: o.main ? path.dirname(path.dirname(path.dirname(o.main))) : ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...entry], {
+    cwd: o.main ? path.dirname(path.dirname(path.dirname(o.main))) : ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 120_000; ; ) {
+  for (const until = Date.now() + 120_000; ;) {
     if (child.exitCode !== null) throw new Error(`the built server exited with ${child.exitCode}: ${output.join('')}`);
     if (Date.now() > until) throw new Error(`the built server was not ready in 120 s: ${output.join('')}`);
-    if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) return { url, child, output };
+    if (
+      await fetch(`${url}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child, output };
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -42,7 +42,10 @@ interface Chunk {
 const LANGS = ['zh', 'en', 'es', 'ja'];
 
 export function firstLoads(dist: string): Record<PageName, FirstLoad> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
   const keyOfFile = new Map(Object.entries(manifest).map(([k, c]) => [c.file, k]));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('no entry in the build manifest');
@@ -54,7 +57,9 @@ export function firstLoads(dist: string): Record<PageName, FirstLoad> {
   // entry imports for each language.
   const entryCode = fs.readFileSync(path.join(dist, manifest[entryKey].file), 'utf8');
   const appMessages = (lang: string) => {
-    const m = entryCode.match(new RegExp(`"\\.\\./i18n/app/${lang}\\.ts":\\(\\)=>[\\w$]+\\(\\(\\)=>import\\(.\\./([^"'\`]+)`));
+    const m = entryCode.match(
+      new RegExp(`"\\.\\./i18n/app/${lang}\\.ts":\\(\\)=>[\\w$]+\\(\\(\\)=>import\\(.\\./([^"'\`]+)`),
+    );
     if (!m) throw new Error(`the entry does not import i18n/app/${lang}.ts`);
     return need(keyOfFile.get(`assets/${m[1]}`) ?? `missing ${m[1]}`);
   };
@@ -94,11 +99,15 @@ if (isMain) {
   let over = false;
   for (const [page, r] of Object.entries(loads) as Array<[PageName, FirstLoad]>) {
     const budget = BUDGETS_GZIP[page];
-    console.log(`first load, ${page} (${r.lang}): ${r.files.length} files, ${kb(r.bytes)}, ${kb(r.gzipBytes)} gzip (budget ${kb(budget)} gzip)`);
+    console.log(
+      `first load, ${page} (${r.lang}): ${r.files.length} files, ${kb(r.bytes)}, ${kb(r.gzipBytes)} gzip (budget ${kb(budget)} gzip)`,
+    );
     if (r.gzipBytes > budget) over = true;
   }
   if (over) {
-    console.error('Over a first-load budget: load the new code lazily (React.lazy / import()) or raise the budget with a measurement.');
+    console.error(
+      'Over a first-load budget: load the new code lazily (React.lazy / import()) or raise the budget with a measurement.',
+    );
     process.exit(1);
   }
 }

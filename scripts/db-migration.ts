@@ -27,12 +27,20 @@ export function nextFileName(existing: readonly string[], name: string): string 
 }
 
 export function migrationText(name: string, changes: readonly Change[]): string {
-  const lines = [`-- ${name}: written by \`npm run db:migration\` from the declarations in resources/. Review it, then commit it.`, ''];
+  const lines = [
+    `-- ${name}: written by \`npm run db:migration\` from the declarations in resources/. Review it, then commit it.`,
+    '',
+  ];
   for (const c of changes.filter((x) => !x.destructive)) lines.push(`-- ${c.what}`, c.sql, '');
   const held = changes.filter((x) => x.destructive);
   if (held.length) {
-    lines.push('-- WARNING: the changes below could lose data or fail on existing rows, so they are NOT applied.', '-- Uncomment what you mean, after checking the data (or change the declaration instead).', '');
-    for (const c of held) lines.push(`-- ${c.what}`, ...c.sql.split('\n').map((l) => (l.startsWith('--') ? l : `-- ${l}`)), '');
+    lines.push(
+      '-- WARNING: the changes below could lose data or fail on existing rows, so they are NOT applied.',
+      '-- Uncomment what you mean, after checking the data (or change the declaration instead).',
+      '',
+    );
+    for (const c of held)
+      lines.push(`-- ${c.what}`, ...c.sql.split('\n').map((l) => (l.startsWith('--') ? l : `-- ${l}`)), '');
   }
   return lines.join('\n');
 }

@@ -33,7 +33,10 @@ export interface LighthouseRun {
 }
 
 /** One Lighthouse run in a fresh Chromium; with a token, the session cookie is set first. */
-export async function runLighthouse(url: string, opts: { desktop?: boolean; token?: string; categories?: Category[] } = {}): Promise<LighthouseRun> {
+export async function runLighthouse(
+  url: string,
+  opts: { desktop?: boolean; token?: string; categories?: Category[] } = {},
+): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     if (opts.token) {
@@ -69,12 +72,20 @@ export function failingAudits(lhr: Result, category: Category): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((r) => ({ r, a: lhr.audits[r.id] }))
-    .filter(({ r, a }) => a && a.score !== null && a.score < 0.9 && (r.weight > 0 || a.scoreDisplayMode === 'metricSavings'))
+    .filter(
+      ({ r, a }) => a && a.score !== null && a.score < 0.9 && (r.weight > 0 || a.scoreDisplayMode === 'metricSavings'),
+    )
     .sort((x, y) => (x.a.score ?? 0) - (y.a.score ?? 0))
     .map(({ a }) => {
       // for accessibility, which elements (the first three)
-      const items = category === 'accessibility' ? ((a.details as { items?: Array<{ node?: { selector?: string; snippet?: string } }> })?.items ?? []) : [];
-      const nodes = items.slice(0, 3).map((i) => `\n      ${i.node?.selector ?? ''} ${i.node?.snippet?.slice(0, 160) ?? ''}`).join('');
+      const items =
+        category === 'accessibility'
+          ? ((a.details as { items?: Array<{ node?: { selector?: string; snippet?: string } }> })?.items ?? [])
+          : [];
+      const nodes = items
+        .slice(0, 3)
+        .map((i) => `\n      ${i.node?.selector ?? ''} ${i.node?.snippet?.slice(0, 160) ?? ''}`)
+        .join('');
       return `${a.id} (${Math.round((a.score ?? 0) * 100)}${a.displayValue ? `, ${a.displayValue}` : ''}): ${a.title}${nodes}`;
     });
 }
@@ -91,12 +102,28 @@ async function main() {
   const only = arg('--only') as PageName | undefined;
   if (buildIfStale()) console.log('built the browser app');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-lighthouse-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, distDir: path.join(ROOT, 'dist') });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    logger: false,
+    distDir: path.join(ROOT, 'dist'),
+  });
   const base = server.address.replace('0.0.0.0', '127.0.0.1');
-  const report: Record<string, unknown> = { date: new Date().toISOString(), load: os.loadavg().map((l) => l.toFixed(1)).join(' ') };
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
+  };
   let below = false;
   try {
-    const signin = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const signin = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     const token = ((await signin.json()) as { data: { token: string } }).data.token;
     const pages: Array<{ name: PageName; url: string; desktop: boolean; token?: string }> = [
       { name: 'login', url: `${base}/login`, desktop: false },
@@ -108,7 +135,9 @@ async function main() {
       const results: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
         const r = await runLighthouse(p.url, { desktop: p.desktop, token: p.token });
-        console.log(`  ${p.name} run ${i + 1}: performance ${r.scores.performance}, accessibility ${r.scores.accessibility}`);
+        console.log(
+          `  ${p.name} run ${i + 1}: performance ${r.scores.performance}, accessibility ${r.scores.accessibility}`,
+        );
         results.push(r);
       }
       const perf = median(results.map((r) => r.scores.performance));
@@ -120,13 +149,36 @@ async function main() {
       fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
       fs.writeFileSync(path.join(ROOT, '.tmp', `lighthouse-${p.name}.json`), JSON.stringify(typical.lhr));
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, typical.lhr.audits[id]?.displayValue]),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => [id, typical.lhr.audits[id]?.displayValue]),
       );
-      const failing = { performance: failingAudits(typical.lhr, 'performance'), accessibility: [...new Set(results.flatMap((r) => failingAudits(r.lhr, 'accessibility')))] };
-      console.log(`${p.name} (${p.desktop ? 'desktop' : 'mobile'} preset): performance ${perf} (target ${target.performance}), accessibility ${a11y} (target ${target.accessibility}) — ${met ? 'met' : 'BELOW TARGET'}`);
-      console.log(`  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      const failing = {
+        performance: failingAudits(typical.lhr, 'performance'),
+        accessibility: [...new Set(results.flatMap((r) => failingAudits(r.lhr, 'accessibility')))],
+      };
+      console.log(
+        `${p.name} (${p.desktop ? 'desktop' : 'mobile'} preset): performance ${perf} (target ${target.performance}), accessibility ${a11y} (target ${target.accessibility}) — ${met ? 'met' : 'BELOW TARGET'}`,
+      );
+      console.log(
+        `  ${Object.entries(metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
       for (const [c, list] of Object.entries(failing)) for (const f of list) console.log(`  not passed, ${c}: ${f}`);
-      report[p.name] = { preset: p.desktop ? 'desktop' : 'mobile', runs: results.map((r) => r.scores), median: { performance: perf, accessibility: a11y }, target, met, metrics, failing };
+      report[p.name] = {
+        preset: p.desktop ? 'desktop' : 'mobile',
+        runs: results.map((r) => r.scores),
+        median: { performance: perf, accessibility: a11y },
+        target,
+        met,
+        metrics,
+        failing,
+      };
     }
   } finally {
     await server.close();

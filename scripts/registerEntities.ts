@@ -25,29 +25,49 @@ export function addToList(text: string, list: List, name: string): string {
   const m = list.list.exec(text);
   if (!m) throw new Error(`${list.index}: its list is not on one line as expected (${list.list})`);
   // after the last name, keeping the space before the closing bracket as it was (`[a, b]`, `{ a, b }`)
-  const withName = text.replace(list.list, (line, items: string) => line.replace(items, items.replace(/,?(\s*)$/, `, ${name}$1`)));
+  const withName = text.replace(list.list, (line, items: string) =>
+    line.replace(items, items.replace(/,?(\s*)$/, `, ${name}$1`)),
+  );
   const imports = [...withName.matchAll(/^import [^\n]+;$/gm)];
   const last = imports[imports.length - 1];
   const at = last.index! + last[0].length;
   return `${withName.slice(0, at)}\nimport ${name} from './${name}';${withName.slice(at)}`;
 }
 
-const isDeclaration = (d: unknown): d is ResourceDef => typeof d === 'object' && d !== null && typeof (d as ResourceDef).name === 'string' && typeof (d as ResourceDef).table === 'string' && 'fields' in d;
+const isDeclaration = (d: unknown): d is ResourceDef =>
+  typeof d === 'object' &&
+  d !== null &&
+  typeof (d as ResourceDef).name === 'string' &&
+  typeof (d as ResourceDef).table === 'string' &&
+  'fields' in d;
 
 /**
  * Lists the declarations and words files not listed yet; answers the declarations it added (their modules were
  * not in `resources` when the caller imported it).
  */
-export async function registerEntities(root: string, listed: readonly ResourceDef[], log: (line: string) => void = console.log): Promise<ResourceDef[]> {
+export async function registerEntities(
+  root: string,
+  listed: readonly ResourceDef[],
+  log: (line: string) => void = console.log,
+): Promise<ResourceDef[]> {
   const names = new Set(listed.map((r) => r.name));
   const added: ResourceDef[] = [];
-  const files = (dir: string) => fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'types.ts').map((f) => f.slice(0, -3));
+  const files = (dir: string) =>
+    fs
+      .readdirSync(path.join(root, dir))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'types.ts')
+      .map((f) => f.slice(0, -3));
   let index = fs.readFileSync(path.join(root, RESOURCES.index), 'utf8');
   for (const file of files('resources')) {
-    if (!/export default defineResource\(/.test(fs.readFileSync(path.join(root, 'resources', `${file}.ts`), 'utf8'))) continue;
-    const def = ((await import(pathToFileURL(path.join(root, 'resources', `${file}.ts`)).href)) as { default: unknown }).default;
+    if (!/export default defineResource\(/.test(fs.readFileSync(path.join(root, 'resources', `${file}.ts`), 'utf8')))
+      continue;
+    const def = ((await import(pathToFileURL(path.join(root, 'resources', `${file}.ts`)).href)) as { default: unknown })
+      .default;
     if (!isDeclaration(def) || names.has(def.name)) continue;
-    if (def.name !== file) throw new Error(`resources/${file}.ts declares '${def.name}': name the file after the resource (resources/${def.name}.ts)`);
+    if (def.name !== file)
+      throw new Error(
+        `resources/${file}.ts declares '${def.name}': name the file after the resource (resources/${def.name}.ts)`,
+      );
     index = addToList(index, RESOURCES, file);
     names.add(def.name);
     added.push(def);

@@ -16,13 +16,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (process.env.DATABASE_URL) fail('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups").');
-const from = process.argv[2] ? path.resolve(process.argv[2]) : fail('name the backup folder: npm run restore -- backups/vendfleet-…');
+if (process.env.DATABASE_URL)
+  fail('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups").');
+const from = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : fail('name the backup folder: npm run restore -- backups/vendfleet-…');
 const manifest = JSON.parse(fs.readFileSync(path.join(from, MANIFEST), 'utf8')) as Manifest;
-if (manifest.format !== 1 || manifest.engine !== 'pglite' || !fs.existsSync(path.join(from, PGDATA_TAR))) fail(`${from} is not a backup of the embedded database`);
+if (manifest.format !== 1 || manifest.engine !== 'pglite' || !fs.existsSync(path.join(from, PGDATA_TAR)))
+  fail(`${from} is not a backup of the embedded database`);
 const known = new Set(migrationNames());
 const newer = manifest.migrations.filter((m) => !known.has(m));
-if (newer.length) fail(`the backup was made by a newer release (migrations ${newer.join(', ')}): restore it with that release`);
+if (newer.length)
+  fail(`the backup was made by a newer release (migrations ${newer.join(', ')}): restore it with that release`);
 
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 fs.mkdirSync(dataDir, { recursive: true });
@@ -30,7 +35,11 @@ let lock;
 try {
   lock = lockFolder(dataDir, 0);
 } catch (e) {
-  fail(e instanceof FolderInUseError ? `${e.message.replace(' Stop it first, or set DATA_DIR.', '')}: stop the server first.` : (e as Error).message);
+  fail(
+    e instanceof FolderInUseError
+      ? `${e.message.replace(' Stop it first, or set DATA_DIR.', '')}: stop the server first.`
+      : (e as Error).message,
+  );
 }
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const pgdata = path.join(dataDir, 'pgdata');
@@ -44,11 +53,17 @@ const moveAside = (p: string) => {
 };
 try {
   moveAside(pgdata);
-  const pglite = new PGlite(pgdata, { extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(path.join(from, PGDATA_TAR))]) });
+  const pglite = new PGlite(pgdata, {
+    extensions: { pg_trgm },
+    loadDataDir: new Blob([fs.readFileSync(path.join(from, PGDATA_TAR))]),
+  });
   await pglite.waitReady;
   const applied = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migration');
   await pglite.close();
-  if (applied.rows[0].n !== manifest.migrations.length) throw new Error(`the restored database holds ${applied.rows[0].n} migrations, the manifest ${manifest.migrations.length}`);
+  if (applied.rows[0].n !== manifest.migrations.length)
+    throw new Error(
+      `the restored database holds ${applied.rows[0].n} migrations, the manifest ${manifest.migrations.length}`,
+    );
   // the images as they were: those uploaded since go aside with the rest
   if (uploads) {
     moveAside(uploads);
@@ -64,4 +79,5 @@ try {
 }
 lock.release();
 console.log(`Restored ${from} (made ${manifest.created}) into ${dataDir}.`);
-for (const [, aside] of moved) console.log(`What was there is kept in ${aside} (remove it when the restored server is fine).`);
+for (const [, aside] of moved)
+  console.log(`What was there is kept in ${aside} (remove it when the restored server is fine).`);

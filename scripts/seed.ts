@@ -5,7 +5,10 @@ import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, resetSchema, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed';
 
 const reset = process.argv.includes('--reset');
-const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? path.resolve('data') });
+const database = await openDatabase({
+  url: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR ?? path.resolve('data'),
+});
 try {
   if (reset) await resetSchema(database.db);
   else await migrate(database.db);

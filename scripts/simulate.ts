@@ -68,9 +68,19 @@ const rates: Rates = {
   writeoff: number('writeoff-rate', values['writeoff-rate'], 0, 1),
   excursion: number('excursion-rate', values['excursion-rate'], 0, 1),
 };
-const demoCount = values.robots === undefined ? (values.robot?.length ? 0 : DEMO_DEVICES.length) : number('robots', values.robots, 0, DEMO_DEVICES.length);
+const demoCount =
+  values.robots === undefined
+    ? values.robot?.length
+      ? 0
+      : DEMO_DEVICES.length
+    : number('robots', values.robots, 0, DEMO_DEVICES.length);
 const identities: Array<RobotIdentity & { type?: string }> = [
-  ...DEMO_DEVICES.slice(0, demoCount).map((d) => ({ device_id: d.device_id, key: demoDeviceKey(d.device_id), name: d.name, type: d.type })),
+  ...DEMO_DEVICES.slice(0, demoCount).map((d) => ({
+    device_id: d.device_id,
+    key: demoDeviceKey(d.device_id),
+    name: d.name,
+    type: d.type,
+  })),
   ...(values.robot ?? []).map((s) => {
     const i = s.indexOf(':');
     if (i < 1) {
@@ -86,8 +96,11 @@ if (identities.length === 0) {
   process.exit(2);
 }
 
-const log = values.quiet ? () => undefined : (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
-const consoleAccount = rates.writeoff > 0 ? await signInConsole(url, values.user!, values.password!).catch(() => undefined) : undefined;
+const log = values.quiet
+  ? () => undefined
+  : (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
+const consoleAccount =
+  rates.writeoff > 0 ? await signInConsole(url, values.user!, values.password!).catch(() => undefined) : undefined;
 if (rates.writeoff > 0 && !consoleAccount) log('no console account: voucher write-offs are off');
 
 const started = Date.now();

@@ -49,7 +49,9 @@ const TABLES = ['orders', 'message', 'alarm', 'device', 'session', 'log', 'order
 const ACCOUNTS = ['admin', 'provider', 'brand-a', 'brand-b', 'store-a1', 'store-a2', 'store-b1'];
 
 if (!URL_) {
-  console.error('npm run bench:soak needs DATABASE_URL (PostgreSQL): it creates the database vf_soak beside the one named.');
+  console.error(
+    'npm run bench:soak needs DATABASE_URL (PostgreSQL): it creates the database vf_soak beside the one named.',
+  );
   process.exit(2);
 }
 if (!(MINUTES >= 3)) throw new Error('SOAK_MINUTES: at least 3');
@@ -74,14 +76,20 @@ async function soakDatabase() {
            (ARRAY['icecream', 'coffee', 'noodle', 'milktea'])[1 + i % 4], s.integrator, s._id,
            encode(sha256(convert_to('soak-key-' || i, 'UTF8')), 'hex'), 'idle', 'ready'
     FROM generate_series(0, ${ROBOTS - 1}::int) AS i
-    JOIN LATERAL (SELECT _id, integrator FROM dealer ORDER BY _id OFFSET i % (SELECT count(*) FROM dealer) LIMIT 1) AS s ON true`.execute(d.db);
+    JOIN LATERAL (SELECT _id, integrator FROM dealer ORDER BY _id OFFSET i % (SELECT count(*) FROM dealer) LIMIT 1) AS s ON true`.execute(
+    d.db,
+  );
   await sql`UPDATE product SET stock = -1`.execute(d.db);
   await sql`ANALYZE`.execute(d.db);
   return { db: d.db, url: u.toString(), close: () => d.close() };
 }
 
 async function signIn(url: string, account: string): Promise<string> {
-  const r = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
+  });
   const token = ((await r.json()) as { data?: { token?: string } }).data?.token;
   if (!token) throw new Error(`${account} could not sign in (HTTP ${r.status})`);
   return token;
@@ -91,11 +99,15 @@ async function signIn(url: string, account: string): Promise<string> {
 async function openBrowser(url: string, account: string) {
   const token = await signIn(url, account);
   const abort = new AbortController();
-  const res = await fetch(`${url}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const res = await fetch(`${url}/api/events`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
   if (!res.ok || !res.body) throw new Error(`${account}: /api/events answered ${res.status}`);
   const b = { account, events: 0, dropped: 0, close: () => abort.abort() };
   void (async () => {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) b.events += String(Buffer.from(chunk)).split('\n\n').length - 1;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+      b.events += String(Buffer.from(chunk)).split('\n\n').length - 1;
     b.dropped++;
   })().catch(() => {
     if (!abort.signal.aborted) b.dropped++;
@@ -120,7 +132,12 @@ function startConsole(url: string, tokens: string[]) {
     const [p, body] = calls[n % calls.length];
     const token = tokens[n++ % tokens.length];
     tally.calls++;
-    fetch(`${url}${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body()), signal: AbortSignal.timeout(20_000) })
+    fetch(`${url}${p}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+      signal: AbortSignal.timeout(20_000),
+    })
       .then(async (r) => {
         await r.arrayBuffer();
         if (!r.ok) throw new Error(`${p}: HTTP ${r.status}`);
@@ -146,15 +163,26 @@ interface Sample {
 }
 
 async function metrics(s: BuiltServer) {
-  const text = await (await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const num = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
-  return { loopMeanMs: num('nodejs_eventloop_lag_mean_seconds') * 1000, loopP99Ms: num('nodejs_eventloop_lag_p99_seconds') * 1000, handles: num('nodejs_active_handles_total') };
+  return {
+    loopMeanMs: num('nodejs_eventloop_lag_mean_seconds') * 1000,
+    loopP99Ms: num('nodejs_eventloop_lag_p99_seconds') * 1000,
+    handles: num('nodejs_active_handles_total'),
+  };
 }
 
 async function tableSizes(db: DB) {
   const out: Record<string, { rows: number; bytes: number }> = {};
   for (const t of TABLES) {
-    const r = await sql<{ rows: number; bytes: number }>`SELECT (SELECT count(*) FROM ${sql.table(t)}) AS rows, pg_total_relation_size(${t}::regclass) AS bytes`.execute(db);
+    const r = await sql<{
+      rows: number;
+      bytes: number;
+    }>`SELECT (SELECT count(*) FROM ${sql.table(t)}) AS rows, pg_total_relation_size(${t}::regclass) AS bytes`.execute(
+      db,
+    );
     out[t] = r.rows[0];
   }
   return out;
@@ -162,7 +190,9 @@ async function tableSizes(db: DB) {
 
 async function sample(window: number, s: BuiltServer, db: DB, withTables: boolean): Promise<Sample> {
   const m = await metrics(s);
-  const sessions = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'vf_soak' AND pid <> pg_backend_pid()`.execute(db);
+  const sessions = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'vf_soak' AND pid <> pg_backend_pid()`.execute(db);
   return {
     window,
     rssMb: statusMb(s.child.pid!, 'VmRSS'),
@@ -185,7 +215,10 @@ interface Verdict {
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 2 : 1) : '–');
 
-function verdicts(samples: Sample[], errors: { robot: number; robotCalls: number; console: number; consoleCalls: number; dropped: number }): Verdict[] {
+function verdicts(
+  samples: Sample[],
+  errors: { robot: number; robotCalls: number; console: number; consoleCalls: number; dropped: number },
+): Verdict[] {
   const at = (w: number) => samples.find((s) => s.window === w)!;
   const ref = at(REFERENCE);
   const last = samples.filter((s) => LAST.includes(s.window));
@@ -200,19 +233,49 @@ function verdicts(samples: Sample[], errors: { robot: number; robotCalls: number
   const early = samples.filter((s) => s.window <= REFERENCE);
   const earlyMax = (f: (s: Sample) => number) => Math.max(...early.map(f));
   const v: Verdict[] = [
-    { check: 'robot call errors', value: `${errors.robot} of ${errors.robotCalls.toLocaleString('en')}`, target: '0', pass: errors.robot === 0 },
-    { check: 'console call errors', value: `${errors.console} of ${errors.consoleCalls.toLocaleString('en')}`, target: '0', pass: errors.console === 0 },
+    {
+      check: 'robot call errors',
+      value: `${errors.robot} of ${errors.robotCalls.toLocaleString('en')}`,
+      target: '0',
+      pass: errors.robot === 0,
+    },
+    {
+      check: 'console call errors',
+      value: `${errors.console} of ${errors.consoleCalls.toLocaleString('en')}`,
+      target: '0',
+      pass: errors.console === 0,
+    },
     { check: 'live streams dropped', value: String(errors.dropped), target: '0', pass: errors.dropped === 0 },
-    { check: 'RSS MB: window 5 → last five (max)', value: `${ref.rssMb} → ${max((s) => s.rssMb)}`, target: '≤ +10 %', pass: max((s) => s.rssMb) <= ref.rssMb * 1.1 },
+    {
+      check: 'RSS MB: window 5 → last five (max)',
+      value: `${ref.rssMb} → ${max((s) => s.rssMb)}`,
+      target: '≤ +10 %',
+      pass: max((s) => s.rssMb) <= ref.rssMb * 1.1,
+    },
     {
       check: 'event-loop delay, mean ms: window 5 → last five (median)',
       value: `${f1(ref.loopMeanMs)} → ${f1(median((s) => s.loopMeanMs))} (p99 ${f1(ref.loopP99Ms)} → ${f1(median((s) => s.loopP99Ms))})`,
       target: '≤ +10 %',
       pass: median((s) => s.loopMeanMs) <= ref.loopMeanMs * 1.1,
     },
-    { check: 'open file descriptors: first five (max) → last five (max)', value: `${earlyMax((s) => s.fds)} → ${max((s) => s.fds)}`, target: 'no growth (≤ +5 %)', pass: max((s) => s.fds) <= Math.ceil(earlyMax((s) => s.fds) * 1.05) },
-    { check: 'libuv handles: first five (max) → last five (max)', value: `${earlyMax((s) => s.handles)} → ${max((s) => s.handles)}`, target: 'no growth (≤ +5 %)', pass: max((s) => s.handles) <= Math.ceil(earlyMax((s) => s.handles) * 1.05) },
-    { check: 'database sessions: first five (max) → last five (max)', value: `${earlyMax((s) => s.dbSessions)} → ${max((s) => s.dbSessions)}`, target: 'no growth', pass: max((s) => s.dbSessions) <= earlyMax((s) => s.dbSessions) },
+    {
+      check: 'open file descriptors: first five (max) → last five (max)',
+      value: `${earlyMax((s) => s.fds)} → ${max((s) => s.fds)}`,
+      target: 'no growth (≤ +5 %)',
+      pass: max((s) => s.fds) <= Math.ceil(earlyMax((s) => s.fds) * 1.05),
+    },
+    {
+      check: 'libuv handles: first five (max) → last five (max)',
+      value: `${earlyMax((s) => s.handles)} → ${max((s) => s.handles)}`,
+      target: 'no growth (≤ +5 %)',
+      pass: max((s) => s.handles) <= Math.ceil(earlyMax((s) => s.handles) * 1.05),
+    },
+    {
+      check: 'database sessions: first five (max) → last five (max)',
+      value: `${earlyMax((s) => s.dbSessions)} → ${max((s) => s.dbSessions)}`,
+      target: 'no growth',
+      pass: max((s) => s.dbSessions) <= earlyMax((s) => s.dbSessions),
+    },
   ];
   for (const t of TABLES) {
     const a = ref.tables![t];
@@ -229,7 +292,9 @@ function verdicts(samples: Sample[], errors: { robot: number; robotCalls: number
 }
 
 async function main() {
-  console.log(`Soak: ${ROBOTS} robots (a beat every ${BEAT_MS / 1000} s), ${BROWSERS} live browsers, a console call every ${CONSOLE_MS} ms, ${MINUTES} min in ${WINDOWS} windows of ${WINDOW_MS / 1000} s`);
+  console.log(
+    `Soak: ${ROBOTS} robots (a beat every ${BEAT_MS / 1000} s), ${BROWSERS} live browsers, a console call every ${CONSOLE_MS} ms, ${MINUTES} min in ${WINDOWS} windows of ${WINDOW_MS / 1000} s`,
+  );
   await buildForProduction();
   const soak = await soakDatabase();
   let server: BuiltServer | undefined;
@@ -242,7 +307,11 @@ async function main() {
     const robotCalls = { calls: 0, errors: 0, firstErrors: [] as string[] };
     const fleet = driveFleet({
       url,
-      identities: Array.from({ length: ROBOTS }, (_, i) => ({ device_id: `SOAK-${String(i).padStart(5, '0')}`, key: `soak-key-${i}`, name: `Soak ${i}` })),
+      identities: Array.from({ length: ROBOTS }, (_, i) => ({
+        device_id: `SOAK-${String(i).padStart(5, '0')}`,
+        key: `soak-key-${i}`,
+        name: `Soak ${i}`,
+      })),
       beatMs: BEAT_MS,
       rates: RATES,
       spread: true,
@@ -263,7 +332,9 @@ async function main() {
       await new Promise((r) => setTimeout(r, t0 + w * WINDOW_MS - Date.now()));
       const s = await sample(w, server, soak.db, w === REFERENCE || w === WINDOWS);
       samples.push(s);
-      console.log(`window ${String(w).padStart(2)} (${((Date.now() - t0) / 60_000).toFixed(1)} min): RSS ${s.rssMb} MB, loop mean ${f1(s.loopMeanMs)} ms p99 ${f1(s.loopP99Ms)} ms, fds ${s.fds}, handles ${s.handles}, db sessions ${s.dbSessions}, robot calls ${robotCalls.calls} (${robotCalls.errors} errors), console ${consoleCalls.tally.calls} (${consoleCalls.tally.errors} errors)`);
+      console.log(
+        `window ${String(w).padStart(2)} (${((Date.now() - t0) / 60_000).toFixed(1)} min): RSS ${s.rssMb} MB, loop mean ${f1(s.loopMeanMs)} ms p99 ${f1(s.loopP99Ms)} ms, fds ${s.fds}, handles ${s.handles}, db sessions ${s.dbSessions}, robot calls ${robotCalls.calls} (${robotCalls.errors} errors), console ${consoleCalls.tally.calls} (${consoleCalls.tally.errors} errors)`,
+      );
     }
     consoleCalls.stop();
     await fleet.stop();
@@ -271,12 +342,35 @@ async function main() {
     const events = browsers.map((b) => b.events).sort((a, b) => a - b);
     for (const b of browsers) b.close();
     for (const e of [...robotCalls.firstErrors, ...consoleCalls.tally.firstErrors]) console.log(`  error: ${e}`);
-    const result = verdicts(samples, { robot: robotCalls.errors, robotCalls: robotCalls.calls, console: consoleCalls.tally.errors, consoleCalls: consoleCalls.tally.calls, dropped });
-    console.log(`\nSoak, ${MINUTES} min (windows of ${WINDOW_MS / 1000} s), ${ROBOTS} robots, ${BROWSERS} live browsers (events read: min ${events[0]}, max ${events[events.length - 1]}), sales / faults / recoveries ${fleet.tally.sales} / ${fleet.tally.faults} / ${fleet.tally.recoveries}, on PostgreSQL:`);
+    const result = verdicts(samples, {
+      robot: robotCalls.errors,
+      robotCalls: robotCalls.calls,
+      console: consoleCalls.tally.errors,
+      consoleCalls: consoleCalls.tally.calls,
+      dropped,
+    });
+    console.log(
+      `\nSoak, ${MINUTES} min (windows of ${WINDOW_MS / 1000} s), ${ROBOTS} robots, ${BROWSERS} live browsers (events read: min ${events[0]}, max ${events[events.length - 1]}), sales / faults / recoveries ${fleet.tally.sales} / ${fleet.tally.faults} / ${fleet.tally.recoveries}, on PostgreSQL:`,
+    );
     console.log('| check | value | target | met |\n|---|---|---|---|');
     for (const r of result) console.log(`| ${r.check} | ${r.value} | ${r.target} | ${r.pass ? 'yes' : 'NO'} |`);
     fs.mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, '.tmp', 'soak.json'), JSON.stringify({ at: new Date().toISOString(), minutes: MINUTES, robots: ROBOTS, browsers: BROWSERS, samples, verdicts: result, tally: fleet.tally }, null, 2));
+    fs.writeFileSync(
+      path.join(ROOT, '.tmp', 'soak.json'),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          minutes: MINUTES,
+          robots: ROBOTS,
+          browsers: BROWSERS,
+          samples,
+          verdicts: result,
+          tally: fleet.tally,
+        },
+        null,
+        2,
+      ),
+    );
     return result.every((r) => r.pass);
   } finally {
     if (server) await stopBuiltServer(server);

@@ -40,7 +40,10 @@ interface Target {
 }
 
 /** A list body with a marker in paging, sort, `q`, a filter value, a filter key and a range value. */
-function listTarget(resource: string, o: { sort: string; q: string; eq: [string, string]; key: [string, string]; range: [string, string] }): Target {
+function listTarget(
+  resource: string,
+  o: { sort: string; q: string; eq: [string, string]; key: [string, string]; range: [string, string] },
+): Target {
   const body =
     `{"page":"1*","pageSize":"20*","sort":{"field":"${o.sort}*","order":"DESC*"},` +
     `"filter":{"q":"${o.q}*","${o.eq[0]}":"${o.eq[1]}*","${o.key[0]}*":"${o.key[1]}","${o.range[0]}":"${o.range[1]}*"}}`;
@@ -49,7 +52,16 @@ function listTarget(resource: string, o: { sort: string; q: string; eq: [string,
     method: 'POST',
     path: `/api/${resource}/list`,
     body,
-    points: ['page', 'pageSize', 'sort.field', 'sort.order', 'filter.q', `filter.${o.eq[0]}`, `filter key ${o.key[0]}`, `filter.${o.range[0]}`],
+    points: [
+      'page',
+      'pageSize',
+      'sort.field',
+      'sort.order',
+      'filter.q',
+      `filter.${o.eq[0]}`,
+      `filter key ${o.key[0]}`,
+      `filter.${o.range[0]}`,
+    ],
     signedIn: true,
   };
 }
@@ -68,11 +80,41 @@ function targets(orderId: string): Target[] {
       // each good sign-in answers a new token: true is a 200, false a 401, whatever the body
       options: ['--code=200'],
     },
-    listTarget('order', { sort: 'create_time', q: '1', eq: ['status', 'CLOSE'], key: ['pay_status', 'PAID'], range: ['create_time_gte', '2020-01-01T00:00:00Z'] }),
-    listTarget('device', { sort: 'name', q: 'a', eq: ['state', 'NORMAL'], key: ['online', 'true'], range: ['create_time_lte', '2099-01-01T00:00:00Z'] }),
-    listTarget('product', { sort: 'price', q: 'a', eq: ['price_gte', '1'], key: ['stock_lte', '99999'], range: ['create_time_gte', '2020-01-01T00:00:00Z'] }),
-    listTarget('user', { sort: 'create_timestamp', q: 'a', eq: ['account_type', 'DEALER'], key: ['roles', 'DEALER'], range: ['create_timestamp_gte', '2020-01-01T00:00:00Z'] }),
-    listTarget('log', { sort: 'time', q: 'a', eq: ['operator', 'admin'], key: ['resource', 'device'], range: ['time_gte', '2020-01-01T00:00:00Z'] }),
+    listTarget('order', {
+      sort: 'create_time',
+      q: '1',
+      eq: ['status', 'CLOSE'],
+      key: ['pay_status', 'PAID'],
+      range: ['create_time_gte', '2020-01-01T00:00:00Z'],
+    }),
+    listTarget('device', {
+      sort: 'name',
+      q: 'a',
+      eq: ['state', 'NORMAL'],
+      key: ['online', 'true'],
+      range: ['create_time_lte', '2099-01-01T00:00:00Z'],
+    }),
+    listTarget('product', {
+      sort: 'price',
+      q: 'a',
+      eq: ['price_gte', '1'],
+      key: ['stock_lte', '99999'],
+      range: ['create_time_gte', '2020-01-01T00:00:00Z'],
+    }),
+    listTarget('user', {
+      sort: 'create_timestamp',
+      q: 'a',
+      eq: ['account_type', 'DEALER'],
+      key: ['roles', 'DEALER'],
+      range: ['create_timestamp_gte', '2020-01-01T00:00:00Z'],
+    }),
+    listTarget('log', {
+      sort: 'time',
+      q: 'a',
+      eq: ['operator', 'admin'],
+      key: ['resource', 'device'],
+      range: ['time_gte', '2020-01-01T00:00:00Z'],
+    }),
     { name: 'order-detail', method: 'GET', path: `/api/order/detail/${orderId}*`, points: ['id'], signedIn: true },
   ];
   return all.filter((t) => !ONLY || ONLY.includes(t.name));
@@ -94,11 +136,20 @@ let fiveXX = 0;
 
 /** The server on the throw-away data, its request log read line by line for 5xx answers and errors. */
 async function startServer(dataDir: string, databaseUrl: string | undefined) {
-  const server = await startServerProcess({ dataDir, databaseUrl }, { LOG: '1', LOG_FORMAT: 'json', LOGIN_RATE_LIMIT: 'off', ...(databaseUrl ? { SEED_DEMO: '1' } : {}) });
+  const server = await startServerProcess(
+    { dataDir, databaseUrl },
+    { LOG: '1', LOG_FORMAT: 'json', LOGIN_RATE_LIMIT: 'off', ...(databaseUrl ? { SEED_DEMO: '1' } : {}) },
+  );
   // one line per answered request (server/http/log.ts); an error is logged before it, under the same reqId
   const errors = new Map<string, string>();
   readline.createInterface({ input: server.child.stdout! }).on('line', (line) => {
-    let e: { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number }; err?: { message?: string } };
+    let e: {
+      reqId?: string;
+      msg?: string;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+      err?: { message?: string };
+    };
     try {
       e = JSON.parse(line);
     } catch {
@@ -148,18 +199,31 @@ function runSqlmap(t: Target, base: string, token: string): Promise<Result> {
   const dir = path.join(OUT, t.name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const headers = ['Accept-Language: en', ...(t.signedIn ? [`Authorization: Bearer ${token}`] : []), ...(t.headers ?? [])];
+  const headers = [
+    'Accept-Language: en',
+    ...(t.signedIn ? [`Authorization: Bearer ${token}`] : []),
+    ...(t.headers ?? []),
+  ];
   const args = [
-    '-u', base + t.path,
+    '-u',
+    base + t.path,
     ...(t.body ? ['--data', t.body, '--method', 'POST'] : []),
-    '--headers', headers.join('\n'),
-    '--batch', '--flush-session', '--disable-coloring',
-    `--level=${LEVEL}`, `--risk=${RISK}`, '--dbms=PostgreSQL',
+    '--headers',
+    headers.join('\n'),
+    '--batch',
+    '--flush-session',
+    '--disable-coloring',
+    `--level=${LEVEL}`,
+    `--risk=${RISK}`,
+    '--dbms=PostgreSQL',
     // a refused sign-in is a 401 by design: compare it, do not stop at it
     '--ignore-code=401',
     ...(t.options ?? []),
-    '--timeout=60', '--retries=2',
-    `--output-dir=${dir}`, '-t', path.join(dir, 'traffic.txt'),
+    '--timeout=60',
+    '--retries=2',
+    `--output-dir=${dir}`,
+    '-t',
+    path.join(dir, 'traffic.txt'),
   ];
   const before = fiveXX;
   const t0 = Date.now();
@@ -179,10 +243,19 @@ function runSqlmap(t: Target, base: string, token: string): Promise<Result> {
       const tested = new Set<string>();
       for (const m of out.matchAll(/testing if .*?parameter '([^']+)' is dynamic/g)) tested.add(pointOf(m[1]));
       for (const m of out.matchAll(/parameter '([^']+)' does not seem to be injectable/g)) tested.add(pointOf(m[1]));
-      const injectable = [...new Set([...out.matchAll(/parameter '([^']+)' (?:is '[^']*' injectable|appears to be '[^']*' injectable)/g)].map((m) => pointOf(m[1])))];
-      if (/identified the following injection point/.test(out)) injectable.push(...(injectable.length ? [] : ['(see console.txt)']));
+      const injectable = [
+        ...new Set(
+          [...out.matchAll(/parameter '([^']+)' (?:is '[^']*' injectable|appears to be '[^']*' injectable)/g)].map(
+            (m) => pointOf(m[1]),
+          ),
+        ),
+      ];
+      if (/identified the following injection point/.test(out))
+        injectable.push(...(injectable.length ? [] : ['(see console.txt)']));
       const allClean = /all tested parameters do not appear to be injectable/.test(out);
-      const critical = [...out.matchAll(/\[CRITICAL\] (.*)/g)].map((m) => m[1]).filter((l) => !/do not appear to be injectable/.test(l));
+      const critical = [...out.matchAll(/\[CRITICAL\] (.*)/g)]
+        .map((m) => m[1])
+        .filter((l) => !/do not appear to be injectable/.test(l));
       let verdict: Result['verdict'] = 'clean';
       let note = '';
       if (injectable.length) {
@@ -192,7 +265,16 @@ function runSqlmap(t: Target, base: string, token: string): Promise<Result> {
         verdict = 'ERROR';
         note = critical[0] ?? `sqlmap exit ${code}, ${tested.size}/${t.points.length} points tested`;
       }
-      resolve({ target: `${t.method} ${t.path.replace(/\*$/, '')}`, points: t.points, tested, injectable, fiveXX: fiveXX - before, seconds: (Date.now() - t0) / 1000, verdict, note });
+      resolve({
+        target: `${t.method} ${t.path.replace(/\*$/, '')}`,
+        points: t.points,
+        tested,
+        injectable,
+        fiveXX: fiveXX - before,
+        seconds: (Date.now() - t0) / 1000,
+        verdict,
+        note,
+      });
     });
   });
 }
@@ -218,9 +300,14 @@ async function main() {
   const server = await startServer(path.join(tmp, 'data'), databaseUrl);
   const results: Result[] = [];
   try {
-    const { token } = await call<{ token: string }>(server.url, '/api/auth/signin', { username: 'admin', password: PASSWORD });
+    const { token } = await call<{ token: string }>(server.url, '/api/auth/signin', {
+      username: 'admin',
+      password: PASSWORD,
+    });
     const orders = await call<{ list: { _id: string }[] }>(server.url, '/api/order/list', { pageSize: 1 }, token);
-    console.log(`${sqlmapVersion} on ${server.url} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), level ${LEVEL}, risk ${RISK}; logs in ${path.relative(ROOT, OUT)}/`);
+    console.log(
+      `${sqlmapVersion} on ${server.url} (${databaseUrl ? 'PostgreSQL' : 'PGlite'}), level ${LEVEL}, risk ${RISK}; logs in ${path.relative(ROOT, OUT)}/`,
+    );
     for (const t of targets(orders.list[0]._id)) {
       // the request as sqlmap first sends it must be a good one, or every probe is compared with a refusal
       const res = await fetch(server.url + t.path.replace(/\*/g, ''), {
@@ -228,18 +315,28 @@ async function main() {
         headers: { 'Content-Type': 'application/json', ...(t.signedIn ? { Authorization: `Bearer ${token}` } : {}) },
         body: t.body?.replace(/\*/g, ''),
       });
-      if (res.status !== 200) throw new Error(`${t.name}: the unmarked request is a ${res.status}: ${await res.text()}`);
+      if (res.status !== 200)
+        throw new Error(`${t.name}: the unmarked request is a ${res.status}: ${await res.text()}`);
       const r = await runSqlmap(t, server.url, token);
       results.push(r);
-      console.log(`  ${r.target}: ${r.verdict}${r.note ? ` (${r.note})` : ''}, ${r.tested.size} points, ${r.fiveXX} 5xx, ${r.seconds.toFixed(0)} s`);
+      console.log(
+        `  ${r.target}: ${r.verdict}${r.note ? ` (${r.note})` : ''}, ${r.tested.size} points, ${r.fiveXX} 5xx, ${r.seconds.toFixed(0)} s`,
+      );
     }
   } finally {
     await stopServerProcess(server, 'SIGTERM');
     fs.rmSync(tmp, { recursive: true, force: true });
-    if (process.env.DATABASE_URL) await adminQuery(process.env.DATABASE_URL, 'DROP DATABASE IF EXISTS vf_sqlmap WITH (FORCE)');
+    if (process.env.DATABASE_URL)
+      await adminQuery(process.env.DATABASE_URL, 'DROP DATABASE IF EXISTS vf_sqlmap WITH (FORCE)');
   }
 
-  const rows = results.map((r) => [r.target, r.points.map((p) => (r.tested.has(p) ? p : `${p} (untested)`)).join(', '), r.verdict + (r.note ? `: ${r.note}` : ''), String(r.fiveXX), r.seconds.toFixed(0)]);
+  const rows = results.map((r) => [
+    r.target,
+    r.points.map((p) => (r.tested.has(p) ? p : `${p} (untested)`)).join(', '),
+    r.verdict + (r.note ? `: ${r.note}` : ''),
+    String(r.fiveXX),
+    r.seconds.toFixed(0),
+  ]);
   const head = ['target', 'parameters tested', 'result', '5xx', 'seconds'];
   const width = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i])).join('  ');
@@ -247,9 +344,26 @@ async function main() {
   for (const r of rows) console.log(line(r));
   const total = (Date.now() - started) / 1000;
   const bad = results.filter((r) => r.verdict !== 'clean');
-  console.log(`\n${sqlmapVersion}: ${results.length} targets, ${results.reduce((n, r) => n + r.tested.size, 0)} parameters, ${bad.length} not clean, ${fiveXX} server 5xx, ${total.toFixed(0)} s`);
+  console.log(
+    `\n${sqlmapVersion}: ${results.length} targets, ${results.reduce((n, r) => n + r.tested.size, 0)} parameters, ${bad.length} not clean, ${fiveXX} server 5xx, ${total.toFixed(0)} s`,
+  );
   if (serverErrors.length) console.log(`server errors:\n  ${[...new Set(serverErrors)].slice(0, 20).join('\n  ')}`);
-  fs.writeFileSync(path.join(OUT, 'summary.json'), JSON.stringify({ sqlmap: sqlmapVersion, level: LEVEL, risk: RISK, seconds: total, fiveXX, serverErrors, results: results.map((r) => ({ ...r, tested: [...r.tested] })) }, null, 2));
+  fs.writeFileSync(
+    path.join(OUT, 'summary.json'),
+    JSON.stringify(
+      {
+        sqlmap: sqlmapVersion,
+        level: LEVEL,
+        risk: RISK,
+        seconds: total,
+        fiveXX,
+        serverErrors,
+        results: results.map((r) => ({ ...r, tested: [...r.tested] })),
+      },
+      null,
+      2,
+    ),
+  );
   process.exit(bad.length || fiveXX ? 1 : 0);
 }
 

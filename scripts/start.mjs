@@ -26,7 +26,9 @@ if (Number(process.versions.node.split('.')[0]) < Number(wanted.split('.')[0])) 
 if (process.env.NODE_ENV === 'production') {
   const server = path.join(ROOT, 'dist', 'server', 'main.js');
   if (!fs.existsSync(server) || !fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
-    console.error('NODE_ENV=production and the app is not built: run `npm run build` first (a production server never builds).');
+    console.error(
+      'NODE_ENV=production and the app is not built: run `npm run build` first (a production server never builds).',
+    );
     process.exit(1);
   }
   const { main } = await import(server);

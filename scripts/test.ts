@@ -30,7 +30,9 @@ function postgresOnly(): string[] {
     .filter((f) => f.endsWith('.test.ts'))
     .filter((f) => {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
-      return /\b(postgresDatabase|ownCluster)\(/.test(text) && !/\b(freshDatabase|startTestServer|startE2E)\(/.test(text);
+      return (
+        /\b(postgresDatabase|ownCluster)\(/.test(text) && !/\b(freshDatabase|startTestServer|startE2E)\(/.test(text)
+      );
     })
     .map((f) => `tests/api/${f}`);
 }
@@ -42,7 +44,8 @@ function postgresOnly(): string[] {
  * A file not named here runs on both engines.
  */
 const PGLITE_ONLY: Record<string, string> = {
-  'tests/api/backup.test.ts': 'the embedded folder backed up and restored; its pg_dump case starts a cluster of its own',
+  'tests/api/backup.test.ts':
+    'the embedded folder backed up and restored; its pg_dump case starts a cluster of its own',
   'tests/api/restart-lock.test.ts': "the embedded database's folder lock",
   'tests/api/start.test.ts': 'README first command on an empty embedded folder (it drops DATABASE_URL)',
   'tests/api/apidocs.test.ts': 'the OpenAPI document and request schemas',
@@ -62,11 +65,18 @@ if (DATABASE_URL) {
   console.log(`On PostgreSQL only, in the PostgreSQL run: ${only.join(', ')}`);
   console.log(`On PGlite only: ${Object.keys(PGLITE_ONLY).join(', ')}`);
   // a file renamed or removed is named here no more: say so rather than let the list rot
-  for (const f of Object.keys(PGLITE_ONLY)) if (!fs.existsSync(path.join(ROOT, f))) console.warn(`scripts/test.ts names ${f}, which does not exist`);
+  for (const f of Object.keys(PGLITE_ONLY))
+    if (!fs.existsSync(path.join(ROOT, f))) console.warn(`scripts/test.ts names ${f}, which does not exist`);
   // VF_POSTGRES_RUN: files that test both engines leave their PostgreSQL part to that run too
   runs[0].env = { ...withoutDb, VF_POSTGRES_RUN: 'follows' };
   runs[0].args = only.flatMap((f) => ['--exclude', f]);
-  runs.push({ name: 'postgres', projects: ['api'], env: { ...process.env }, args: Object.keys(PGLITE_ONLY).flatMap((f) => ['--exclude', f]), alongside: true });
+  runs.push({
+    name: 'postgres',
+    projects: ['api'],
+    env: { ...process.env },
+    args: Object.keys(PGLITE_ONLY).flatMap((f) => ['--exclude', f]),
+    alongside: true,
+  });
 }
 
 const phases: string[] = [];
@@ -74,14 +84,17 @@ const phases: string[] = [];
 function phaseTimes(name: string, report: string, ms: number): string[] {
   const lines = [`${`npm test: ${name}`.padEnd(26)} ${String(Math.round(ms / 1000)).padStart(5)} s`];
   if (!fs.existsSync(report)) return lines;
-  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
+  const j = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+    testResults: { name: string; startTime: number; endTime: number }[];
+  };
   const spans = new Map<string, [number, number, number]>();
   for (const f of j.testResults) {
     const project = path.relative(ROOT, f.name).split(path.sep)[1];
     const s = spans.get(project) ?? [Infinity, 0, 0];
     spans.set(project, [Math.min(s[0], f.startTime), Math.max(s[1], f.endTime), s[2] + 1]);
   }
-  for (const [project, [from, to, files]] of spans) lines.push(`  ${`${project} (${files} files)`.padEnd(24)} ${String(Math.round((to - from) / 1000)).padStart(5)} s`);
+  for (const [project, [from, to, files]] of spans)
+    lines.push(`  ${`${project} (${files} files)`.padEnd(24)} ${String(Math.round((to - from) / 1000)).padStart(5)} s`);
   return lines;
 }
 
@@ -95,8 +108,19 @@ async function vitest(run: Run, quiet: boolean) {
   const report = path.join(ROOT, '.tmp', `vitest-${run.name}.json`);
   const log = path.join(ROOT, '.tmp', `vitest-${run.name}.log`);
   fs.rmSync(report, { force: true });
-  console.log(`\n=== ${run.projects.join(' + ')} on ${run.name}${quiet ? ` (alongside; its output follows when it ends: ${path.relative(ROOT, log)})` : ''} ===`);
-  const args = ['node_modules/vitest/vitest.mjs', 'run', ...run.projects.flatMap((p) => ['--project', p]), ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  console.log(
+    `\n=== ${run.projects.join(' + ')} on ${run.name}${quiet ? ` (alongside; its output follows when it ends: ${path.relative(ROOT, log)})` : ''} ===`,
+  );
+  const args = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...run.projects.flatMap((p) => ['--project', p]),
+    ...run.args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...extra,
+  ];
   const started = Date.now();
   const out = quiet ? fs.openSync(log, 'w') : 'inherit';
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', out, out], env: run.env });
@@ -125,7 +149,12 @@ for (const group of groups) {
       console.error(`vitest (${run.name}) wrote no report, exit ${status}`);
       continue;
     }
-    const j = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number; success: boolean };
+    const j = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTests: number;
+      success: boolean;
+    };
     passed += j.numPassedTests;
     failed += j.numFailedTests;
     if (status !== 0 || !j.success) broken = true;

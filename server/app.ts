@@ -92,7 +92,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: setting('TRUST_PROXY'),
     // the router's own refusals (an over-long path id, a broken %-escape) in the API's envelope and language
     frameworkErrors: (err, req, reply) =>
-      void sendError(req, reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'vf.error.too_large') : new ApiError(400, 'vf.error.bad_request')),
+      void sendError(
+        req,
+        reply,
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError(414, 'vf.error.too_large')
+          : new ApiError(400, 'vf.error.bad_request'),
+      ),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   // brotli or gzip for the app's scripts and the API's JSON (the live event stream is hijacked, so never
@@ -129,15 +135,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // a declared resource's call refuses a caller without its right before its body is judged (the edge's schema)
   checkRightsFirst(app);
   // every declared record once, as a component of the document (the calls refer to it)
-  const declared = [...resources, ...(opts.resources ?? [])].filter((d, i, all) => all.findIndex((x) => x.name === d.name) === i);
+  const declared = [...resources, ...(opts.resources ?? [])].filter(
+    (d, i, all) => all.findIndex((x) => x.name === d.name) === i,
+  );
   for (const def of declared) app.addSchema(recordComponent(def));
   // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects.
   app.addHook('preValidation', async (req) => {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
   });
-  app.get('/api/health', { schema: route({ tags: ['health'], security: 'open', summary: 'The process answers (kept for older probes)', data: obj({ ok: bool() }) }) }, async () => ok({ ok: true }));
+  app.get(
+    '/api/health',
+    {
+      schema: route({
+        tags: ['health'],
+        security: 'open',
+        summary: 'The process answers (kept for older probes)',
+        data: obj({ ok: bool() }),
+      }),
+    },
+    async () => ok({ ok: true }),
+  );
   // Each feature is a plugin, registered in order from one list (server/features/index.ts).
-  await registerFeatures(app, { db: opts.db, lifecycle: opts.lifecycle ?? { draining: false }, metricsToken: opts.metricsToken, dataDir: opts.dataDir, hooks: resourceHooks });
+  await registerFeatures(app, {
+    db: opts.db,
+    lifecycle: opts.lifecycle ?? { draining: false },
+    metricsToken: opts.metricsToken,
+    dataDir: opts.dataDir,
+    hooks: resourceHooks,
+  });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources, hooks: resourceHooks });
 
   const dist = opts.distDir && fs.existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : undefined;
@@ -158,7 +183,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !dist || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendError(req, reply, new ApiError(404, 'vf.error.route_not_found', { path: req.url.split('?')[0].slice(0, 200) }));
+      return sendError(
+        req,
+        reply,
+        new ApiError(404, 'vf.error.route_not_found', { path: req.url.split('?')[0].slice(0, 200) }),
+      );
     }
     // The browser app routes every other path itself (unknown ones land on its /404 page); HEAD, as link
     // checkers and uptime probes send it, answers what GET would.

@@ -24,54 +24,249 @@ interface Setting {
 }
 
 export const SETTINGS = {
-  NODE_ENV: { kind: 'enum', choices: ['development', 'production', 'test'], default: 'development', meaning: '`production`: `npm start` runs the built server (`npm run build` first) and never builds' },
+  NODE_ENV: {
+    kind: 'enum',
+    choices: ['development', 'production', 'test'],
+    default: 'development',
+    meaning: '`production`: `npm start` runs the built server (`npm run build` first) and never builds',
+  },
   PORT: { kind: 'int', default: '8080', min: 0, max: 65535, meaning: 'HTTP port for the app and `/api`' },
   HOST: { kind: 'string', default: '0.0.0.0', meaning: 'the address to listen on (`127.0.0.1`: this machine only)' },
-  DATA_DIR: { kind: 'string', default: './data', meaning: 'the embedded PGlite database (one process at a time: an operating-system lock on its `pgdata.lock` keeps a second out, and dies with its holder)' },
-  DATABASE_URL: { kind: 'url', protocols: ['postgres:', 'postgresql:'], meaning: '`postgres://…`: run on PostgreSQL instead of PGlite (required for more than one process)' },
-  DB_POOL_MAX: { kind: 'int', default: '10', min: 1, max: 1000, meaning: 'with `DATABASE_URL`: connections each process keeps at most (replicas × this must stay under PostgreSQL\'s `max_connections`)' },
-  DB_CONNECT_TIMEOUT_MS: { kind: 'int', default: '5000', min: 100, max: 60000, meaning: 'with `DATABASE_URL`: how long a request waits for a connection before it is answered 503' },
-  SEED_DEMO: { kind: 'bool', default: '0', meaning: 'with `DATABASE_URL`: `1` fills an empty database with the demo data' },
-  ADMIN_PASSWORD: { kind: 'string', meaning: 'with `DATABASE_URL` and no `SEED_DEMO`: the password of the first SUPER account `admin` (required on an empty database)' },
+  DATA_DIR: {
+    kind: 'string',
+    default: './data',
+    meaning:
+      'the embedded PGlite database (one process at a time: an operating-system lock on its `pgdata.lock` keeps a second out, and dies with its holder)',
+  },
+  DATABASE_URL: {
+    kind: 'url',
+    protocols: ['postgres:', 'postgresql:'],
+    meaning: '`postgres://…`: run on PostgreSQL instead of PGlite (required for more than one process)',
+  },
+  DB_POOL_MAX: {
+    kind: 'int',
+    default: '10',
+    min: 1,
+    max: 1000,
+    meaning:
+      "with `DATABASE_URL`: connections each process keeps at most (replicas × this must stay under PostgreSQL's `max_connections`)",
+  },
+  DB_CONNECT_TIMEOUT_MS: {
+    kind: 'int',
+    default: '5000',
+    min: 100,
+    max: 60000,
+    meaning: 'with `DATABASE_URL`: how long a request waits for a connection before it is answered 503',
+  },
+  SEED_DEMO: {
+    kind: 'bool',
+    default: '0',
+    meaning: 'with `DATABASE_URL`: `1` fills an empty database with the demo data',
+  },
+  ADMIN_PASSWORD: {
+    kind: 'string',
+    meaning:
+      'with `DATABASE_URL` and no `SEED_DEMO`: the password of the first SUPER account `admin` (required on an empty database)',
+  },
   LOG: { kind: 'bool', default: '1', meaning: '`0` silences the request log' },
-  LOG_FORMAT: { kind: 'enum', choices: ['json', 'pretty'], defaultText: '`json` with `NODE_ENV=production`, `pretty` otherwise', meaning: '`json`: one JSON object a line, for a log collector; `pretty`: short readable lines for a terminal (time, level, method, path, status, time taken)' },
-  LOG_LEVEL: { kind: 'enum', choices: ['debug', 'info', 'warn', 'error'], default: 'info', meaning: 'the least level logged; robots\' successful gateway calls and health and metrics probes are `debug`, every other answer `info`, errors `error`' },
-  LOGIN_RATE_LIMIT: { kind: 'bool', default: 'on', meaning: '`off` lifts the sign-in limit (10 failures a minute); for `npm run sqlmap` only, never in production' },
-  TRUST_PROXY: { kind: 'bool', default: '0', meaning: '`1` behind a reverse proxy: client addresses and `X-Forwarded-Proto` are taken from it (session cookies are `Secure` when the browser used HTTPS)' },
-  GATEWAY_RATE_LIMIT: { kind: 'int', default: '600', min: 1, max: 1_000_000, meaning: 'calls a minute one robot may make to `/api/device-gateway/*` (counted per robot and process, after its key is checked); beyond: 429' },
-  UPLOAD_RATE_LIMIT: { kind: 'int', default: '30', min: 1, max: 1_000_000, meaning: 'uploads a minute per account (per process); beyond: 429' },
-  OFFLINE_AFTER_SECONDS: { kind: 'number', default: '90', min: 0.1, max: 86400, meaning: 'a robot without a heartbeat this long is offline' },
-  COMMAND_RESEND_SECONDS: { kind: 'number', default: '30', min: 0.1, max: 86400, meaning: 'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)' },
-  TELEMETRY_RETENTION_DAYS: { kind: 'int', default: '30', min: 1, max: 3650, meaning: 'days of raw telemetry points kept (older days leave by dropping their daily partition); hourly rollups are kept two years' },
-  UPLOAD_DIR: { kind: 'string', defaultText: '`DATA_DIR/uploads`', meaning: 'where uploaded images go when no `S3_BUCKET` is set (one machine only)' },
-  UPLOAD_MAX_BYTES: { kind: 'int', default: '2097152', min: 1024, max: 100 * 1024 * 1024, meaning: 'the largest image an upload may be' },
-  S3_BUCKET: { kind: 'string', meaning: 'store uploaded images in this S3-compatible bucket (required for more than one process)' },
-  S3_ENDPOINT: { kind: 'url', protocols: ['http:', 'https:'], defaultText: 'AWS in `S3_REGION`', meaning: 'the S3 service (MinIO, Ceph, R2 …)' },
-  S3_REGION: { kind: 'string', default: 'us-east-1', meaning: 'the bucket\'s region' },
+  LOG_FORMAT: {
+    kind: 'enum',
+    choices: ['json', 'pretty'],
+    defaultText: '`json` with `NODE_ENV=production`, `pretty` otherwise',
+    meaning:
+      '`json`: one JSON object a line, for a log collector; `pretty`: short readable lines for a terminal (time, level, method, path, status, time taken)',
+  },
+  LOG_LEVEL: {
+    kind: 'enum',
+    choices: ['debug', 'info', 'warn', 'error'],
+    default: 'info',
+    meaning:
+      "the least level logged; robots' successful gateway calls and health and metrics probes are `debug`, every other answer `info`, errors `error`",
+  },
+  LOGIN_RATE_LIMIT: {
+    kind: 'bool',
+    default: 'on',
+    meaning: '`off` lifts the sign-in limit (10 failures a minute); for `npm run sqlmap` only, never in production',
+  },
+  TRUST_PROXY: {
+    kind: 'bool',
+    default: '0',
+    meaning:
+      '`1` behind a reverse proxy: client addresses and `X-Forwarded-Proto` are taken from it (session cookies are `Secure` when the browser used HTTPS)',
+  },
+  GATEWAY_RATE_LIMIT: {
+    kind: 'int',
+    default: '600',
+    min: 1,
+    max: 1_000_000,
+    meaning:
+      'calls a minute one robot may make to `/api/device-gateway/*` (counted per robot and process, after its key is checked); beyond: 429',
+  },
+  UPLOAD_RATE_LIMIT: {
+    kind: 'int',
+    default: '30',
+    min: 1,
+    max: 1_000_000,
+    meaning: 'uploads a minute per account (per process); beyond: 429',
+  },
+  OFFLINE_AFTER_SECONDS: {
+    kind: 'number',
+    default: '90',
+    min: 0.1,
+    max: 86400,
+    meaning: 'a robot without a heartbeat this long is offline',
+  },
+  COMMAND_RESEND_SECONDS: {
+    kind: 'number',
+    default: '30',
+    min: 0.1,
+    max: 86400,
+    meaning:
+      'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)',
+  },
+  TELEMETRY_RETENTION_DAYS: {
+    kind: 'int',
+    default: '30',
+    min: 1,
+    max: 3650,
+    meaning:
+      'days of raw telemetry points kept (older days leave by dropping their daily partition); hourly rollups are kept two years',
+  },
+  UPLOAD_DIR: {
+    kind: 'string',
+    defaultText: '`DATA_DIR/uploads`',
+    meaning: 'where uploaded images go when no `S3_BUCKET` is set (one machine only)',
+  },
+  UPLOAD_MAX_BYTES: {
+    kind: 'int',
+    default: '2097152',
+    min: 1024,
+    max: 100 * 1024 * 1024,
+    meaning: 'the largest image an upload may be',
+  },
+  S3_BUCKET: {
+    kind: 'string',
+    meaning: 'store uploaded images in this S3-compatible bucket (required for more than one process)',
+  },
+  S3_ENDPOINT: {
+    kind: 'url',
+    protocols: ['http:', 'https:'],
+    defaultText: 'AWS in `S3_REGION`',
+    meaning: 'the S3 service (MinIO, Ceph, R2 …)',
+  },
+  S3_REGION: { kind: 'string', default: 'us-east-1', meaning: "the bucket's region" },
   S3_ACCESS_KEY_ID: { kind: 'string', meaning: 'with `S3_BUCKET`: the access key (required)' },
   S3_SECRET_ACCESS_KEY: { kind: 'string', meaning: 'with `S3_BUCKET`: its secret (required)' },
-  S3_PATH_STYLE: { kind: 'bool', defaultText: '`1` when `S3_ENDPOINT` is set', meaning: '`1`: `endpoint/bucket/key` addresses (MinIO and most self-hosted stores)' },
-  METRICS_TOKEN: { kind: 'string', meaning: '`/metrics` answers a caller sending `Authorization: Bearer <this>`; unset and no `METRICS_PORT`: no metrics' },
-  METRICS_PORT: { kind: 'int', min: 1, max: 65535, meaning: 'serve `/metrics` on this port (on `HOST`) instead, without a token' },
-  HEAP_GROWTH_PERCENT: { kind: 'int', default: '50', min: 0, max: 1000, meaning: 'after a full garbage collection, how far (in %) the JavaScript heap may grow before the next one; `0` leaves it to V8, which lets it grow up to 4× the live data when collecting is cheap (an export of 1,000,000 orders then peaked 80–110 MB higher)' },
-  SHUTDOWN_DELAY_MS: { kind: 'int', default: '0', min: 0, max: 600000, meaning: 'on SIGTERM: how long the process keeps accepting connections, failing readiness, before it stops listening — set it above your load balancer\'s readiness interval (connections still queued when the listener closes are reset by the kernel)' },
-  SHUTDOWN_GRACE_MS: { kind: 'int', default: '10000', min: 0, max: 600000, meaning: 'on SIGTERM: how long requests in flight may take to finish before the process exits anyway' },
-  DEMO_ROBOTS: { kind: 'enum', choices: ['on', 'off'], defaultText: '`on` on the embedded database, `off` with `DATABASE_URL`', meaning: 'drive the demo robots inside the server process (heartbeats, sales, faults and recoveries, voucher write-offs) over HTTP, like real robots' },
-  DEMO_BEAT_SECONDS: { kind: 'number', default: '5', min: 0.2, max: 3600, meaning: 'with the demo robots on: seconds between a demo robot\'s beats' },
-  WEBHOOK_ALLOW_LOCAL: { kind: 'bool', default: '0', meaning: '`1`: webhook endpoints may be `http://127.0.0.1` (or `localhost`, `[::1]`) and loopback addresses — for tests and a developer\'s own receiver; refused with `NODE_ENV=production` (endpoints are HTTPS to public addresses only)' },
-  WEBHOOK_RETRY_LIMIT: { kind: 'int', default: '8', min: 0, max: 50, meaning: 'how many times a failed webhook delivery is tried again' },
-  WEBHOOK_RETRY_DELAY_SECONDS: { kind: 'int', default: '30', min: 1, max: 86400, meaning: 'the first retry of a failed webhook delivery comes after 1–2 × this; each next one waits twice as long' },
-  WEBHOOK_TIMEOUT_MS: { kind: 'int', default: '10000', min: 100, max: 120000, meaning: 'how long a webhook attempt may take, connect, headers and body together, before it counts as failed' },
-  WEBHOOK_PAUSE_AFTER: { kind: 'int', default: '20', min: 1, max: 10000, meaning: 'failed webhook attempts in a row after which the endpoint is paused (its brand sees why and resumes it)' },
-  WEBHOOK_TEST_PER_MINUTE: { kind: 'int', default: '10', min: 1, max: 1000, meaning: 'test events ("Send test event", also in bulk) one account may send a minute' },
-  PAYMENT_SANDBOX_FAIL: { kind: 'enum', choices: ['refund'], meaning: '`refund`: the sandbox payment gateway fails every refund (to show the exception path)' },
+  S3_PATH_STYLE: {
+    kind: 'bool',
+    defaultText: '`1` when `S3_ENDPOINT` is set',
+    meaning: '`1`: `endpoint/bucket/key` addresses (MinIO and most self-hosted stores)',
+  },
+  METRICS_TOKEN: {
+    kind: 'string',
+    meaning:
+      '`/metrics` answers a caller sending `Authorization: Bearer <this>`; unset and no `METRICS_PORT`: no metrics',
+  },
+  METRICS_PORT: {
+    kind: 'int',
+    min: 1,
+    max: 65535,
+    meaning: 'serve `/metrics` on this port (on `HOST`) instead, without a token',
+  },
+  HEAP_GROWTH_PERCENT: {
+    kind: 'int',
+    default: '50',
+    min: 0,
+    max: 1000,
+    meaning:
+      'after a full garbage collection, how far (in %) the JavaScript heap may grow before the next one; `0` leaves it to V8, which lets it grow up to 4× the live data when collecting is cheap (an export of 1,000,000 orders then peaked 80–110 MB higher)',
+  },
+  SHUTDOWN_DELAY_MS: {
+    kind: 'int',
+    default: '0',
+    min: 0,
+    max: 600000,
+    meaning:
+      "on SIGTERM: how long the process keeps accepting connections, failing readiness, before it stops listening — set it above your load balancer's readiness interval (connections still queued when the listener closes are reset by the kernel)",
+  },
+  SHUTDOWN_GRACE_MS: {
+    kind: 'int',
+    default: '10000',
+    min: 0,
+    max: 600000,
+    meaning: 'on SIGTERM: how long requests in flight may take to finish before the process exits anyway',
+  },
+  DEMO_ROBOTS: {
+    kind: 'enum',
+    choices: ['on', 'off'],
+    defaultText: '`on` on the embedded database, `off` with `DATABASE_URL`',
+    meaning:
+      'drive the demo robots inside the server process (heartbeats, sales, faults and recoveries, voucher write-offs) over HTTP, like real robots',
+  },
+  DEMO_BEAT_SECONDS: {
+    kind: 'number',
+    default: '5',
+    min: 0.2,
+    max: 3600,
+    meaning: "with the demo robots on: seconds between a demo robot's beats",
+  },
+  WEBHOOK_ALLOW_LOCAL: {
+    kind: 'bool',
+    default: '0',
+    meaning:
+      "`1`: webhook endpoints may be `http://127.0.0.1` (or `localhost`, `[::1]`) and loopback addresses — for tests and a developer's own receiver; refused with `NODE_ENV=production` (endpoints are HTTPS to public addresses only)",
+  },
+  WEBHOOK_RETRY_LIMIT: {
+    kind: 'int',
+    default: '8',
+    min: 0,
+    max: 50,
+    meaning: 'how many times a failed webhook delivery is tried again',
+  },
+  WEBHOOK_RETRY_DELAY_SECONDS: {
+    kind: 'int',
+    default: '30',
+    min: 1,
+    max: 86400,
+    meaning: 'the first retry of a failed webhook delivery comes after 1–2 × this; each next one waits twice as long',
+  },
+  WEBHOOK_TIMEOUT_MS: {
+    kind: 'int',
+    default: '10000',
+    min: 100,
+    max: 120000,
+    meaning: 'how long a webhook attempt may take, connect, headers and body together, before it counts as failed',
+  },
+  WEBHOOK_PAUSE_AFTER: {
+    kind: 'int',
+    default: '20',
+    min: 1,
+    max: 10000,
+    meaning: 'failed webhook attempts in a row after which the endpoint is paused (its brand sees why and resumes it)',
+  },
+  WEBHOOK_TEST_PER_MINUTE: {
+    kind: 'int',
+    default: '10',
+    min: 1,
+    max: 1000,
+    meaning: 'test events ("Send test event", also in bulk) one account may send a minute',
+  },
+  PAYMENT_SANDBOX_FAIL: {
+    kind: 'enum',
+    choices: ['refund'],
+    meaning: '`refund`: the sandbox payment gateway fails every refund (to show the exception path)',
+  },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
 
 type ValueOf<S> = S extends { kind: 'int' | 'number' } ? number : S extends { kind: 'bool' } ? boolean : string;
 type HasDefault<S> = S extends { default: string } ? true : false;
-export type Config = { [K in SettingName]: HasDefault<(typeof SETTINGS)[K]> extends true ? ValueOf<(typeof SETTINGS)[K]> : ValueOf<(typeof SETTINGS)[K]> | undefined };
+export type Config = {
+  [K in SettingName]: HasDefault<(typeof SETTINGS)[K]> extends true
+    ? ValueOf<(typeof SETTINGS)[K]>
+    : ValueOf<(typeof SETTINGS)[K]> | undefined;
+};
 
 const TRUE = ['1', 'true', 'on', 'yes'];
 const FALSE = ['0', 'false', 'off', 'no'];
@@ -104,7 +299,8 @@ function parse(name: string, s: Setting, text: string): { value: unknown } | { e
       } catch {
         return { error: `${name}: not a URL` };
       }
-      if (s.protocols && !s.protocols.includes(u.protocol)) return { error: `${name}: expected a ${s.protocols.join(' or ')}// URL` };
+      if (s.protocols && !s.protocols.includes(u.protocol))
+        return { error: `${name}: expected a ${s.protocols.join(' or ')}// URL` };
       return { value: text };
     }
     case 'enum':
@@ -122,9 +318,13 @@ export class ConfigError extends Error {
 /** Rules between settings, each a sentence when broken. */
 function crossChecks(c: Config): string[] {
   const out: string[] = [];
-  if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) out.push('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY))
+    out.push('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) out.push('METRICS_PORT must differ from PORT');
-  if (c.WEBHOOK_ALLOW_LOCAL && c.NODE_ENV === 'production') out.push('WEBHOOK_ALLOW_LOCAL=1 is for tests and development: a production server sends webhooks over HTTPS to public addresses only');
+  if (c.WEBHOOK_ALLOW_LOCAL && c.NODE_ENV === 'production')
+    out.push(
+      'WEBHOOK_ALLOW_LOCAL=1 is for tests and development: a production server sends webhooks over HTTPS to public addresses only',
+    );
   return out;
 }
 

@@ -24,7 +24,12 @@ export interface LogEntry {
  */
 export interface Actor {
   ip: CallContext['ip'];
-  user?: { _id: string; account_type?: AccountType | 'DEVICE' | 'SYSTEM'; integrator?: string | null; dealer?: string | null };
+  user?: {
+    _id: string;
+    account_type?: AccountType | 'DEVICE' | 'SYSTEM';
+    integrator?: string | null;
+    dealer?: string | null;
+  };
 }
 
 /** Secrets never reach the log. */
@@ -61,5 +66,8 @@ export async function writeLog(db: DB, ctx: Actor, e: LogEntry) {
  * commands over): one INSERT instead of a round trip per entry. */
 export async function writeLogs(db: DB, ctx: Actor, entries: readonly LogEntry[]) {
   if (!entries.length) return;
-  await db.insertInto('log').values(entries.map((e) => rowOf(ctx, e))).execute();
+  await db
+    .insertInto('log')
+    .values(entries.map((e) => rowOf(ctx, e)))
+    .execute();
 }

@@ -68,12 +68,16 @@ export async function prepareDatabase(o: ServerOptions): Promise<Database> {
       if (!(await isEmpty(conn))) return;
       if (!o.databaseUrl || o.seedDemo) {
         await seedDemo(conn);
-        console.log(`Demo data created. Logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')}`);
+        console.log(
+          `Demo data created. Logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')}`,
+        );
       } else if (o.adminPassword) {
         await createAdmin(conn, o.adminPassword);
         console.log('Created the administrator account "admin".');
       } else {
-        throw new Error('The database is empty: set ADMIN_PASSWORD to create the first administrator, or SEED_DEMO=1 for demo data.');
+        throw new Error(
+          'The database is empty: set ADMIN_PASSWORD to create the first administrator, or SEED_DEMO=1 for demo data.',
+        );
       }
     });
     return database;
@@ -103,14 +107,20 @@ export async function startServer(o: ServerOptions) {
     o.routes?.(app, database.db);
     app.addHook('onClose', await startEventRelay(database));
     // `npm run backup` on the embedded database asks this process for the snapshot (it holds the folder)
-    if (database.snapshot && o.dataDir) app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));
+    if (database.snapshot && o.dataDir)
+      app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
     // the demo robots call this server over HTTP, like real ones, on the address it listens on; what they do
     // is `debug` like their calls (LOG_LEVEL=debug shows it), a call of theirs that failed a warning
-    const robots = o.demoRobots ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line, failed) => (failed ? app.log.warn(line) : app.log.debug(line))) : undefined;
-    const metricsServer = o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
+    const robots = o.demoRobots
+      ? await startDemoRobots(database.db, address.replace('0.0.0.0', '127.0.0.1'), (line, failed) =>
+          failed ? app.log.warn(line) : app.log.debug(line),
+        )
+      : undefined;
+    const metricsServer =
+      o.metricsPort === undefined ? undefined : await serveMetrics(app.metrics, o.metricsPort, o.host ?? '0.0.0.0');
     /**
      * A graceful stop: readiness fails and answers say `Connection: close` (a load balancer moves traffic
      * to other replicas) while the listener stays open for SHUTDOWN_DELAY_MS — closing it at once resets the
@@ -173,7 +183,9 @@ export function main() {
   // each collection, so setting it here, before the first request, takes effect.
   if (config.HEAP_GROWTH_PERCENT) v8.setFlagsFromString(`--heap-growing-percent=${config.HEAP_GROWTH_PERCENT}`);
   if (config.NODE_ENV === 'production' && !fs.existsSync(path.join(APP_DIR, 'index.html'))) {
-    console.error(`NODE_ENV=production and no built browser app in ${APP_DIR}: run \`npm run build\` first (a production server never builds).`);
+    console.error(
+      `NODE_ENV=production and no built browser app in ${APP_DIR}: run \`npm run build\` first (a production server never builds).`,
+    );
     process.exit(1);
   }
   const options: ServerOptions = {
@@ -217,12 +229,18 @@ export function main() {
       const url = `http://localhost:${port}`;
       if (demoRobots) console.log('Demo robots are running in this process (DEMO_ROBOTS=off turns them off).');
       console.log(`VendFleet is ready on ${url} (${database.kind}, started in ${startedInMs} ms)`);
-      if (database.kind === 'pglite') console.log(`Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD} — open ${url}`);
+      if (database.kind === 'pglite')
+        console.log(
+          `Demo logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD} — open ${url}`,
+        );
       let stopping = false;
       const stop = () => {
         if (stopping) return;
         stopping = true;
-        close().then(() => process.exit(0), () => process.exit(1));
+        close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -10,7 +10,12 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined):
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to answer',
@@ -46,7 +51,11 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined):
       this.set(openStreams());
     },
   });
-  const beats = new Counter({ name: 'vf_heartbeats_total', help: 'Robot heartbeats recorded (rate() of this is the ingest rate)', registers: [registry] });
+  const beats = new Counter({
+    name: 'vf_heartbeats_total',
+    help: 'Robot heartbeats recorded (rate() of this is the ingest rate)',
+    registers: [registry],
+  });
   const batches = new Histogram({
     name: 'vf_group_commit_batch_size',
     help: 'Calls sent to the database together as one statement',

@@ -54,16 +54,42 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         disableTelemetry
       >
         {resources.map((def) => (
-          <Resource key={def.name} name={def.name} {...viewsOf(def)} recordRepresentation={(r) => recordName(def, r, i18nProvider.translate)} />
+          <Resource
+            key={def.name}
+            name={def.name}
+            {...viewsOf(def)}
+            recordRepresentation={(r) => recordName(def, r, i18nProvider.translate)}
+          />
         ))}
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
           {/* the pages of the menu (layout/pages.ts), each behind the permission that lists it there */}
-          <Route path="/refund-approval" element={<RequirePage path="/refund-approval"><RefundApprovalPage /></RequirePage>} />
-          <Route path="/product/stock" element={<RequirePage path="/product/stock"><StockPage /></RequirePage>} />
-          <Route path="/product/copy" element={<RequirePage path="/product/copy"><CopyProductsPage /></RequirePage>} />
+          <Route
+            path="/refund-approval"
+            element={
+              <RequirePage path="/refund-approval">
+                <RefundApprovalPage />
+              </RequirePage>
+            }
+          />
+          <Route
+            path="/product/stock"
+            element={
+              <RequirePage path="/product/stock">
+                <StockPage />
+              </RequirePage>
+            }
+          />
+          <Route
+            path="/product/copy"
+            element={
+              <RequirePage path="/product/copy">
+                <CopyProductsPage />
+              </RequirePage>
+            }
+          />
           {/* docs/rules.md (Screens) names these routes; the screens live at their resources' paths. */}
           <Route path="/marketing" element={<Navigate to="/lecode" replace />} />
           <Route path="/device/info/:id" element={<DeviceInfoRedirect />} />

@@ -15,7 +15,9 @@ const fetchConsole = () => (consoleLoad ??= loadConsole());
 
 function startConsole() {
   // A transition: React renders the console in slices and lets the browser in between (no long task).
-  return fetchConsole().then(([messages, { App }]) => startTransition(() => root.render(<App lang={lang} messages={messages.default} />)));
+  return fetchConsole().then(([messages, { App }]) =>
+    startTransition(() => root.render(<App lang={lang} messages={messages.default} />)),
+  );
 }
 
 if (isSignedIn()) {
@@ -23,7 +25,16 @@ if (isSignedIn()) {
 } else {
   const here = window.location.pathname + window.location.search;
   if (!here.startsWith('/login')) window.history.replaceState(null, '', loginPathFor(here));
-  void Promise.all([import(`../i18n/app/${lang}.ts`), import('./login/LoginScreen')]).then(([messages, { LoginScreen }]) => {
-    root.render(<LoginScreen lang={lang} messages={messages.default} onSignedIn={startConsole} prefetch={() => void fetchConsole()} />);
-  });
+  void Promise.all([import(`../i18n/app/${lang}.ts`), import('./login/LoginScreen')]).then(
+    ([messages, { LoginScreen }]) => {
+      root.render(
+        <LoginScreen
+          lang={lang}
+          messages={messages.default}
+          onSignedIn={startConsole}
+          prefetch={() => void fetchConsole()}
+        />,
+      );
+    },
+  );
 }

@@ -90,7 +90,8 @@ const en = {
     },
     session: {
       expired_title: 'Login has expired',
-      expired_body: 'Your session has expired or was signed out. Sign in again to continue, or cancel to stay on this page.',
+      expired_body:
+        'Your session has expired or was signed out. Sign in again to continue, or cancel to stay on this page.',
       relogin: 'Sign in again',
     },
     page: {

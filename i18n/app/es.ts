@@ -17,7 +17,12 @@ const es = {
     },
     // a list past 1,000 rows shows the database's estimate of its size (server/crud/count.ts)
     list: { range_estimated: '%{from}-%{to} de unos %{total}' },
-    account_type: { SUPER: 'Superadministrador', PROVIDER: 'Personal del proveedor', INTEGRATOR: 'Marca', DEALER: 'Tienda' },
+    account_type: {
+      SUPER: 'Superadministrador',
+      PROVIDER: 'Personal del proveedor',
+      INTEGRATOR: 'Marca',
+      DEALER: 'Tienda',
+    },
     login: {
       title: 'Iniciar sesión en VendFleet',
       username: 'Usuario',
@@ -90,7 +95,8 @@ const es = {
     },
     session: {
       expired_title: 'La sesión ha caducado',
-      expired_body: 'Su sesión ha caducado o se ha cerrado. Inicie sesión de nuevo para continuar, o cancele para quedarse en esta página.',
+      expired_body:
+        'Su sesión ha caducado o se ha cerrado. Inicie sesión de nuevo para continuar, o cancele para quedarse en esta página.',
       relogin: 'Iniciar sesión de nuevo',
     },
     page: {

@@ -34,7 +34,8 @@ const fleet: FeatureTexts = {
           no_messages: 'No notifications from this robot yet',
           all_messages: 'All notifications',
           key_section: 'Device key',
-          key_explained: 'The robot signs in with its device id and this key. Only a hash is kept, so the key cannot be shown again: rotate it to issue a new one. The old key stops working at once.',
+          key_explained:
+            'The robot signs in with its device id and this key. Only a hash is kept, so the key cannot be shown again: rotate it to issue a new one. The old key stops working at once.',
           key_issued: 'Key issued %{when}',
           key_title: 'Device key for %{name}',
           key_once: 'Copy this key into the robot now. It is shown only once and cannot be shown again.',
@@ -79,7 +80,8 @@ const fleet: FeatureTexts = {
           no_messages: '该设备暂无通知',
           all_messages: '全部通知',
           key_section: '设备密钥',
-          key_explained: '设备使用设备编号和此密钥登录。服务器只保存密钥的哈希值，因此无法再次显示：如需新密钥请更换。旧密钥会立即失效。',
+          key_explained:
+            '设备使用设备编号和此密钥登录。服务器只保存密钥的哈希值，因此无法再次显示：如需新密钥请更换。旧密钥会立即失效。',
           key_issued: '密钥签发于 %{when}',
           key_title: '%{name} 的设备密钥',
           key_once: '请立即将此密钥配置到设备中。密钥只显示一次，之后无法再次查看。',
@@ -124,14 +126,16 @@ const fleet: FeatureTexts = {
           no_messages: 'Este robot aún no ha enviado notificaciones',
           all_messages: 'Todas las notificaciones',
           key_section: 'Clave del dispositivo',
-          key_explained: 'El robot se identifica con su id de dispositivo y esta clave. Solo se guarda un hash, así que la clave no puede volver a mostrarse: renuévela para emitir una nueva. La clave anterior deja de funcionar al instante.',
+          key_explained:
+            'El robot se identifica con su id de dispositivo y esta clave. Solo se guarda un hash, así que la clave no puede volver a mostrarse: renuévela para emitir una nueva. La clave anterior deja de funcionar al instante.',
           key_issued: 'Clave emitida %{when}',
           key_title: 'Clave del dispositivo %{name}',
           key_once: 'Copie ahora esta clave en el robot. Solo se muestra una vez y no podrá volver a verse.',
           key_copy: 'Copiar',
           key_copied: 'Clave copiada',
           key_done: 'He guardado la clave',
-          rotate_confirm: '¿Emitir una clave nueva para %{name}? El robot dejará de funcionar hasta que reciba la clave nueva.',
+          rotate_confirm:
+            '¿Emitir una clave nueva para %{name}? El robot dejará de funcionar hasta que reciba la clave nueva.',
           unbound: 'Sin tienda asignada',
         },
       },
@@ -169,7 +173,8 @@ const fleet: FeatureTexts = {
           no_messages: 'このロボットからの通知はまだありません',
           all_messages: 'すべての通知',
           key_section: 'デバイスキー',
-          key_explained: 'ロボットはデバイスIDとこのキーでサインインします。保存されるのはハッシュのみのため、キーを再表示することはできません。新しいキーが必要な場合は再発行してください。古いキーはすぐに無効になります。',
+          key_explained:
+            'ロボットはデバイスIDとこのキーでサインインします。保存されるのはハッシュのみのため、キーを再表示することはできません。新しいキーが必要な場合は再発行してください。古いキーはすぐに無効になります。',
           key_issued: 'キー発行 %{when}',
           key_title: '%{name} のデバイスキー',
           key_once: 'このキーを今すぐロボットに設定してください。表示されるのは一度だけで、再表示はできません。',

@@ -38,7 +38,8 @@ const en = {
           ids: 'Select between 1 and %{max} rows',
         },
         confirm_title: '%{action}: %{smart_count} selected',
-        confirm_content: 'Apply "%{action}" to %{smart_count} selected row? |||| Apply "%{action}" to %{smart_count} selected rows? Each row is checked on its own; rows that may not be changed are left as they are.',
+        confirm_content:
+          'Apply "%{action}" to %{smart_count} selected row? |||| Apply "%{action}" to %{smart_count} selected rows? Each row is checked on its own; rows that may not be changed are left as they are.',
         report_title: '%{action}',
         report: '%{done} done, %{refused} refused',
         refused_row: '%{name}: %{reason}',
@@ -134,7 +135,8 @@ const es: typeof en = {
           ids: 'Seleccione entre 1 y %{max} filas',
         },
         confirm_title: '%{action}: %{smart_count} seleccionadas',
-        confirm_content: '¿Aplicar "%{action}" a %{smart_count} fila seleccionada? |||| ¿Aplicar "%{action}" a %{smart_count} filas seleccionadas? Cada fila se comprueba por separado; las que no se pueden cambiar quedan como están.',
+        confirm_content:
+          '¿Aplicar "%{action}" a %{smart_count} fila seleccionada? |||| ¿Aplicar "%{action}" a %{smart_count} filas seleccionadas? Cada fila se comprueba por separado; las que no se pueden cambiar quedan como están.',
         report_title: '%{action}',
         report: '%{done} hechas, %{refused} rechazadas',
         refused_row: '%{name}: %{reason}',
@@ -182,7 +184,8 @@ const ja: typeof en = {
           ids: '1〜%{max} 行を選択してください',
         },
         confirm_title: '%{action}：%{smart_count} 行を選択中',
-        confirm_content: '選択した %{smart_count} 行に「%{action}」を実行しますか？各行は個別に確認され、変更できない行はそのまま残ります。',
+        confirm_content:
+          '選択した %{smart_count} 行に「%{action}」を実行しますか？各行は個別に確認され、変更できない行はそのまま残ります。',
         report_title: '%{action}',
         report: '%{done} 件完了、%{refused} 件拒否',
         refused_row: '%{name}：%{reason}',

@@ -27,7 +27,8 @@ const es = {
   vf: {
     ops: {
       error: {
-        database_unavailable: 'No se puede acceder a la base de datos en este momento. Vuelva a intentarlo en unos segundos.',
+        database_unavailable:
+          'No se puede acceder a la base de datos en este momento. Vuelva a intentarlo en unos segundos.',
         migrations_pending: 'La base de datos no está actualizada: sus migraciones aún no se han aplicado.',
         shutting_down: 'Este servidor se está reiniciando. Vuelva a intentarlo.',
       },

@@ -465,5 +465,10 @@ const ja: typeof en = {
   },
 };
 
-const texts: FeatureTexts = { en: { vf: { orders: en } }, zh: { vf: { orders: zh } }, es: { vf: { orders: es } }, ja: { vf: { orders: ja } } };
+const texts: FeatureTexts = {
+  en: { vf: { orders: en } },
+  zh: { vf: { orders: zh } },
+  es: { vf: { orders: es } },
+  ja: { vf: { orders: ja } },
+};
 export default texts;

@@ -38,10 +38,13 @@ const es = {
       sold_out: 'Agotado',
       low: 'Bajo',
       error: {
-        amount: 'Línea %{line}: indique una cantidad de al menos 1 o unas existencias hasta las que completar, como máximo %{max}',
+        amount:
+          'Línea %{line}: indique una cantidad de al menos 1 o unas existencias hasta las que completar, como máximo %{max}',
         not_found: 'Línea %{line}: no existe ese producto',
-        unlimited: 'Línea %{line}: %{name} tiene existencias ilimitadas: fije primero unas existencias y luego repóngalo',
-        stale: 'Línea %{line}: %{name} se ha repuesto o cambiado mientras tanto: recargue la lista y vuelva a intentarlo',
+        unlimited:
+          'Línea %{line}: %{name} tiene existencias ilimitadas: fije primero unas existencias y luego repóngalo',
+        stale:
+          'Línea %{line}: %{name} se ha repuesto o cambiado mientras tanto: recargue la lista y vuelva a intentarlo',
         limit: 'Línea %{line}: %{name} superaría las existencias máximas, %{max}',
       },
     },

@@ -37,7 +37,8 @@ const es = {
       role_authorizations: 'Solo puede cambiar o eliminar un rol cuyas autorizaciones tenga usted mismo',
       unavailable: '%{field}: este valor no está disponible, elija otro',
       image_path: 'Suba la imagen aquí: solo se puede usar una imagen subida',
-      stale: 'Otra persona cambió este registro después de que usted lo abriera; vuelva a cargarlo para ver sus cambios',
+      stale:
+        'Otra persona cambió este registro después de que usted lo abriera; vuelva a cargarlo para ver sus cambios',
       reload: 'Volver a cargar',
     },
   },

@@ -4,7 +4,7 @@ const en = {
   vf: {
     signin: {
       bad_code: 'The code is not right',
-      code_locked: '%{max} wrong codes in a row: sign in again with your password. The account\'s owner has been told',
+      code_locked: "%{max} wrong codes in a row: sign in again with your password. The account's owner has been told",
       challenge_expired: 'The sign-in took too long: enter your password again',
       already_enabled: 'Two-factor sign-in is already on',
       not_started: 'Start the set-up first',
@@ -25,7 +25,8 @@ const en = {
       qr: 'QR code for your authenticator app',
       confirm: 'Turn on',
       recovery_title: 'Recovery codes',
-      recovery_hint: 'Keep these codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.',
+      recovery_hint:
+        'Keep these codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.',
       recovery_left: '%{count} recovery codes left',
       disable: 'Turn off',
       disable_hint: 'Enter a current code to turn it off.',
@@ -74,7 +75,8 @@ const es: typeof en = {
   vf: {
     signin: {
       bad_code: 'El código no es correcto',
-      code_locked: '%{max} códigos incorrectos seguidos: vuelva a iniciar sesión con su contraseña. Se ha avisado al titular de la cuenta',
+      code_locked:
+        '%{max} códigos incorrectos seguidos: vuelva a iniciar sesión con su contraseña. Se ha avisado al titular de la cuenta',
       challenge_expired: 'El inicio de sesión tardó demasiado: vuelve a introducir la contraseña',
       already_enabled: 'La verificación en dos pasos ya está activada',
       not_started: 'Primero inicia la configuración',
@@ -95,7 +97,8 @@ const es: typeof en = {
       qr: 'Código QR para tu aplicación de autenticación',
       confirm: 'Activar',
       recovery_title: 'Códigos de recuperación',
-      recovery_hint: 'Guarda estos códigos en un lugar seguro. Cada uno te permite entrar una vez si pierdes el teléfono. Solo se muestran ahora.',
+      recovery_hint:
+        'Guarda estos códigos en un lugar seguro. Cada uno te permite entrar una vez si pierdes el teléfono. Solo se muestran ahora.',
       recovery_left: 'Quedan %{count} códigos de recuperación',
       disable: 'Desactivar',
       disable_hint: 'Introduce un código actual para desactivarla.',
@@ -109,7 +112,8 @@ const ja: typeof en = {
   vf: {
     signin: {
       bad_code: 'コードが正しくありません',
-      code_locked: '%{max} 回続けてコードが違いました。パスワードからサインインし直してください。アカウントの所有者に通知しました',
+      code_locked:
+        '%{max} 回続けてコードが違いました。パスワードからサインインし直してください。アカウントの所有者に通知しました',
       challenge_expired: 'サインインに時間がかかりすぎました。パスワードをもう一度入力してください',
       already_enabled: '2段階認証はすでに有効です',
       not_started: '先に設定を開始してください',
@@ -130,7 +134,8 @@ const ja: typeof en = {
       qr: '認証アプリ用のQRコード',
       confirm: '有効にする',
       recovery_title: 'リカバリーコード',
-      recovery_hint: 'これらのコードを安全な場所に保管してください。スマートフォンを紛失した場合、各コードで1回サインインできます。表示されるのは今回だけです。',
+      recovery_hint:
+        'これらのコードを安全な場所に保管してください。スマートフォンを紛失した場合、各コードで1回サインインできます。表示されるのは今回だけです。',
       recovery_left: 'リカバリーコード残り %{count} 個',
       disable: '無効にする',
       disable_hint: '無効にするには現在のコードを入力してください。',

@@ -8,7 +8,12 @@ const en = {
         https: 'An https:// address is required',
       },
       lines: {
-        error: { lines: 'Send between 1 and %{max} lines', line: 'Line %{line}: name a row and the version you saw', duplicate: 'Line %{line}: this row is already in an earlier line', fields: 'Line %{line}: the values are not valid' },
+        error: {
+          lines: 'Send between 1 and %{max} lines',
+          line: 'Line %{line}: name a row and the version you saw',
+          duplicate: 'Line %{line}: this row is already in an earlier line',
+          fields: 'Line %{line}: the values are not valid',
+        },
         title: '%{action}: %{smart_count} selected',
         hint: 'All lines are applied together, or none if one is refused.',
         all: 'Apply to all lines',
@@ -44,7 +49,12 @@ const zh: typeof en = {
         https: '请填写 https:// 开头的地址',
       },
       lines: {
-        error: { lines: '请提交 1 到 %{max} 行', line: '第 %{line} 行：请指明记录及您看到的版本', duplicate: '第 %{line} 行：该记录已在前面的行中', fields: '第 %{line} 行：填写的值无效' },
+        error: {
+          lines: '请提交 1 到 %{max} 行',
+          line: '第 %{line} 行：请指明记录及您看到的版本',
+          duplicate: '第 %{line} 行：该记录已在前面的行中',
+          fields: '第 %{line} 行：填写的值无效',
+        },
         title: '%{action}：已选 %{smart_count} 项',
         hint: '所有行一起处理；任一行被拒绝则全部不处理。',
         all: '应用到所有行',
@@ -80,7 +90,12 @@ const es: typeof en = {
         https: 'Se requiere una dirección https://',
       },
       lines: {
-        error: { lines: 'Envíe entre 1 y %{max} líneas', line: 'Línea %{line}: indique un registro y la versión que vio', duplicate: 'Línea %{line}: este registro ya está en una línea anterior', fields: 'Línea %{line}: los valores no son válidos' },
+        error: {
+          lines: 'Envíe entre 1 y %{max} líneas',
+          line: 'Línea %{line}: indique un registro y la versión que vio',
+          duplicate: 'Línea %{line}: este registro ya está en una línea anterior',
+          fields: 'Línea %{line}: los valores no son válidos',
+        },
         title: '%{action}: %{smart_count} seleccionados',
         hint: 'Todas las líneas se aplican juntas, o ninguna si se rechaza una.',
         all: 'Aplicar a todas las líneas',
@@ -99,7 +114,11 @@ const es: typeof en = {
             fields: { email: 'Correo de avisos', phone: 'Teléfono de avisos', webhook: 'Dirección del webhook' },
           },
           pickup_config: {
-            fields: { mode: 'Recogida por', code_length: 'Longitud del código de recogida', pickup_minutes: 'Minutos para recoger' },
+            fields: {
+              mode: 'Recogida por',
+              code_length: 'Longitud del código de recogida',
+              pickup_minutes: 'Minutos para recoger',
+            },
             choices: { mode: { code: 'Código de recogida', screen: 'Nombre en pantalla' } },
           },
         },
@@ -116,7 +135,12 @@ const ja: typeof en = {
         https: 'https:// で始まるアドレスを入力してください',
       },
       lines: {
-        error: { lines: '1～%{max} 行を送信してください', line: '%{line} 行目：レコードと表示されたバージョンを指定してください', duplicate: '%{line} 行目：このレコードは前の行にすでにあります', fields: '%{line} 行目：値が正しくありません' },
+        error: {
+          lines: '1～%{max} 行を送信してください',
+          line: '%{line} 行目：レコードと表示されたバージョンを指定してください',
+          duplicate: '%{line} 行目：このレコードは前の行にすでにあります',
+          fields: '%{line} 行目：値が正しくありません',
+        },
         title: '%{action}：%{smart_count} 件選択',
         hint: 'すべての行をまとめて適用します。1 行でも拒否されると何も適用されません。',
         all: 'すべての行に適用',

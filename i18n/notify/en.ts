@@ -33,7 +33,8 @@ const pack: NotifyLanguagePack = {
     },
     100010: {
       title: 'Two-factor codes refused',
-      content: "Several wrong two-factor codes were entered in a row after the right password of one of your accounts (named in the operation log), and that sign-in was stopped. If it was not the account's owner, someone knows the password: change it.",
+      content:
+        "Several wrong two-factor codes were entered in a row after the right password of one of your accounts (named in the operation log), and that sign-in was stopped. If it was not the account's owner, someone knows the password: change it.",
     },
     200000: {
       title: 'Product sold out',
@@ -68,8 +69,7 @@ const pack: NotifyLanguagePack = {
     },
     400: {
       title: 'Not enough change',
-      content:
-        'The robot does not have enough change to pay out to customers. Refill the change in the payment unit.',
+      content: 'The robot does not have enough change to pay out to customers. Refill the change in the payment unit.',
     },
     650: {
       title: 'Coffee machine disconnected',
@@ -105,7 +105,8 @@ const pack: NotifyLanguagePack = {
     },
     752: {
       title: 'Ice dispensing jammed',
-      content: 'Ice could not be dispensed. Check the dispensing chute and auger for clumped or stuck ice and clear it.',
+      content:
+        'Ice could not be dispensed. Check the dispensing chute and auger for clumped or stuck ice and clear it.',
     },
     3750: {
       title: 'Ice level back to normal',

@@ -36,7 +36,8 @@ const pack: NotifyLanguagePack = {
     },
     100010: {
       title: 'Códigos de doble factor rechazados',
-      content: 'Se introdujeron varios códigos de doble factor incorrectos seguidos tras la contraseña correcta de una de sus cuentas (indicada en el registro de operaciones) y ese inicio de sesión se detuvo. Si no fue el titular, alguien conoce la contraseña: cámbiela.',
+      content:
+        'Se introdujeron varios códigos de doble factor incorrectos seguidos tras la contraseña correcta de una de sus cuentas (indicada en el registro de operaciones) y ese inicio de sesión se detuvo. Si no fue el titular, alguien conoce la contraseña: cámbiela.',
     },
     200000: {
       title: 'Producto agotado',

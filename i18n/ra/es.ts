@@ -97,8 +97,7 @@ const messages: TranslationMessages = {
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Seguro que quiere actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quiere actualizar estos %{smart_count} elementos?',
-      bulk_update_title:
-        'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
+      bulk_update_title: 'Actualizar %{name} %{recordRepresentation} |||| Actualizar %{smart_count} %{name}',
       clear_array_input: '¿Seguro que quiere vaciar toda la lista?',
       delete_content: '¿Seguro que quiere eliminar este registro (%{name})?',
       delete_title: 'Eliminar %{name} %{recordRepresentation}',

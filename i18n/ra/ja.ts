@@ -108,8 +108,7 @@ const messages: TranslationMessages = {
       loading: 'しばらくお待ちください',
       no: 'いいえ',
       not_found: 'URL が間違っているか、リンクが無効です。',
-      select_all_limit_reached:
-        '項目が多すぎるため、すべてを選択できません。最初の %{max} 件のみ選択しました。',
+      select_all_limit_reached: '項目が多すぎるため、すべてを選択できません。最初の %{max} 件のみ選択しました。',
       unsaved_changes: '保存されていない変更があります。変更を破棄してもよろしいですか？',
       yes: 'はい',
       placeholder_data_warning: 'ネットワークの問題：データを更新できませんでした。',

@@ -91,13 +91,11 @@ const messages: TranslationMessages = {
       are_you_sure: '确定吗？',
       authentication_error: '认证服务器返回错误，无法验证您的凭据。',
       auth_error: '验证身份令牌时出错。',
-      bulk_delete_content:
-        '确定要删除这 %{smart_count} 项%{name}吗？ |||| 确定要删除这 %{smart_count} 项%{name}吗？',
+      bulk_delete_content: '确定要删除这 %{smart_count} 项%{name}吗？ |||| 确定要删除这 %{smart_count} 项%{name}吗？',
       bulk_delete_title: '删除 %{smart_count} 项%{name} |||| 删除 %{smart_count} 项%{name}',
       // No %{recordRepresentation} here: zh has one plural form, and BulkUpdateWithConfirmButton does
       // not pass it, so it would show up literally.
-      bulk_update_content:
-        '确定要更新这 %{smart_count} 项%{name}吗？ |||| 确定要更新这 %{smart_count} 项%{name}吗？',
+      bulk_update_content: '确定要更新这 %{smart_count} 项%{name}吗？ |||| 确定要更新这 %{smart_count} 项%{name}吗？',
       bulk_update_title: '更新 %{smart_count} 项%{name} |||| 更新 %{smart_count} 项%{name}',
       clear_array_input: '确定要清空整个列表吗？',
       delete_content: '确定要删除此%{name}吗？',

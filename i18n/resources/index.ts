@@ -32,7 +32,11 @@ const SAVED: Record<Lang, Record<'created' | 'updated' | 'deleted', string>> = {
   en: { created: '%{name} created', updated: '%{name} saved', deleted: '%{name} deleted' },
   zh: { created: '已创建%{name}', updated: '已保存%{name}', deleted: '已删除%{name}' },
   // "<name>: …" keeps the sentence right whatever the noun's gender
-  es: { created: '%{name}: se ha creado', updated: '%{name}: se han guardado los cambios', deleted: '%{name}: se ha eliminado' },
+  es: {
+    created: '%{name}: se ha creado',
+    updated: '%{name}: se han guardado los cambios',
+    deleted: '%{name}: se ha eliminado',
+  },
   ja: { created: '%{name}を作成しました', updated: '%{name}を保存しました', deleted: '%{name}を削除しました' },
 };
 
@@ -42,5 +46,10 @@ function notificationsOf(lang: Lang, text: ResourceText) {
 }
 
 export function resourceTexts(lang: Lang): Record<string, ResourceText> {
-  return Object.fromEntries(Object.entries(resourceLabels).map(([name, l]) => [name, { notifications: notificationsOf(lang, l[lang]), ...l[lang] }]));
+  return Object.fromEntries(
+    Object.entries(resourceLabels).map(([name, l]) => [
+      name,
+      { notifications: notificationsOf(lang, l[lang]), ...l[lang] },
+    ]),
+  );
 }

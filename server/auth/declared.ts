@@ -14,7 +14,9 @@ import { translate } from '../../i18n';
 /** "Store: Close store", "门店：列表" — the resource's name and what the permission allows, in one language. */
 export function permissionLabel(p: DeclaredPermission, lang: Lang): string {
   const resource = translate(lang, `resources.${p.resource}.name`, { smart_count: 1 });
-  const what = p.action ? translate(lang, `resources.${p.resource}.actions.${p.action}`) : translate(lang, `vf.schema.verb.${p.verb}`);
+  const what = p.action
+    ? translate(lang, `resources.${p.resource}.actions.${p.action}`)
+    : translate(lang, `vf.schema.verb.${p.verb}`);
   return translate(lang, 'vf.schema.permission', { resource, what });
 }
 
@@ -23,7 +25,9 @@ export async function createDeclaredPermissions(db: DB, resources: readonly Reso
   const declared = declaredPermissions(resources);
   if (!declared.length) return [];
   const rows = declared.map((p) => ({ id: p.id, name: permissionLabel(p, 'en'), group: p.group }));
-  const grants = declared.flatMap((p) => p.grant.filter((t) => t !== 'SUPER').map((t) => ({ role: DEFAULT_ROLE[t], id: p.id })));
+  const grants = declared.flatMap((p) =>
+    p.grant.filter((t) => t !== 'SUPER').map((t) => ({ role: DEFAULT_ROLE[t], id: p.id })),
+  );
   const created = await sql<{ _id: string }>`
     WITH wanted AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS w(id text, name text, "group" text)

@@ -4,7 +4,12 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable here */, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable here */,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 /** The parameter string of a current hash: anything else is rehashed at the next sign-in. */
 const CURRENT = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
@@ -12,7 +17,9 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 
 function scryptDerive(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password, salt, keylen, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -40,4 +47,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const needsRehash = (stored: string) => !stored.startsWith(CURRENT);
 
 /** A hash to compare against when the account does not exist, so timing does not tell names apart. */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

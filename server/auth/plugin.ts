@@ -32,7 +32,8 @@ function tokenOf(req: FastifyRequest, path: string): string | undefined {
   // A cookie goes with every request the browser makes to this site, forged ones included: only a call that
   // proves it comes from the app's own pages may use it. EventSource cannot send a header; the event stream
   // is a read-only GET, and SameSite=Strict keeps other sites' pages from opening it with the cookie.
-  if (!fromOwnPage(req) && !(req.method === 'GET' && path === '/api/events')) throw forbidden('vf.sessionUi.error.csrf');
+  if (!fromOwnPage(req) && !(req.method === 'GET' && path === '/api/events'))
+    throw forbidden('vf.sessionUi.error.csrf');
   return token;
 }
 
@@ -65,7 +66,14 @@ export function installAuth(app: FastifyInstance, db: DB, cache?: CacheMode) {
   });
   app.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0];
-    if (!path.startsWith('/api/') || OPEN.has(path) || path.startsWith('/api/device-gateway/') || path.startsWith('/api/files/') || isApiDocs(path)) return;
+    if (
+      !path.startsWith('/api/') ||
+      OPEN.has(path) ||
+      path.startsWith('/api/device-gateway/') ||
+      path.startsWith('/api/files/') ||
+      isApiDocs(path)
+    )
+      return;
     const token = tokenOf(req, path);
     const user = token && token.length <= 200 ? await sessionOf(db, token, cache) : undefined;
     if (!user) {

@@ -25,12 +25,19 @@ export function securityLog(db: DB) {
         window_start: sql`date_bin(interval '10 minutes', now(), timestamptz '2000-01-01')`,
         last_ip: ip,
       })
-      .onConflict((oc) => oc.columns(['kind', 'subject', 'window_start']).doUpdateSet({ count: sql`security_event.count + 1`, last_ip: ip, last_time: sql`now()` }))
+      .onConflict((oc) =>
+        oc
+          .columns(['kind', 'subject', 'window_start'])
+          .doUpdateSet({ count: sql`security_event.count + 1`, last_ip: ip, last_time: sql`now()` }),
+      )
       .returning('count')
       .executeTakeFirstOrThrow();
     if (Date.now() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = Date.now();
-      await db.deleteFrom('security_event').where('window_start', '<', sql<Date>`now() - ${KEEP}`).execute();
+      await db
+        .deleteFrom('security_event')
+        .where('window_start', '<', sql<Date>`now() - ${KEEP}`)
+        .execute();
       await purgeThrottle(db);
     }
     return row.count === 1;

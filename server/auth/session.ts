@@ -20,7 +20,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * checked) and it is still normal; undefined otherwise. FOR SHARE waits for a revocation in flight and
  * then sees its result, so on PostgreSQL the insert is decided on the committed state.
  */
-export async function createSession(db: DB, account: string, epoch: number, ip: string, userAgent: string | undefined): Promise<string | undefined> {
+export async function createSession(
+  db: DB,
+  account: string,
+  epoch: number,
+  ip: string,
+  userAgent: string | undefined,
+): Promise<string | undefined> {
   const token = randomBytes(32).toString('base64url');
   const r = await sql`
     INSERT INTO session (token_hash, account, epoch, ip, user_agent, expire_time)
@@ -43,10 +49,22 @@ const sessionLookup = (db: DB) =>
     .selectFrom('session as s')
     .innerJoin('account as a', 'a._id', 's.account')
     .select([
-      'a._id', 'a.nickname', 'a.account_type', 'a.roles', 'a.integrator', 'a.dealer', 's.last_seen',
-      sql<string[]>`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as('authorizations'),
+      'a._id',
+      'a.nickname',
+      'a.account_type',
+      'a.roles',
+      'a.integrator',
+      'a.dealer',
+      's.last_seen',
+      sql<
+        string[]
+      >`coalesce((SELECT array_agg(DISTINCT x) FROM role r, unnest(r.authorizations) x WHERE r._id = ANY(a.roles)), '{}')`.as(
+        'authorizations',
+      ),
       sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp)`.as('totp_required'),
-      sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as('totp_pending'),
+      sql<boolean>`EXISTS (SELECT 1 FROM role r WHERE r._id = ANY(a.roles) AND r.require_totp) AND NOT EXISTS (SELECT 1 FROM account_totp t WHERE t.account = a._id AND t.enabled)`.as(
+        'totp_pending',
+      ),
     ])
     .where('s.token_hash', '=', TOKEN_HASH)
     .where('s.expire_time', '>', sql<Date>`now()`)
@@ -65,10 +83,16 @@ export async function loadSessionByHash(db: DB, tokenHash: string): Promise<Sess
 }
 
 /** The live session of a token hash, and whether a role of its account requires two-factor sign-in. */
-export async function lookupSession(db: DB, tokenHash: string): Promise<{ user: SessionUser; totpRequired: boolean } | undefined> {
+export async function lookupSession(
+  db: DB,
+  tokenHash: string,
+): Promise<{ user: SessionUser; totpRequired: boolean } | undefined> {
   let lookup = compiledLookups.get(db);
   if (!lookup) compiledLookups.set(db, (lookup = sessionLookup(db).compile()));
-  const { rows } = await db.executeQuery<Lookup extends CompiledQuery<infer R> ? R : never>({ ...lookup, parameters: lookup.parameters.map((p) => (p === TOKEN_HASH ? tokenHash : p)) });
+  const { rows } = await db.executeQuery<Lookup extends CompiledQuery<infer R> ? R : never>({
+    ...lookup,
+    parameters: lookup.parameters.map((p) => (p === TOKEN_HASH ? tokenHash : p)),
+  });
   const row = rows[0];
   if (!row) return undefined;
   if (Date.now() - new Date(row.last_seen).getTime() > TOUCH_EVERY_MS) {
@@ -102,6 +126,10 @@ export async function revokeToken(db: DB, tokenHash: string) {
  * Call it in the transaction that makes the change.
  */
 export async function revokeAccount(db: DB, account: string) {
-  await db.updateTable('account').set({ session_epoch: sql`session_epoch + 1` }).where('_id', '=', account).execute();
+  await db
+    .updateTable('account')
+    .set({ session_epoch: sql`session_epoch + 1` })
+    .where('_id', '=', account)
+    .execute();
   await db.deleteFrom('session').where('account', '=', account).execute();
 }

@@ -49,7 +49,8 @@ let generation = 0;
 export type CacheMode = 'local' | 'relay';
 
 // (a PGlite server sharing its process with a PostgreSQL one, as tests may, would publish into PostgreSQL)
-const usable = (mode: CacheMode | undefined) => (mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening());
+const usable = (mode: CacheMode | undefined) =>
+  mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening();
 
 export const lookupGeneration = () => generation;
 
@@ -92,7 +93,8 @@ function forget(c: RightsChange) {
   for (const s of c.sessions ?? []) entries.delete(s);
   if (accounts.size === 0 && !c.roles?.length) return;
   for (const [hash, e] of entries) {
-    if (accounts.has(e.user._id) || c.roles?.some((r) => e.user.roles.includes(r) || e.preview?.role === r)) entries.delete(hash);
+    if (accounts.has(e.user._id) || c.roles?.some((r) => e.user.roles.includes(r) || e.preview?.role === r))
+      entries.delete(hash);
   }
 }
 

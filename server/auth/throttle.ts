@@ -48,7 +48,12 @@ export async function reserveAttempt(db: DB, keys: string[]): Promise<boolean> {
 /** A right password: the reservation is given back. */
 export async function releaseAttempt(db: DB, keys: string[]) {
   if (!limited() || keys.length === 0) return;
-  await db.updateTable('login_throttle').set({ attempts: sql`attempts - 1` }).where('key', 'in', keys).where('attempts', '>', 0).execute();
+  await db
+    .updateTable('login_throttle')
+    .set({ attempts: sql`attempts - 1` })
+    .where('key', 'in', keys)
+    .where('attempts', '>', 0)
+    .execute();
 }
 
 /** A wrong password: the reservation stays. With the limit lifted nothing was reserved, so it is counted now. */
@@ -65,5 +70,8 @@ export async function takeAllowance(db: DB, key: string, perMinute: number): Pro
 
 /** Counter rows idle for a day are dropped (called on the security log's purge schedule). */
 export async function purgeThrottle(db: DB) {
-  await db.deleteFrom('login_throttle').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('login_throttle')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

@@ -21,7 +21,12 @@ export async function totpOf(db: DB, account: string) {
 /** Whether one of the account's roles requires two-factor sign-in. */
 export async function totpRequired(db: DB, roles: string[]): Promise<boolean> {
   if (roles.length === 0) return false;
-  const r = await db.selectFrom('role').select('_id').where('_id', 'in', roles).where('require_totp', '=', true).executeTakeFirst();
+  const r = await db
+    .selectFrom('role')
+    .select('_id')
+    .where('_id', 'in', roles)
+    .where('require_totp', '=', true)
+    .executeTakeFirst();
   return Boolean(r);
 }
 
@@ -31,7 +36,12 @@ export async function startEnrolment(db: DB, account: string) {
   const row = await db
     .insertInto('account_totp')
     .values({ account, secret })
-    .onConflict((oc) => oc.column('account').doUpdateSet({ secret, last_step: 0, recovery: [], create_time: sql`now()` }).where('account_totp.enabled', '=', false))
+    .onConflict((oc) =>
+      oc
+        .column('account')
+        .doUpdateSet({ secret, last_step: 0, recovery: [], create_time: sql`now()` })
+        .where('account_totp.enabled', '=', false),
+    )
     .returning('account')
     .executeTakeFirst();
   if (!row) return undefined; // already enabled
@@ -77,7 +87,11 @@ export async function useRecoveryCode(db: DB, account: string, code: string): Pr
 
 /** Turns a confirmed enrolment on and answers its recovery codes, shown this once. */
 export async function enable(db: DB, account: string): Promise<string[] | undefined> {
-  const codes = Array.from({ length: RECOVERY_CODES }, () => randomBytes(5).toString('hex').replace(/(.{5})/, '$1-'));
+  const codes = Array.from({ length: RECOVERY_CODES }, () =>
+    randomBytes(5)
+      .toString('hex')
+      .replace(/(.{5})/, '$1-'),
+  );
   const r = await db
     .updateTable('account_totp')
     .set({ enabled: true, recovery: codes.map((c) => sha256(normalRecovery(c))) })
@@ -96,10 +110,18 @@ export async function disable(db: DB, account: string) {
 /** A second-step ticket for an account whose password was right; only its hash is kept. */
 export async function issueChallenge(db: DB, account: string, epoch: number): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
-  await db.deleteFrom('totp_challenge').where('expire_time', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('totp_challenge')
+    .where('expire_time', '<', sql<Date>`now()`)
+    .execute();
   await db
     .insertInto('totp_challenge')
-    .values({ challenge_hash: sha256(challenge), account, epoch, expire_time: sql`now() + make_interval(mins => ${CHALLENGE_MINUTES})` })
+    .values({
+      challenge_hash: sha256(challenge),
+      account,
+      epoch,
+      expire_time: sql`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
+    })
     .execute();
   return challenge;
 }
@@ -124,13 +146,23 @@ export const TOTP_FAILURES_IN_A_ROW = 5;
 
 /** One more wrong code in a row; answers how many now. */
 export async function countFailedCode(db: DB, account: string): Promise<number> {
-  const r = await db.updateTable('account_totp').set({ failed_codes: sql`failed_codes + 1` }).where('account', '=', account).returning('failed_codes').executeTakeFirst();
+  const r = await db
+    .updateTable('account_totp')
+    .set({ failed_codes: sql`failed_codes + 1` })
+    .where('account', '=', account)
+    .returning('failed_codes')
+    .executeTakeFirst();
   return r?.failed_codes ?? 0;
 }
 
 /** A right code: the count starts again. */
 export async function clearFailedCodes(db: DB, account: string) {
-  await db.updateTable('account_totp').set({ failed_codes: 0 }).where('account', '=', account).where('failed_codes', '>', 0).execute();
+  await db
+    .updateTable('account_totp')
+    .set({ failed_codes: 0 })
+    .where('account', '=', account)
+    .where('failed_codes', '>', 0)
+    .execute();
 }
 
 /** Every open challenge of the account: its sign-in starts again with the password. */

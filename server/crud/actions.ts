@@ -26,9 +26,13 @@ export async function act(db: DB, ctx: CallContext, served: Served, name: string
   const id = await db.transaction().execute(async (trx) => {
     const existing = await loadScoped(trx, ctx, def, body._id, true);
     await hooks.guard?.({ trx, ctx, def, existing, verb: name });
-    for (const [rule, applies] of [[action.from, true], [action.except, false]] as const) {
+    for (const [rule, applies] of [
+      [action.from, true],
+      [action.except, false],
+    ] as const) {
       const value = rule && (existing[rule.field] as string | boolean | null);
-      if (rule && rule.values.includes(value ?? null) !== applies) throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
+      if (rule && rule.values.includes(value ?? null) !== applies)
+        throw conflict('vf.error.state', { field: rule.field, value: String(value ?? '—') });
     }
     const refused = action.guards && refusalOf(action.guards, existing);
     if (refused) throw conflict(refused.key, refused.args);
@@ -37,14 +41,24 @@ export async function act(db: DB, ctx: CallContext, served: Served, name: string
     const custom = hooks.actions?.[name];
     if (custom) saved = await custom(a);
     else if (action.set) {
-      saved = await byName(trx).updateTable(def.table).set(action.set).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+      saved = await byName(trx)
+        .updateTable(def.table)
+        .set(action.set)
+        .where('_id', '=', existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     } else {
       throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
     }
     saved ??= existing;
     // whatever the action changed, the row moved on: an edit form opened before it is now stale
     if (VERSION in existing) {
-      saved = await byName(trx).updateTable(def.table).set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+      saved = await byName(trx)
+        .updateTable(def.table)
+        .set({ [VERSION]: sql`${sql.ref(VERSION)} + 1` })
+        .where('_id', '=', existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
     await hooks.afterAction?.(name, { ...a, saved });
     await logChange(trx, ctx, def, name, { before: existing, after: saved });

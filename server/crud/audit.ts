@@ -18,7 +18,13 @@ function tenantOf(def: ResourceDef, row: Row) {
 
 /** Logs `action` (add, edit, delete or a declared action's name) on a row: `before` absent on an add, `after` on
  * a removal. */
-export async function logChange(trx: DB, ctx: CallContext, def: ResourceDef, action: string, { before, after }: { before?: Row; after?: Row }) {
+export async function logChange(
+  trx: DB,
+  ctx: CallContext,
+  def: ResourceDef,
+  action: string,
+  { before, after }: { before?: Row; after?: Row },
+) {
   const row = (after ?? before)!;
   await writeLog(trx, ctx, {
     action,

@@ -14,16 +14,29 @@ import type { Served } from './hooks';
 export type BulkOutcome = { _id: string; done: true } | { _id: string; done: false; error: ApiError };
 
 function idsOf(raw: unknown): string[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BULK_ROWS) throw badRequest('vf.operator.bulk.error.ids', { max: MAX_BULK_ROWS });
-  if (raw.some((id) => typeof id !== 'string' || id.length === 0 || id.length > 200)) throw badRequest('vf.operator.bulk.error.ids', { max: MAX_BULK_ROWS });
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BULK_ROWS)
+    throw badRequest('vf.operator.bulk.error.ids', { max: MAX_BULK_ROWS });
+  if (raw.some((id) => typeof id !== 'string' || id.length === 0 || id.length > 200))
+    throw badRequest('vf.operator.bulk.error.ids', { max: MAX_BULK_ROWS });
   return [...new Set(raw as string[])]; // the same row named twice is one row
 }
 
-export async function bulk(db: DB, ctx: CallContext, served: Served, rawBody: unknown, classify: (e: unknown) => ApiError | undefined, onBug: (e: unknown) => void): Promise<BulkOutcome[]> {
+export async function bulk(
+  db: DB,
+  ctx: CallContext,
+  served: Served,
+  rawBody: unknown,
+  classify: (e: unknown) => ApiError | undefined,
+  onBug: (e: unknown) => void,
+): Promise<BulkOutcome[]> {
   const { def } = served;
-  const body = (rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? rawBody : {}) as Record<string, unknown>;
+  const body = (rawBody && typeof rawBody === 'object' && !Array.isArray(rawBody) ? rawBody : {}) as Record<
+    string,
+    unknown
+  >;
   const action = body.action;
-  if (typeof action !== 'string' || !bulkVerbs(def).includes(action)) throw badRequest('vf.operator.bulk.error.action', { action: String(action ?? '') });
+  if (typeof action !== 'string' || !bulkVerbs(def).includes(action))
+    throw badRequest('vf.operator.bulk.error.action', { action: String(action ?? '') });
   // one that may not do this at all is told once, not once per row
   requirePermission(ctx.user, action === 'delete' ? def.permissions.delete : def.actions![action].permission);
   const ids = idsOf(body.ids);

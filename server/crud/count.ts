@@ -15,14 +15,29 @@ import type { ResourceDef } from '../../resources/types';
 export const EXACT_TOTAL_LIMIT = 1_000;
 
 /** The number of matching rows: counted up to EXACT_TOTAL_LIMIT, estimated by the planner beyond. */
-export async function totalOf(db: DB, def: ResourceDef, where: ReturnType<typeof whereOf>): Promise<{ total: number; estimated: boolean }> {
+export async function totalOf(
+  db: DB,
+  def: ResourceDef,
+  where: ReturnType<typeof whereOf>,
+): Promise<{ total: number; estimated: boolean }> {
   const t = byName(db);
   const capped = await t
-    .selectFrom(t.selectFrom(def.table).select(sql`1`.as('one')).where(where).limit(EXACT_TOTAL_LIMIT + 1).as('m'))
+    .selectFrom(
+      t
+        .selectFrom(def.table)
+        .select(sql`1`.as('one'))
+        .where(where)
+        .limit(EXACT_TOTAL_LIMIT + 1)
+        .as('m'),
+    )
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
-  const q = t.selectFrom(def.table).select(sql`1`.as('one')).where(where).compile();
+  const q = t
+    .selectFrom(def.table)
+    .select(sql`1`.as('one'))
+    .where(where)
+    .compile();
   // never fewer than the rows already seen to exist
   return { total: Math.max(await estimateOf(db, q), EXACT_TOTAL_LIMIT + 1), estimated: true };
 }
@@ -44,7 +59,9 @@ async function estimateOf(db: DB, q: CompiledQuery): Promise<number> {
   const hit = known.get(key);
   if (hit && Date.now() - hit.at < ESTIMATE_MS) return hit.rows;
   // EXPLAIN's JSON comes back parsed, like every json column, on both engines (node-postgres's json parser)
-  const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]));
+  const plan = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${q.sql}`, [...q.parameters]),
+  );
   const rows = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   known.delete(key);
   if (known.size >= MAX_ESTIMATES) known.delete(known.keys().next().value!);

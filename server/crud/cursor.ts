@@ -40,7 +40,14 @@ export function afterCursor(sort: Sort, raw: unknown): Expression<SqlBool> {
   }
   if (!Array.isArray(parts) || parts.length !== 4) throw badRequest('vf.error.cursor');
   const [field, order, value, id] = parts as unknown[];
-  if (field !== sort.field || order !== sort.order || typeof value !== 'string' || typeof id !== 'string' || value.length > 500 || id.length > 200) {
+  if (
+    field !== sort.field ||
+    order !== sort.order ||
+    typeof value !== 'string' ||
+    typeof id !== 'string' ||
+    value.length > 500 ||
+    id.length > 200
+  ) {
     throw badRequest('vf.error.cursor');
   }
   const col = sql.ref(sort.field);

@@ -22,7 +22,15 @@ import { tenantReadable, tenantRuleColumns } from './scope';
 import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
 import type { Row, Served } from './hooks';
 import { formatters, loadTitles, type Titles } from './exportCells';
-import { csvWriter, xlsxWriter, CONTENT_TYPES, EXPORT_FORMATS, type Cell, type Column, type ExportFormat } from './exportWriters';
+import {
+  csvWriter,
+  xlsxWriter,
+  CONTENT_TYPES,
+  EXPORT_FORMATS,
+  type Cell,
+  type Column,
+  type ExportFormat,
+} from './exportWriters';
 
 export { EXPORT_FORMATS, type Cell, type Column, type ExportFormat };
 
@@ -36,15 +44,19 @@ const BACKLOG = 4 * 2 ** 20;
 /** The list's columns and asked-for extra fields by the declaration's one rule (resources/types.ts
  * exportColumns: never a secret, hidden or JSON field), minus references the caller may not list. */
 function columnsOf(def: ResourceDef, ctx: CallContext, lang: Lang, extra: unknown): Column[] {
-  if (extra !== undefined && (!Array.isArray(extra) || extra.length > 50 || extra.some((x) => typeof x !== 'string'))) throw badRequest('vf.operator.export.error.fields');
+  if (extra !== undefined && (!Array.isArray(extra) || extra.length > 50 || extra.some((x) => typeof x !== 'string')))
+    throw badRequest('vf.operator.export.error.fields');
   const chosen = exportColumns(def, (extra as string[] | undefined) ?? []);
   if ('refused' in chosen) throw badRequest('vf.operator.export.error.fields');
   const readable = (f: FieldDef) =>
-    (f.type !== 'reference' && f.type !== 'references') || holds(ctx.user, findResource(f.reference ?? '')?.permissions.list);
+    (f.type !== 'reference' && f.type !== 'references') ||
+    holds(ctx.user, findResource(f.reference ?? '')?.permissions.list);
   const label = (n: string) => translate(lang, `resources.${def.name}.fields.${n}`);
   return [
     { name: '_id', field: { type: 'text' }, header: label('_id') },
-    ...chosen.columns.filter((n) => readable(def.fields[n])).map((name) => ({ name, field: def.fields[name], header: label(name) })),
+    ...chosen.columns
+      .filter((n) => readable(def.fields[n]))
+      .map((name) => ({ name, field: def.fields[name], header: label(name) })),
   ];
 }
 
@@ -66,7 +78,9 @@ function afterRow(sort: Sort, value: string | null, id: string): Expression<SqlB
       ? sql<SqlBool>`(${col} IS NULL AND _id > ${id})`
       : sql<SqlBool>`((${col} IS NULL AND _id < ${id}) OR ${col} IS NOT NULL)`;
   }
-  return sort.order === 'desc' ? sql<SqlBool>`(${col}, _id) < (${value}, ${id})` : sql<SqlBool>`((${col}, _id) > (${value}, ${id}) OR ${col} IS NULL)`;
+  return sort.order === 'desc'
+    ? sql<SqlBool>`(${col}, _id) < (${value}, ${id})`
+    : sql<SqlBool>`((${col}, _id) > (${value}, ${id}) OR ${col} IS NULL)`;
 }
 
 export interface StreamedFile {
@@ -91,7 +105,13 @@ export interface FileRows {
  * the caller checks must be checked before: once this returns, the answer is a 200 and a failure can only cut
  * the file short (logged by `onError`, the stream destroyed so the download fails rather than looks whole).
  */
-export function streamedFile(format: ExportFormat, fileName: string, columns: Column[], produce: (file: FileRows) => Promise<void>, onError: (e: unknown) => void): StreamedFile {
+export function streamedFile(
+  format: ExportFormat,
+  fileName: string,
+  columns: Column[],
+  produce: (file: FileRows) => Promise<void>,
+  onError: (e: unknown) => void,
+): StreamedFile {
   const out = new PassThrough();
   let cancelled = false;
   const run = async () => {
@@ -99,7 +119,8 @@ export function streamedFile(format: ExportFormat, fileName: string, columns: Co
     await produce({
       async write(rows) {
         await writer.rows(rows);
-        while (!cancelled && (out.readableLength > out.readableHighWaterMark * 16 || writer.backlog() > BACKLOG)) await new Promise((r) => setTimeout(r, 5));
+        while (!cancelled && (out.readableLength > out.readableHighWaterMark * 16 || writer.backlog() > BACKLOG))
+          await new Promise((r) => setTimeout(r, 5));
       },
       get cancelled() {
         return cancelled;
@@ -125,7 +146,9 @@ export function streamedFile(format: ExportFormat, fileName: string, columns: Co
 /** Answers a streamed file as a download; a caller that goes away stops it. */
 export function sendFile(reply: FastifyReply, file: StreamedFile & { total?: number }) {
   reply.raw.on('close', () => file.cancel());
-  reply.header('Content-Type', file.contentType).header('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`);
   if (file.total !== undefined) reply.header('X-Total-Count', String(file.total));
   return reply.header('Cache-Control', 'no-store').send(file.stream);
 }
@@ -136,9 +159,17 @@ export interface ExportAnswer extends StreamedFile {
 }
 
 /** Checks the request (any problem is a 4xx before a byte is sent), then streams the file. */
-export async function exportList(db: DB, ctx: CallContext, { def, hooks }: Served, rawBody: unknown, lang: Lang, onError: (e: unknown) => void): Promise<ExportAnswer> {
+export async function exportList(
+  db: DB,
+  ctx: CallContext,
+  { def, hooks }: Served,
+  rawBody: unknown,
+  lang: Lang,
+  onError: (e: unknown) => void,
+): Promise<ExportAnswer> {
   requirePermission(ctx.user, def.permissions.list);
-  if (rawBody !== undefined && (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody))) throw badRequest('vf.error.body');
+  if (rawBody !== undefined && (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)))
+    throw badRequest('vf.error.body');
   const body = (rawBody ?? {}) as ListBody & { format?: unknown; tz?: unknown; fields?: unknown };
   const format = body.format === undefined ? 'xlsx' : body.format;
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw badRequest('vf.operator.export.error.format');
@@ -153,35 +184,46 @@ export async function exportList(db: DB, ctx: CallContext, { def, hooks }: Serve
 
   // a `derived` field has no column: the resource's hooks give its value, as they do for the list (below)
   const derived = columns.some((c) => c.field.derived);
-  const select = [...new Set(['_id', ...columns.filter((c) => !c.field.derived).map((c) => c.name), ...tenantRuleColumns(def, ctx)])];
+  const select = [
+    ...new Set(['_id', ...columns.filter((c) => !c.field.derived).map((c) => c.name), ...tenantRuleColumns(def, ctx)]),
+  ];
   const read = (after?: Expression<SqlBool>) => {
-    let q = byName(db).selectFrom(def.table).select([...select, sortKey(sort)]).where(where);
+    let q = byName(db)
+      .selectFrom(def.table)
+      .select([...select, sortKey(sort)])
+      .where(where);
     if (after) q = q.where(after);
     return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
   };
-  const file = streamedFile(format as ExportFormat, `${EXPORT_FILE_NAME}.${format}`, columns, async (out) => {
-    const titles: Titles = new Map();
-    const cells = formatters(def, columns, lang, timeZone, titles, format as ExportFormat);
-    let next: Promise<Row[]> | undefined = read();
-    try {
-      while (next && !out.cancelled) {
-        const rows = await next;
-        next = undefined;
-        if (rows.length === 0) break;
-        if (rows.length === BATCH) {
-          // the next batch is read while this one is written: the database works while this process formats
-          const last = rows[rows.length - 1];
-          next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
+  const file = streamedFile(
+    format as ExportFormat,
+    `${EXPORT_FILE_NAME}.${format}`,
+    columns,
+    async (out) => {
+      const titles: Titles = new Map();
+      const cells = formatters(def, columns, lang, timeZone, titles, format as ExportFormat);
+      let next: Promise<Row[]> | undefined = read();
+      try {
+        while (next && !out.cancelled) {
+          const rows = await next;
+          next = undefined;
+          if (rows.length === 0) break;
+          if (rows.length === BATCH) {
+            // the next batch is read while this one is written: the database works while this process formats
+            const last = rows[rows.length - 1];
+            next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
+          }
+          tenantReadable(def, ctx, rows);
+          if (derived) await hooks.present?.(rows, db, ctx);
+          await loadTitles(db, columns, rows, titles);
+          await out.write(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
         }
-        tenantReadable(def, ctx, rows);
-        if (derived) await hooks.present?.(rows, db, ctx);
-        await loadTitles(db, columns, rows, titles);
-        await out.write(rows.map((r) => columns.map((c, i) => cells[i](r[c.name]))));
+      } finally {
+        // cancelled (or failed) with a batch still being read: it ends unobserved
+        next?.catch(() => undefined);
       }
-    } finally {
-      // cancelled (or failed) with a batch still being read: it ends unobserved
-      next?.catch(() => undefined);
-    }
-  }, onError);
+    },
+    onError,
+  );
   return { ...file, total };
 }

@@ -21,9 +21,23 @@ export type Titles = Map<string, Map<string, string>>;
  * once, so the per-cell work is the conversion itself (a CPU profile of 200,000 orders showed the per-cell
  * type switch and key building among the export's own costs).
  */
-export function formatters(def: ResourceDef, columns: Column[], lang: Lang, timeZone: string, titles: Titles, format: ExportFormat): Array<(v: unknown) => Cell> {
+export function formatters(
+  def: ResourceDef,
+  columns: Column[],
+  lang: Lang,
+  timeZone: string,
+  titles: Titles,
+  format: ExportFormat,
+): Array<(v: unknown) => Cell> {
   const dates = new Intl.DateTimeFormat(localeTag(lang), {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
   const yes = translate(lang, 'ra.boolean.true');
   const no = translate(lang, 'ra.boolean.false');
@@ -45,7 +59,9 @@ export function formatters(def: ResourceDef, columns: Column[], lang: Lang, time
     switch (c.field.type) {
       case 'money':
         // yuan: a number the .xlsx shows with two decimals (its column's format), the text `12.50` in a CSV
-        return format === 'csv' ? (v) => (empty(v) ? null : yuan(Number(v))) : (v) => (empty(v) ? null : Number(v) / 100);
+        return format === 'csv'
+          ? (v) => (empty(v) ? null : yuan(Number(v)))
+          : (v) => (empty(v) ? null : Number(v) / 100);
       case 'number':
         return (v) => (empty(v) ? null : Number(v));
       case 'boolean':
@@ -91,10 +107,15 @@ export async function loadTitles(db: DB, columns: Column[], rows: Row[], titles:
       } else if (!own.has(v as string)) ids.add(String(v));
     }
     if (!ids.size) continue;
-    const found = await byName(db).selectFrom(target.table).select(['_id', target.title]).where('_id', 'in', [...ids]).execute();
+    const found = await byName(db)
+      .selectFrom(target.table)
+      .select(['_id', target.title])
+      .where('_id', 'in', [...ids])
+      .execute();
     for (const f of found) own.set(String(f._id), String(f[target.title] ?? f._id));
   }
 }
 
 /** Cents as yuan with two decimals, in integers (no float rounding): 1250 → "12.50", -5 → "-0.05". */
-const yuan = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const yuan = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

@@ -44,9 +44,13 @@ const BUILT_IN_TWO_DECIMALS = 2;
  * money columns, so they show 30.00 at the cost of one comparison per cell rather than a style lookup.
  */
 function moneyStyle(book: object) {
-  type Styles = { model: { styles: object[] }; addStyleModel(model: { numFmt?: string } | undefined, cellType?: number): number };
+  type Styles = {
+    model: { styles: object[] };
+    addStyleModel(model: { numFmt?: string } | undefined, cellType?: number): number;
+  };
   const styles = (book as { styles: Styles }).styles;
-  const id = styles.model.styles.push({ numFmtId: BUILT_IN_TWO_DECIMALS, fontId: 0, fillId: 0, borderId: 0, xfId: 0 }) - 1;
+  const id =
+    styles.model.styles.push({ numFmtId: BUILT_IN_TWO_DECIMALS, fontId: 0, fillId: 0, borderId: 0, xfId: 0 }) - 1;
   const plain = styles.addStyleModel.bind(styles);
   styles.addStyleModel = (model, cellType) => (model?.numFmt === MONEY_FORMAT ? id : plain(model, cellType));
 }
@@ -80,7 +84,12 @@ export async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<R
   // to find its style id — in a CPU profile of 200,000 orders that was the largest single cost and much of the
   // garbage. Money gets its two decimals all the same (moneyStyle below). Level 1 compression: the rows are
   // repetitive text, so fast compression loses little size and saves much time.
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const sheet = book.addWorksheet('list');
   moneyStyle(book);
   sheet.columns = columns.map((c) => ({
@@ -93,12 +102,13 @@ export async function xlsxWriter(out: PassThrough, columns: Column[]): Promise<R
   // goes on), so when compressing falls behind the XML piles up in the zip's input stream: on 1,000,000 orders
   // the server peaked at 566 MB. That stream's buffered bytes are the backlog the export waits on.
   type Buffered = { _writableState?: { length: number }; _readableState?: { length: number } };
-  const zipInput = () => ((sheet as unknown as { stream: { pipes?: Buffered[] } }).stream.pipes ?? []);
+  const zipInput = () => (sheet as unknown as { stream: { pipes?: Buffered[] } }).stream.pipes ?? [];
   return {
     async rows(values) {
       for (const v of values) sheet.addRow(v).commit();
     },
-    backlog: () => zipInput().reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0),
+    backlog: () =>
+      zipInput().reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0),
     async end() {
       sheet.commit();
       await book.commit();

@@ -38,10 +38,7 @@ function filterValue(def: FieldDef, v: unknown, field: string): unknown {
   throw badRequest('vf.error.unknown_filter', { filter: field });
 }
 
-type AllowedFilter =
-  | { kind: 'q' }
-  | { kind: 'id' }
-  | { kind: 'eq' | 'gte' | 'lte'; column: string; field: FieldDef };
+type AllowedFilter = { kind: 'q' } | { kind: 'id' } | { kind: 'eq' | 'gte' | 'lte'; column: string; field: FieldDef };
 
 /**
  * What a filter key may do, by the declaration alone (an allow-list): `q` searches the `search` fields, `_id`
@@ -56,13 +53,19 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   if (usable(f) && f.filter === 'eq') return { kind: 'eq', column: key, field: f };
   const range = /^(.+)_(gte|lte)$/.exec(key);
   const rf = range ? fieldOf(def, range[1]) : undefined;
-  if (range && !f && usable(rf) && rf.filter === 'range') return { kind: range[2] as 'gte' | 'lte', column: range[1], field: rf };
+  if (range && !f && usable(rf) && rf.filter === 'range')
+    return { kind: range[2] as 'gte' | 'lte', column: range[1], field: rf };
   return undefined;
 }
 
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. A `derived` field
  * is filtered by its resource's hook (`derived`: that resource's Hooks.filters); without one it is refused. */
-export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<string, unknown>, derived?: Hooks['filters']) {
+export function whereOf(
+  def: ResourceDef,
+  ctx: CallContext,
+  filter: Record<string, unknown>,
+  derived?: Hooks['filters'],
+) {
   const scope = scopeConditions(def, ctx.user);
   return <D, T extends keyof D>(typed: ExpressionBuilder<D, T>): Expression<SqlBool> => {
     const eb = anyColumns(typed);
@@ -80,7 +83,9 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
       if (allowed.kind === 'q') {
         if (typeof raw !== 'string' || raw.length > 200) throw badRequest('vf.error.unknown_filter', { filter: key });
         const like = `%${escapeLike(raw.trim())}%`;
-        const cols = Object.entries(def.fields).filter(([, f]) => f.search && !isSecret(f)).map(([n]) => n);
+        const cols = Object.entries(def.fields)
+          .filter(([, f]) => f.search && !isSecret(f))
+          .map(([n]) => n);
         if (def.idField) cols.push('_id');
         if (cols.length) conds.push(eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))));
         continue;
@@ -95,7 +100,8 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
       }
       const { column, field: f } = allowed;
       // a field a tenant reads on some rows only matches on those rows (no guessing another's value by filter)
-      if (f.tenantReads && !isPlatformStaff(ctx.user)) conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
+      if (f.tenantReads && !isPlatformStaff(ctx.user))
+        conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
       if (allowed.kind === 'gte' || allowed.kind === 'lte') {
         conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
@@ -111,7 +117,13 @@ export function whereOf(def: ResourceDef, ctx: CallContext, filter: Record<strin
         conds.push(sql<SqlBool>`${sql.ref(column)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
       } else if (Array.isArray(raw)) {
         if (raw.length === 0 || raw.length > 1000) throw badRequest('vf.error.unknown_filter', { filter: key });
-        conds.push(eb(eb.ref(column), 'in', raw.map((v) => filterValue(f, v, key))));
+        conds.push(
+          eb(
+            eb.ref(column),
+            'in',
+            raw.map((v) => filterValue(f, v, key)),
+          ),
+        );
       } else {
         conds.push(eb(eb.ref(column), '=', filterValue(f, raw, key)));
       }

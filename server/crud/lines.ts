@@ -16,21 +16,25 @@ const isVersion = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(
 export function linesOf(spec: LinesDef, raw: unknown): Line[] {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('vf.error.body');
   const lines = (raw as { lines?: unknown }).lines;
-  if (!Array.isArray(lines) || lines.length === 0 || lines.length > spec.max) throw badRequest('vf.vocab.lines.error.lines', { max: spec.max });
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > spec.max)
+    throw badRequest('vf.vocab.lines.error.lines', { max: spec.max });
   const seen = new Set<string>();
   return lines.map((l, i) => {
     const line = i + 1;
     if (!l || typeof l !== 'object' || Array.isArray(l)) throw badRequest('vf.vocab.lines.error.line', { line });
     const sent = l as Record<string, unknown>;
     const { _id, version } = sent;
-    if (typeof _id !== 'string' || !_id || _id.length > 200 || !isVersion(version)) throw badRequest('vf.vocab.lines.error.line', { line });
+    if (typeof _id !== 'string' || !_id || _id.length > 200 || !isVersion(version))
+      throw badRequest('vf.vocab.lines.error.line', { line });
     if (seen.has(_id)) throw badRequest('vf.vocab.lines.error.duplicate', { line });
     seen.add(_id);
     const values: Record<string, unknown> = {};
     const given = Object.keys(spec.fields).filter((n) => sent[n] !== undefined);
-    const refuse = (max?: number) => badRequest(spec.message ?? 'vf.vocab.lines.error.fields', { line, max: max ?? '' });
+    const refuse = (max?: number) =>
+      badRequest(spec.message ?? 'vf.vocab.lines.error.fields', { line, max: max ?? '' });
     // exactly one of them, where the declaration says so (add so many, or fill up to so many)
-    if (spec.oneOf && given.length !== 1) throw refuse(Object.values(spec.fields).find((f) => f.max !== undefined)?.max);
+    if (spec.oneOf && given.length !== 1)
+      throw refuse(Object.values(spec.fields).find((f) => f.max !== undefined)?.max);
     for (const [name, f] of Object.entries(spec.fields)) {
       const v = sent[name];
       if (v === undefined) {
@@ -46,7 +50,14 @@ export function linesOf(spec: LinesDef, raw: unknown): Line[] {
   });
 }
 
-export async function actOnLines(db: DB, ctx: CallContext, { def, hooks }: Served, name: string, action: ActionDef & { lines: LinesDef }, raw: unknown) {
+export async function actOnLines(
+  db: DB,
+  ctx: CallContext,
+  { def, hooks }: Served,
+  name: string,
+  action: ActionDef & { lines: LinesDef },
+  raw: unknown,
+) {
   requirePermission(ctx.user, action.permission);
   const lines = linesOf(action.lines, raw);
   const apply = hooks.lines?.[name];

@@ -28,7 +28,13 @@ export interface ListBody {
 export function pagingOf(body: ListBody) {
   const page = body.page === undefined ? 1 : Number(body.page);
   const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
-  if (!Number.isSafeInteger(page) || page < 1 || !Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+  if (
+    !Number.isSafeInteger(page) ||
+    page < 1 ||
+    !Number.isSafeInteger(pageSize) ||
+    pageSize < 1 ||
+    pageSize > MAX_PAGE_SIZE
+  ) {
     throw badRequest('vf.error.paging', { max: MAX_PAGE_SIZE });
   }
   return { page, pageSize };
@@ -56,21 +62,34 @@ export async function list(db: DB, ctx: CallContext, { def, hooks }: Served, raw
   const { page, pageSize } = pagingOf(body);
   const sort = sortOf(def, body);
   const where = whereOf(def, ctx, asObject(body.filter), hooks.filters);
-  const ordered = <O>(q: SelectQueryBuilder<AnyTables, string, O>) => q.orderBy(sort.field, sort.order).orderBy('_id', sort.order);
+  const ordered = <O>(q: SelectQueryBuilder<AnyTables, string, O>) =>
+    q.orderBy(sort.field, sort.order).orderBy('_id', sort.order);
   const t = byName(db);
   const keyset = keysetSortable(def, sort);
   const columns = keyset ? [...readableColumns(def), sortKey(sort)] : readableColumns(def);
   const after = body.after === undefined || body.after === null ? undefined : afterCursor(sort, body.after);
   const rows =
     page === 1 || after
-      ? ordered(t.selectFrom(def.table).select(columns).where(where).where(after ?? sql<boolean>`true`)).limit(pageSize)
+      ? ordered(
+          t
+            .selectFrom(def.table)
+            .select(columns)
+            .where(where)
+            .where(after ?? sql<boolean>`true`),
+        ).limit(pageSize)
       : // A later page by number finds its ids first and reads only those rows: skipping 10,000 index entries is
         // cheap (index-only), skipping 10,000 whole rows is not — `npm run bench` measured page 500 at 11 ms → 2 ms.
         ordered(
           t
             .selectFrom(def.table)
             .select(columns)
-            .where('_id', 'in', ordered(t.selectFrom(def.table).select('_id').where(where)).limit(pageSize).offset((page - 1) * pageSize)),
+            .where(
+              '_id',
+              'in',
+              ordered(t.selectFrom(def.table).select('_id').where(where))
+                .limit(pageSize)
+                .offset((page - 1) * pageSize),
+            ),
         );
   // one after the other, on one connection: under load, a request holding two of the pool's connections made
   // the others queue for them (p95 1.5x the hand-written floor in `npm run bench`), for ~0.3 ms saved when idle
@@ -94,7 +113,11 @@ function checkId(id: unknown): string {
 
 /** A row the caller may see, locked for update when inside a write; 404 otherwise, even if it exists elsewhere. */
 export async function loadScoped(db: DB, ctx: CallContext, def: ResourceDef, id: unknown, lock = false): Promise<Row> {
-  let q = byName(db).selectFrom(def.table).selectAll().where(whereOf(def, ctx, {})).where('_id', '=', checkId(id));
+  let q = byName(db)
+    .selectFrom(def.table)
+    .selectAll()
+    .where(whereOf(def, ctx, {}))
+    .where('_id', '=', checkId(id));
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
@@ -118,6 +141,17 @@ export async function read(db: DB, ctx: CallContext, { def, hooks }: Served, id:
 }
 
 /** The record a write answers with, read under the permission the write took (one may add or act without `read`). */
-export function readAfterWrite(db: DB, ctx: CallContext, served: Served, permission: Permission | undefined, id: unknown) {
-  return read(db, ctx, { ...served, def: { ...served.def, permissions: { ...served.def.permissions, read: permission } } }, id);
+export function readAfterWrite(
+  db: DB,
+  ctx: CallContext,
+  served: Served,
+  permission: Permission | undefined,
+  id: unknown,
+) {
+  return read(
+    db,
+    ctx,
+    { ...served, def: { ...served.def, permissions: { ...served.def.permissions, read: permission } } },
+    id,
+  );
 }

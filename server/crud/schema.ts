@@ -3,7 +3,18 @@
 // the moment it is routed. The declaration's rules (presence, lengths, ranges, choices, patterns) are in the
 // schemas with the message each one answers (`x-message`, `x-required`: see server/http/schema.ts), the same
 // keys resources/validate.ts gives the browser's forms; the edge refuses a body that breaks one.
-import { fieldOf, isSecret, isSortable, readableColumns, callPath, VERSION, type FieldDef, type ResourceDef, type ActionDef, type LinesDef } from '../../resources/types';
+import {
+  fieldOf,
+  isSecret,
+  isSortable,
+  readableColumns,
+  callPath,
+  VERSION,
+  type FieldDef,
+  type ResourceDef,
+  type ActionDef,
+  type LinesDef,
+} from '../../resources/types';
 import { bulkVerbs } from '../../resources/bulk';
 import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
@@ -31,30 +42,68 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
     case 'email':
     case 'image':
     case 'reference': {
-      const pattern = f.type === 'email' ? { pattern: EMAIL_PATTERN.source, 'x-message': 'vf.validation.email' }
-        : f.type === 'image' ? { pattern: UPLOAD_PATH_PATTERN.source, 'x-message': 'vf.securityData.image_path' }
-        : f.pattern ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) } : {};
-      const rules: JsonSchema = dir === 'in' ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern } : {};
-      const what = f.type === 'reference' ? `the _id of a ${f.reference}` : f.type === 'image' ? 'the path POST /api/upload answered' : undefined;
+      const pattern =
+        f.type === 'email'
+          ? { pattern: EMAIL_PATTERN.source, 'x-message': 'vf.validation.email' }
+          : f.type === 'image'
+            ? { pattern: UPLOAD_PATH_PATTERN.source, 'x-message': 'vf.securityData.image_path' }
+            : f.pattern
+              ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) }
+              : {};
+      const rules: JsonSchema =
+        dir === 'in'
+          ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern }
+          : {};
+      const what =
+        f.type === 'reference'
+          ? `the _id of a ${f.reference}`
+          : f.type === 'image'
+            ? 'the path POST /api/upload answered'
+            : undefined;
       return str(what, { ...rules, ...(f.type === 'email' ? { format: 'email' } : {}) });
     }
     case 'password':
-      return str('8 to 64 letters and digits, with upper case, lower case and a digit', { writeOnly: true, minLength: 8, maxLength: 64, pattern: PASSWORD_PATTERN.source, 'x-message': 'vf.validation.password' });
+      return str('8 to 64 letters and digits, with upper case, lower case and a digit', {
+        writeOnly: true,
+        minLength: 8,
+        maxLength: 64,
+        pattern: PASSWORD_PATTERN.source,
+        'x-message': 'vf.validation.password',
+      });
     case 'number':
     case 'money': {
       const what = f.type === 'money' ? 'integer cents' : 'an integer';
-      const range = { ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}) };
+      const range = {
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
       // a string of digits is read as the number it spells (forms send what was typed)
-      return dir === 'in' ? { type: ['integer', 'string'], description: `${what} (a string of digits is read as one)`, ...range, pattern: DIGITS, 'x-message': 'vf.validation.integer' } : int(what, range);
+      return dir === 'in'
+        ? {
+            type: ['integer', 'string'],
+            description: `${what} (a string of digits is read as one)`,
+            ...range,
+            pattern: DIGITS,
+            'x-message': 'vf.validation.integer',
+          }
+        : int(what, range);
     }
     case 'boolean':
       return bool();
     case 'choice':
       return str(undefined, { enum: [...(f.choices ?? [])] });
     case 'choices':
-      return { type: 'array', items: str(undefined, { enum: [...(f.choices ?? [])] }), ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}) };
+      return {
+        type: 'array',
+        items: str(undefined, { enum: [...(f.choices ?? [])] }),
+        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
+      };
     case 'references':
-      return { type: 'array', items: str(`the _id of a ${f.reference}`), ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}) };
+      return {
+        type: 'array',
+        items: str(`the _id of a ${f.reference}`),
+        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
+      };
     case 'datetime':
       return dir === 'in' ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds' } : time;
     case 'json':
@@ -68,7 +117,10 @@ export function recordSchema(def: ResourceDef): JsonSchema {
   for (const c of readableColumns(def)) {
     const f = fieldOf(def, c);
     if (c === '_id') props._id = str('the record id');
-    else if (c === VERSION) props[VERSION] = int('the edit counter: send it back with an edit, which is refused (409, reason `stale`) when the record has moved on');
+    else if (c === VERSION)
+      props[VERSION] = int(
+        'the edit counter: send it back with an edit, which is refused (409, reason `stale`) when the record has moved on',
+      );
     else props[c] = f ? nullable(fieldOutput(f, 'out')) : nullable(str(`the _id of a ${c}`));
   }
   return obj(props, ['_id']);
@@ -84,7 +136,8 @@ const nameOf = (def: ResourceDef) => {
   return label.startsWith('resources.') ? def.name : label;
 };
 
-const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) => obj<Record<string, JsonSchema>, string>({ _id: str('the record id'), ...extra }, ['_id', ...required]);
+const idBody = (extra: Record<string, JsonSchema> = {}, required: string[] = []) =>
+  obj<Record<string, JsonSchema>, string>({ _id: str('the record id'), ...extra }, ['_id', ...required]);
 
 function writable(def: ResourceDef, mode: 'create' | 'edit') {
   const props: Record<string, JsonSchema> = {};
@@ -93,7 +146,11 @@ function writable(def: ResourceDef, mode: 'create' | 'edit') {
   for (const [name, f] of Object.entries(fields)) {
     if (f.readOnly || (f.type === 'password' && mode === 'edit')) continue;
     props[name] = fieldInput(f);
-    if (f.createOnly) props[name] = { ...props[name], description: [props[name].description, 'given on create; never changed afterwards'].filter(Boolean).join('; ') };
+    if (f.createOnly)
+      props[name] = {
+        ...props[name],
+        description: [props[name].description, 'given on create; never changed afterwards'].filter(Boolean).join('; '),
+      };
     if (mode === 'create' && f.required) required.push(name);
   }
   return { props, required };
@@ -102,20 +159,39 @@ function writable(def: ResourceDef, mode: 'create' | 'edit') {
 /** The filter keys a list accepts: an allow-list, like the service's (server/crud/filters.ts `allowedFilter`). */
 function filterSchema(def: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = {};
-  if (Object.values(def.fields).some((f) => f.search && !isSecret(f)) || def.idField) props.q = str('free text over the searchable fields', { maxLength: 200 });
-  props._id = { description: 'one id, or a list of ids (at most 1000)', type: ['string', 'array'], items: { type: 'string' } };
+  if (Object.values(def.fields).some((f) => f.search && !isSecret(f)) || def.idField)
+    props.q = str('free text over the searchable fields', { maxLength: 200 });
+  props._id = {
+    description: 'one id, or a list of ids (at most 1000)',
+    type: ['string', 'array'],
+    items: { type: 'string' },
+  };
   for (const [name, f] of Object.entries(def.fields)) {
     const eq = allowedFilter(def, name);
-    if (eq?.kind === 'eq') props[name] = { description: `equals (a list: any of)${f.type === 'choices' || f.type === 'references' ? '; for a list field, holds' : ''}` };
+    if (eq?.kind === 'eq')
+      props[name] = {
+        description: `equals (a list: any of)${f.type === 'choices' || f.type === 'references' ? '; for a list field, holds' : ''}`,
+      };
     for (const side of ['gte', 'lte'] as const) {
-      if (allowedFilter(def, `${name}_${side}`)) props[`${name}_${side}`] = { description: side === 'gte' ? 'at least (times: ISO-8601 or epoch ms)' : 'at most (times: ISO-8601 or epoch ms)' };
+      if (allowedFilter(def, `${name}_${side}`))
+        props[`${name}_${side}`] = {
+          description:
+            side === 'gte' ? 'at least (times: ISO-8601 or epoch ms)' : 'at most (times: ISO-8601 or epoch ms)',
+        };
     }
   }
-  return { type: 'object', description: 'only these keys: any other is refused (400)', properties: props, additionalProperties: true };
+  return {
+    type: 'object',
+    description: 'only these keys: any other is refused (400)',
+    properties: props,
+    additionalProperties: true,
+  };
 }
 
 function sortSchema(def: ResourceDef): JsonSchema {
-  const sortable = ['_id', ...Object.keys(def.fields)].filter((n, i, all) => all.indexOf(n) === i && isSortable(def, n));
+  const sortable = ['_id', ...Object.keys(def.fields)].filter(
+    (n, i, all) => all.indexOf(n) === i && isSortable(def, n),
+  );
   return obj({ field: str(undefined, { enum: sortable }), order: str(undefined, { enum: ['ASC', 'DESC'] }) });
 }
 
@@ -132,8 +208,15 @@ function actionBody(a: ActionDef): JsonSchema {
 /** One line of a selection action: the row, the version it was listed with, its declared inputs (JSON numbers). */
 function lineBody(spec: LinesDef): JsonSchema {
   const props: Record<string, JsonSchema> = {};
-  for (const [name, f] of Object.entries(spec.fields)) props[name] = f.type === 'number' || f.type === 'money' ? int(spec.oneOf ? `${name} (exactly one of ${Object.keys(spec.fields).join(', ')})` : name) : fieldInput(f);
-  return obj({ _id: str('the row'), version: int('the version the row was listed with'), ...props }, ['_id', 'version']);
+  for (const [name, f] of Object.entries(spec.fields))
+    props[name] =
+      f.type === 'number' || f.type === 'money'
+        ? int(spec.oneOf ? `${name} (exactly one of ${Object.keys(spec.fields).join(', ')})` : name)
+        : fieldInput(f);
+  return obj({ _id: str('the row'), version: int('the version the row was listed with'), ...props }, [
+    '_id',
+    'version',
+  ]);
 }
 
 /** Every route schema of a declared resource, by verb (`list`, `read`, … and each action's name). */
@@ -149,50 +232,136 @@ export function resourceSchemas(def: ResourceDef) {
     pageSize: { type: ['integer', 'string'], minimum: 1, maximum: MAX_PAGE_SIZE },
     sort: sortSchema(def),
     filter: filterSchema(def),
-    after: { description: 'a previous answer\'s `next`: the page after that row (keyset paging)' },
+    after: { description: "a previous answer's `next`: the page after that row (keyset paging)" },
   });
   const create = writable(def, 'create');
   const edit = writable(def, 'edit');
   const schemas: Record<string, ReturnType<typeof route>> = {
     list: route({
-      tags, summary: `List ${name}`, operationId: op('list'), body: listBody,
-      data: obj({ list: { type: 'array', items: record }, total: int(), total_estimated: bool('the total is the planner\'s estimate (past 1,000 rows)'), next: str('a cursor: send it as `after` for the next page') }, ['list', 'total']),
+      tags,
+      summary: `List ${name}`,
+      operationId: op('list'),
+      body: listBody,
+      data: obj(
+        {
+          list: { type: 'array', items: record },
+          total: int(),
+          total_estimated: bool("the total is the planner's estimate (past 1,000 rows)"),
+          next: str('a cursor: send it as `after` for the next page'),
+        },
+        ['list', 'total'],
+      ),
     }),
     export: route({
-      tags, summary: `Export the ${name} list`, operationId: op('export'),
-      body: obj({ format: str(undefined, { enum: [...EXPORT_FORMATS] }), filter: filterSchema(def), sort: sortSchema(def), tz: str('the IANA time zone times are written in'), fields: { type: 'array', items: { type: 'string' }, maxItems: 50, description: 'more columns than the list shows' } }),
-      raw: { contentType: 'application/octet-stream', description: 'the whole list as an .xlsx or .csv file, streamed', schema: { type: 'string', format: 'binary' } },
+      tags,
+      summary: `Export the ${name} list`,
+      operationId: op('export'),
+      body: obj({
+        format: str(undefined, { enum: [...EXPORT_FORMATS] }),
+        filter: filterSchema(def),
+        sort: sortSchema(def),
+        tz: str('the IANA time zone times are written in'),
+        fields: {
+          type: 'array',
+          items: { type: 'string' },
+          maxItems: 50,
+          description: 'more columns than the list shows',
+        },
+      }),
+      raw: {
+        contentType: 'application/octet-stream',
+        description: 'the whole list as an .xlsx or .csv file, streamed',
+        schema: { type: 'string', format: 'binary' },
+      },
     }),
     read: route({ tags, summary: `Read one ${name}`, operationId: op('read'), params: params('read'), data: record }),
-    add: route({ tags, summary: `Create a ${name}`, operationId: op('add'), body: obj(create.props, create.required), data: record }),
-    edit: route({
-      tags, summary: `Edit a ${name}`, operationId: op('edit'), params: params('edit'),
-      body: obj({ ...(params('edit') ? {} : { _id: str('the record id') }), [VERSION]: int('the version the edit is based on (optional)'), ...edit.props }),
+    add: route({
+      tags,
+      summary: `Create a ${name}`,
+      operationId: op('add'),
+      body: obj(create.props, create.required),
       data: record,
     }),
-    delete: route({ tags, summary: `Delete a ${name}`, operationId: op('delete'), body: idBody(), data: obj({ _id: str() }, ['_id']) }),
+    edit: route({
+      tags,
+      summary: `Edit a ${name}`,
+      operationId: op('edit'),
+      params: params('edit'),
+      body: obj({
+        ...(params('edit') ? {} : { _id: str('the record id') }),
+        [VERSION]: int('the version the edit is based on (optional)'),
+        ...edit.props,
+      }),
+      data: record,
+    }),
+    delete: route({
+      tags,
+      summary: `Delete a ${name}`,
+      operationId: op('delete'),
+      body: idBody(),
+      data: obj({ _id: str() }, ['_id']),
+    }),
     bulk: route({
-      tags, summary: `One action over several ${name} rows`, operationId: op('bulk'),
-      body: obj({ action: str(undefined, { enum: bulkVerbs(def), 'x-message': 'vf.operator.bulk.error.action', 'x-value': 'action' }), ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS }, body: anyObject('the action\'s own fields') }, ['action', 'ids']),
-      data: obj({ done: int(), refused: int(), results: { type: 'array', items: obj({ _id: str(), status: str(undefined, { enum: [...BULK_STATUSES] }), code: int(), message: str('why, in the caller\'s language') }) } }),
+      tags,
+      summary: `One action over several ${name} rows`,
+      operationId: op('bulk'),
+      body: obj(
+        {
+          action: str(undefined, {
+            enum: bulkVerbs(def),
+            'x-message': 'vf.operator.bulk.error.action',
+            'x-value': 'action',
+          }),
+          ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS },
+          body: anyObject("the action's own fields"),
+        },
+        ['action', 'ids'],
+      ),
+      data: obj({
+        done: int(),
+        refused: int(),
+        results: {
+          type: 'array',
+          items: obj({
+            _id: str(),
+            status: str(undefined, { enum: [...BULK_STATUSES] }),
+            code: int(),
+            message: str("why, in the caller's language"),
+          }),
+        },
+      }),
     }),
   };
   for (const [action, a] of Object.entries(def.actions ?? {})) {
     if (a.lines) {
       schemas[action] = route({
-        tags, summary: `${name}: ${action}, over selected rows, all of them or none`, operationId: op(action),
-        body: obj({ lines: { type: 'array', items: lineBody(a.lines), minItems: 1, maxItems: a.lines.max } }, ['lines']),
-        data: obj({ lines: { type: 'array', items: anyObject('what became of the line\'s row') } }, ['lines']),
+        tags,
+        summary: `${name}: ${action}, over selected rows, all of them or none`,
+        operationId: op(action),
+        body: obj({ lines: { type: 'array', items: lineBody(a.lines), minItems: 1, maxItems: a.lines.max } }, [
+          'lines',
+        ]),
+        data: obj({ lines: { type: 'array', items: anyObject("what became of the line's row") } }, ['lines']),
       });
       continue;
     }
-    schemas[action] = route({ tags, summary: `${name}: ${action}`, operationId: op(action), body: actionBody(a), data: record });
+    schemas[action] = route({
+      tags,
+      summary: `${name}: ${action}`,
+      operationId: op(action),
+      body: actionBody(a),
+      data: record,
+    });
   }
   return schemas;
 }
 
 /** A body of declared fields, as validateFields reads it (`create`: required ones must be there). */
-export function fieldsBody(fields: Record<string, FieldDef>, mode: 'create' | 'edit', extra: Record<string, JsonSchema> = {}): JsonSchema {
+export function fieldsBody(
+  fields: Record<string, FieldDef>,
+  mode: 'create' | 'edit',
+  extra: Record<string, JsonSchema> = {},
+): JsonSchema {
   const props: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(fields)) {

@@ -28,7 +28,9 @@ export function inScope(def: ResourceDef, user: SessionUser, row: Row): boolean 
 
 /** Fields a tenant (brand or store) account reads on some rows only (FieldDef.tenantReads); none for staff. */
 const tenantRules = (def: ResourceDef, ctx: CallContext) =>
-  isPlatformStaff(ctx.user) ? [] : Object.entries(def.fields).flatMap(([n, f]) => (f.tenantReads ? [[n, f.tenantReads] as const] : []));
+  isPlatformStaff(ctx.user)
+    ? []
+    : Object.entries(def.fields).flatMap(([n, f]) => (f.tenantReads ? [[n, f.tenantReads] as const] : []));
 
 /** The columns `tenantReadable` needs besides those shown (the rule's own field). */
 export const tenantRuleColumns = (def: ResourceDef, ctx: CallContext) => tenantRules(def, ctx).map(([, r]) => r.field);
@@ -37,7 +39,8 @@ export const tenantRuleColumns = (def: ResourceDef, ctx: CallContext) => tenantR
  * export all call it, so none shows what another does not. */
 export function tenantReadable<R extends Record<string, unknown>>(def: ResourceDef, ctx: CallContext, rows: R[]): R[] {
   for (const [name, rule] of tenantRules(def, ctx)) {
-    for (const r of rows) if (!rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
+    for (const r of rows)
+      if (!rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
   }
   return rows;
 }

@@ -28,7 +28,11 @@ async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Ro
   const integratorCol = t.integrator && t.integrator !== '_id' ? t.integrator : undefined;
   if (dealerCol && u.account_type === 'DEALER' && row[dealerCol] == null) row[dealerCol] = u.dealer;
   if (dealerCol && integratorCol && row[dealerCol]) {
-    const store = await trx.selectFrom('dealer').select('integrator').where('_id', '=', String(row[dealerCol])).executeTakeFirst();
+    const store = await trx
+      .selectFrom('dealer')
+      .select('integrator')
+      .where('_id', '=', String(row[dealerCol]))
+      .executeTakeFirst();
     if (!store) throw badRequest('vf.error.reference_missing');
     row[integratorCol] = store.integrator;
   }
@@ -45,13 +49,24 @@ async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
   const errors: FieldErrors = {};
   for (const [name, f] of Object.entries(def.fields)) {
     if (!f.sameAs || !(name in values) || !f.reference) continue;
-    const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]).filter((x): x is string => typeof x === 'string');
+    const ids = (Array.isArray(values[name]) ? values[name] : [values[name]]).filter(
+      (x): x is string => typeof x === 'string',
+    );
     if (ids.length === 0) continue;
     const target = findResource(f.reference);
     const column = f.sameAs.column ?? f.sameAs.field;
     const owner = row[f.sameAs.field];
     const found = new Set(
-      owner == null ? [] : (await byName(trx).selectFrom(target?.table ?? f.reference).select('_id').where('_id', 'in', ids).where(column, '=', owner).execute()).map((r) => r._id),
+      owner == null
+        ? []
+        : (
+            await byName(trx)
+              .selectFrom(target?.table ?? f.reference)
+              .select('_id')
+              .where('_id', 'in', ids)
+              .where(column, '=', owner)
+              .execute()
+          ).map((r) => r._id),
     );
     const stranger = ids.find((id) => !found.has(id));
     if (stranger) errors[name] = { key: f.sameAs.message ?? 'vf.vocab.error.same_as', args: { id: stranger } };
@@ -77,7 +92,11 @@ export async function create(db: DB, ctx: CallContext, served: Served, rawBody: 
     await settleTenant(trx, def, ctx, row);
     await checkSameAs(trx, def, row, row);
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
-    const saved = await byName(trx).insertInto(def.table).values(encode(def, row)).returningAll().executeTakeFirstOrThrow();
+    const saved = await byName(trx)
+      .insertInto(def.table)
+      .values(encode(def, row))
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
     await logChange(trx, ctx, def, 'add', { after: saved });
     return saved;
@@ -89,7 +108,8 @@ export async function create(db: DB, ctx: CallContext, served: Served, rawBody: 
 function expectedVersion(body: Record<string, unknown>): number | undefined {
   const v = body[VERSION];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
   return v;
 }
 
@@ -109,24 +129,39 @@ export async function update(db: DB, ctx: CallContext, served: Served, rawBody: 
     // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
     if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
     // the declaration's edit guard (a resolved report): one rule, which the screens follow by hiding the edit
-    if (isLocked(def, existing)) throw conflict('vf.error.state', { field: def.lockedWhen!.field, value: String(existing[def.lockedWhen!.field] ?? '—') });
+    if (isLocked(def, existing))
+      throw conflict('vf.error.state', {
+        field: def.lockedWhen!.field,
+        value: String(existing[def.lockedWhen!.field] ?? '—'),
+      });
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
     const fieldErrors: FieldErrors = { ...errors };
     for (const [name, f] of Object.entries(def.fields)) {
-      if (f.createOnly && name in values && !same(values[name], existing[name])) fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
+      if (f.createOnly && name in values && !same(values[name], existing[name]))
+        fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
     }
     if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
     const row: Row = { ...existing, ...values };
     await settleTenant(trx, def, ctx, row);
     // the owner may have changed too: judge the references given, and those kept when the owner moved
-    const sameAsGiven = Object.fromEntries(Object.entries(def.fields).filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values)).map(([n]) => [n, row[n]]));
+    const sameAsGiven = Object.fromEntries(
+      Object.entries(def.fields)
+        .filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values))
+        .map(([n]) => [n, row[n]]),
+    );
     await checkSameAs(trx, def, sameAsGiven, row);
     const changes: Row = {};
-    for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+    for (const k of [...Object.keys(values), ...tenantColumns(def)])
+      if (!same(row[k], existing[k])) changes[k] = row[k];
     await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
     if (Object.keys(changes).length === 0) return;
     if ('update_time' in existing) changes.update_time = new Date().toISOString();
-    const saved = await byName(trx).updateTable(def.table).set({ ...encode(def, changes), ...bumped(existing) }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow();
+    const saved = await byName(trx)
+      .updateTable(def.table)
+      .set({ ...encode(def, changes), ...bumped(existing) })
+      .where('_id', '=', existing._id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
     await logChange(trx, ctx, def, 'edit', { before: existing, after: saved });
   });
@@ -141,7 +176,11 @@ export async function remove(db: DB, ctx: CallContext, { def, hooks }: Served, r
     await hooks.guard?.({ trx, ctx, def, existing, verb: 'delete' });
     await hooks.beforeRemove?.({ trx, ctx, def, existing });
     if (def.remove) {
-      await byName(trx).updateTable(def.table).set({ [def.remove.field]: def.remove.value, ...bumped(existing) }).where('_id', '=', existing._id).execute();
+      await byName(trx)
+        .updateTable(def.table)
+        .set({ [def.remove.field]: def.remove.value, ...bumped(existing) })
+        .where('_id', '=', existing._id)
+        .execute();
     } else {
       await byName(trx).deleteFrom(def.table).where('_id', '=', existing._id).execute();
     }
@@ -152,13 +191,15 @@ export async function remove(db: DB, ctx: CallContext, { def, hooks }: Served, r
 }
 
 function same(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return new Date(a as string).getTime() === new Date(b as string).getTime();
+  if (a instanceof Date || b instanceof Date)
+    return new Date(a as string).getTime() === new Date(b as string).getTime();
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 /** JSON fields are written as JSON text; arrays of text stay arrays (node-postgres sends text[]). */
 function encode(def: ResourceDef, row: Row): Row {
   const out: Row = {};
-  for (const [k, v] of Object.entries(row)) out[k] = def.fields[k]?.type === 'json' && v !== null ? JSON.stringify(v) : v;
+  for (const [k, v] of Object.entries(row))
+    out[k] = def.fields[k]?.type === 'json' && v !== null ? JSON.stringify(v) : v;
   return out;
 }

@@ -36,7 +36,9 @@ export function lockFolder(dir: string, waitSeconds = 1): FolderLock {
     const owner = fs.readFileSync(fd, 'utf8').trim();
     fs.closeSync(fd);
     if (r.error) throw new Error(`Cannot lock ${file}: ${r.error.message} (the flock command of util-linux is needed)`);
-    throw new FolderInUseError(`The database folder ${dir} is in use${owner ? ` by process ${owner}` : ''}. Stop it first, or set DATA_DIR.`);
+    throw new FolderInUseError(
+      `The database folder ${dir} is in use${owner ? ` by process ${owner}` : ''}. Stop it first, or set DATA_DIR.`,
+    );
   }
   // the holder's pid, for the message above and for people: the lock itself is the flock, not this text
   fs.ftruncateSync(fd, 0);

@@ -25,7 +25,10 @@ export async function flushGroupCommits(): Promise<void> {
  * Wraps `run`, which must answer one result per item in the same order (or undefined for an item it could
  * not serve). At most one batch is in the database at a time per wrapper; a failed batch fails its callers only.
  */
-export function groupCommit<In, Out>(run: (items: In[]) => Promise<Array<Out | undefined>>, opts: GroupCommitOptions = {}) {
+export function groupCommit<In, Out>(
+  run: (items: In[]) => Promise<Array<Out | undefined>>,
+  opts: GroupCommitOptions = {},
+) {
   const max = opts.max ?? 500;
   const name = opts.name ?? 'batch';
   let queue: Array<{ item: In; resolve: (v: Out | undefined) => void; reject: (e: unknown) => void }> = [];

@@ -49,7 +49,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // A bounded wait for a connection: with the database down or the pool exhausted a request fails (503)
     // instead of hanging past a client's time-out.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? setting('DB_POOL_MAX'), connectionTimeoutMillis: opts.connectTimeoutMs ?? setting('DB_CONNECT_TIMEOUT_MS') });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? setting('DB_POOL_MAX'),
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? setting('DB_CONNECT_TIMEOUT_MS'),
+    });
     // An idle connection the server ends (a restart, a failover, an administrator) must not take the
     // process down: the pool drops that client and the next query opens a new one.
     pool.on('error', (e) => console.warn(`database connection lost while idle: ${e.message}`));

@@ -36,8 +36,12 @@ export function migrate(db: DB): Promise<string[]> {
  */
 export async function applyMigrations(conn: DB, names = migrationNames()): Promise<string[]> {
   const applied: string[] = [];
-  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
-  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name));
+  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+    conn,
+  );
+  const done = new Set(
+    (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name),
+  );
   for (const file of names) {
     if (done.has(file)) continue;
     const text = fs.readFileSync(path.join(DIR, file), 'utf8');
@@ -52,5 +56,8 @@ export async function applyMigrations(conn: DB, names = migrationNames()): Promi
 
 /** Every migration this build carries, in order (readiness checks the database has them all). */
 export function migrationNames(): string[] {
-  return fs.readdirSync(DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  return fs
+    .readdirSync(DIR)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
 }

@@ -38,10 +38,36 @@ function voucherHolders(db: DB): Console {
   };
 }
 
-export async function startDemoRobots(db: DB, url: string, log: (line: string, failed?: boolean) => void): Promise<Fleet> {
+export async function startDemoRobots(
+  db: DB,
+  url: string,
+  log: (line: string, failed?: boolean) => void,
+): Promise<Fleet> {
   const present = new Set(
-    (await db.selectFrom('device').select('device_id').where('device_id', 'in', DEMO_DEVICES.map((d) => d.device_id)).execute()).map((r) => r.device_id),
+    (
+      await db
+        .selectFrom('device')
+        .select('device_id')
+        .where(
+          'device_id',
+          'in',
+          DEMO_DEVICES.map((d) => d.device_id),
+        )
+        .execute()
+    ).map((r) => r.device_id),
   );
-  const identities = DEMO_DEVICES.filter((d) => present.has(d.device_id)).map((d) => ({ device_id: d.device_id, key: demoDeviceKey(d.device_id), name: d.name, type: d.type }));
-  return driveFleet({ url, identities, beatMs: setting('DEMO_BEAT_SECONDS') * 1000, rates: DEFAULT_RATES, log, console: voucherHolders(db) });
+  const identities = DEMO_DEVICES.filter((d) => present.has(d.device_id)).map((d) => ({
+    device_id: d.device_id,
+    key: demoDeviceKey(d.device_id),
+    name: d.name,
+    type: d.type,
+  }));
+  return driveFleet({
+    url,
+    identities,
+    beatMs: setting('DEMO_BEAT_SECONDS') * 1000,
+    rates: DEFAULT_RATES,
+    log,
+    console: voucherHolders(db),
+  });
 }

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { DB, Database } from '../db';
 
-export type EventType = 'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed' | 'command.changed';
+export type EventType =
+  'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed' | 'command.changed';
 
 export interface LiveEvent {
   type: EventType;
@@ -82,7 +83,10 @@ function deliver(e: LiveEvent | Internal) {
     emitter.emit('rights', e);
     // acted on (the session cache forgot, server/auth/sessionCache.ts): say so to the process that sent it.
     // Through the pool, not the LISTEN connection: its last statement must stay the LISTEN (LISTENERS counts it).
-    if (e.id && relay) void sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ type: 'rights.heard', id: e.id })})`.execute(relay.db).catch(() => undefined);
+    if (e.id && relay)
+      void sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ type: 'rights.heard', id: e.id })})`
+        .execute(relay.db)
+        .catch(() => undefined);
   } else emitter.emit('event', e);
 }
 
@@ -101,7 +105,9 @@ const pending: Array<{ n: number; heard: Promise<void> }> = [];
 /** A change whose transaction rolled back is never heard, nor one a process died before hearing: the answer waits this long at most. */
 const HEARD_WAIT_MS = 2000;
 /** The processes listening, as PostgreSQL counts them (each has one connection whose statement was the LISTEN). */
-const LISTENERS = sql<{ n: number }>`(SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${CHANNEL}`})`;
+const LISTENERS = sql<{
+  n: number;
+}>`(SELECT count(*)::int FROM pg_stat_activity WHERE datname = current_database() AND query = ${`LISTEN ${CHANNEL}`})`;
 
 export const rightsChangesSent = () => sentCount;
 
@@ -135,7 +141,9 @@ export async function publish(e: LiveEvent | Internal, db?: DB): Promise<void> {
 export async function publishAll(events: Array<LiveEvent | Internal>, db?: DB): Promise<void> {
   if (events.length === 0) return;
   if (!relay) return events.forEach(deliver);
-  await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${events.map(payloadOf)}::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n`.execute(db ?? relay.db);
+  await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${events.map(payloadOf)}::text[]) WITH ORDINALITY AS x(p, n) ORDER BY n`.execute(
+    db ?? relay.db,
+  );
 }
 
 export function subscribe(fn: (e: LiveEvent) => void): () => void {
@@ -167,7 +175,9 @@ export async function publishRightsChange(change: Omit<RightsChange, 'type' | 'i
   });
   // the NOTIFY and, in the same statement, how many processes will hear it
   const payload = JSON.stringify({ type: 'rights.changed', ...change, id });
-  const r = await sql<{ n: number }>`SELECT ${LISTENERS} AS n, pg_notify(${CHANNEL}, ${payload})`.execute(db ?? relay.db);
+  const r = await sql<{ n: number }>`SELECT ${LISTENERS} AS n, pg_notify(${CHANNEL}, ${payload})`.execute(
+    db ?? relay.db,
+  );
   listeners = r.rows[0].n;
   if (heardBy >= listeners) done();
 }

@@ -35,7 +35,10 @@ export interface FeatureOptions {
   hooks: HookBook;
 }
 
-export async function registerFeatures(app: FastifyInstance, { db, lifecycle, metricsToken, dataDir, hooks }: FeatureOptions) {
+export async function registerFeatures(
+  app: FastifyInstance,
+  { db, lifecycle, metricsToken, dataDir, hooks }: FeatureOptions,
+) {
   await app.register(opsRoutes, { db, lifecycle, registry: app.metrics, metricsToken });
   await app.register(authRoutes, { db });
   await app.register(totpRoutes, { db });

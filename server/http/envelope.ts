@@ -32,14 +32,18 @@ function fieldLabel(lang: Lang, resource: string | undefined, field: string): st
 }
 
 /** Postgres errors that bad input can cause, mapped to what the caller did wrong. */
-function fromPostgres(err: { code?: string; detail?: string; constraint?: string }, req: FastifyRequest): ApiError | undefined {
+function fromPostgres(
+  err: { code?: string; detail?: string; constraint?: string },
+  req: FastifyRequest,
+): ApiError | undefined {
   switch (err.code) {
     case '23505': {
       const m = /Key \((?:lower\()?"?([\w]+)"?\)?(?:, [^)]*)?\)=\((.*)\) already exists/.exec(err.detail ?? '');
       // A brand or store account sees only its tenant: the value may be taken by another tenant's record, so it
       // hears only that the value is not available — no value, no record (platform staff see every tenant).
       const type = (req as { user?: { account_type?: string } }).user?.account_type;
-      if (type !== 'SUPER' && type !== 'PROVIDER') return new ApiError(409, 'vf.securityData.unavailable', { field: m?.[1] ?? '' });
+      if (type !== 'SUPER' && type !== 'PROVIDER')
+        return new ApiError(409, 'vf.securityData.unavailable', { field: m?.[1] ?? '' });
       return new ApiError(409, 'vf.error.duplicate', { field: m?.[1] ?? '', value: m?.[2] ?? '' });
     }
     case '23503':
@@ -96,13 +100,17 @@ function ruleError(e: EdgeError): FieldError {
     case 'maxLength': {
       const [min, max] = [n('minLength'), n('maxLength')];
       if (min !== undefined && max !== undefined) return { key: 'vf.validation.length_between', args: { min, max } };
-      return min !== undefined ? { key: 'vf.validation.min_length', args: { min } } : { key: 'vf.validation.max_length', args: { max: max ?? 0 } };
+      return min !== undefined
+        ? { key: 'vf.validation.min_length', args: { min } }
+        : { key: 'vf.validation.max_length', args: { max: max ?? 0 } };
     }
     case 'minimum':
     case 'maximum': {
       const [min, max] = [n('minimum'), n('maximum')];
       if (min !== undefined && max !== undefined) return { key: 'vf.validation.value_between', args: { min, max } };
-      return min !== undefined ? { key: 'vf.validation.min_value', args: { min } } : { key: 'vf.validation.max_value', args: { max: max ?? 0 } };
+      return min !== undefined
+        ? { key: 'vf.validation.min_value', args: { min } }
+        : { key: 'vf.validation.max_value', args: { max: max ?? 0 } };
     }
     case 'enum': {
       const choices = ((s.enum as unknown[]) ?? []).filter((c) => c !== null).join(', ');
@@ -132,7 +140,9 @@ const rank = (keyword: string) => (FIRST.includes(keyword) ? FIRST.indexOf(keywo
  * each field, in the envelope and words of the declarations' own checks; a body that is no object at all, or a
  * wrong path or query, as the plain refusal it was before the schemas.
  */
-function fromSchema(err: FastifyError & { validation?: EdgeError[]; validationContext?: string }): ApiError | undefined {
+function fromSchema(
+  err: FastifyError & { validation?: EdgeError[]; validationContext?: string },
+): ApiError | undefined {
   if (!err.validation) return undefined;
   if (err.validationContext !== 'body') return new ApiError(400, 'vf.error.bad_request');
   const errors: FieldErrors = {};
@@ -141,7 +151,8 @@ function fromSchema(err: FastifyError & { validation?: EdgeError[]; validationCo
     const path = e.instancePath.split('/').slice(1);
     if (e.keyword === 'required') path.push(String(e.params.missingProperty));
     // an item of a list of values (a choice among `choices`): the list is the field, as resources/validate.ts says
-    if (['enum', 'minLength', 'maxLength', 'pattern'].includes(e.keyword) && /^\d+$/.test(path.at(-1) ?? '')) path.pop();
+    if (['enum', 'minLength', 'maxLength', 'pattern'].includes(e.keyword) && /^\d+$/.test(path.at(-1) ?? ''))
+      path.pop();
     const field = path.join('.');
     if (!field) return new ApiError(400, 'vf.error.body');
     if (field in errors && ranks[field] <= rank(e.keyword)) continue;
@@ -191,14 +202,20 @@ function valueLabel(lang: Lang, resource: string | undefined, field: string, val
 /** An argument that is itself a message key (an account type: `vf.account_type.DEALER`) is said in the caller's language. */
 function argsIn(lang: Lang, resource: string | undefined, args: Args): Args {
   const out: Args = {};
-  for (const [k, v] of Object.entries(args)) out[k] = typeof v === 'string' && /^vf\.[\w.]+$/.test(v) ? translate(lang, v) : v;
+  for (const [k, v] of Object.entries(args))
+    out[k] = typeof v === 'string' && /^vf\.[\w.]+$/.test(v) ? translate(lang, v) : v;
   if (args.field) out.field = fieldLabel(lang, resource, String(args.field));
-  if (args.field && args.value !== undefined) out.value = valueLabel(lang, resource, String(args.field), String(args.value));
+  if (args.field && args.value !== undefined)
+    out.value = valueLabel(lang, resource, String(args.field), String(args.value));
   return out;
 }
 
 /** An error's message in `lang`, with field names as the resource labels them (and per-field messages joined). */
-export function messageOf(lang: Lang, resource: string | undefined, e: ApiError): { message: string; errors?: Record<string, string> } {
+export function messageOf(
+  lang: Lang,
+  resource: string | undefined,
+  e: ApiError,
+): { message: string; errors?: Record<string, string> } {
   let message = translate(lang, e.key, e.args ? argsIn(lang, resource, e.args) : undefined);
   let errors: Record<string, string> | undefined;
   if (e.fieldErrors) {
@@ -222,7 +239,9 @@ export function knownError(err: unknown, req: FastifyRequest): ApiError | undefi
 export function sendError(req: FastifyRequest, reply: FastifyReply, e: ApiError) {
   const resource = (req.routeOptions.config as { resource?: string } | undefined)?.resource;
   const { message, errors } = messageOf(requestLang(req), resource, e);
-  return reply.status(e.status).send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
+  return reply
+    .status(e.status)
+    .send({ code: e.status, message, ...(errors ? { errors } : {}), ...(e.reason ? { reason: e.reason } : {}) });
 }
 
 export function installEnvelope(app: FastifyInstance) {
@@ -234,4 +253,3 @@ export function installEnvelope(app: FastifyInstance) {
     return sendError(req, reply, new ApiError(500, 'vf.error.server'));
   });
 }
-

@@ -15,7 +15,6 @@ export const GATEWAY_PER_MINUTE = 600;
 /** Uploads per account per minute: a person picking images, or a script importing a catalogue slowly. */
 export const UPLOADS_PER_MINUTE = 30;
 
-
 /** Whose allowance a call uses: `robot:<id>`, `upload:<account>`, or '' for calls not limited here. */
 function keyOf(req: FastifyRequest): string {
   if (req.device && req.url.startsWith(GATEWAY_PREFIX)) return `robot:${req.device._id}`;
@@ -33,7 +32,12 @@ const CACHED_KEYS = 50_000;
  */
 class CountSnapshotStore implements FastifyRateLimitStore {
   private inner: FastifyRateLimitStore = new LocalStore(false, false, CACHED_KEYS);
-  incr(key: string, cb: (e: Error | null, r?: { current: number; ttl: number }) => void, timeWindow: number, max: number) {
+  incr(
+    key: string,
+    cb: (e: Error | null, r?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ) {
     this.inner.incr(key, (e, r) => cb(e, r && { current: r.current, ttl: r.ttl }), timeWindow, max);
   }
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

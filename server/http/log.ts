@@ -26,14 +26,22 @@ class RequestLog extends LogController {
 }
 
 /** Fastify's logger and request-log options, from the settings: `false` when LOG=0. `out`: stdout but in tests. */
-export function logOptions(on: boolean | undefined, out: { write(s: string): unknown } = process.stdout): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function logOptions(
+  on: boolean | undefined,
+  out: { write(s: string): unknown } = process.stdout,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!on) return { logger: false };
   const pretty = (setting('LOG_FORMAT') ?? (setting('NODE_ENV') === 'production' ? 'json' : 'pretty')) === 'pretty';
   return {
     logger: {
       level: setting('LOG_LEVEL'),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      stream: pretty ? { write: (line: string) => out.write(prettyLine(line, out === process.stdout && process.stdout.isTTY === true)) } : out,
+      stream: pretty
+        ? {
+            write: (line: string) =>
+              out.write(prettyLine(line, out === process.stdout && process.stdout.isTTY === true)),
+          }
+        : out,
     },
     logController: new RequestLog(),
   };
@@ -62,7 +70,8 @@ export function prettyLine(json: string, colour = false): string {
     text = `${req.method} ${req.url} ${res.statusCode}${took}${o.msg === 'request completed' ? '' : ` ${text}`}`;
   }
   const rest = Object.entries(o).filter(([k]) => !SHOWN.has(k));
-  if (rest.length) text += ` ${rest.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}`;
+  if (rest.length)
+    text += ` ${rest.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}`;
   const err = o.err as { stack?: string; message?: string } | undefined;
   if (err) text += `\n    ${(err.stack ?? err.message ?? '').split('\n').join('\n    ')}`;
   const name = (LEVELS[level] ?? String(level)).padEnd(5);

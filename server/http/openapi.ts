@@ -14,7 +14,7 @@ export const DOCS_PREFIX = '/api/docs';
 const DESCRIPTION = [
   'The administration API of VendFleet, and the device gateway its robots call.',
   'Every JSON answer is `{ code: 0, data }` on success and `{ code, message, errors? }` on failure, `code` repeating',
-  'the HTTP status; messages are in the caller\'s language (`Accept-Language`: zh, en, es, ja). Money is integer',
+  "the HTTP status; messages are in the caller's language (`Accept-Language`: zh, en, es, ja). Money is integer",
   'cents, times ISO-8601. The console signs in with `POST /api/auth/signin` and sends `Authorization: Bearer <token>`;',
   'robots send `X-Device-Id` and `X-Device-Key` on `/api/device-gateway/*`.',
 ].join(' ');
@@ -34,17 +34,24 @@ interface ImmList {
  * summary or id, any case), each with its matching operations only. Serialized into the docs page's script, so
  * plain functions with no names inside (the page has none of the bundler's helpers). */
 function searchOperations(taggedOps: ImmList, phrase: string): ImmList {
-  const q = String(phrase || '').trim().toLowerCase();
+  const q = String(phrase || '')
+    .trim()
+    .toLowerCase();
   if (!q) return taggedOps;
   return taggedOps
     .map(function (tagObj, tag) {
       if (String(tag).toLowerCase().indexOf(q) !== -1) return tagObj;
-      return tagObj.set('operations', (tagObj.get('operations') as ImmList).filter(function (op) {
-        const o = op.get('operation') as Imm | undefined;
-        return [op.get('path'), op.get('method'), o && o.get('summary'), o && o.get('operationId')].some(function (v) {
-          return !!v && String(v).toLowerCase().indexOf(q) !== -1;
-        });
-      }));
+      return tagObj.set(
+        'operations',
+        (tagObj.get('operations') as ImmList).filter(function (op) {
+          const o = op.get('operation') as Imm | undefined;
+          return [op.get('path'), op.get('method'), o && o.get('summary'), o && o.get('operationId')].some(
+            function (v) {
+              return !!v && String(v).toLowerCase().indexOf(q) !== -1;
+            },
+          );
+        }),
+      );
     })
     .filter(function (tagObj) {
       return (tagObj.get('operations') as ImmList).size > 0;
@@ -52,10 +59,14 @@ function searchOperations(taggedOps: ImmList, phrase: string): ImmList {
 }
 
 /** A tag is open while a search is typed (the search left only what matches), else as the reader left it. */
-function openWhileSearching(original: (thing: unknown, def: unknown) => boolean, system: { layoutSelectors: { currentFilter(): unknown } }) {
+function openWhileSearching(
+  original: (thing: unknown, def: unknown) => boolean,
+  system: { layoutSelectors: { currentFilter(): unknown } },
+) {
   return function (_state: unknown, thing: unknown, def: unknown) {
     const filter = system.layoutSelectors.currentFilter();
-    if (Array.isArray(thing) && thing[0] === 'operations-tag' && typeof filter === 'string' && filter.trim()) return true;
+    if (Array.isArray(thing) && thing[0] === 'operations-tag' && typeof filter === 'string' && filter.trim())
+      return true;
     return original(thing, def);
   };
 }
@@ -71,20 +82,42 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'the token POST /api/auth/signin answers' },
-          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `the browser console's session: a call with it must also send the ${CSRF_HEADER} header of the console's own pages` },
-          deviceId: { type: 'apiKey', in: 'header', name: 'X-Device-Id', description: 'the robot\'s device id' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key', description: 'the robot\'s key, shown once when it was added or rotated' },
+          cookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: `the browser console's session: a call with it must also send the ${CSRF_HEADER} header of the console's own pages`,
+          },
+          deviceId: { type: 'apiKey', in: 'header', name: 'X-Device-Id', description: "the robot's device id" },
+          deviceKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Device-Key',
+            description: "the robot's key, shown once when it was added or rotated",
+          },
         },
       },
     },
     // shared schemas by their own names (ApiError), not def-0
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // the browser app's files and the metrics scrape are not part of the API
-    transform: ({ schema, url }) => ({ schema: (url.startsWith('/api/') ? schema : { ...schema, hide: true }) as typeof schema, url }),
+    transform: ({ schema, url }) => ({
+      schema: (url.startsWith('/api/') ? schema : { ...schema, hide: true }) as typeof schema,
+      url,
+    }),
   });
-  app.get(OPENAPI_PATH, {
-    schema: route({ tags: ['docs'], summary: 'This document (OpenAPI 3.1)', raw: { contentType: 'application/json', description: 'the OpenAPI document', schema: { type: 'object' } }, security: 'open' }),
-  }, async () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    {
+      schema: route({
+        tags: ['docs'],
+        summary: 'This document (OpenAPI 3.1)',
+        raw: { contentType: 'application/json', description: 'the OpenAPI document', schema: { type: 'object' } },
+        security: 'open',
+      }),
+    },
+    async () => app.swagger(),
+  );
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     // swagger-ui draws a list of 150 rows or more (tags and their operations) only near the screen, so expanded,
@@ -98,10 +131,15 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
       // serialized into the docs page's script: plain functions, no names (the page has no bundler helpers)
       plugins: [
         function (system: unknown) {
-          return (globalThis as unknown as { SwaggerUIBundle: { plugins: { DownloadUrl: (s: unknown) => object } } }).SwaggerUIBundle.plugins.DownloadUrl(system);
+          return (
+            globalThis as unknown as { SwaggerUIBundle: { plugins: { DownloadUrl: (s: unknown) => object } } }
+          ).SwaggerUIBundle.plugins.DownloadUrl(system);
         },
         // swagger-ui takes a plugin as an object too (its types name only the function form)
-        { fn: { opsFilter: searchOperations }, statePlugins: { layout: { wrapSelectors: { isShown: openWhileSearching } } } } as never,
+        {
+          fn: { opsFilter: searchOperations },
+          statePlugins: { layout: { wrapSelectors: { isShown: openWhileSearching } } },
+        } as never,
       ],
     },
   });

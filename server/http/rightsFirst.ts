@@ -13,8 +13,12 @@ import { ctxOf } from '../auth/plugin';
  * its body names the action). */
 function rightOf(def: ResourceDef, url: string): Permission | undefined {
   const verbs: Array<[string, Permission | undefined]> = [
-    ['list', def.permissions.list], ['export', def.permissions.list], ['read', verbPermission(def, 'read')],
-    ['add', def.permissions.add], ['edit', def.permissions.edit], ['delete', def.permissions.delete],
+    ['list', def.permissions.list],
+    ['export', def.permissions.list],
+    ['read', verbPermission(def, 'read')],
+    ['add', def.permissions.add],
+    ['edit', def.permissions.edit],
+    ['delete', def.permissions.delete],
     ...Object.entries(def.actions ?? {}).map(([name, a]): [string, Permission | undefined] => [name, a.permission]),
   ];
   return verbs.find(([verb, right]) => right && `/api${callPath(def, verb)}` === url)?.[1];

@@ -8,7 +8,13 @@
 // judged only by whether the field is required (`x-required`), as the declarations' forms judge it
 // (resources/validate.ts), so an optional field may be cleared.
 import Ajv from 'ajv';
-import type { FastifyPluginAsync, FastifyPluginOptions, FastifySchema, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifySchema,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify';
 import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
 
 export type JsonSchema = Record<string, unknown>;
@@ -30,18 +36,27 @@ export interface EdgeTypes extends FastifyTypeProvider {
   serializer: unknown;
 }
 /** A plugin whose handlers receive typed requests (`EdgeTypes`). */
-export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, EdgeTypes>;
+export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  EdgeTypes
+>;
 
 /** The failure envelope (docs/api.md, Conventions): every refusal and error answers it. */
 export const API_ERROR: JsonSchema = {
   $id: 'ApiError',
   type: 'object',
-  description: 'A refusal or an error: `code` repeats the HTTP status; `message` is in the caller\'s language (Accept-Language: zh, en, es, ja).',
+  description:
+    "A refusal or an error: `code` repeats the HTTP status; `message` is in the caller's language (Accept-Language: zh, en, es, ja).",
   required: ['code', 'message'],
   properties: {
     code: { type: 'integer', description: 'the HTTP status' },
-    message: { type: 'string', description: 'what went wrong, in the caller\'s language' },
-    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'validation failures: field → message' },
+    message: { type: 'string', description: "what went wrong, in the caller's language" },
+    errors: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'validation failures: field → message',
+    },
     reason: { type: 'string', description: 'a word a client can act on (`stale`: reload the record, then edit again)' },
   },
 };
@@ -56,25 +71,48 @@ export const answer = (data: JsonSchema = {}): JsonSchema => ({
 });
 
 /** The properties of an object as TypeBox types them: the ones not `required` are optional. */
-type PropertiesOf<P extends Record<string, JsonSchema>, R extends string> = { [K in keyof P]: K extends R ? P[K] & TSchema : TOptional<P[K] & TSchema> };
+type PropertiesOf<P extends Record<string, JsonSchema>, R extends string> = {
+  [K in keyof P]: K extends R ? P[K] & TSchema : TOptional<P[K] & TSchema>;
+};
 
 /** An object whose other properties are kept: answers carry what hooks add (a refund, a one-time key). */
-export const obj = <P extends Record<string, JsonSchema>, const R extends keyof P & string = never>(properties: P, required: readonly R[] = []) =>
-  ({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: true }) as unknown as Typed<TObject<PropertiesOf<P, R>>>;
+export const obj = <P extends Record<string, JsonSchema>, const R extends keyof P & string = never>(
+  properties: P,
+  required: readonly R[] = [],
+) =>
+  ({
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: true,
+  }) as unknown as Typed<TObject<PropertiesOf<P, R>>>;
 
-export const str = (description?: string, extra: JsonSchema = {}) => ({ type: 'string', ...(description ? { description } : {}), ...extra }) as Typed<TString>;
-export const int = (description?: string, extra: JsonSchema = {}) => ({ type: 'integer', ...(description ? { description } : {}), ...extra }) as Typed<TInteger>;
-export const bool = (description?: string) => ({ type: 'boolean', ...(description ? { description } : {}) }) as Typed<TBoolean>;
+export const str = (description?: string, extra: JsonSchema = {}) =>
+  ({ type: 'string', ...(description ? { description } : {}), ...extra }) as Typed<TString>;
+export const int = (description?: string, extra: JsonSchema = {}) =>
+  ({ type: 'integer', ...(description ? { description } : {}), ...extra }) as Typed<TInteger>;
+export const bool = (description?: string) =>
+  ({ type: 'boolean', ...(description ? { description } : {}) }) as Typed<TBoolean>;
 export const nullable = <S extends JsonSchema>(s: S) =>
-  ({ ...s, type: [s.type as string, 'null'].flat(), ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}) }) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
+  ({
+    ...s,
+    type: [s.type as string, 'null'].flat(),
+    ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}),
+  }) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
 export const time = { type: 'string', format: 'date-time' } as unknown as Typed<TString>;
 /** Any JSON object, free of form. */
-export const anyObject = (description?: string) => ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
+export const anyObject = (description?: string) =>
+  ({ type: 'object', additionalProperties: true, ...(description ? { description } : {}) }) as unknown as Typed<
+    TUnsafe<Record<string, unknown>>
+  >;
 /** One of a list of words (a choice list), typed as that list. */
 export const choice = <const C extends readonly string[]>(choices: C, description?: string) =>
-  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<TUnsafe<C[number]>>;
+  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<
+    TUnsafe<C[number]>
+  >;
 /** A list of values of one schema. */
-export const list = <S extends JsonSchema>(items: S, extra: JsonSchema = {}) => ({ type: 'array', items, ...extra }) as unknown as Typed<TUnsafe<Array<ValueOf<S>>>>;
+export const list = <S extends JsonSchema>(items: S, extra: JsonSchema = {}) =>
+  ({ type: 'array', items, ...extra }) as unknown as Typed<TUnsafe<Array<ValueOf<S>>>>;
 
 export type Security = 'session' | 'device' | 'open';
 const SECURITY: Record<Security, Array<Record<string, string[]>>> = {
@@ -101,12 +139,23 @@ export interface RouteDoc<B = JsonSchema, Q = JsonSchema, P = JsonSchema> {
 }
 
 /** A route's schema as Fastify reads it: what it takes (typed, for `EdgeTypes`) and the rest. */
-export type RouteSchema<B, Q, P> = Omit<FastifySchema, 'body' | 'querystring' | 'params'> & { body: B; querystring: Q; params: P };
+export type RouteSchema<B, Q, P> = Omit<FastifySchema, 'body' | 'querystring' | 'params'> & {
+  body: B;
+  querystring: Q;
+  params: P;
+};
 
 /** A route's schema: what it takes, what it answers, and the envelope of every refusal. */
-export function route<B extends JsonSchema | undefined = undefined, Q extends JsonSchema | undefined = undefined, P extends JsonSchema | undefined = undefined>(doc: RouteDoc<B, Q, P>): RouteSchema<B, Q, P> {
+export function route<
+  B extends JsonSchema | undefined = undefined,
+  Q extends JsonSchema | undefined = undefined,
+  P extends JsonSchema | undefined = undefined,
+>(doc: RouteDoc<B, Q, P>): RouteSchema<B, Q, P> {
   const ok = doc.raw
-    ? { description: doc.raw.description, content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } } }
+    ? {
+        description: doc.raw.description,
+        content: { [doc.raw.contentType]: { schema: doc.raw.schema ?? { type: 'string' } } },
+      }
     : { description: 'success', ...answer(doc.data ?? {}) };
   return {
     tags: doc.tags,
@@ -119,7 +168,11 @@ export function route<B extends JsonSchema | undefined = undefined, Q extends Js
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
     security: SECURITY[doc.security ?? 'session'],
-    response: { 200: ok, '4xx': { description: 'refused (the failure envelope, translated)', ...errorRef }, '5xx': { description: 'unavailable or a bug', ...errorRef } },
+    response: {
+      200: ok,
+      '4xx': { description: 'refused (the failure envelope, translated)', ...errorRef },
+      '5xx': { description: 'unavailable or a bug', ...errorRef },
+    },
   } as unknown as RouteSchema<B, Q, P>;
 }
 
@@ -136,7 +189,8 @@ export function paramsOf(path: string): JsonSchema | undefined {
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
-export const handlerChecked = (body: JsonSchema) => ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
+export const handlerChecked = (body: JsonSchema) =>
+  ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
 const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);
@@ -151,10 +205,23 @@ function checkedPart(s: unknown): object {
 // nothing removed, and every failure at once, so that the answer names each wrong field (`verbose`: the failing
 // schema and value come with each failure, to word it). Formats are documentation: a rule that matters is a
 // pattern (an email's is resources/validate.ts's EMAIL_PATTERN).
-const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: true, strict: false, verbose: true, validateFormats: false });
+const ajv = new Ajv({
+  coerceTypes: false,
+  useDefaults: false,
+  removeAdditional: false,
+  allErrors: true,
+  strict: false,
+  verbose: true,
+  validateFormats: false,
+});
 /** `x-required: true`: the field, when sent, must hold a value — not null, blanks or an empty list. (The
  * standard `required` says only that the key is there.) */
-ajv.addKeyword({ keyword: 'x-required', schemaType: 'boolean', errors: false, validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)) });
+ajv.addKeyword({
+  keyword: 'x-required',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)),
+});
 
 export interface EdgeError {
   instancePath: string;

@@ -5,9 +5,22 @@ import { ApiError } from './errors';
 
 /** SQLSTATE classes and codes meaning the server went away or is not taking connections yet. */
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg and its pool say these in words only */
-const MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /^Client has encountered a connection error/, /^Connection closed/];
+const MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+  /^Connection closed/,
+];
 
 export function databaseUnavailable(err: unknown): ApiError | undefined {
   if (!err || typeof err !== 'object') return undefined;

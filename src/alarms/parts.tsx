@@ -11,7 +11,13 @@ const STATE_COLOR = { active: 'error', acknowledged: 'warning', cleared: 'defaul
 
 export function LevelChip({ level }: { level: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={LEVEL_COLOR[level as keyof typeof LEVEL_COLOR] ?? 'default'} label={translate(choiceKey('alarm', 'level', level), { _: level })} />;
+  return (
+    <Chip
+      size="small"
+      color={LEVEL_COLOR[level as keyof typeof LEVEL_COLOR] ?? 'default'}
+      label={translate(choiceKey('alarm', 'level', level), { _: level })}
+    />
+  );
 }
 
 export function StateChip({ state }: { state: string }) {
@@ -40,7 +46,8 @@ export function useNow(ms = 30_000): number {
 
 /** "3 min", "2 h 5 min", "4 d 3 h" in the viewer's language. */
 export function formatDuration(ms: number, locale: string): string {
-  const unit = (value: number, u: 'minute' | 'hour' | 'day') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+  const unit = (value: number, u: 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   if (minutes < 60) return unit(minutes, 'minute');
   const hours = Math.floor(minutes / 60);

@@ -15,7 +15,11 @@ export function PropertiesInput({ source = 'properties' }: { source?: string }) 
         {t('properties')}
       </Typography>
       <ArrayInput source={source} label={false} helperText={false}>
-        <SimpleFormIterator disableReordering={false} fullWidth sx={{ '& .RaSimpleFormIterator-line': { borderBottom: '1px solid #eee', pb: 1 } }}>
+        <SimpleFormIterator
+          disableReordering={false}
+          fullWidth
+          sx={{ '& .RaSimpleFormIterator-line': { borderBottom: '1px solid #eee', pb: 1 } }}
+        >
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextInput source="code" label={t('property_code')} helperText={false} sx={{ width: 180 }} />
             <TextInput source="name" label={t('property_name')} helperText={false} sx={{ width: 200 }} />
@@ -29,7 +33,16 @@ export function PropertiesInput({ source = 'properties' }: { source?: string }) 
               <SimpleFormIterator inline disableReordering={false}>
                 <TextInput source="code" label={t('option_code')} helperText={false} sx={{ width: 150 }} />
                 <TextInput source="name" label={t('option_name')} helperText={false} sx={{ width: 170 }} />
-                <NumberInput source="price" label={t('option_price')} helperText={false} step={0.01} format={yuanFormat} parse={centsParse} defaultValue={0} sx={{ width: 130 }} />
+                <NumberInput
+                  source="price"
+                  label={t('option_price')}
+                  helperText={false}
+                  step={0.01}
+                  format={yuanFormat}
+                  parse={centsParse}
+                  defaultValue={0}
+                  sx={{ width: 130 }}
+                />
                 <TextInput source="type" label={t('option_type')} helperText={false} sx={{ width: 130 }} />
               </SimpleFormIterator>
             </ArrayInput>

@@ -7,7 +7,13 @@ import { UnauthorizedPage } from '../pages/ErrorPages';
 import { pages } from '../layout/pages';
 import type { Permission } from '../../resources/types';
 
-export function RequirePermission({ permission, children }: { permission: Permission | undefined; children: ReactNode }) {
+export function RequirePermission({
+  permission,
+  children,
+}: {
+  permission: Permission | undefined;
+  children: ReactNode;
+}) {
   const { permissions, isPending } = usePermissions<string[]>();
   if (!permission) return <>{children}</>;
   // nothing (and so none of the page's calls) until the account's authorizations are known

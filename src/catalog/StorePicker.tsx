@@ -18,7 +18,11 @@ export function useStores(): StoreRow[] {
   useEffect(() => {
     let live = true;
     dataProvider
-      .getList<StoreRow>('dealer', { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .getList<StoreRow>('dealer', {
+        pagination: { page: 1, perPage: MAX_PAGE_SIZE },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      })
       .then((r) => live && setStores(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
     return () => {
@@ -28,7 +32,19 @@ export function useStores(): StoreRow[] {
   return stores;
 }
 
-export function StorePicker({ stores, value, onChange, label, disabled }: { stores: StoreRow[]; value: string | null; onChange: (id: string | null) => void; label: string; disabled?: boolean }) {
+export function StorePicker({
+  stores,
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
+  stores: StoreRow[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <Autocomplete
       options={stores}
@@ -43,7 +59,19 @@ export function StorePicker({ stores, value, onChange, label, disabled }: { stor
   );
 }
 
-export function StoresPicker({ stores, value, onChange, label, disabled }: { stores: StoreRow[]; value: string[]; onChange: (ids: string[]) => void; label: string; disabled?: boolean }) {
+export function StoresPicker({
+  stores,
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
+  stores: StoreRow[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <Autocomplete
       multiple

@@ -37,7 +37,11 @@ export function TemplateImport() {
     if (!open) return;
     let live = true;
     dataProvider
-      .getList<TemplateRow>('template', { pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' }, filter: query ? { q: query } : {} })
+      .getList<TemplateRow>('template', {
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: query ? { q: query } : {},
+      })
       .then((r) => live && setOptions(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
     return () => {
@@ -49,7 +53,8 @@ export function TemplateImport() {
     if (!chosen) return;
     try {
       const { data } = await dataProvider.getOne<TemplateRow>('template', { id: chosen.id });
-      for (const [k, v] of Object.entries(templateValues(data))) setValue(k, v, { shouldDirty: true, shouldValidate: false });
+      for (const [k, v] of Object.entries(templateValues(data)))
+        setValue(k, v, { shouldDirty: true, shouldValidate: false });
       notify(t('imported', { name: data.name }), { type: 'success' });
       setConfirming(false);
       setOpen(false);
@@ -64,7 +69,13 @@ export function TemplateImport() {
       <Button label={t('import_template')} onClick={() => setOpen(true)} variant="outlined" sx={{ mb: 2 }}>
         <FileDownload />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="template-import-title">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="template-import-title"
+      >
         <DialogTitle id="template-import-title">{t('import_template')}</DialogTitle>
         <DialogContent>
           <Autocomplete

@@ -3,8 +3,29 @@
 // while one is still queued. Its lock, when it is out of service, with who locked it and why.
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, RecordContextProvider, useCanAccess, useGetList, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, CardHeader, Divider, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Button,
+  RecordContextProvider,
+  useCanAccess,
+  useGetList,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import type { Lang } from '../../resources/accounts';
 import command from '../../resources/command';
@@ -24,7 +45,11 @@ export function RobotCommands() {
   const [open, setOpen] = useState(false);
   const { canAccess: canList } = useCanAccess({ resource: 'command', action: 'list' });
   const { canAccess: canSend } = useCanAccess({ resource: 'command', action: 'send' });
-  const { data = [] } = useGetList('command', { filter: { device: r?._id }, pagination: { page: 1, perPage: ROWS }, sort: command.list.sort }, { enabled: !!r && !!canList });
+  const { data = [] } = useGetList(
+    'command',
+    { filter: { device: r?._id }, pagination: { page: 1, perPage: ROWS }, sort: command.list.sort },
+    { enabled: !!r && !!canList },
+  );
   if (!r || (!canList && !canSend)) return null;
   const tag = localeTag(locale as Lang);
   const all = `/command?filter=${encodeURIComponent(JSON.stringify({ device: r._id }))}`;
@@ -35,7 +60,11 @@ export function RobotCommands() {
         titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
         action={
           <>
-            {canList ? <Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>{translate('resources.command.name', { smart_count: 2 })}</Link> : null}
+            {canList ? (
+              <Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>
+                {translate('resources.command.name', { smart_count: 2 })}
+              </Link>
+            ) : null}
             {canSend ? (
               <Button label="vf.commands.send" onClick={() => setOpen(true)} data-testid="send-command">
                 <SettingsRemote />
@@ -51,7 +80,9 @@ export function RobotCommands() {
       ) : null}
       {!canList ? null : data.length === 0 ? (
         <CardContent>
-          <Typography variant="body2" color="text.secondary">{translate('vf.commands.none')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('vf.commands.none')}
+          </Typography>
         </CardContent>
       ) : (
         <List dense disablePadding>
@@ -59,13 +90,24 @@ export function RobotCommands() {
             <RecordContextProvider key={c.id} value={c}>
               <Box component="li" sx={{ listStyle: 'none' }}>
                 {i ? <Divider /> : null}
-                <ListItem component="div" secondaryAction={<ActionButtons def={command} />} data-testid="robot-command" data-command={c.command} data-state={c.state}>
+                <ListItem
+                  component="div"
+                  secondaryAction={<ActionButtons def={command} />}
+                  data-testid="robot-command"
+                  data-command={c.command}
+                  data-state={c.state}
+                >
                   <Box sx={{ mr: 1.5, minWidth: 110 }}>
                     <CommandStateChip state={c.state} />
                   </Box>
                   <ListItemText
                     primary={
-                      <Link component={RouterLink} to={`/command/${encodeURIComponent(String(c.id))}/show`} underline="hover" color="inherit">
+                      <Link
+                        component={RouterLink}
+                        to={`/command/${encodeURIComponent(String(c.id))}/show`}
+                        underline="hover"
+                        color="inherit"
+                      >
                         {translate(choiceKey('command', 'command', c.command), { _: c.command })}
                         {c.params && Object.keys(c.params).length ? ` · ${Object.values(c.params).join(', ')}` : ''}
                       </Link>
@@ -85,10 +127,9 @@ export function RobotCommands() {
         onSent={(a) => {
           setOpen(false);
           const refused = a.results.find((x) => x.status === 'refused');
-          notify(refused ? refused.message ?? '' : 'vf.commands.sent', { type: refused ? 'error' : 'info' });
+          notify(refused ? (refused.message ?? '') : 'vf.commands.sent', { type: refused ? 'error' : 'info' });
         }}
       />
     </Card>
   );
 }
-

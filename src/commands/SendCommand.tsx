@@ -2,7 +2,17 @@
 // the catalogue's declaration (resources/command.ts): the command, then an input per declared parameter, checked
 // by the very function the server runs. One call for all robots; the answer says, robot by robot, what was queued.
 import { useState } from 'react';
-import { Form, SaveButton, SelectInput, FormDataConsumer, useCanAccess, useListContext, useNotify, useTranslate, Button } from 'react-admin';
+import {
+  Form,
+  SaveButton,
+  SelectInput,
+  FormDataConsumer,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useTranslate,
+  Button,
+} from 'react-admin';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Stack, Button as MuiButton } from '@mui/material';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import { subChoice, subLabel } from '../../resources/types';
@@ -18,17 +28,33 @@ type Values = { command?: string; params?: Record<string, unknown> };
 function useValidate() {
   const translate = useTranslate();
   return (values: Values) => {
-    if (!values.command) return { command: translate('vf.validation.required', { field: translate('resources.command.fields.command') }) };
+    if (!values.command)
+      return { command: translate('vf.validation.required', { field: translate('resources.command.fields.command') }) };
     const fields = commandParams(values.command) ?? {};
     const { errors } = validateFields(fields, values.params ?? {}, 'create');
     if (!Object.keys(errors).length) return {};
-    const params = Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, translate(e.key, { ...e.args, field: translate(subLabel('command', 'params', k)) })]));
+    const params = Object.fromEntries(
+      Object.entries(errors).map(([k, e]) => [
+        k,
+        translate(e.key, { ...e.args, field: translate(subLabel('command', 'params', k)) }),
+      ]),
+    );
     return { params };
   };
 }
 
 /** The dialog; `onSent` gets the answer (the caller shows it: a notice for one robot, the report for many). */
-export function SendCommandDialog({ open, devices, onClose, onSent }: { open: boolean; devices: string[]; onClose: () => void; onSent: (a: SendAnswer) => void }) {
+export function SendCommandDialog({
+  open,
+  devices,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  devices: string[];
+  onClose: () => void;
+  onSent: (a: SendAnswer) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const validate = useValidate();
@@ -48,18 +74,39 @@ export function SendCommandDialog({ open, devices, onClose, onSent }: { open: bo
   const choices = COMMAND_NAMES.map((c) => ({ id: c, name: translate(choiceKey('command', 'command', c), { _: c }) }));
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="send-command-title">
-      <Form onSubmit={submit as (v: Record<string, unknown>) => Promise<void>} validate={validate as (v: Record<string, unknown>) => Record<string, unknown>} noValidate>
+      <Form
+        onSubmit={submit as (v: Record<string, unknown>) => Promise<void>}
+        validate={validate as (v: Record<string, unknown>) => Record<string, unknown>}
+        noValidate
+      >
         <DialogTitle id="send-command-title">
           {translate('vf.commands.send')}
-          {devices.length > 1 ? ` · ${translate('vf.operator.bulk.confirm_title', { action: '', smart_count: devices.length }).replace(/^[\s:：·]+/, '')}` : ''}
+          {devices.length > 1
+            ? ` · ${translate('vf.operator.bulk.confirm_title', { action: '', smart_count: devices.length }).replace(/^[\s:：·]+/, '')}`
+            : ''}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }} data-testid="send-command-form">
-            <SelectInput source="command" label="resources.command.fields.command" choices={choices} fullWidth isRequired helperText={false} />
+            <SelectInput
+              source="command"
+              label="resources.command.fields.command"
+              choices={choices}
+              fullWidth
+              isRequired
+              helperText={false}
+            />
             <FormDataConsumer<Values>>
               {({ formData }) =>
                 Object.entries(commandParams(formData.command ?? '') ?? {}).map(([k, f]) => (
-                  <InputFor key={`${formData.command}.${k}`} resource="command" source={`params.${k}`} def={f} mode="create" label={subLabel('command', 'params', k)} choiceLabel={(c) => subChoice('command', 'params', k, c)} />
+                  <InputFor
+                    key={`${formData.command}.${k}`}
+                    resource="command"
+                    source={`params.${k}`}
+                    def={f}
+                    mode="create"
+                    label={subLabel('command', 'params', k)}
+                    choiceLabel={(c) => subChoice('command', 'params', k, c)}
+                  />
                 ))
               }
             </FormDataConsumer>
@@ -67,7 +114,13 @@ export function SendCommandDialog({ open, devices, onClose, onSent }: { open: bo
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
-          <SaveButton label="vf.commands.send" icon={<SettingsRemote />} disabled={busy} alwaysEnable data-testid="send-command-submit" />
+          <SaveButton
+            label="vf.commands.send"
+            icon={<SettingsRemote />}
+            disabled={busy}
+            alwaysEnable
+            data-testid="send-command-submit"
+          />
         </DialogActions>
       </Form>
     </Dialog>
@@ -96,7 +149,11 @@ export function SendCommandBulk() {
           setOpen(false);
           showReport({
             label: translate('vf.commands.send'),
-            answer: { done: a.done, refused: a.refused, results: a.results.map((r) => ({ _id: r.device, status: r.status, code: r.code, message: r.message })) },
+            answer: {
+              done: a.done,
+              refused: a.refused,
+              results: a.results.map((r) => ({ _id: r.device, status: r.status, code: r.code, message: r.message })),
+            },
             names: Object.fromEntries(a.results.map((r) => [r.device, nameOf(r.device)])),
           });
         }}

@@ -4,7 +4,14 @@ import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import { choiceKey } from '../declared/choiceKey';
 
-const COLOR = { queued: 'default', sent: 'info', acknowledged: 'success', failed: 'error', expired: 'warning', cancelled: 'default' } as const;
+const COLOR = {
+  queued: 'default',
+  sent: 'info',
+  acknowledged: 'success',
+  failed: 'error',
+  expired: 'warning',
+  cancelled: 'default',
+} as const;
 
 export function CommandStateChip({ state }: { state: string }) {
   const translate = useTranslate();

@@ -5,7 +5,21 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { Section } from '../orders/parts';
 import { useFormat, type Format } from '../lib/format';
 
@@ -71,12 +85,22 @@ export default function Charts({ data }: { data: ChartData }) {
   const theme = useTheme();
   const fmt = useFormat();
   const t = (k: string) => translate(`vf.orders.dashboard.${k}`);
-  const sales = data.sales.map((s) => ({ period: periodLabel(data, s.period, fmt), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
-  const byType = data.by_type.map((s) => ({ type: translate(`resources.device.choices.type.${s.type}`, { _: s.type }), [t('fee')]: toYuan(s.fee), [t('orders')]: s.orders }));
+  const sales = data.sales.map((s) => ({
+    period: periodLabel(data, s.period, fmt),
+    [t('fee')]: toYuan(s.fee),
+    [t('orders')]: s.orders,
+  }));
+  const byType = data.by_type.map((s) => ({
+    type: translate(`resources.device.choices.type.${s.type}`, { _: s.type }),
+    [t('fee')]: toYuan(s.fee),
+    [t('orders')]: s.orders,
+  }));
   const top = data.top_products.map((p) => ({ name: p.name, [t('quantity')]: p.quantity }));
   const robots = new Map<string, number>();
   for (const r of data.robots) {
-    const key = r.online ? translate(`resources.device.choices.state.${r.state ?? 'unknown'}`, { _: r.state ?? 'unknown' }) : t('offline');
+    const key = r.online
+      ? translate(`resources.device.choices.state.${r.state ?? 'unknown'}`, { _: r.state ?? 'unknown' })
+      : t('offline');
     robots.set(key, (robots.get(key) ?? 0) + r.count);
   }
   const robotSlices = [...robots].map(([name, value]) => ({ name, value }));
@@ -96,8 +120,22 @@ export default function Charts({ data }: { data: ChartData }) {
               <YAxis yAxisId="orders" orientation="right" tick={axis} tickFormatter={tick} allowDecimals={false} />
               <Tooltip formatter={value} />
               <Legend />
-              <Line yAxisId="fee" type="monotone" dataKey={t('fee')} stroke={PALETTE[0]} dot={sales.length < 3} isAnimationActive={false} />
-              <Line yAxisId="orders" type="monotone" dataKey={t('orders')} stroke={PALETTE[1]} dot={sales.length < 3} isAnimationActive={false} />
+              <Line
+                yAxisId="fee"
+                type="monotone"
+                dataKey={t('fee')}
+                stroke={PALETTE[0]}
+                dot={sales.length < 3}
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="orders"
+                type="monotone"
+                dataKey={t('orders')}
+                stroke={PALETTE[1]}
+                dot={sales.length < 3}
+                isAnimationActive={false}
+              />
             </LineChart>
           </ChartFrame>
         ) : (
@@ -139,7 +177,14 @@ export default function Charts({ data }: { data: ChartData }) {
         {robotSlices.length ? (
           <ChartFrame shown={shown > 3}>
             <PieChart>
-              <Pie data={robotSlices} dataKey="value" nameKey="name" outerRadius={90} label={({ value: n }: { value?: number }) => fmt.number(n ?? 0)} isAnimationActive={false}>
+              <Pie
+                data={robotSlices}
+                dataKey="value"
+                nameKey="name"
+                outerRadius={90}
+                label={({ value: n }: { value?: number }) => fmt.number(n ?? 0)}
+                isAnimationActive={false}
+              >
                 {robotSlices.map((s, i) => (
                   <Cell key={s.name} fill={PALETTE[i % PALETTE.length]} />
                 ))}

@@ -6,7 +6,22 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { api } from '../providers/http';
 import { useFormat } from '../lib/format';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
@@ -27,15 +42,32 @@ export interface Fleet {
 
 const RANGES = { range_24h: 1, range_7d: 7, range_30d: 30 } as const;
 type RangeKey = keyof typeof RANGES;
-const listOf = (resource: string, filter: Record<string, unknown>) => `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
-const STATUS: Array<{ key: keyof Counts; filter: Record<string, unknown>; color?: 'success.main' | 'error.main' | 'warning.main' }> = [
+const listOf = (resource: string, filter: Record<string, unknown>) =>
+  `/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const STATUS: Array<{
+  key: keyof Counts;
+  filter: Record<string, unknown>;
+  color?: 'success.main' | 'error.main' | 'warning.main';
+}> = [
   { key: 'online', filter: { online: true }, color: 'success.main' },
   { key: 'offline', filter: { online: false } },
   { key: 'failure', filter: { state: 'failure' }, color: 'error.main' },
   { key: 'locked', filter: { locked: true }, color: 'warning.main' },
 ];
 
-function Figure({ label, value, to, testid, color }: { label: string; value: string; to?: string; testid: string; color?: string }) {
+function Figure({
+  label,
+  value,
+  to,
+  testid,
+  color,
+}: {
+  label: string;
+  value: string;
+  to?: string;
+  testid: string;
+  color?: string;
+}) {
   return (
     <Card variant="outlined">
       <CardContent>
@@ -67,7 +99,10 @@ export function FleetHealth() {
     queryKey: ['device', 'fleet-health', range],
     queryFn: () => {
       const to = Date.now();
-      return api<Fleet>('POST', '/dashboard/fleet', { from: new Date(to - RANGES[range] * 86_400_000).toISOString(), to: new Date(to).toISOString() });
+      return api<Fleet>('POST', '/dashboard/fleet', {
+        from: new Date(to - RANGES[range] * 86_400_000).toISOString(),
+        to: new Date(to).toISOString(),
+      });
     },
   });
   // an alarm event makes the alarm lists stale: the alarm counts here are too
@@ -80,7 +115,11 @@ export function FleetHealth() {
   );
   const { data: names } = useQuery({
     queryKey: ['dealer', 'fleet-health-names'],
-    queryFn: () => api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', { page: 1, pageSize: MAX_PAGE_SIZE }).then((r) => new Map(r.list.map((d) => [d._id, d.name]))),
+    queryFn: () =>
+      api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', {
+        page: 1,
+        pageSize: MAX_PAGE_SIZE,
+      }).then((r) => new Map(r.list.map((d) => [d._id, d.name]))),
     enabled: (data?.stores.length ?? 0) > 0,
   });
 
@@ -91,7 +130,14 @@ export function FleetHealth() {
         subheader={data ? t('total', { count: fmt.number(data.robots.total) }) : undefined}
         titleTypographyProps={{ component: 'h2', variant: 'h6' }}
         action={
-          <ToggleButtonGroup size="small" exclusive value={range} onChange={(_, v: RangeKey | null) => v && setRange(v)} aria-label={t('uptime')} sx={{ mr: 1, mt: 1 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={range}
+            onChange={(_, v: RangeKey | null) => v && setRange(v)}
+            aria-label={t('uptime')}
+            sx={{ mr: 1, mt: 1 }}
+          >
             {(Object.keys(RANGES) as RangeKey[]).map((k) => (
               <ToggleButton key={k} value={k}>
                 {translate(`vf.telemetry.chart.${k}`)}
@@ -102,14 +148,48 @@ export function FleetHealth() {
       />
       <CardContent>
         {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(8, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(8, 1fr)' },
+          }}
+        >
           {STATUS.map(({ key, filter, color }) => (
-            <Figure key={key} label={t(key)} value={data ? fmt.number(data.robots[key]) : '…'} to={listOf('device', filter)} testid={`fleet-${key}`} color={data?.robots[key] ? color : undefined} />
+            <Figure
+              key={key}
+              label={t(key)}
+              value={data ? fmt.number(data.robots[key]) : '…'}
+              to={listOf('device', filter)}
+              testid={`fleet-${key}`}
+              color={data?.robots[key] ? color : undefined}
+            />
           ))}
-          <Figure label={`${t('alarms')} · ${translate('resources.alarm.choices.level.error')}`} value={data ? fmt.number(data.alarms.error) : '…'} to={listOf('alarm', { state: 'active', level: 'error' })} testid="fleet-alarms-error" color={data?.alarms.error ? 'error.main' : undefined} />
-          <Figure label={`${t('alarms')} · ${translate('resources.alarm.choices.level.warning')}`} value={data ? fmt.number(data.alarms.warning) : '…'} to={listOf('alarm', { state: 'active', level: 'warning' })} testid="fleet-alarms-warning" color={data?.alarms.warning ? 'warning.main' : undefined} />
-          <Figure label={translate('vf.restock.sold_out')} value={data ? fmt.number(data.sold_out) : '…'} to={listOf('restock', { sold_out: true })} testid="fleet-sold-out" />
-          <Figure label={t('menu_outdated')} value={data && data.menu_outdated !== null ? fmt.number(data.menu_outdated) : t('none')} testid="fleet-menu-outdated" />
+          <Figure
+            label={`${t('alarms')} · ${translate('resources.alarm.choices.level.error')}`}
+            value={data ? fmt.number(data.alarms.error) : '…'}
+            to={listOf('alarm', { state: 'active', level: 'error' })}
+            testid="fleet-alarms-error"
+            color={data?.alarms.error ? 'error.main' : undefined}
+          />
+          <Figure
+            label={`${t('alarms')} · ${translate('resources.alarm.choices.level.warning')}`}
+            value={data ? fmt.number(data.alarms.warning) : '…'}
+            to={listOf('alarm', { state: 'active', level: 'warning' })}
+            testid="fleet-alarms-warning"
+            color={data?.alarms.warning ? 'warning.main' : undefined}
+          />
+          <Figure
+            label={translate('vf.restock.sold_out')}
+            value={data ? fmt.number(data.sold_out) : '…'}
+            to={listOf('restock', { sold_out: true })}
+            testid="fleet-sold-out"
+          />
+          <Figure
+            label={t('menu_outdated')}
+            value={data && data.menu_outdated !== null ? fmt.number(data.menu_outdated) : t('none')}
+            testid="fleet-menu-outdated"
+          />
         </Box>
         {data && data.stores.length ? (
           <Box sx={{ overflowX: 'auto', mt: 2 }}>
@@ -129,16 +209,26 @@ export function FleetHealth() {
               <TableBody>
                 {data.stores.map((s) => (
                   <TableRow key={s.dealer ?? ''} data-testid={`fleet-store-${s.dealer ?? 'none'}`}>
-                    <TableCell>{s.dealer ? (names?.get(s.dealer) ?? s.dealer) : translate('vf.fleet.device.unbound')}</TableCell>
+                    <TableCell>
+                      {s.dealer ? (names?.get(s.dealer) ?? s.dealer) : translate('vf.fleet.device.unbound')}
+                    </TableCell>
                     {STATUS.map(({ key, filter }) => (
                       <TableCell key={key} align="right">
-                        <Link component={RouterLink} to={listOf('device', { ...filter, ...(s.dealer ? { dealer: s.dealer } : {}) })} underline="hover">
+                        <Link
+                          component={RouterLink}
+                          to={listOf('device', { ...filter, ...(s.dealer ? { dealer: s.dealer } : {}) })}
+                          underline="hover"
+                        >
                           {fmt.number(s[key])}
                         </Link>
                       </TableCell>
                     ))}
                     <TableCell align="right">{fmt.percent(s.uptime)}</TableCell>
-                    <TableCell align="right">{s.clear_median_minutes === null ? t('none') : t('minutes', { count: fmt.number(s.clear_median_minutes, 1) })}</TableCell>
+                    <TableCell align="right">
+                      {s.clear_median_minutes === null
+                        ? t('none')
+                        : t('minutes', { count: fmt.number(s.clear_median_minutes, 1) })}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

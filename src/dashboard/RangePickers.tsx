@@ -15,7 +15,17 @@ interface Props {
   onTo: (day: string) => void;
 }
 
-function Day({ label, value, onChange, testId }: { label: string; value: string; onChange: (day: string) => void; testId: string }) {
+function Day({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  testId: string;
+}) {
   const translate = useTranslate();
   const format = DATE_PATTERN[usePickerLang()];
   const [wrong, setWrong] = useState(false);
@@ -34,7 +44,9 @@ function Day({ label, value, onChange, testId }: { label: string; value: string;
         textField: {
           size: 'small',
           error: wrong,
-          helperText: wrong ? translate('vf.locale.invalid_date', { example: dayjs('2026-11-23').format(format) }) : undefined,
+          helperText: wrong
+            ? translate('vf.locale.invalid_date', { example: dayjs('2026-11-23').format(format) })
+            : undefined,
           inputProps: { 'data-testid': testId },
         },
       }}

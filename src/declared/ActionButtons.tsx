@@ -25,7 +25,17 @@ import { OneTimeKeyDialog } from './OneTimeKeyDialog';
 const actionLabel = (resource: string, name: string) => `resources.${resource}.actions.${name}`;
 
 /** `icon`: shown as that icon with the label as its tooltip and name (a list row's compact form). */
-export function ActionButton({ def, name, action, icon }: { def: ResourceDef; name: string; action: ActionDef; icon?: React.ReactNode }) {
+export function ActionButton({
+  def,
+  name,
+  action,
+  icon,
+}: {
+  def: ResourceDef;
+  name: string;
+  action: ActionDef;
+  icon?: React.ReactNode;
+}) {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -62,13 +72,25 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
     icon ? (
       <Tooltip title={label}>
         <span>
-          <IconButton size="small" color={action.destructive ? 'error' : 'primary'} aria-label={label} onClick={onClick} disabled={disabled}>
+          <IconButton
+            size="small"
+            color={action.destructive ? 'error' : 'primary'}
+            aria-label={label}
+            onClick={onClick}
+            disabled={disabled}
+          >
             {icon}
           </IconButton>
         </span>
       </Tooltip>
     ) : (
-      <Button label={label} onClick={onClick} size="small" disabled={disabled} color={action.destructive ? 'error' : 'primary'} />
+      <Button
+        label={label}
+        onClick={onClick}
+        size="small"
+        disabled={disabled}
+        color={action.destructive ? 'error' : 'primary'}
+      />
     );
   if (action.body) {
     const fields = action.body;
@@ -84,11 +106,22 @@ export function ActionButton({ def, name, action, icon }: { def: ResourceDef; na
               onSubmit={(values: Record<string, unknown>) => run(values)}
               validate={(values) => {
                 const { errors } = validateFields(fields, values, 'create');
-                return Object.fromEntries(Object.entries(errors).map(([f, e]) => [f, translate(e.key, { ...e.args, field: translate(`resources.${def.name}.fields.${f}`) })]));
+                return Object.fromEntries(
+                  Object.entries(errors).map(([f, e]) => [
+                    f,
+                    translate(e.key, { ...e.args, field: translate(`resources.${def.name}.fields.${f}`) }),
+                  ]),
+                );
               }}
-              toolbar={<Toolbar><SaveButton label={label} disabled={busy} alwaysEnable /></Toolbar>}
+              toolbar={
+                <Toolbar>
+                  <SaveButton label={label} disabled={busy} alwaysEnable />
+                </Toolbar>
+              }
             >
-              {Object.entries(fields).map(([f, fd]) => <InputFor key={f} resource={def.name} source={f} def={fd} mode="create" />)}
+              {Object.entries(fields).map(([f, fd]) => (
+                <InputFor key={f} resource={def.name} source={f} def={fd} mode="create" />
+              ))}
             </SimpleForm>
           </DialogContent>
         </Dialog>

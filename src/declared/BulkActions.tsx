@@ -5,8 +5,27 @@
 // buttons: they exist only while rows are selected and shown, and a live refetch that takes the acted-on rows
 // out of the list (active alarms, once cleared) unmounted them — and the report with them — before it was read.
 import { createContext, useContext, useRef, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Confirm, useCanAccess, useListContext, useRefresh, useTranslate, useUnselectAll, useNotify } from 'react-admin';
-import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography, Button as MuiButton } from '@mui/material';
+import {
+  Button,
+  Confirm,
+  useCanAccess,
+  useListContext,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+  useNotify,
+} from 'react-admin';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+  Button as MuiButton,
+} from '@mui/material';
 import type { ResourceDef } from '../../resources/types';
 import { callPath, findResource } from '../../resources';
 import { bulkVerbs } from '../../resources/bulk';
@@ -16,7 +35,6 @@ import { LinesButton } from './LinesAction';
 import { bulkButtons } from './buttons';
 import { ShowReport, type Report } from './bulkReport';
 import { rowName } from '../lib/rowName';
-
 
 /** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
 const offered = bulkVerbs;
@@ -50,17 +68,27 @@ export function BulkReportHost({ resource, children }: { resource: string; child
     <ShowReport.Provider value={setReport}>
       <SelectedNames.Provider value={names}>{children}</SelectedNames.Provider>
       <Dialog open={!!report} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-report-title">
-        <DialogTitle id="bulk-report-title">{translate('vf.operator.bulk.report_title', { action: report?.label ?? '' })}</DialogTitle>
+        <DialogTitle id="bulk-report-title">
+          {translate('vf.operator.bulk.report_title', { action: report?.label ?? '' })}
+        </DialogTitle>
         <DialogContent>
           <Typography role="status" data-testid="bulk-report">
-            {translate('vf.operator.bulk.report', { done: report?.answer.done ?? 0, refused: report?.answer.refused ?? 0 })}
+            {translate('vf.operator.bulk.report', {
+              done: report?.answer.done ?? 0,
+              refused: report?.answer.refused ?? 0,
+            })}
           </Typography>
           <List dense>
             {report?.answer.results
               .filter((r) => r.status === 'refused')
               .map((r) => (
                 <ListItem key={r._id} disableGutters>
-                  <ListItemText primary={translate('vf.operator.bulk.refused_row', { name: report.names[r._id] ?? r._id, reason: r.message ?? '' })} />
+                  <ListItemText
+                    primary={translate('vf.operator.bulk.refused_row', {
+                      name: report.names[r._id] ?? r._id,
+                      reason: r.message ?? '',
+                    })}
+                  />
                 </ListItem>
               ))}
           </List>
@@ -86,15 +114,25 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
   const [busy, setBusy] = useState(false);
   if (!canAccess) return null;
   if (!showReport) throw new Error(`the ${def.name} list's Datagrid needs a BulkReportHost around it`);
-  const label = verb === 'delete' ? translate('ra.action.delete') : translate(`resources.${def.name}.actions.${verb}`, { _: verb });
+  const label =
+    verb === 'delete' ? translate('ra.action.delete') : translate(`resources.${def.name}.actions.${verb}`, { _: verb });
   const count = selectedIds.length;
   const nameOf = (id: string) => names?.get(id) ?? id;
 
   const run = async () => {
     setBusy(true);
     try {
-      const answer = await api<BulkAnswer>('POST', callPath(def, 'bulk'), { action: verb, ids: selectedIds.map(String) });
-      showReport({ label, answer, names: Object.fromEntries(answer.results.filter((r) => r.status === 'refused').map((r) => [r._id, nameOf(r._id)])) });
+      const answer = await api<BulkAnswer>('POST', callPath(def, 'bulk'), {
+        action: verb,
+        ids: selectedIds.map(String),
+      });
+      showReport({
+        label,
+        answer,
+        names: Object.fromEntries(
+          answer.results.filter((r) => r.status === 'refused').map((r) => [r._id, nameOf(r._id)]),
+        ),
+      });
       setConfirming(false);
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -122,7 +160,9 @@ function BulkButton({ def, verb }: { def: ResourceDef; verb: string }) {
 export function bulkActionsOf(def: ResourceDef): ReactElement | false {
   const verbs = offered(def);
   // selection actions: a dialog with inputs per selected row (LinesAction.tsx)
-  const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) => (a.lines ? [{ name, action: { ...a, lines: a.lines } }] : []));
+  const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) =>
+    a.lines ? [{ name, action: { ...a, lines: a.lines } }] : [],
+  );
   const named = (def.list.bulk ?? []).filter((n) => bulkButtons[n]);
   if (!verbs.length && !lines.length && !named.length) return false;
   return (

@@ -21,13 +21,30 @@ interface Props extends Omit<InputProps, 'label'> {
   sx?: SxProps<Theme>;
 }
 
-function Picker({ label, source, resource, fullWidth, size, helperText, disabled, readOnly, className, sx, alwaysOn: _alwaysOn, ...rest }: Props) {
+function Picker({
+  label,
+  source,
+  resource,
+  fullWidth,
+  size,
+  helperText,
+  disabled,
+  readOnly,
+  className,
+  sx,
+  alwaysOn: _alwaysOn,
+  ...rest
+}: Props) {
   const translate = useTranslate();
   const { field, fieldState, id, isRequired } = useInput({ source, resource, disabled, readOnly, ...rest });
   const [typedWrong, setTypedWrong] = useState(false);
   const format = DATE_TIME_PATTERN[usePickerLang()];
   const example = dayjs('2026-11-23T18:44:00').format(format);
-  const error = typedWrong ? translate('vf.locale.invalid_datetime', { example }) : fieldState.invalid ? <InputHelperText error={fieldState.error?.message} /> : null;
+  const error = typedWrong ? (
+    translate('vf.locale.invalid_datetime', { example })
+  ) : fieldState.invalid ? (
+    <InputHelperText error={fieldState.error?.message} />
+  ) : null;
   const help = error ?? (helperText === false ? null : helperText);
   return (
     <DateTimePicker
@@ -47,7 +64,8 @@ function Picker({ label, source, resource, fullWidth, size, helperText, disabled
       sx={{ minWidth: fullWidth ? undefined : 270, ...sx }}
       label={
         <>
-          <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} /> ({zoneLabel()})
+          <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} /> (
+          {zoneLabel()})
         </>
       }
       slotProps={{

@@ -3,7 +3,15 @@
 // what has arrived and can cancel.
 import { useRef, useState } from 'react';
 import { Button, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography, Button as MuiButton } from '@mui/material';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+  Button as MuiButton,
+} from '@mui/material';
 import GridOn from '@mui/icons-material/GridOn';
 import Description from '@mui/icons-material/Description';
 import type { ResourceDef } from '../../resources/types';
@@ -14,7 +22,11 @@ import type { Lang } from '../../resources/accounts';
 
 function size(bytes: number, locale: string) {
   const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes / (mb ? 1024 * 1024 : 1024));
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(bytes / (mb ? 1024 * 1024 : 1024));
 }
 
 /** `fields`: columns beyond the list's (e.g. the pickup code of a refund). */
@@ -39,7 +51,10 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
         signal: abort.signal,
         onProgress: (bytes, rows) => setProgress({ bytes, rows, format }),
       });
-      notify('vf.operator.export.done', { type: 'success', messageArgs: { name, smart_count: rows, rows: rows.toLocaleString(localeTag(locale as Lang)) } });
+      notify('vf.operator.export.done', {
+        type: 'success',
+        messageArgs: { name, smart_count: rows, rows: rows.toLocaleString(localeTag(locale as Lang)) },
+      });
     } catch (e) {
       if ((e as Error).name === 'AbortError') notify('vf.operator.export.cancelled', { type: 'info' });
       else notify('vf.orders.list.export_failed', { type: 'error', messageArgs: { error: (e as Error).message } });
@@ -50,18 +65,33 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
 
   return (
     <>
-      <Button label={translate('vf.orders.list.export_xlsx')} onClick={() => run('xlsx')} disabled={!!progress} data-testid="export-xlsx">
+      <Button
+        label={translate('vf.orders.list.export_xlsx')}
+        onClick={() => run('xlsx')}
+        disabled={!!progress}
+        data-testid="export-xlsx"
+      >
         <GridOn />
       </Button>
-      <Button label={translate('vf.orders.list.export_csv')} onClick={() => run('csv')} disabled={!!progress} data-testid="export-csv">
+      <Button
+        label={translate('vf.orders.list.export_csv')}
+        onClick={() => run('csv')}
+        disabled={!!progress}
+        data-testid="export-csv"
+      >
         <Description />
       </Button>
       <Dialog open={!!progress} fullWidth maxWidth="xs" aria-labelledby="export-progress-title">
-        <DialogTitle id="export-progress-title">{translate(progress?.format === 'csv' ? 'vf.orders.list.export_csv' : 'vf.orders.list.export_xlsx')}</DialogTitle>
+        <DialogTitle id="export-progress-title">
+          {translate(progress?.format === 'csv' ? 'vf.orders.list.export_csv' : 'vf.orders.list.export_xlsx')}
+        </DialogTitle>
         <DialogContent>
           <LinearProgress variant="indeterminate" />
           <Typography variant="body2" sx={{ mt: 1 }} role="status" data-testid="export-progress">
-            {translate('vf.operator.export.progress', { size: size(progress?.bytes ?? 0, localeTag(locale as Lang)), total: (progress?.rows ?? 0).toLocaleString(localeTag(locale as Lang)) })}
+            {translate('vf.operator.export.progress', {
+              size: size(progress?.bytes ?? 0, localeTag(locale as Lang)),
+              total: (progress?.rows ?? 0).toLocaleString(localeTag(locale as Lang)),
+            })}
           </Typography>
         </DialogContent>
         <DialogActions>

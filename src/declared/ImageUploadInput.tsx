@@ -43,10 +43,30 @@ export function ImageUploadInput({ source, resource, label, disabled, isRequired
       />
       <Stack direction="row" spacing={2} alignItems="center">
         {field.value ? (
-          <Box component="img" src={fileUrl(field.value)} alt={translate('vf.fleet.upload.preview', { field: title })} sx={{ height: previewHeight, maxWidth: 240, objectFit: 'contain', border: '1px solid', borderColor: 'divider', borderRadius: 1 }} />
+          <Box
+            component="img"
+            src={fileUrl(field.value)}
+            alt={translate('vf.fleet.upload.preview', { field: title })}
+            sx={{
+              height: previewHeight,
+              maxWidth: 240,
+              objectFit: 'contain',
+              border: '1px solid',
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
+          />
         ) : null}
-        <Button variant="outlined" size="small" startIcon={busy ? <CircularProgress size={16} /> : <CloudUpload />} disabled={disabled || busy} onClick={open}>
-          {translate(busy ? 'vf.fleet.upload.uploading' : field.value ? 'vf.fleet.upload.replace' : 'vf.fleet.upload.choose')}
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={busy ? <CircularProgress size={16} /> : <CloudUpload />}
+          disabled={disabled || busy}
+          onClick={open}
+        >
+          {translate(
+            busy ? 'vf.fleet.upload.uploading' : field.value ? 'vf.fleet.upload.replace' : 'vf.fleet.upload.choose',
+          )}
         </Button>
         {field.value && !busy ? (
           <Button size="small" color="inherit" disabled={disabled} onClick={() => field.onChange(null)}>
@@ -54,7 +74,9 @@ export function ImageUploadInput({ source, resource, label, disabled, isRequired
           </Button>
         ) : null}
       </Stack>
-      <FormHelperText error={!!fieldState.error}>{fieldState.error ? translate(fieldState.error.message ?? '') : translate('vf.fleet.upload.hint')}</FormHelperText>
+      <FormHelperText error={!!fieldState.error}>
+        {fieldState.error ? translate(fieldState.error.message ?? '') : translate('vf.fleet.upload.hint')}
+      </FormHelperText>
     </Box>
   );
 }

@@ -49,7 +49,21 @@ function lineValid(spec: LinesDef, t: Typed | undefined) {
   });
 }
 
-function LineInputs({ resource, spec, typed, onChange, label, own }: { resource: string; spec: LinesDef; typed: Typed; onChange: (t: Typed) => void; label: string; own: (key: string) => string }) {
+function LineInputs({
+  resource,
+  spec,
+  typed,
+  onChange,
+  label,
+  own,
+}: {
+  resource: string;
+  spec: LinesDef;
+  typed: Typed;
+  onChange: (t: Typed) => void;
+  label: string;
+  own: (key: string) => string;
+}) {
   const translate = useTranslate();
   const input = (field: string, name: string) => {
     const f = spec.fields[field];
@@ -64,16 +78,31 @@ function LineInputs({ resource, spec, typed, onChange, label, own }: { resource:
       />
     );
   };
-  if (!spec.oneOf) return <Box sx={{ display: 'flex', alignItems: 'center' }}>{Object.keys(spec.fields).map((n) => input(n, translate(`resources.${resource}.fields.${n}`)))}</Box>;
+  if (!spec.oneOf)
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        {Object.keys(spec.fields).map((n) => input(n, translate(`resources.${resource}.fields.${n}`)))}
+      </Box>
+    );
   return (
     // side by side, or the amount under the choice where the line is narrow (a phone)
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1, '& > .MuiTextField-root:last-of-type': { ml: { xs: 0, sm: 1 } } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        rowGap: 1,
+        '& > .MuiTextField-root:last-of-type': { ml: { xs: 0, sm: 1 } },
+      }}
+    >
       <TextField
         select
         size="small"
         sx={{ minWidth: 130 }}
         value={typed.which}
-        onChange={(e) => onChange({ which: e.target.value, values: { [e.target.value]: typed.values[typed.which] ?? '' } })}
+        onChange={(e) =>
+          onChange({ which: e.target.value, values: { [e.target.value]: typed.values[typed.which] ?? '' } })
+        }
         slotProps={{ htmlInput: { 'aria-label': `${label} · ${own('which')}` } }}
       >
         {Object.keys(spec.fields).map((n) => (
@@ -87,7 +116,15 @@ function LineInputs({ resource, spec, typed, onChange, label, own }: { resource:
   );
 }
 
-export function LinesButton({ def, name, action }: { def: ResourceDef; name: string; action: ActionDef & { lines: LinesDef } }) {
+export function LinesButton({
+  def,
+  name,
+  action,
+}: {
+  def: ResourceDef;
+  name: string;
+  action: ActionDef & { lines: LinesDef };
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -107,7 +144,10 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
   const label = translate(`resources.${def.name}.actions.${name}`, { _: name });
   /** The action's own words where its resource has them (`resources.<R>.lines.<action>.*`), else the generic ones. */
   const own = (key: string, args: Record<string, unknown> = {}) =>
-    translate(`resources.${def.name}.lines.${name}.${key}`, { ...args, _: translate(`vf.vocab.lines.${key}`, { action: label, ...args }) });
+    translate(`resources.${def.name}.lines.${name}.${key}`, {
+      ...args,
+      _: translate(`vf.vocab.lines.${key}`, { action: label, ...args }),
+    });
   const selected = (data ?? []).filter((r) => selectedIds.includes(r.id));
   const titleOf = (r: Record<string, unknown>) => String(r[def.title ?? '_id'] ?? r.id);
   const setAll = (t: Typed) => {
@@ -124,7 +164,15 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
     try {
       const lines = selected.map((r) => {
         const t = typed[r.id];
-        return { _id: String(r.id), version: r.version, ...Object.fromEntries(sentFields(spec, t).filter((n) => (t.values[n] ?? '').trim() !== '').map((n) => [n, valueOf(spec.fields[n], t.values[n].trim())])) };
+        return {
+          _id: String(r.id),
+          version: r.version,
+          ...Object.fromEntries(
+            sentFields(spec, t)
+              .filter((n) => (t.values[n] ?? '').trim() !== '')
+              .map((n) => [n, valueOf(spec.fields[n], t.values[n].trim())]),
+          ),
+        };
       });
       const done = await api<{ lines: unknown[] }>('POST', callPath(def, name), { lines });
       notify(own('done', { smart_count: done.lines.length }), { type: 'success' });
@@ -145,7 +193,13 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
       <Button label={label} onClick={() => setOpen(true)} data-testid={`lines-${name}`}>
         <PlaylistAddCheck />
       </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} maxWidth="md" fullScreen={phone} aria-labelledby={`lines-${name}-title`}>
+      <Dialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        maxWidth="md"
+        fullScreen={phone}
+        aria-labelledby={`lines-${name}-title`}
+      >
         <DialogTitle id={`lines-${name}-title`}>{own('title', { smart_count: selected.length })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
@@ -168,7 +222,14 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
                   {own('all')}
                 </TableCell>
                 <TableCell>
-                  <LineInputs resource={def.name} spec={spec} typed={all} onChange={setAll} label={own('all')} own={own} />
+                  <LineInputs
+                    resource={def.name}
+                    spec={spec}
+                    typed={all}
+                    onChange={setAll}
+                    label={own('all')}
+                    own={own}
+                  />
                 </TableCell>
               </TableRow>
               {selected.map((r) => (
@@ -178,7 +239,14 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
                     <TableCell key={n}>{String(r[n] ?? '')}</TableCell>
                   ))}
                   <TableCell>
-                    <LineInputs resource={def.name} spec={spec} typed={typed[r.id] ?? blank} onChange={(t) => setTyped({ ...typed, [r.id]: t })} label={titleOf(r)} own={own} />
+                    <LineInputs
+                      resource={def.name}
+                      spec={spec}
+                      typed={typed[r.id] ?? blank}
+                      onChange={(t) => setTyped({ ...typed, [r.id]: t })}
+                      label={titleOf(r)}
+                      own={own}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -189,7 +257,12 @@ export function LinesButton({ def, name, action }: { def: ResourceDef; name: str
           <MuiButton onClick={() => setOpen(false)} disabled={busy}>
             {translate('ra.action.cancel')}
           </MuiButton>
-          <MuiButton variant="contained" onClick={submit} disabled={busy || !selected.length || !selected.every((r) => lineValid(spec, typed[r.id]))} data-testid="lines-confirm">
+          <MuiButton
+            variant="contained"
+            onClick={submit}
+            disabled={busy || !selected.length || !selected.every((r) => lineValid(spec, typed[r.id]))}
+            data-testid="lines-confirm"
+          >
             {label}
           </MuiButton>
         </DialogActions>

@@ -14,7 +14,18 @@ import {
   useTranslate,
   type DatagridProps,
 } from 'react-admin';
-import { Box, Card, Checkbox, Chip, LinearProgress, Stack, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  Checkbox,
+  Chip,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import type { CardLine, FieldDef, ListCard, ResourceDef } from '../../resources/types';
 import { isSecret } from '../../resources/types';
 import { FieldFor, choiceKey } from './fields';
@@ -30,7 +41,13 @@ export const COMPACT_ROWS: SxProps<Theme> = {
   [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS})`]: { maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' },
   // choices side by side (a webhook's events), cut like text rather than stacked
   '& .RaDatagrid-rowCell .MuiStack-root': { flexWrap: 'nowrap' },
-  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1, boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)' },
+  [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: {
+    position: 'sticky',
+    right: 0,
+    bgcolor: 'background.paper',
+    zIndex: 1,
+    boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)',
+  },
   [`& td.${ROW_ACTIONS} .MuiIconButton-root`]: { p: 0, mx: 0.25 },
 };
 
@@ -40,16 +57,22 @@ function titleIfCut(e: MouseEvent) {
   if (cell && !cell.title && cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
 }
 
-const fieldsOf = (line: CardLine | undefined): string[] => (line === undefined ? [] : typeof line === 'string' ? [line] : [...line]);
+const fieldsOf = (line: CardLine | undefined): string[] =>
+  line === undefined ? [] : typeof line === 'string' ? [line] : [...line];
 
 /** The declared card, or one made of the list's columns: the title, then the next two, choices as chips. */
 export function cardOf(def: ResourceDef): ListCard {
   if (def.list.card) return def.list.card;
   const listed = Object.entries(def.fields).filter(([, f]) => f.list && !isSecret(f));
   const title = def.title && def.fields[def.title]?.list ? def.title : (listed[0]?.[0] ?? '_id');
-  const status = listed.filter(([, f]) => f.type === 'choice').map(([n]) => n).slice(0, 1);
+  const status = listed
+    .filter(([, f]) => f.type === 'choice')
+    .map(([n]) => n)
+    .slice(0, 1);
   // a typed id (an account's login name) is a name people know the row by
-  const rest = [...(def.idField ? ['_id'] : []), ...listed.map(([n]) => n)].filter((n) => n !== title && !status.includes(n));
+  const rest = [...(def.idField ? ['_id'] : []), ...listed.map(([n]) => n)].filter(
+    (n) => n !== title && !status.includes(n),
+  );
   return { primary: title, secondary: rest.slice(0, 2), tertiary: rest.slice(2, 4), status };
 }
 
@@ -90,7 +113,17 @@ function StateChip({ def, name }: { def: ResourceDef; name: string }) {
   return <Chip size="small" label={label} color={v ? 'success' : 'default'} variant={v ? 'filled' : 'outlined'} />;
 }
 
-function Line({ def, line, variant, testId }: { def: ResourceDef; line: CardLine | undefined; variant: 'primary' | 'detail'; testId: string }) {
+function Line({
+  def,
+  line,
+  variant,
+  testId,
+}: {
+  def: ResourceDef;
+  line: CardLine | undefined;
+  variant: 'primary' | 'detail';
+  testId: string;
+}) {
   const names = fieldsOf(line);
   if (!names.length) return null;
   return (
@@ -100,8 +133,19 @@ function Line({ def, line, variant, testId }: { def: ResourceDef; line: CardLine
       color={variant === 'primary' ? 'text.primary' : 'text.secondary'}
       data-testid={testId}
       sx={{
-        display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap',
-        '& > span': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-flex', alignItems: 'center' },
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.75,
+        minWidth: 0,
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        '& > span': {
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          display: 'inline-flex',
+          alignItems: 'center',
+        },
         '& > span:empty': { display: 'none' },
         // " · " between the values there are (an empty one, a robot that never beat, leaves no stray dot)
         '& > span:not(:empty) ~ span:not(:empty)::before': { content: '"·"', mr: 0.75 },
@@ -118,7 +162,17 @@ function Line({ def, line, variant, testId }: { def: ResourceDef; line: CardLine
 }
 
 /** The rows as cards: a tap opens the row, the checkbox selects it for the selection's actions, the icons act. */
-function ListCards({ def, rowClick, bulkActionButtons, actions }: { def: ResourceDef; rowClick: string | false; bulkActionButtons: ReactElement | false; actions?: ReactNode }) {
+function ListCards({
+  def,
+  rowClick,
+  bulkActionButtons,
+  actions,
+}: {
+  def: ResourceDef;
+  rowClick: string | false;
+  bulkActionButtons: ReactElement | false;
+  actions?: ReactNode;
+}) {
   const { data, isPending, selectedIds = [], onToggleItem, onSelect, resource } = useListContext();
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -133,8 +187,15 @@ function ListCards({ def, rowClick, bulkActionButtons, actions }: { def: Resourc
         <>
           <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar>
           <Box sx={{ px: 1 }}>
-            <Checkbox size="small" checked={allSelected} onChange={() => onSelect?.(allSelected ? [] : data.map((r) => r.id))} inputProps={{ 'aria-label': translate('ra.action.select_all') }} />
-            <Typography component="span" variant="body2">{translate('ra.action.select_all')}</Typography>
+            <Checkbox
+              size="small"
+              checked={allSelected}
+              onChange={() => onSelect?.(allSelected ? [] : data.map((r) => r.id))}
+              inputProps={{ 'aria-label': translate('ra.action.select_all') }}
+            />
+            <Typography component="span" variant="body2">
+              {translate('ra.action.select_all')}
+            </Typography>
           </Box>
         </>
       ) : null}
@@ -144,11 +205,26 @@ function ListCards({ def, rowClick, bulkActionButtons, actions }: { def: Resourc
             <Card
               variant="outlined"
               data-testid="list-card"
-              onClick={rowClick ? () => navigate(createPath({ resource: def.name, id: r.id, type: rowClick })) : undefined}
-              sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1, cursor: rowClick ? 'pointer' : 'default' }}
+              onClick={
+                rowClick ? () => navigate(createPath({ resource: def.name, id: r.id, type: rowClick })) : undefined
+              }
+              sx={{
+                display: 'flex',
+                alignItems: 'flex-start',
+                gap: 0.5,
+                p: 1,
+                cursor: rowClick ? 'pointer' : 'default',
+              }}
             >
               {bulkActionButtons ? (
-                <Checkbox size="small" sx={{ p: 0.5 }} checked={selectedIds.includes(r.id)} onClick={(e) => e.stopPropagation()} onChange={() => onToggleItem(r.id)} inputProps={{ 'aria-label': translate('ra.action.select_row') }} />
+                <Checkbox
+                  size="small"
+                  sx={{ p: 0.5 }}
+                  checked={selectedIds.includes(r.id)}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={() => onToggleItem(r.id)}
+                  inputProps={{ 'aria-label': translate('ra.action.select_row') }}
+                />
               ) : null}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
@@ -163,7 +239,11 @@ function ListCards({ def, rowClick, bulkActionButtons, actions }: { def: Resourc
                 </Box>
                 <Line def={def} line={card.secondary} variant="detail" testId="card-secondary" />
                 <Line def={def} line={card.tertiary} variant="detail" testId="card-tertiary" />
-                {actions ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5, '& .MuiIconButton-root': { p: 1 } }}>{actions}</Box> : null}
+                {actions ? (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5, '& .MuiIconButton-root': { p: 1 } }}>
+                    {actions}
+                  </Box>
+                ) : null}
               </Box>
             </Card>
           </RecordContextProvider>

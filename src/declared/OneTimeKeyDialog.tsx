@@ -6,13 +6,29 @@ import { useTranslate, useNotify } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 
-export function OneTimeKeyDialog({ secret, name, onClose, resource }: { secret: string | undefined; name: string; onClose: () => void; resource?: string }) {
+export function OneTimeKeyDialog({
+  secret,
+  name,
+  onClose,
+  resource,
+}: {
+  secret: string | undefined;
+  name: string;
+  onClose: () => void;
+  resource?: string;
+}) {
   const translate = useTranslate();
   const own = (key: 'title' | 'once' | 'label' | 'done', fallback: string) =>
     translate(`resources.${resource}.secret.${key}`, { name, _: translate(fallback, { name }) });
   const notify = useNotify();
   return (
-    <Dialog open={!!secret} onClose={(_, reason) => reason !== 'backdropClick' && onClose()} fullWidth maxWidth="sm" aria-labelledby="one-time-key-title">
+    <Dialog
+      open={!!secret}
+      onClose={(_, reason) => reason !== 'backdropClick' && onClose()}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="one-time-key-title"
+    >
       <DialogTitle id="one-time-key-title">{own('title', 'vf.fleet.device.key_title')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -22,7 +38,9 @@ export function OneTimeKeyDialog({ secret, name, onClose, resource }: { secret: 
           value={secret ?? ''}
           fullWidth
           label={own('label', 'vf.fleet.device.key_section')}
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'one-time-key', style: { fontFamily: 'monospace' } } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'data-testid': 'one-time-key', style: { fontFamily: 'monospace' } },
+          }}
           onFocus={(e) => e.target.select()}
         />
       </DialogContent>

@@ -11,17 +11,31 @@ import { MAX_PHOTOS } from '../../resources/report';
 
 function Thumbs({ paths, onRemove }: { paths: string[]; onRemove?: (i: number) => void }) {
   const translate = useTranslate();
-  if (paths.length === 0) return <Typography variant="body2" color="text.secondary">{translate('vf.service.photos.none')}</Typography>;
+  if (paths.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('vf.service.photos.none')}
+      </Typography>
+    );
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="report-photos">
       {paths.map((p, i) => (
         <Box key={p} sx={{ position: 'relative' }}>
           <a href={fileUrl(p)} target="_blank" rel="noreferrer">
-            <img src={fileUrl(p)} alt={translate('vf.service.photos.alt', { n: i + 1 })} style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 4, display: 'block' }} />
+            <img
+              src={fileUrl(p)}
+              alt={translate('vf.service.photos.alt', { n: i + 1 })}
+              style={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 4, display: 'block' }}
+            />
           </a>
           {onRemove ? (
             <Tooltip title={translate('vf.service.photos.remove')}>
-              <IconButton size="small" aria-label={translate('vf.service.photos.remove')} onClick={() => onRemove(i)} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,.8)' }}>
+              <IconButton
+                size="small"
+                aria-label={translate('vf.service.photos.remove')}
+                onClick={() => onRemove(i)}
+                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,.8)' }}
+              >
                 <Close fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -46,8 +60,20 @@ export function PhotosInput({ resource, source }: { resource: string; source: st
     <Labeled label={`resources.${resource}.fields.${source}`} fullWidth sx={{ mb: 2 }}>
       <Stack spacing={1} alignItems="flex-start">
         <Thumbs paths={paths} onRemove={(i) => field.onChange(paths.filter((_, j) => j !== i))} />
-        <input ref={picker} type="file" accept={IMAGE_TYPES} multiple hidden onChange={(e) => pick(e.target.files)} data-testid="report-photo-file" />
-        <Button label={translate('vf.service.photos.add', { max: MAX_PHOTOS })} onClick={open} disabled={busy || paths.length >= MAX_PHOTOS}>
+        <input
+          ref={picker}
+          type="file"
+          accept={IMAGE_TYPES}
+          multiple
+          hidden
+          onChange={(e) => pick(e.target.files)}
+          data-testid="report-photo-file"
+        />
+        <Button
+          label={translate('vf.service.photos.add', { max: MAX_PHOTOS })}
+          onClick={open}
+          disabled={busy || paths.length >= MAX_PHOTOS}
+        >
           <AddAPhoto />
         </Button>
       </Stack>

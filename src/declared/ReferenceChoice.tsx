@@ -1,12 +1,22 @@
 // The picker of a reference: rows by their title, and, where two offered rows carry the same title, with the
 // store each belongs to ("Vanilla cone · Store A1") — a brand's stores often sell products of the same name.
 import { useCallback, useMemo, useRef } from 'react';
-import { AutocompleteArrayInput, AutocompleteInput, useChoicesContext, useGetMany, type AutocompleteInputProps } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  useChoicesContext,
+  useGetMany,
+  type AutocompleteInputProps,
+} from 'react-admin';
 import { findResource } from '../../resources';
 
 type Row = Record<string, unknown>;
 
-export function ReferenceChoice({ reference, multiple, ...rest }: { reference: string; multiple?: boolean } & Omit<AutocompleteInputProps, 'optionText' | 'source' | 'multiple'>) {
+export function ReferenceChoice({
+  reference,
+  multiple,
+  ...rest
+}: { reference: string; multiple?: boolean } & Omit<AutocompleteInputProps, 'optionText' | 'source' | 'multiple'>) {
   const { allChoices = [] } = useChoicesContext();
   const target = findResource(reference);
   const title = target?.title ?? '_id';
@@ -21,7 +31,17 @@ export function ReferenceChoice({ reference, multiple, ...rest }: { reference: s
     return new Set([...seen].filter(([, owners]) => owners.size > 1).map(([t]) => t));
   }, [allChoices, title, owner]);
   const ownerIds = useMemo(
-    () => (owner ? [...new Set((allChoices as Row[]).filter((r) => repeated.has(String(r[title] ?? ''))).map((r) => String(r[owner] ?? '')).filter(Boolean))] : []),
+    () =>
+      owner
+        ? [
+            ...new Set(
+              (allChoices as Row[])
+                .filter((r) => repeated.has(String(r[title] ?? '')))
+                .map((r) => String(r[owner] ?? ''))
+                .filter(Boolean),
+            ),
+          ]
+        : [],
     [allChoices, repeated, owner, title],
   );
   const { data: stores } = useGetMany('dealer', { ids: ownerIds }, { enabled: ownerIds.length > 0 });
@@ -38,5 +58,9 @@ export function ReferenceChoice({ reference, multiple, ...rest }: { reference: s
     },
     [title, owner],
   );
-  return multiple ? <AutocompleteArrayInput {...(rest as object)} optionText={optionText} /> : <AutocompleteInput {...rest} optionText={optionText} />;
+  return multiple ? (
+    <AutocompleteArrayInput {...(rest as object)} optionText={optionText} />
+  ) : (
+    <AutocompleteInput {...rest} optionText={optionText} />
+  );
 }

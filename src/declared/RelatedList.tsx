@@ -18,11 +18,17 @@ export function RelatedList({ related }: { related: RelatedDef }) {
   const { permissions } = usePermissions<string[]>();
   if (!def || !canAccess) return null;
   // as in a list: no column of references the account may not list (a store account and brands)
-  const readable = (f: FieldDef) => (f.type !== 'reference' && f.type !== 'references') || holds(permissions, permissionFor(f.reference ?? '', 'list'));
-  const columns = listColumns(def).map((n): [string, FieldDef] => [n, def.fields[n]]).filter(([n, f]) => n !== related.field && readable(f));
+  const readable = (f: FieldDef) =>
+    (f.type !== 'reference' && f.type !== 'references') || holds(permissions, permissionFor(f.reference ?? '', 'list'));
+  const columns = listColumns(def)
+    .map((n): [string, FieldDef] => [n, def.fields[n]])
+    .filter(([n, f]) => n !== related.field && readable(f));
   return (
     <Card variant="outlined" sx={{ m: 2 }} data-testid={`related-${related.resource}`}>
-      <CardHeader title={translate(`resources.${def.name}.name`, { smart_count: 2 })} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
+      <CardHeader
+        title={translate(`resources.${def.name}.name`, { smart_count: 2 })}
+        slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
+      />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
         <ReferenceManyField
           reference={def.name}
@@ -34,11 +40,22 @@ export function RelatedList({ related }: { related: RelatedDef }) {
           <Datagrid
             bulkActionButtons={false}
             rowClick={def.list.open === 'none' ? false : 'show'}
-            empty={<Typography variant="body2" color="text.secondary">{translate('vf.vocab.related.none')}</Typography>}
+            empty={
+              <Typography variant="body2" color="text.secondary">
+                {translate('vf.vocab.related.none')}
+              </Typography>
+            }
             sx={{ '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' } }}
           >
             {columns.map(([n, f]) => (
-              <FieldFor key={n} resource={def.name} source={n} def={f} label={`resources.${def.name}.fields.${n}`} sortable={false} />
+              <FieldFor
+                key={n}
+                resource={def.name}
+                source={n}
+                def={f}
+                label={`resources.${def.name}.fields.${n}`}
+                sortable={false}
+              />
             ))}
           </Datagrid>
         </ReferenceManyField>

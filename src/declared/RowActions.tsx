@@ -85,7 +85,14 @@ function EditIcon_({ label }: { label: string }) {
   if (!record || !resource) return null;
   return (
     <Tooltip title={label}>
-      <IconButton size="small" color="primary" aria-label={label} component={Link} to={createPath({ resource, id: record.id, type: 'edit' })} onClick={stop}>
+      <IconButton
+        size="small"
+        color="primary"
+        aria-label={label}
+        component={Link}
+        to={createPath({ resource, id: record.id, type: 'edit' })}
+        onClick={stop}
+      >
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -107,7 +114,10 @@ function DeleteIcon_() {
     mutationOptions: {
       onSuccess: () => {
         setOpen(false);
-        notify(`resources.${resource}.notifications.deleted`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) } });
+        notify(`resources.${resource}.notifications.deleted`, {
+          type: 'info',
+          messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) },
+        });
       },
       onError: (e) => {
         setOpen(false);
@@ -141,7 +151,15 @@ function DeleteIcon_() {
 
 /** `editable`: whether this row offers its edit form (absent: every row, when the resource can be edited).
  * `cellClassName`/`headerClassName` are read by the Datagrid for this column's cells. */
-export function RowActions({ def, editable }: { def: ResourceDef; editable?: (record: Record<string, unknown>) => boolean; cellClassName?: string; headerClassName?: string }) {
+export function RowActions({
+  def,
+  editable,
+}: {
+  def: ResourceDef;
+  editable?: (record: Record<string, unknown>) => boolean;
+  cellClassName?: string;
+  headerClassName?: string;
+}) {
   const record = useRecordContext();
   const translate = useTranslate();
   const { canAccess: mayEdit } = useCanAccess({ resource: def.name, action: 'edit' });
@@ -150,7 +168,10 @@ export function RowActions({ def, editable }: { def: ResourceDef; editable?: (re
   const edit = !!def.permissions.edit && !!mayEdit;
   const remove = !!def.permissions.delete && !!mayDelete;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end', gap: 0.25 }} data-testid="row-actions">
+    <Box
+      sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end', gap: 0.25 }}
+      data-testid="row-actions"
+    >
       {edit && (!editable || editable(record)) ? <EditIcon_ label={translate('ra.action.edit')} /> : null}
       {rowActions(def).map(([name, action]) => {
         const Icon = ACTION_ICONS[name] ?? Bolt;

@@ -4,7 +4,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import {
-  Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, IconButton, ListItemText, Menu, MenuItem, TextField,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+  TextField,
   Button as MuiButton,
 } from '@mui/material';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
@@ -40,7 +51,10 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
     },
     [setFilters, setSort],
   );
-  const load = useCallback(() => api<Saved[]>('POST', '/saved_query/list', { resource: def.name }).then(setItems), [def.name]);
+  const load = useCallback(
+    () => api<Saved[]>('POST', '/saved_query/list', { resource: def.name }).then(setItems),
+    [def.name],
+  );
   const fail = (e: unknown) => notify((e as Error).message, { type: 'error' });
 
   useEffect(() => {
@@ -57,7 +71,13 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
   const save = async () => {
     try {
       const s = sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined;
-      await api('POST', '/saved_query/add', { resource: def.name, name, filter: filterValues, sort: s, is_default: asDefault });
+      await api('POST', '/saved_query/add', {
+        resource: def.name,
+        name,
+        filter: filterValues,
+        sort: s,
+        is_default: asDefault,
+      });
       notify('vf.operator.saved.saved', { type: 'success', messageArgs: { name } });
       setNaming(false);
       setName('');
@@ -71,7 +91,11 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
 
   return (
     <>
-      <Button label={translate('vf.operator.saved.button')} onClick={(e) => setAnchor(e.currentTarget)} data-testid="saved-queries">
+      <Button
+        label={translate('vf.operator.saved.button')}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="saved-queries"
+      >
         <BookmarkBorder />
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
@@ -82,12 +106,18 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
         )}
         {items?.map((q) => (
           <MenuItem key={q._id} onClick={() => (apply(q), setAnchor(null))} data-testid="saved-query">
-            <ListItemText primary={q.name} secondary={q.is_default ? translate('vf.operator.saved.default') : undefined} />
+            <ListItemText
+              primary={q.name}
+              secondary={q.is_default ? translate('vf.operator.saved.default') : undefined}
+            />
             <IconButton
               size="small"
               aria-label={translate('vf.operator.saved.make_default')}
               title={translate('vf.operator.saved.make_default')}
-              onClick={(e) => (e.stopPropagation(), call('/saved_query/default', { _id: q._id, is_default: !q.is_default }))}
+              onClick={(e) => (
+                e.stopPropagation(),
+                call('/saved_query/default', { _id: q._id, is_default: !q.is_default })
+              )}
             >
               {q.is_default ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
             </IconButton>
@@ -106,7 +136,13 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
           {translate('vf.operator.saved.save')}
         </MenuItem>
       </Menu>
-      <Dialog open={naming} onClose={() => setNaming(false)} fullWidth maxWidth="xs" aria-labelledby="saved-query-title">
+      <Dialog
+        open={naming}
+        onClose={() => setNaming(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="saved-query-title"
+      >
         <DialogTitle id="saved-query-title">{translate('vf.operator.saved.save_title')}</DialogTitle>
         <DialogContent>
           <TextField
@@ -119,7 +155,10 @@ export function SavedQueries({ def }: { def: ResourceDef }) {
             onChange={(e) => setName(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 40 } }}
           />
-          <FormControlLabel control={<Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)} />} label={translate('vf.operator.saved.as_default')} />
+          <FormControlLabel
+            control={<Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)} />}
+            label={translate('vf.operator.saved.as_default')}
+          />
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setNaming(false)}>{translate('ra.action.cancel')}</MuiButton>

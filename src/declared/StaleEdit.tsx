@@ -23,7 +23,8 @@ function ReloadButton({ onReload }: { onReload: () => void }) {
   );
 }
 
-export const isStale = (e: unknown) => e instanceof HttpError && e.status === 409 && (e.body as { reason?: string } | undefined)?.reason === 'stale';
+export const isStale = (e: unknown) =>
+  e instanceof HttpError && e.status === 409 && (e.body as { reason?: string } | undefined)?.reason === 'stale';
 
 /** An Edit's mutationOptions: a stale save offers Reload; any other error is shown as react-admin does. */
 export function useStaleAwareSave() {
@@ -32,7 +33,11 @@ export function useStaleAwareSave() {
   return {
     onError(error: unknown) {
       if (isStale(error)) {
-        notify('vf.securityData.stale', { type: 'error', autoHideDuration: null, action: <ReloadButton onReload={refresh} /> } as Parameters<typeof notify>[1]);
+        notify('vf.securityData.stale', {
+          type: 'error',
+          autoHideDuration: null,
+          action: <ReloadButton onReload={refresh} />,
+        } as Parameters<typeof notify>[1]);
         return;
       }
       // a validation error is shown under the inputs (react-admin's own behaviour)

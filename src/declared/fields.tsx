@@ -48,7 +48,10 @@ function JsonObjectField({ resource, source, def }: { resource: string; source: 
   const lines = Object.entries(def.fields ?? {})
     .filter(([k]) => v[k] !== undefined && v[k] !== null && v[k] !== '')
     .map(([k, f]) => {
-      const value = f.type === 'choice' ? translate(subChoice(resource, source, k, String(v[k])), { _: String(v[k]) }) : String(v[k]);
+      const value =
+        f.type === 'choice'
+          ? translate(subChoice(resource, source, k, String(v[k])), { _: String(v[k]) })
+          : String(v[k]);
       return `${translate(subLabel(resource, source, k))}: ${value}`;
     });
   return (
@@ -62,14 +65,28 @@ function JsonObjectField({ resource, source, def }: { resource: string; source: 
  * as they are: many are codes (a notification code, a slot number) that grouping would garble.
  * `sortable` follows the declaration's `sort` marker (the server refuses any other sort); a list passes it
  * explicitly when its default sort field is a column too. */
-export function FieldFor({ resource, source, def, label, sortable }: { resource: string; source: string; def: FieldDef; label?: string; sortable?: boolean }) {
+export function FieldFor({
+  resource,
+  source,
+  def,
+  label,
+  sortable,
+}: {
+  resource: string;
+  source: string;
+  def: FieldDef;
+  label?: string;
+  sortable?: boolean;
+}) {
   const fmt = useFormat();
   const common = { source, label, sortable: sortable ?? def.sort === true };
   const Named = def.render ? renderers[def.render] : undefined;
   if (Named) return <Named resource={resource} source={source} def={def} />;
   switch (def.type) {
     case 'money':
-      return <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />;
+      return (
+        <FunctionField {...common} render={(r: Record<string, number>) => fmt.money(r[source])} textAlign="right" />
+      );
     case 'boolean':
       return <BooleanField {...common} />;
     case 'email':
@@ -79,9 +96,32 @@ export function FieldFor({ resource, source, def, label, sortable }: { resource:
       return <ChoiceChip resource={resource} source={source} {...({ label, sortable: common.sortable } as object)} />;
     case 'datetime':
       // one line: a time split over two (the English "PM" alone below) is hard to scan down a column
-      return <FunctionField {...common} render={(r: Record<string, string>) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(r[source])}</Box>} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, string>) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {fmt.dateTime(r[source])}
+            </Box>
+          )}
+        />
+      );
     case 'image':
-      return <FunctionField {...common} sortable={false} render={(r: Record<string, string>) => (r[source] ? <ImageField source="src" record={{ id: 0, src: fileUrl(r[source]) }} sx={{ '& img': { maxHeight: 40, margin: 0 } }} /> : null)} />;
+      return (
+        <FunctionField
+          {...common}
+          sortable={false}
+          render={(r: Record<string, string>) =>
+            r[source] ? (
+              <ImageField
+                source="src"
+                record={{ id: 0, src: fileUrl(r[source]) }}
+                sx={{ '& img': { maxHeight: 40, margin: 0 } }}
+              />
+            ) : null
+          }
+        />
+      );
     case 'reference': {
       const target = findResource(def.reference ?? '');
       return (
@@ -102,7 +142,12 @@ export function FieldFor({ resource, source, def, label, sortable }: { resource:
     }
     case 'json':
       if (def.fields) return <JsonObjectField resource={resource} source={source} def={def} />;
-      return <FunctionField {...common} render={(r: Record<string, unknown>) => (r[source] == null ? '' : JSON.stringify(r[source]))} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: Record<string, unknown>) => (r[source] == null ? '' : JSON.stringify(r[source]))}
+        />
+      );
     default:
       return <TextField {...common} />;
   }

@@ -10,9 +10,14 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * condition is judged by the stored value, as the server judges it (the row as stored, create-only fields
  * unchangeable), not by its absence.
  */
-export function dropHidden(def: ResourceDef, values: Record<string, unknown>, stored?: Record<string, unknown>): Record<string, unknown> {
+export function dropHidden(
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  stored?: Record<string, unknown>,
+): Record<string, unknown> {
   const judged: Record<string, unknown> = { ...stored, ...values };
-  for (const [name, f] of Object.entries(def.fields)) if (f.createOnly && stored && name in stored) judged[name] = stored[name];
+  for (const [name, f] of Object.entries(def.fields))
+    if (f.createOnly && stored && name in stored) judged[name] = stored[name];
   const out = { ...values };
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.when && !f.when.values.includes(judged[f.when.field] as string)) out[name] = null;
@@ -25,13 +30,18 @@ export function formValidator(def: ResourceDef, mode: 'create' | 'edit', transla
   const visible = Object.fromEntries(Object.entries(fields).filter(([, f]) => !f.hideInForm));
   return (values: Record<string, unknown>) => {
     const shown = dropHidden(def, values);
-    const active = Object.fromEntries(Object.entries(visible).filter(([, f]) => !f.when || f.when.values.includes(shown[f.when.field] as string)));
+    const active = Object.fromEntries(
+      Object.entries(visible).filter(([, f]) => !f.when || f.when.values.includes(shown[f.when.field] as string)),
+    );
     const { errors } = validateFields(active, shown, mode);
     const out: Record<string, unknown> = {};
     for (const [field, e] of Object.entries(errors)) {
       // a key of a declared JSON object (`pay_info.merchant_id`): the form holds its error nested, as its value
       const [head, sub] = field.split('.', 2);
-      const name = sub === undefined ? translate(`resources.${def.name}.fields.${field}`) : translate(subLabel(def.name, head, sub));
+      const name =
+        sub === undefined
+          ? translate(`resources.${def.name}.fields.${field}`)
+          : translate(subLabel(def.name, head, sub));
       const message = translate(e.key, { ...e.args, field: name });
       if (sub === undefined) out[field] = message;
       else out[head] = { ...(out[head] as object), [sub]: message };

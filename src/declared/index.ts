@@ -26,7 +26,12 @@ function lazyView(def: ResourceDef, kind: Kind): ComponentType {
     return { default: view };
   });
   return function GuardedView() {
-    return createElement(CanAccess, { resource: def.name, action: ACTION[kind], accessDenied: createElement(UnauthorizedPage), children: createElement(View) });
+    return createElement(CanAccess, {
+      resource: def.name,
+      action: ACTION[kind],
+      accessDenied: createElement(UnauthorizedPage),
+      children: createElement(View),
+    });
   };
 }
 

@@ -40,9 +40,18 @@ function useChoices(resource: string, source: string, def: FieldDef) {
 function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
   const translate = useTranslate();
   const ownChoices = useChoices(resource, source, def);
-  const choices = choiceLabel ? (def.choices ?? []).map((c) => ({ id: c, name: translate(choiceLabel(c), { _: c }) })) : ownChoices;
+  const choices = choiceLabel
+    ? (def.choices ?? []).map((c) => ({ id: c, name: translate(choiceLabel(c), { _: c }) }))
+    : ownChoices;
   const disabled = mode === 'edit' && !!def.createOnly;
-  const common = { source, disabled, fullWidth: true, isRequired: def.required, helperText: false as const, ...(label ? { label } : {}) };
+  const common = {
+    source,
+    disabled,
+    fullWidth: true,
+    isRequired: def.required,
+    helperText: false as const,
+    ...(label ? { label } : {}),
+  };
   const Named = def.input ? inputs[def.input] : undefined;
   if (Named) return <Named resource={resource} source={source} />;
   switch (def.type) {
@@ -52,7 +61,14 @@ function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
       return <NumberInput {...common} step={1} />;
     case 'money':
       // The API keeps cents; people type yuan.
-      return <NumberInput {...common} step={0.01} format={(v: number | null) => (v == null ? null : v / 100)} parse={(v: string) => (v === '' || v == null ? null : Math.round(Number(v) * 100))} />;
+      return (
+        <NumberInput
+          {...common}
+          step={0.01}
+          format={(v: number | null) => (v == null ? null : v / 100)}
+          parse={(v: string) => (v === '' || v == null ? null : Math.round(Number(v) * 100))}
+        />
+      );
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'choice':
@@ -62,10 +78,22 @@ function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
     case 'datetime':
       return <DateTimeInput {...common} />;
     case 'image':
-      return <ImageUploadInput source={source} resource={resource} label={`resources.${resource}.fields.${source}`} disabled={disabled} isRequired={def.required} />;
+      return (
+        <ImageUploadInput
+          source={source}
+          resource={resource}
+          label={`resources.${resource}.fields.${source}`}
+          disabled={disabled}
+          isRequired={def.required}
+        />
+      );
     case 'reference':
     case 'references':
-      return def.sameAs ? <SameAsReference {...{ resource, source, def, disabled }} /> : <ReferencePicker {...{ resource, source, def, disabled }} />;
+      return def.sameAs ? (
+        <SameAsReference {...{ resource, source, def, disabled }} />
+      ) : (
+        <ReferencePicker {...{ resource, source, def, disabled }} />
+      );
     case 'json':
       if (def.fields) return <JsonObjectInput resource={resource} source={source} def={def} mode={mode} />;
       return (
@@ -84,7 +112,14 @@ function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
         />
       );
     default:
-      return <TextInput {...common} multiline={def.multiline} minRows={def.multiline ? 2 : undefined} type={def.type === 'email' ? 'email' : 'text'} />;
+      return (
+        <TextInput
+          {...common}
+          multiline={def.multiline}
+          minRows={def.multiline ? 2 : undefined}
+          type={def.type === 'email' ? 'email' : 'text'}
+        />
+      );
   }
 }
 
@@ -102,13 +137,27 @@ function ReferencePicker({ source, def, disabled, filter }: PickerProps) {
   if (def.type === 'references') {
     return (
       <ReferenceArrayInput source={source} reference={def.reference!} perPage={200} filter={filter}>
-        <ReferenceChoice multiple reference={def.reference!} disabled={disabled} fullWidth helperText={false} filterToQuery={(q: string) => ({ q })} />
+        <ReferenceChoice
+          multiple
+          reference={def.reference!}
+          disabled={disabled}
+          fullWidth
+          helperText={false}
+          filterToQuery={(q: string) => ({ q })}
+        />
       </ReferenceArrayInput>
     );
   }
   return (
     <ReferenceInput source={source} reference={def.reference!} perPage={100} filter={filter}>
-      <ReferenceChoice reference={def.reference!} disabled={disabled} fullWidth isRequired={def.required} helperText={false} filterToQuery={(q: string) => ({ q })} />
+      <ReferenceChoice
+        reference={def.reference!}
+        disabled={disabled}
+        fullWidth
+        isRequired={def.required}
+        helperText={false}
+        filterToQuery={(q: string) => ({ q })}
+      />
     </ReferenceInput>
   );
 }
@@ -119,19 +168,39 @@ function SameAsReference(props: PickerProps) {
   const rule = props.def.sameAs!;
   const owner = useWatch({ name: rule.field });
   const column = rule.column ?? rule.field;
-  return <ReferencePicker {...props} disabled={props.disabled || owner == null || owner === ''} filter={owner ? { [column]: owner } : {}} />;
+  return (
+    <ReferencePicker
+      {...props}
+      disabled={props.disabled || owner == null || owner === ''}
+      filter={owner ? { [column]: owner } : {}}
+    />
+  );
 }
 
 /** A declared JSON object (a brand's settings) as a small form: one input per declared key. */
 function JsonObjectInput({ resource, source, def, mode }: Omit<Props, 'label' | 'choiceLabel'>) {
   const translate = useTranslate();
   return (
-    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1, mb: 2, width: '100%' }} data-testid={`json-input-${source}`}>
+    <Box
+      component="fieldset"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1, mb: 2, width: '100%' }}
+      data-testid={`json-input-${source}`}
+    >
       <legend>
-        <Typography variant="body2" color="text.secondary" sx={{ px: 0.5 }}>{translate(`resources.${resource}.fields.${source}`)}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
+          {translate(`resources.${resource}.fields.${source}`)}
+        </Typography>
       </legend>
       {Object.entries(def.fields ?? {}).map(([k, f]) => (
-        <BareInput key={k} resource={resource} source={`${source}.${k}`} def={f} mode={mode} label={subLabel(resource, source, k)} choiceLabel={(c) => subChoice(resource, source, k, c)} />
+        <BareInput
+          key={k}
+          resource={resource}
+          source={`${source}.${k}`}
+          def={f}
+          mode={mode}
+          label={subLabel(resource, source, k)}
+          choiceLabel={(c) => subChoice(resource, source, k, c)}
+        />
       ))}
     </Box>
   );
@@ -141,5 +210,9 @@ function JsonObjectInput({ resource, source, def, mode }: Omit<Props, 'label' | 
 export function InputFor(props: Props) {
   const when = props.def.when;
   if (!when) return <BareInput {...props} />;
-  return <FormDataConsumer>{({ formData }) => (when.values.includes(formData?.[when.field]) ? <BareInput {...props} /> : null)}</FormDataConsumer>;
+  return (
+    <FormDataConsumer>
+      {({ formData }) => (when.values.includes(formData?.[when.field]) ? <BareInput {...props} /> : null)}
+    </FormDataConsumer>
+  );
 }

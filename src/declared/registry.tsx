@@ -28,7 +28,14 @@ function LevelChip({ resource, source }: RendererProps) {
   const translate = useTranslate();
   const v = record?.[source];
   if (v == null) return null;
-  return <Chip size="small" sx={{ minWidth: 64 }} color={LEVEL_COLOR[v as keyof typeof LEVEL_COLOR] ?? 'default'} label={translate(choiceKey(resource, source, v), { _: v })} />;
+  return (
+    <Chip
+      size="small"
+      sx={{ minWidth: 64 }}
+      color={LEVEL_COLOR[v as keyof typeof LEVEL_COLOR] ?? 'default'}
+      label={translate(choiceKey(resource, source, v), { _: v })}
+    />
+  );
 }
 
 /** A long text cut to three lines, so a page of them can be scanned (the record's page shows it all). */
@@ -37,7 +44,17 @@ function Clamped({ source }: RendererProps) {
   const v = record?.[source];
   if (v == null) return null;
   return (
-    <Box component="span" title={String(v)} sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 420 }}>
+    <Box
+      component="span"
+      title={String(v)}
+      sx={{
+        display: '-webkit-box',
+        WebkitLineClamp: 3,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        maxWidth: 420,
+      }}
+    >
       {String(v)}
     </Box>
   );
@@ -67,7 +84,13 @@ function SoldOut({ source }: RendererProps) {
   const translate = useTranslate();
   if (!record) return null;
   const out = !!record[source];
-  return <Chip size="small" color={out ? 'error' : 'warning'} label={translate(out ? 'vf.restock.sold_out' : 'vf.restock.low')} />;
+  return (
+    <Chip
+      size="small"
+      color={out ? 'error' : 'warning'}
+      label={translate(out ? 'vf.restock.sold_out' : 'vf.restock.low')}
+    />
+  );
 }
 
 /** A text value as react-admin's own TextField sets it (same size in a column and on a record's page). */
@@ -110,14 +133,30 @@ function Locked({ source }: RendererProps) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record?.[source]) return null;
-  return <Chip size="small" color="warning" label={translate('resources.device.fields.locked')} title={translate('vf.commands.locked', { by: record.locked_by ?? '—', reason: record.lock_reason ?? '' })} data-testid="robot-locked" />;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      label={translate('resources.device.fields.locked')}
+      title={translate('vf.commands.locked', { by: record.locked_by ?? '—', reason: record.lock_reason ?? '' })}
+      data-testid="robot-locked"
+    />
+  );
 }
 
 /** A robot running an older menu than its store's: a chip (nothing while it is up to date). */
 function MenuOutdated({ source }: RendererProps) {
   const record = useRecordContext();
   const translate = useTranslate();
-  return record?.[source] ? <Chip size="small" color="info" variant="outlined" label={translate('resources.device.fields.menu_outdated')} data-testid="robot-menu-outdated" /> : null;
+  return record?.[source] ? (
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      label={translate('resources.device.fields.menu_outdated')}
+      data-testid="robot-menu-outdated"
+    />
+  ) : null;
 }
 
 /** A stored code kept as text (a notification's category) in words: its label under the field's choices, where
@@ -151,7 +190,14 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
 function ResourceChoice({ source, label, alwaysOn }: InputProps) {
   const translate = useTranslate();
-  return <SelectInput source={source} label={label} alwaysOn={alwaysOn} choices={resources.map((r) => ({ id: r.name, name: resourceName(translate, r.name) }))} />;
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      alwaysOn={alwaysOn}
+      choices={resources.map((r) => ({ id: r.name, name: resourceName(translate, r.name) }))}
+    />
+  );
 }
 
 /** `label` and `alwaysOn` are given where the input stands in a list's filter bar (a field's `filter` with `input`). */
@@ -172,8 +218,16 @@ export const inputs: Record<string, ComponentType<InputProps>> = {
 /** Values that are no declared column (texts the server adds, a duration), by name: `label` is an i18n key. */
 export const cells: Record<string, { label: (resource: string) => string; render: ComponentType }> = {
   'notice.title': { label: (r) => `resources.${r}.fields.title`, render: () => <TextField source="title" /> },
-  'notice.content': { label: (r) => `resources.${r}.fields.content`, render: () => <TextField source="content" sx={{ display: 'block', maxWidth: 420 }} /> },
+  'notice.content': {
+    label: (r) => `resources.${r}.fields.content`,
+    render: () => <TextField source="content" sx={{ display: 'block', maxWidth: 420 }} />,
+  },
   // before and after of a log entry side by side, field by field (two columns, so no one field's renderer)
   'log.changes': { label: () => 'vf.service.log.changes', render: LogChanges },
-  'alarm.duration': { label: () => 'vf.alarms.duration', render: () => <FunctionField render={(r: { first_seen: string; clear_time: string | null }) => <AlarmDuration record={r} />} /> },
+  'alarm.duration': {
+    label: () => 'vf.alarms.duration',
+    render: () => (
+      <FunctionField render={(r: { first_seen: string; clear_time: string | null }) => <AlarmDuration record={r} />} />
+    ),
+  },
 };

@@ -30,7 +30,15 @@ import {
 } from 'react-admin';
 import { DateTimeInput } from './DateTimeInput';
 import { useFormat } from '../lib/format';
-import { isLocked, isSecret, isSortable, listColumns, rowActions, type FieldDef, type ResourceDef } from '../../resources/types';
+import {
+  isLocked,
+  isSecret,
+  isSortable,
+  listColumns,
+  rowActions,
+  type FieldDef,
+  type ResourceDef,
+} from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
 import { cells, inputs } from './registry';
@@ -52,7 +60,12 @@ import { ListRows, ROW_ACTIONS } from './ListRows';
 
 const label = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
 
-function filterInput(def: ResourceDef, name: string, f: FieldDef, translate: (k: string, o?: object) => string): ReactElement[] {
+function filterInput(
+  def: ResourceDef,
+  name: string,
+  f: FieldDef,
+  translate: (k: string, o?: object) => string,
+): ReactElement[] {
   const l = translate(label(def.name, name));
   if (f.filter === 'range') {
     const Input = f.type === 'datetime' ? DateTimeInput : NumberInput;
@@ -89,13 +102,19 @@ function ListActions({ def }: { def: ResourceDef }) {
         const Button = toolbar[name];
         return Button ? <Button key={name} /> : null;
       })}
-      <SavedQueries def={def} /><ExportButtons def={def} />
+      <SavedQueries def={def} />
+      <ExportButtons def={def} />
     </TopToolbar>
   );
 }
 
 /** The declared columns (or a show page's fields) with the declared cells placed among them. */
-function withCells(def: ResourceDef, where: 'list' | 'show', fields: [string, FieldDef][], field: (n: string, f: FieldDef) => ReactElement): ReactElement[] {
+function withCells(
+  def: ResourceDef,
+  where: 'list' | 'show',
+  fields: [string, FieldDef][],
+  field: (n: string, f: FieldDef) => ReactElement,
+): ReactElement[] {
   const own = (def.cells ?? []).filter((c) => !c.only || c.only === where);
   const cell = (c: { cell: string }) => {
     const named = cells[c.cell];
@@ -120,7 +139,8 @@ function Cell({ name }: { name: string; label?: string }) {
  * such columns, filters and show fields are left out. */
 export function readableBy(authorizations: readonly string[] | undefined) {
   return ([, f]: [string, FieldDef]) =>
-    (f.type !== 'reference' && f.type !== 'references') || holds(authorizations, permissionFor(f.reference ?? '', 'list'));
+    (f.type !== 'reference' && f.type !== 'references') ||
+    holds(authorizations, permissionFor(f.reference ?? '', 'list'));
 }
 
 /** Page sizes offered under every list (resources/limits.ts). */
@@ -136,7 +156,11 @@ export const ListPagination = () => {
 
 /** A new record starts from the declared defaults (a store's switches start on). */
 export function defaultsOf(def: ResourceDef): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+  return Object.fromEntries(
+    Object.entries(def.fields)
+      .filter(([, f]) => f.default !== undefined)
+      .map(([n, f]) => [n, f.default]),
+  );
 }
 
 /** Where a row leads: the declared page, else its edit form where the account may edit, else its page. */
@@ -150,7 +174,9 @@ function rowClickOf(def: ResourceDef, canEdit: boolean | undefined): 'edit' | 's
 function rowSxOf(def: ResourceDef) {
   const rule = def.list.emphasize;
   if (!rule) return undefined;
-  return (r: Record<string, unknown>) => ({ '& td': { fontWeight: rule.values.includes(r[rule.field] as string | boolean) ? 600 : 400 } });
+  return (r: Record<string, unknown>) => ({
+    '& td': { fontWeight: rule.values.includes(r[rule.field] as string | boolean) ? 600 : 400 },
+  });
 }
 
 export function makeList(def: ResourceDef) {
@@ -169,7 +195,14 @@ export function makeList(def: ResourceDef) {
       ...filterable.filter(readable).flatMap(([n, f]) => filterInput(def, n, f, translate)),
     ];
     return (
-      <List filters={filters} sort={def.list.sort} perPage={DEFAULT_PAGE_SIZE} pagination={<ListPagination />} actions={<ListActions def={def} />} empty={false}>
+      <List
+        filters={filters}
+        sort={def.list.sort}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<ListPagination />}
+        actions={<ListActions def={def} />}
+        empty={false}
+      >
         <BulkReportHost resource={def.name}>
           <ListRows
             def={def}
@@ -177,11 +210,27 @@ export function makeList(def: ResourceDef) {
             rowSx={rowSxOf(def)}
             bulkActionButtons={bulkActionsOf(def)}
             // no edit on a row the declaration locks (`lockedWhen`: the server refuses its edit)
-            actions={def.permissions.edit || def.permissions.delete || rowActions(def).length ? <RowActions def={def} editable={(r) => !isLocked(def, r)} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} /> : null}
+            actions={
+              def.permissions.edit || def.permissions.delete || rowActions(def).length ? (
+                <RowActions
+                  def={def}
+                  editable={(r) => !isLocked(def, r)}
+                  cellClassName={ROW_ACTIONS}
+                  headerClassName={ROW_ACTIONS}
+                />
+              ) : null
+            }
           >
             {def.idField ? <TextField source="_id" label={label(def.name, '_id')} /> : null}
             {withCells(def, 'list', columns.filter(readable), (n, f) => (
-              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} sortable={isSortable(def, n)} />
+              <FieldFor
+                key={n}
+                resource={def.name}
+                source={n}
+                def={f}
+                label={label(def.name, n)}
+                sortable={isSortable(def, n)}
+              />
             ))}
           </ListRows>
         </BulkReportHost>
@@ -199,12 +248,17 @@ function EditIf({ def }: { def: ResourceDef }) {
 /** `fixed`: fields whose value the account's scope settles (a brand account's brand): not asked. */
 function formInputs(def: ResourceDef, mode: 'create' | 'edit', fixed: readonly string[] = []) {
   return Object.entries(def.fields)
-    .filter(([n, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password') && !fixed.includes(n))
+    .filter(
+      ([n, f]) => !f.readOnly && !f.hideInForm && !(mode === 'edit' && f.type === 'password') && !fixed.includes(n),
+    )
     .map(([n, f]) => <InputFor key={n} resource={def.name} source={n} def={f} mode={mode} />);
 }
 
 /** A brand or store account's new record starts in its own brand and store (the server settles it so too). */
-function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): Record<string, unknown> {
+function tenantDefaults(
+  def: ResourceDef,
+  profile: { integrator?: string | null; dealer?: string | null } | undefined,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const kind of ['integrator', 'dealer'] as const) {
     const column = def.tenant?.[kind];
@@ -216,7 +270,10 @@ function tenantDefaults(def: ResourceDef, profile: { integrator?: string | null;
 
 /** The tenant columns a brand or store account cannot choose (its own brand, its own store): a select holding
  * one choice asks nothing, so the form leaves them out and the value comes from the account. */
-function fixedByScope(def: ResourceDef, profile: { integrator?: string | null; dealer?: string | null } | undefined): string[] {
+function fixedByScope(
+  def: ResourceDef,
+  profile: { integrator?: string | null; dealer?: string | null } | undefined,
+): string[] {
   return Object.keys(tenantDefaults(def, profile));
 }
 
@@ -231,14 +288,28 @@ export function makeCreate(def: ResourceDef) {
     const mutationOptions = reveal
       ? {
           onSuccess: (data: Record<string, unknown>) => {
-            notify(`resources.${def.name}.notifications.created`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) } });
-            void navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, { state: { reveal: data[reveal] } });
+            notify(`resources.${def.name}.notifications.created`, {
+              type: 'info',
+              messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) },
+            });
+            void navigate(`/${def.name}/${encodeURIComponent(String(data.id))}/show`, {
+              state: { reveal: data[reveal] },
+            });
           },
         }
       : undefined;
     return (
-      <Create redirect="list" mutationOptions={mutationOptions} transform={(data: Record<string, unknown>) => dropHidden(def, data)}>
-        <SimpleForm noValidate defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }} validate={formValidator(def, 'create', translate)} sx={{ maxWidth: 640 }}>
+      <Create
+        redirect="list"
+        mutationOptions={mutationOptions}
+        transform={(data: Record<string, unknown>) => dropHidden(def, data)}
+      >
+        <SimpleForm
+          noValidate
+          defaultValues={{ ...defaultsOf(def), ...tenantDefaults(def, profile) }}
+          validate={formValidator(def, 'create', translate)}
+          sx={{ maxWidth: 640 }}
+        >
           {def.idField ? <InputFor resource={def.name} source="_id" def={def.idField} mode="create" /> : null}
           {formInputs(def, 'create', fixedByScope(def, profile))}
         </SimpleForm>
@@ -257,8 +328,14 @@ export function makeEdit(def: ResourceDef) {
         mutationMode="pessimistic"
         redirect="list"
         mutationOptions={mutationOptions}
-        transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) => dropHidden(def, data, options?.previousData)}
-        actions={<TopToolbar><ActionButtons def={def} /></TopToolbar>}
+        transform={(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) =>
+          dropHidden(def, data, options?.previousData)
+        }
+        actions={
+          <TopToolbar>
+            <ActionButtons def={def} />
+          </TopToolbar>
+        }
       >
         <ByVersion>
           <SimpleForm noValidate validate={formValidator(def, 'edit', translate)} sx={{ maxWidth: 640 }}>
@@ -274,7 +351,14 @@ export function makeEdit(def: ResourceDef) {
 /** A one-time secret handed to the page (a new robot's key, a new endpoint's signing secret), named by the record. */
 function RevealedOnce({ def, secret, onClose }: { def: ResourceDef; secret: string | undefined; onClose: () => void }) {
   const record = useRecordContext();
-  return <OneTimeKeyDialog secret={secret} name={String(record?.[def.title ?? '_id'] ?? '')} resource={def.name} onClose={onClose} />;
+  return (
+    <OneTimeKeyDialog
+      secret={secret}
+      name={String(record?.[def.title ?? '_id'] ?? '')}
+      resource={def.name}
+      onClose={onClose}
+    />
+  );
 }
 
 export function makeShow(def: ResourceDef) {
@@ -283,14 +367,25 @@ export function makeShow(def: ResourceDef) {
     const { permissions } = usePermissions<string[]>();
     const { canAccess: canEdit } = useCanAccess({ resource: def.name, action: 'edit' });
     return (
-      <Show actions={<TopToolbar><ActionButtons def={def} />{def.permissions.edit && canEdit ? <EditIf def={def} /> : null}</TopToolbar>}>
+      <Show
+        actions={
+          <TopToolbar>
+            <ActionButtons def={def} />
+            {def.permissions.edit && canEdit ? <EditIf def={def} /> : null}
+          </TopToolbar>
+        }
+      >
         <SimpleShowLayout>
           <TextField source="_id" label={label(def.name, '_id')} />
           {withCells(
             def,
             'show',
-            Object.entries(def.fields).filter(([, f]) => !isSecret(f) && !f.hidden).filter(readableBy(permissions)),
-            (n, f) => <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />,
+            Object.entries(def.fields)
+              .filter(([, f]) => !isSecret(f) && !f.hidden)
+              .filter(readableBy(permissions)),
+            (n, f) => (
+              <FieldFor key={n} resource={def.name} source={n} def={f} label={label(def.name, n)} />
+            ),
           )}
         </SimpleShowLayout>
         {(def.related ?? []).map((r) => (

@@ -1,7 +1,15 @@
 // The header (docs/rules.md, Screens): sidebar toggle and breadcrumb on the left; on the right the brand's or store's
 // name, menu search, error log, full screen, size, language, settings and the user menu (profile, log out).
 // On a phone only what fits: the toggle, the page's name, search, language and the user menu.
-import { LoadingIndicator, Logout, UserMenu, MenuItemLink, useSidebarState, useTranslate, useUserMenu } from 'react-admin';
+import {
+  LoadingIndicator,
+  Logout,
+  UserMenu,
+  MenuItemLink,
+  useSidebarState,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
@@ -36,7 +44,14 @@ function TenantBadge() {
 function ProfileItem() {
   const translate = useTranslate();
   const userMenu = useUserMenu();
-  return <MenuItemLink to="/profile" primaryText={translate('vf.user_menu.profile')} leftIcon={<Person />} onClick={() => userMenu?.onClose()} />;
+  return (
+    <MenuItemLink
+      to="/profile"
+      primaryText={translate('vf.user_menu.profile')}
+      leftIcon={<Person />}
+      onClick={() => userMenu?.onClose()}
+    />
+  );
 }
 
 function MyUserMenu() {
@@ -73,7 +88,18 @@ export function SidebarToggle({ mobile }: { mobile: boolean }) {
 
 export function TopBar({ mobile }: { mobile: boolean }) {
   return (
-    <Toolbar variant="dense" disableGutters sx={{ minHeight: 50, px: 1.5, gap: 0.5, bgcolor: 'background.paper', color: 'rgba(0,0,0,0.75)', boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
+    <Toolbar
+      variant="dense"
+      disableGutters
+      sx={{
+        minHeight: 50,
+        px: 1.5,
+        gap: 0.5,
+        bgcolor: 'background.paper',
+        color: 'rgba(0,0,0,0.75)',
+        boxShadow: '0 1px 4px rgba(0,21,41,.08)',
+      }}
+    >
       <SidebarToggle mobile={mobile} />
       <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', ml: 1 }}>
         <Breadcrumb compact={mobile} />

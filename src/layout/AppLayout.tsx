@@ -89,21 +89,42 @@ export function AppLayout({ children }: { children: ReactNode }) {
   usePrunedTabs();
   const offset = mobile ? 0 : open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-layout={mobile ? 'mobile' : 'desktop'} data-testid="app-layout">
+    <Box
+      sx={{ minHeight: '100vh', bgcolor: 'background.default' }}
+      data-layout={mobile ? 'mobile' : 'desktop'}
+      data-testid="app-layout"
+    >
       <IdentityGuard />
       <TotpGate />
       <SessionExpiredDialog />
       <Sidebar mobile={mobile} open={synced && open}>
         <AppMenu />
       </Sidebar>
-      <Box sx={{ ml: `${offset}px`, transition: 'margin-left .28s', minHeight: '100vh', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Box component="header" sx={{ position: fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 1100 }} data-testid="app-header">
+      <Box
+        sx={{
+          ml: `${offset}px`,
+          transition: 'margin-left .28s',
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          minWidth: 0,
+        }}
+      >
+        <Box
+          component="header"
+          sx={{ position: fixedHeader ? 'sticky' : 'relative', top: 0, zIndex: 1100 }}
+          data-testid="app-header"
+        >
           <TopBar mobile={mobile} />
           <RolePreviewBanner />
           {tagsView ? <TagsView /> : null}
         </Box>
         <TitlePortal component="h1" style={visuallyHidden} />
-        <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 2 }, pb: 2, minWidth: 0 }}>
+        <Box
+          component="main"
+          id="main-content"
+          sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 2 }, pb: 2, minWidth: 0 }}
+        >
           <PageErrorBoundary>
             <Suspense fallback={<Loading />}>{children}</Suspense>
           </PageErrorBoundary>

@@ -11,14 +11,32 @@ export function Breadcrumb({ compact = false }: { compact?: boolean }) {
   if (!d) return null;
   const crumbs = compact ? d.crumbs.slice(-1) : d.crumbs;
   return (
-    <Breadcrumbs aria-label={translate('vf.layout.breadcrumb')} data-testid="breadcrumb" sx={{ fontSize: 14, minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { whiteSpace: 'nowrap' } }}>
+    <Breadcrumbs
+      aria-label={translate('vf.layout.breadcrumb')}
+      data-testid="breadcrumb"
+      sx={{ fontSize: 14, minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { whiteSpace: 'nowrap' } }}
+    >
       {crumbs.map((c, i) =>
         c.to && i < crumbs.length - 1 ? (
-          <Link key={i} component={RouterLink} to={c.to} underline="hover" color="text.primary" sx={{ fontWeight: 500 }}>
+          <Link
+            key={i}
+            component={RouterLink}
+            to={c.to}
+            underline="hover"
+            color="text.primary"
+            sx={{ fontWeight: 500 }}
+          >
             {c.label}
           </Link>
         ) : (
-          <Typography key={i} component="span" color="text.secondary" sx={{ fontSize: 14 }} noWrap aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+          <Typography
+            key={i}
+            component="span"
+            color="text.secondary"
+            sx={{ fontSize: 14 }}
+            noWrap
+            aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+          >
             {c.label}
           </Typography>
         ),

@@ -3,7 +3,21 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Error as RaError, useLocaleState, useTranslate } from 'react-admin';
 import {
-  Badge, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Badge,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import BugReport from '@mui/icons-material/BugReport';
 import { clearErrors, installErrorHandlers, logError, useErrorLog } from './errorLog';
@@ -21,7 +35,12 @@ export function ErrorLogButton() {
   return (
     <>
       <Tooltip title={translate('vf.layout.error_log.button')}>
-        <IconButton color="inherit" onClick={() => setOpen(true)} aria-label={translate('vf.layout.error_log.button')} data-testid="error-log-button">
+        <IconButton
+          color="inherit"
+          onClick={() => setOpen(true)}
+          aria-label={translate('vf.layout.error_log.button')}
+          data-testid="error-log-button"
+        >
           <Badge badgeContent={errors.length} color="error" max={99}>
             <BugReport />
           </Badge>
@@ -45,18 +64,25 @@ export function ErrorLogButton() {
                 {errors.map((e, i) => (
                   <TableRow key={i} sx={{ verticalAlign: 'top' }}>
                     <TableCell sx={{ maxWidth: 560 }}>
-                      <Typography sx={{ fontWeight: 600, color: 'error.main', wordBreak: 'break-word' }}>{e.message}</Typography>
+                      <Typography sx={{ fontWeight: 600, color: 'error.main', wordBreak: 'break-word' }}>
+                        {e.message}
+                      </Typography>
                       {e.stack ? (
                         <Box component="details" sx={{ mt: 0.5 }}>
                           <summary>{translate('vf.layout.error_log.stack')}</summary>
-                          <Box component="pre" sx={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0 }}>
+                          <Box
+                            component="pre"
+                            sx={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', m: 0 }}
+                          >
                             {e.stack}
                           </Box>
                         </Box>
                       ) : null}
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{e.url}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.time, localeTag(locale as Lang))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(e.time, localeTag(locale as Lang))}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -93,7 +119,8 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, Bounda
   }
   reset = () => this.setState({ error: undefined, info: undefined });
   render() {
-    if (this.state.error) return <RaError error={this.state.error} errorInfo={this.state.info} resetErrorBoundary={this.reset} />;
+    if (this.state.error)
+      return <RaError error={this.state.error} errorInfo={this.state.info} resetErrorBoundary={this.reset} />;
     return this.props.children;
   }
 }

@@ -20,7 +20,12 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'def
   return (
     <>
       <Tooltip title={LANGUAGE_NAMES[locale as Lang] ?? locale}>
-        <IconButton color={color} onClick={(e) => setAnchor(e.currentTarget)} aria-label={`${translate('vf.layout.language')}: ${LANGUAGE_NAMES[locale as Lang] ?? locale}`} data-testid="language-switch">
+        <IconButton
+          color={color}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={`${translate('vf.layout.language')}: ${LANGUAGE_NAMES[locale as Lang] ?? locale}`}
+          data-testid="language-switch"
+        >
           <Translate />
         </IconButton>
       </Tooltip>

@@ -22,7 +22,11 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
 
   useEffect(() => {
     // a chunk that fails to load leaves the plain search, which needs no pinyin
-    if (open && wantPinyin && !pinyin) loadPinyin().then((fn) => setPinyin(() => fn), () => undefined);
+    if (open && wantPinyin && !pinyin)
+      loadPinyin().then(
+        (fn) => setPinyin(() => fn),
+        () => undefined,
+      );
   }, [open, wantPinyin, pinyin]);
 
   const search = useMemo(
@@ -44,7 +48,11 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }} data-testid="menu-search">
       <Tooltip title={translate('vf.layout.search.open')}>
-        <IconButton color="inherit" onClick={() => (open ? close() : setOpen(true))} aria-label={translate('vf.layout.search.open')}>
+        <IconButton
+          color="inherit"
+          onClick={() => (open ? close() : setOpen(true))}
+          aria-label={translate('vf.layout.search.open')}
+        >
           <SearchIcon />
         </IconButton>
       </Tooltip>
@@ -65,7 +73,16 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
           sx={{ width }}
           slotProps={{ popper: { sx: { minWidth: 240 } } }}
           renderInput={(params) => (
-            <TextField {...params} autoFocus variant="standard" size="small" placeholder={translate('vf.layout.search.placeholder')} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': translate('vf.layout.search.placeholder') } }} />
+            <TextField
+              {...params}
+              autoFocus
+              variant="standard"
+              size="small"
+              placeholder={translate('vf.layout.search.placeholder')}
+              slotProps={{
+                htmlInput: { ...params.inputProps, 'aria-label': translate('vf.layout.search.placeholder') },
+              }}
+            />
           )}
         />
       ) : null}

@@ -40,13 +40,25 @@ interface RoleRow {
 const TENANT_OF: Record<string, 'integrator' | 'dealer'> = { INTEGRATOR: 'integrator', DEALER: 'dealer' };
 
 /** The brand or store whose data a preview of a brand or store role shows. */
-function TenantChoice({ kind, value, onChange }: { kind: 'integrator' | 'dealer'; value: string; onChange: (v: string) => void }) {
+function TenantChoice({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: 'integrator' | 'dealer';
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [rows, setRows] = useState<Array<{ id: string; name: string }>>([]);
   useEffect(() => {
     dataProvider
-      .getList<{ id: string; name: string }>(kind, { pagination: { page: 1, perPage: MAX_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .getList<{ id: string; name: string }>(kind, {
+        pagination: { page: 1, perPage: MAX_PAGE_SIZE },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      })
       .then(({ data }) => setRows(data))
       .catch(() => setRows([]));
   }, [dataProvider, kind]);
@@ -54,7 +66,13 @@ function TenantChoice({ kind, value, onChange }: { kind: 'integrator' | 'dealer'
   return (
     <FormControl fullWidth sx={{ mt: 2 }}>
       <InputLabel id="preview-tenant-label">{label}</InputLabel>
-      <Select labelId="preview-tenant-label" label={label} value={value} onChange={(e) => onChange(String(e.target.value))} data-testid="preview-tenant">
+      <Select
+        labelId="preview-tenant-label"
+        label={label}
+        value={value}
+        onChange={(e) => onChange(String(e.target.value))}
+        data-testid="preview-tenant"
+      >
         {rows.map((r) => (
           <MenuItem key={r.id} value={r.id}>
             {r.name}
@@ -105,7 +123,11 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     dataProvider
-      .getList<RoleRow>('role', { pagination: { page: 1, perPage: 200 }, sort: { field: 'create_time', order: 'ASC' }, filter: {} })
+      .getList<RoleRow>('role', {
+        pagination: { page: 1, perPage: 200 },
+        sort: { field: 'create_time', order: 'ASC' },
+        filter: {},
+      })
       .then(({ data }) => setRoles(data.filter((r) => r.id !== 'super')))
       .catch((e: Error) => setError(e.message));
   }, [dataProvider]);
@@ -127,7 +149,11 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{translate('vf.service.preview.title')}</DialogTitle>
       <DialogContent>
-        {error ? <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert> : null}
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
         <FormControl fullWidth sx={{ mt: 1 }}>
           <InputLabel id="preview-role-label">{translate('vf.service.preview.role')}</InputLabel>
           <Select
@@ -152,7 +178,12 @@ function PreviewDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button label={translate('vf.service.preview.cancel')} onClick={onClose} />
-        <Button label={translate('vf.service.preview.switch')} variant="contained" disabled={!role || busy || (!!tenantKind && !tenant)} onClick={start} />
+        <Button
+          label={translate('vf.service.preview.switch')}
+          variant="contained"
+          disabled={!role || busy || (!!tenantKind && !tenant)}
+          onClick={start}
+        />
       </DialogActions>
     </Dialog>
   );
@@ -202,7 +233,9 @@ export function RolePreviewBanner() {
       action={<Button label={translate('vf.service.preview.back')} color="inherit" disabled={busy} onClick={back} />}
     >
       {translate('vf.service.preview.banner', { role: preview.display_name })}
-      {preview.dealer_name || preview.integrator_name ? ` · ${translate('vf.sessionUi.preview.tenant', { name: preview.dealer_name ?? preview.integrator_name })}` : null}
+      {preview.dealer_name || preview.integrator_name
+        ? ` · ${translate('vf.sessionUi.preview.tenant', { name: preview.dealer_name ?? preview.integrator_name })}`
+        : null}
     </Alert>
   );
 }

@@ -2,7 +2,19 @@
 // applies at once and is kept across reloads (settings.ts).
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Box, Button, ButtonBase, Divider, Drawer, FormControlLabel, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  Divider,
+  Drawer,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import Settings from '@mui/icons-material/Settings';
 import Check from '@mui/icons-material/Check';
 import { resetSettings, updateSettings, useSettings, type LayoutSettings } from './settings';
@@ -15,7 +27,12 @@ export function SettingsButton() {
   return (
     <>
       <Tooltip title={translate('vf.layout.settings.open')}>
-        <IconButton color="inherit" onClick={() => setOpen(true)} aria-label={translate('vf.layout.settings.open')} data-testid="settings-button">
+        <IconButton
+          color="inherit"
+          onClick={() => setOpen(true)}
+          aria-label={translate('vf.layout.settings.open')}
+          data-testid="settings-button"
+        >
           <Settings />
         </IconButton>
       </Tooltip>
@@ -35,7 +52,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const translate = useTranslate();
   const settings = useSettings();
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw' } } }}
+    >
       <Box role="region" aria-labelledby="settings-title" sx={{ p: 2.5 }} data-testid="settings-drawer">
         <Typography id="settings-title" component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
           {translate('vf.layout.settings.title')}
@@ -43,7 +65,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         <Typography variant="body2" sx={{ mb: 1 }} id="theme-color-label">
           {translate('vf.layout.settings.theme_color')}
         </Typography>
-        <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} role="radiogroup" aria-labelledby="theme-color-label">
+        <Stack
+          direction="row"
+          useFlexGap
+          flexWrap="wrap"
+          spacing={1}
+          role="radiogroup"
+          aria-labelledby="theme-color-label"
+        >
           {THEME_COLORS.map((c) => (
             <ButtonBase
               key={c}
@@ -51,7 +80,15 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
               aria-checked={settings.themeColor === c}
               aria-label={c}
               onClick={() => updateSettings({ themeColor: c })}
-              sx={{ width: 28, height: 28, borderRadius: 1, bgcolor: c, color: '#fff', border: '2px solid', borderColor: settings.themeColor === c ? 'text.primary' : 'transparent' }}
+              sx={{
+                width: 28,
+                height: 28,
+                borderRadius: 1,
+                bgcolor: c,
+                color: '#fff',
+                border: '2px solid',
+                borderColor: settings.themeColor === c ? 'text.primary' : 'transparent',
+              }}
             >
               {settings.themeColor === c ? <Check fontSize="small" /> : null}
             </ButtonBase>
@@ -74,7 +111,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
               key={key}
               labelPlacement="start"
               sx={{ justifyContent: 'space-between', ml: 0 }}
-              control={<Switch checked={settings[key] as boolean} onChange={(e) => updateSettings({ [key]: e.target.checked })} />}
+              control={
+                <Switch
+                  checked={settings[key] as boolean}
+                  onChange={(e) => updateSettings({ [key]: e.target.checked })}
+                />
+              }
               label={translate(`vf.layout.settings.${label}`)}
             />
           ))}

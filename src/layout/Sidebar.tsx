@@ -30,17 +30,39 @@ function VendFleetMark() {
 export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const translate = useTranslate();
   const p = useProfile();
-  const tenant = p?.account_type === 'DEALER' ? { name: p.dealer_name, logo: p.dealer_logo } : p?.account_type === 'INTEGRATOR' ? { name: p.integrator_name, logo: p.integrator_logo } : null;
+  const tenant =
+    p?.account_type === 'DEALER'
+      ? { name: p.dealer_name, logo: p.dealer_logo }
+      : p?.account_type === 'INTEGRATOR'
+        ? { name: p.integrator_name, logo: p.integrator_logo }
+        : null;
   const name = tenant?.name || translate('vf.app.title');
   return (
     <Box
       component={Link}
       to={HOME}
       data-testid="sidebar-logo"
-      sx={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'flex-start', gap: 1.25, height: LOGO_HEIGHT, minHeight: LOGO_HEIGHT, px: collapsed ? 0 : 2, bgcolor: LOGO_BG, color: '#fff', textDecoration: 'none', overflow: 'hidden' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        gap: 1.25,
+        height: LOGO_HEIGHT,
+        minHeight: LOGO_HEIGHT,
+        px: collapsed ? 0 : 2,
+        bgcolor: LOGO_BG,
+        color: '#fff',
+        textDecoration: 'none',
+        overflow: 'hidden',
+      }}
     >
       {tenant?.logo ? (
-        <Box component="img" src={fileUrl(tenant.logo)} alt="" sx={{ width: 32, height: 32, objectFit: 'contain', flexShrink: 0 }} />
+        <Box
+          component="img"
+          src={fileUrl(tenant.logo)}
+          alt=""
+          sx={{ width: 32, height: 32, objectFit: 'contain', flexShrink: 0 }}
+        />
       ) : (
         <Box sx={{ color: 'primary.light', display: 'flex', flexShrink: 0 }}>
           <VendFleetMark />
@@ -60,14 +82,28 @@ export function Sidebar({ mobile, open, children }: { mobile: boolean; open: boo
   const { sidebarLogo } = useSettings();
   const collapsed = !mobile && !open;
   const content = (
-    <Box sx={{ bgcolor: SIDEBAR_BG, height: '100%', display: 'flex', flexDirection: 'column', width: collapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH }}>
+    <Box
+      sx={{
+        bgcolor: SIDEBAR_BG,
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        width: collapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH,
+      }}
+    >
       {sidebarLogo ? <SidebarLogo collapsed={collapsed} /> : null}
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', scrollbarWidth: 'thin' }}>{children}</Box>
     </Box>
   );
   if (mobile) {
     return (
-      <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} data-testid="sidebar-drawer" slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 'none' } } }}>
+      <Drawer
+        variant="temporary"
+        open={open}
+        onClose={() => setOpen(false)}
+        data-testid="sidebar-drawer"
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, border: 'none' } } }}
+      >
         {content}
       </Drawer>
     );
@@ -76,7 +112,16 @@ export function Sidebar({ mobile, open, children }: { mobile: boolean; open: boo
     <Box
       component="aside"
       data-testid="sidebar"
-      sx={{ position: 'fixed', top: 0, bottom: 0, left: 0, zIndex: 1200, width: collapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH, transition: 'width .28s', boxShadow: '2px 0 6px rgba(0,21,41,.15)' }}
+      sx={{
+        position: 'fixed',
+        top: 0,
+        bottom: 0,
+        left: 0,
+        zIndex: 1200,
+        width: collapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH,
+        transition: 'width .28s',
+        boxShadow: '2px 0 6px rgba(0,21,41,.15)',
+      }}
     >
       {content}
     </Box>

@@ -19,7 +19,12 @@ export function SizeSwitch() {
   return (
     <>
       <Tooltip title={translate('vf.layout.size.title')}>
-        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} aria-label={translate('vf.layout.size.title')} data-testid="size-switch">
+        <IconButton
+          color="inherit"
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={translate('vf.layout.size.title')}
+          data-testid="size-switch"
+        >
           <FormatSize />
         </IconButton>
       </Tooltip>

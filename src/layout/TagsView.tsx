@@ -20,7 +20,8 @@ function RecordTabText({ path, resource, id, field }: { path: string; resource: 
   const name = data && def ? rowName(def, data) : data?.[field];
   // the record's name, or "…" while it loads: never its database id first (an id is a name only where the
   // declaration says so, as an order's)
-  const shown = name !== undefined && name !== null && name !== '' ? String(name) : isPending && field !== '_id' ? '…' : undefined;
+  const shown =
+    name !== undefined && name !== null && name !== '' ? String(name) : isPending && field !== '_id' ? '…' : undefined;
   return <>{tabLabel(path, translate, shown)}</>;
 }
 
@@ -70,9 +71,29 @@ export function TagsView() {
       component="nav"
       aria-label={translate('vf.layout.tabs.label')}
       data-testid="tags-view"
-      sx={{ display: 'flex', alignItems: 'center', height: 34, bgcolor: 'background.paper', borderBottom: '1px solid #d8dce5', boxShadow: '0 1px 3px 0 rgba(0,0,0,.12), 0 0 3px 0 rgba(0,0,0,.04)' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        height: 34,
+        bgcolor: 'background.paper',
+        borderBottom: '1px solid #d8dce5',
+        boxShadow: '0 1px 3px 0 rgba(0,0,0,.12), 0 0 3px 0 rgba(0,0,0,.04)',
+      }}
     >
-      <Box role="tablist" sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, overflowX: 'auto', overflowY: 'hidden', whiteSpace: 'nowrap', scrollbarWidth: 'none' }}>
+      <Box
+        role="tablist"
+        sx={{
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          px: 1,
+          overflowX: 'auto',
+          overflowY: 'hidden',
+          whiteSpace: 'nowrap',
+          scrollbarWidth: 'none',
+        }}
+      >
         {tabs.map((tab) => {
           const selected = tab.path === pathname;
           const label = tabLabel(tab.path, translate) ?? tab.path;
@@ -105,10 +126,23 @@ export function TagsView() {
                 borderColor: selected ? 'primary.main' : '#d8dce5',
                 bgcolor: selected ? 'primary.main' : 'background.paper',
                 color: selected ? 'primary.contrastText' : '#495060',
-                '&::before': selected ? { content: '""', width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.contrastText', mr: 0.25 } : undefined,
+                '&::before': selected
+                  ? {
+                      content: '""',
+                      width: 8,
+                      height: 8,
+                      borderRadius: '50%',
+                      bgcolor: 'primary.contrastText',
+                      mr: 0.25,
+                    }
+                  : undefined,
               }}
             >
-              {record?.def.title ? <RecordTabText path={tab.path} resource={record.def.name} id={record.id} field={record.def.title} /> : label}
+              {record?.def.title ? (
+                <RecordTabText path={tab.path} resource={record.def.name} id={record.id} field={record.def.title} />
+              ) : (
+                label
+              )}
               {isPinned(tab.path) ? null : (
                 <Box
                   component="span"
@@ -129,12 +163,23 @@ export function TagsView() {
         })}
       </Box>
       <Tooltip title={translate('vf.layout.tabs.refresh')}>
-        <IconButton size="small" onClick={() => refreshTab(active.full)} aria-label={translate('vf.layout.tabs.refresh')} data-testid="tabs-refresh">
+        <IconButton
+          size="small"
+          onClick={() => refreshTab(active.full)}
+          aria-label={translate('vf.layout.tabs.refresh')}
+          data-testid="tabs-refresh"
+        >
           <Refresh fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title={translate('vf.layout.tabs.menu')}>
-        <IconButton size="small" sx={{ mr: 0.5 }} onClick={(e) => setMenu({ tab: active, anchor: e.currentTarget })} aria-label={translate('vf.layout.tabs.menu')} data-testid="tabs-menu">
+        <IconButton
+          size="small"
+          sx={{ mr: 0.5 }}
+          onClick={(e) => setMenu({ tab: active, anchor: e.currentTarget })}
+          aria-label={translate('vf.layout.tabs.menu')}
+          data-testid="tabs-menu"
+        >
           <ArrowDropDown fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -146,22 +191,29 @@ export function TagsView() {
         anchorPosition={menu && !menu.anchor ? { top: menu.y ?? 0, left: menu.x ?? 0 } : undefined}
         slotProps={{ list: { dense: true } }}
       >
-        {menu ? [
-          <MenuItem key="refresh" onClick={act(() => (menu.tab.path === pathname ? refreshTab(menu.tab.full) : void navigate(menu.tab.full)))}>
-            {translate('vf.layout.tabs.refresh')}
-          </MenuItem>,
-          isPinned(menu.tab.path) ? null : (
-            <MenuItem key="close" onClick={act(() => close(menu.tab))}>
-              {translate('vf.layout.tabs.close')}
-            </MenuItem>
-          ),
-          <MenuItem key="others" onClick={act(() => others(menu.tab))}>
-            {translate('vf.layout.tabs.close_others')}
-          </MenuItem>,
-          <MenuItem key="all" onClick={act(all)}>
-            {translate('vf.layout.tabs.close_all')}
-          </MenuItem>,
-        ] : null}
+        {menu
+          ? [
+              <MenuItem
+                key="refresh"
+                onClick={act(() =>
+                  menu.tab.path === pathname ? refreshTab(menu.tab.full) : void navigate(menu.tab.full),
+                )}
+              >
+                {translate('vf.layout.tabs.refresh')}
+              </MenuItem>,
+              isPinned(menu.tab.path) ? null : (
+                <MenuItem key="close" onClick={act(() => close(menu.tab))}>
+                  {translate('vf.layout.tabs.close')}
+                </MenuItem>
+              ),
+              <MenuItem key="others" onClick={act(() => others(menu.tab))}>
+                {translate('vf.layout.tabs.close_others')}
+              </MenuItem>,
+              <MenuItem key="all" onClick={act(all)}>
+                {translate('vf.layout.tabs.close_all')}
+              </MenuItem>,
+            ]
+          : null}
       </Menu>
     </Box>
   );

@@ -25,9 +25,28 @@ import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import Thermostat from '@mui/icons-material/Thermostat';
 
 const ICONS: Record<string, ComponentType> = {
-  People, Badge, Key, Storefront, Store, PrecisionManufacturing, Inventory, Category, Receipt, CurrencyExchange,
-  ConfirmationNumber, NotificationsActive, NotificationImportant, History, Forum, ReportProblem, ViewQuilt, Dashboard,
-  LocalShipping, Webhook, SettingsRemote, Thermostat,
+  People,
+  Badge,
+  Key,
+  Storefront,
+  Store,
+  PrecisionManufacturing,
+  Inventory,
+  Category,
+  Receipt,
+  CurrencyExchange,
+  ConfirmationNumber,
+  NotificationsActive,
+  NotificationImportant,
+  History,
+  Forum,
+  ReportProblem,
+  ViewQuilt,
+  Dashboard,
+  LocalShipping,
+  Webhook,
+  SettingsRemote,
+  Thermostat,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

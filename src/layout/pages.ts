@@ -18,7 +18,28 @@ export interface PageEntry {
 }
 
 export const pages: PageEntry[] = [
-  { path: '/product/stock', title: 'vf.catalog.stock.title', section: 'catalog', order: 12, icon: 'Inventory', permission: 'product_stock' },
-  { path: '/product/copy', title: 'vf.catalog.copy.title', section: 'catalog', order: 14, icon: 'Storefront', permission: 'product_copy' },
-  { path: '/refund-approval', title: 'vf.orders.approval.title', section: 'sales', order: 25, icon: 'CurrencyExchange', permission: 'refund_approve' },
+  {
+    path: '/product/stock',
+    title: 'vf.catalog.stock.title',
+    section: 'catalog',
+    order: 12,
+    icon: 'Inventory',
+    permission: 'product_stock',
+  },
+  {
+    path: '/product/copy',
+    title: 'vf.catalog.copy.title',
+    section: 'catalog',
+    order: 14,
+    icon: 'Storefront',
+    permission: 'product_copy',
+  },
+  {
+    path: '/refund-approval',
+    title: 'vf.orders.approval.title',
+    section: 'sales',
+    order: 25,
+    icon: 'CurrencyExchange',
+    permission: 'refund_approve',
+  },
 ];

@@ -31,7 +31,8 @@ export function menuSections(authorizations: readonly string[] | undefined): Nav
   const items = new Map<string, NavItem[]>();
   const add = (section: string, item: NavItem) => items.set(section, [...(items.get(section) ?? []), item]);
   for (const r of resources) {
-    if (r.menu && holds(authorizations, r.permissions.list)) add(r.menu.section, { path: `/${r.name}`, ...resourceTitle(r), icon: r.menu.icon, order: r.menu.order });
+    if (r.menu && holds(authorizations, r.permissions.list))
+      add(r.menu.section, { path: `/${r.name}`, ...resourceTitle(r), icon: r.menu.icon, order: r.menu.order });
   }
   for (const p of pages) {
     if (p.hidden || !p.section || (p.permission && !holds(authorizations, p.permission))) continue;
@@ -59,7 +60,11 @@ export function searchTargets(authorizations: readonly string[] | undefined, t: 
       out.push({ path: item.path, title: t(item.title, item.args), section: sectionTitle });
       const r = resources.find((d) => `/${d.name}` === item.path);
       if (r?.permissions.add && holds(authorizations, r.permissions.add)) {
-        out.push({ path: `${item.path}/create`, title: t('vf.layout.route.create', { name: t(`resources.${r.name}.name`, { smart_count: 1 }) }), section: sectionTitle });
+        out.push({
+          path: `${item.path}/create`,
+          title: t('vf.layout.route.create', { name: t(`resources.${r.name}.name`, { smart_count: 1 }) }),
+          section: sectionTitle,
+        });
       }
     }
   }
@@ -86,12 +91,16 @@ function pageFor(pathname: string): PageEntry | undefined {
 export function describeRoute(pathname: string, t: Translate): RouteDescription | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const section = (s: string | undefined): Crumb[] => (s ? [{ label: t(`vf.menu.section.${s}`) }] : []);
-  if (path === HOME || path === '/') return { title: t('vf.menu.dashboard'), crumbs: [{ label: t('vf.menu.dashboard') }] };
+  if (path === HOME || path === '/')
+    return { title: t('vf.menu.dashboard'), crumbs: [{ label: t('vf.menu.dashboard') }] };
   if (path === '/profile') return { title: t('vf.menu.profile'), crumbs: [{ label: t('vf.menu.profile') }] };
   const page = pageFor(path);
   if (page) {
     const title = t(page.title);
-    return { title, crumbs: [...section(page.section).filter((c) => c.label !== title), { label: title, to: page.path }] };
+    return {
+      title,
+      crumbs: [...section(page.section).filter((c) => c.label !== title), { label: title, to: page.path }],
+    };
   }
   const [, name, second, third] = path.split('/');
   const r = resources.find((d) => d.name === name);
@@ -139,7 +148,7 @@ export function permissionOfPath(pathname: string): Permission | undefined {
   if (!r) return undefined;
   if (second === undefined) return r.permissions.list;
   if (second === 'create') return r.permissions.add;
-  return third === 'show' ? r.permissions.read ?? r.permissions.list : r.permissions.edit;
+  return third === 'show' ? (r.permissions.read ?? r.permissions.list) : r.permissions.edit;
 }
 
 /** Whether an account holding these authorizations may open the path. */

@@ -32,9 +32,13 @@ const HEX = /^#[0-9a-f]{6}$/i;
 /** Whatever was stored, made safe: unknown keys dropped, wrong types replaced by the defaults. */
 export function sanitize(raw: unknown): LayoutSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const bool = (k: keyof LayoutSettings) => (typeof r[k] === 'boolean' ? (r[k] as boolean) : (DEFAULT_SETTINGS[k] as boolean));
+  const bool = (k: keyof LayoutSettings) =>
+    typeof r[k] === 'boolean' ? (r[k] as boolean) : (DEFAULT_SETTINGS[k] as boolean);
   return {
-    themeColor: typeof r.themeColor === 'string' && HEX.test(r.themeColor) ? r.themeColor.toLowerCase() : DEFAULT_SETTINGS.themeColor,
+    themeColor:
+      typeof r.themeColor === 'string' && HEX.test(r.themeColor)
+        ? r.themeColor.toLowerCase()
+        : DEFAULT_SETTINGS.themeColor,
     tagsView: bool('tagsView'),
     fixedHeader: bool('fixedHeader'),
     sidebarLogo: bool('sidebarLogo'),

@@ -17,7 +17,9 @@ const PINNED: Tab = { path: HOME, full: HOME };
 function load(): Tab[] {
   try {
     const saved = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as Tab[];
-    const ok = Array.isArray(saved) ? saved.filter((t) => t && typeof t.path === 'string' && typeof t.full === 'string' && t.path !== HOME) : [];
+    const ok = Array.isArray(saved)
+      ? saved.filter((t) => t && typeof t.path === 'string' && typeof t.full === 'string' && t.path !== HOME)
+      : [];
     return [PINNED, ...ok];
   } catch {
     return [PINNED];

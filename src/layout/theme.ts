@@ -23,7 +23,13 @@ const DENSITY: Record<Size, { fontSize: number; spacing: number; control: 'mediu
  * never sees): each gets its name written under it, from its accessible label. */
 const LABELLED_ICONS = {
   '@media (max-width:599.95px)': {
-    '& .MuiIconButton-root[aria-label]': { flexDirection: 'column', borderRadius: 8, padding: '4px 6px', fontSize: 11, lineHeight: 1.2 },
+    '& .MuiIconButton-root[aria-label]': {
+      flexDirection: 'column',
+      borderRadius: 8,
+      padding: '4px 6px',
+      fontSize: 11,
+      lineHeight: 1.2,
+    },
     '& .MuiIconButton-root[aria-label]::after': { content: 'attr(aria-label)', whiteSpace: 'nowrap' },
   },
 };
@@ -35,13 +41,22 @@ export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DE
     ...defaultTheme,
     spacing: d.spacing,
     typography: { ...(defaultTheme as { typography?: object }).typography, fontSize: d.fontSize },
-    palette: { mode: 'light', primary: { main: primary }, secondary: { main: '#304156' }, background: { default: '#f0f2f5' } },
+    palette: {
+      mode: 'light',
+      primary: { main: primary },
+      secondary: { main: '#304156' },
+      background: { default: '#f0f2f5' },
+    },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_CLOSED_WIDTH },
     components: {
       ...defaultTheme.components,
       MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: '#fff', color: 'rgba(0,0,0,0.85)' } } },
-      MuiTextField: { defaultProps: { ...(defaultTheme.components?.MuiTextField?.defaultProps ?? {}), size: d.control } },
-      MuiFormControl: { defaultProps: { ...(defaultTheme.components?.MuiFormControl?.defaultProps ?? {}), size: d.control } },
+      MuiTextField: {
+        defaultProps: { ...(defaultTheme.components?.MuiTextField?.defaultProps ?? {}), size: d.control },
+      },
+      MuiFormControl: {
+        defaultProps: { ...(defaultTheme.components?.MuiFormControl?.defaultProps ?? {}), size: d.control },
+      },
       MuiButton: control,
       MuiIconButton: control,
       MuiChip: control,

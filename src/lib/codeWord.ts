@@ -5,7 +5,12 @@
  * where the code is known (`choices.<field>.<code>`), a known code followed by a number as its label and the
  * number ("Fault 22"), and a code nobody named yet as words made of it ("SOME_CODE" → "Some code"), never bare.
  */
-export function codeWord(translate: (k: string, o?: object) => string, resource: string, field: string, raw: unknown): string {
+export function codeWord(
+  translate: (k: string, o?: object) => string,
+  resource: string,
+  field: string,
+  raw: unknown,
+): string {
   if (raw == null || raw === '') return '';
   const v = String(raw).trim();
   const known = (code: string) => {

@@ -35,7 +35,11 @@ export function save(data: Blob, name: string) {
  * `rows`: how many rows the saved file holds, counted in it (src/lib/exportRows.ts). */
 export async function exportList(r: ExportRequest): Promise<{ name: string; bytes: number; rows: number }> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const res = await apiStream(r.path, { format: r.format, filter: r.filter, sort: r.sort, fields: r.fields, tz: timeZone }, r.signal);
+  const res = await apiStream(
+    r.path,
+    { format: r.format, filter: r.filter, sort: r.sort, fields: r.fields, tz: timeZone },
+    r.signal,
+  );
   const rows = Number(res.headers.get('X-Total-Count') ?? 0);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;

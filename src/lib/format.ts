@@ -25,16 +25,27 @@ export function centsFromYuan(value: string | number): number | null {
 
 // Intl formatters are costly to build and a list renders hundreds of cells: one per locale and kind.
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
   let f = cache.get(key);
   if (!f) cache.set(key, (f = make()));
   return f as T;
 }
-const dateFormat = (locale: string) => cached(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }));
-const timeFormat = (locale: string) => cached(`t|${locale}`, () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+const dateFormat = (locale: string) =>
+  cached(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }));
+const timeFormat = (locale: string) =>
+  cached(
+    `t|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+  );
 /** `digits` fixed, or (undefined) as many as needed up to two: an axis tick 2.5 stays 2.5, 1000 stays whole. */
 const numberFormat = (locale: string, digits?: number) =>
-  cached(`n|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 2 }));
+  cached(
+    `n|${locale}|${digits}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits ?? 0, maximumFractionDigits: digits ?? 2 }),
+  );
 
 /** Cents as yuan in the language's digits ("12,345.50", es "12.345,50"). */
 export function formatMoney(cents: number | string | null | undefined, locale: string): string {
@@ -52,7 +63,10 @@ export function formatNumber(n: number | string | null | undefined, locale: stri
 
 /** A share (0.125) as a percentage in the language ("12.5%", es "12,5 %"). */
 export function formatPercent(share: number, locale: string, digits = 1): string {
-  return cached(`p|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits })).format(share);
+  return cached(
+    `p|${locale}|${digits}`,
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits }),
+  ).format(share);
 }
 
 /** Minutes under an hour, hours under a day, else days — in the language. */
@@ -68,7 +82,10 @@ export function timeAgo(date: Date | string | number, now: Date | number = Date.
 /** The suffixes k, M, G, T, P, E (docs/rules.md) after a number in the language's digits ("2.3M", es "2,3M"). */
 const SUFFIXES = ['k', 'M', 'G', 'T', 'P', 'E'];
 export function numberSuffix(n: number, digits = 1, locale = 'en'): string {
-  const short = cached(`s|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }));
+  const short = cached(
+    `s|${locale}|${digits}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }),
+  );
   for (let i = SUFFIXES.length - 1; i >= 0; i--) {
     const size = 1000 ** (i + 1);
     if (Math.abs(n) >= size) return `${short.format(n / size)}${SUFFIXES[i]}`;
@@ -103,7 +120,10 @@ export function formatPeriod(key: string, locale: string, parts: { day?: boolean
     ...(parts.day ? { month: 'short', day: 'numeric' } : {}),
     ...(parts.hour ? { hour: '2-digit', minute: '2-digit' } : {}),
   };
-  return cached(`c|${locale}|${parts.day ? 1 : 0}${parts.hour ? 1 : 0}`, () => new Intl.DateTimeFormat(locale, options)).format(d);
+  return cached(
+    `c|${locale}|${parts.day ? 1 : 0}${parts.hour ? 1 : 0}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  ).format(d);
 }
 
 /** The viewer's UTC offset ("UTC+08:00"), shown where a time range is chosen. */

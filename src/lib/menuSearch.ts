@@ -29,7 +29,8 @@ export function makeMenuSearch(items: readonly SearchItem[], opts: { pinyin?: Pi
   const docs: Indexed[] = items.map((item) => {
     if (!pinyin) return { ...item };
     const d: Indexed = { ...item };
-    if (HAN.test(item.title)) Object.assign(d, (({ full, initials }) => ({ pinyin: full, initials }))(pinyin(item.title)));
+    if (HAN.test(item.title))
+      Object.assign(d, (({ full, initials }) => ({ pinyin: full, initials }))(pinyin(item.title)));
     if (item.section && HAN.test(item.section)) {
       const p = pinyin(item.section);
       d.sectionPinyin = p.full;
@@ -49,7 +50,14 @@ export function makeMenuSearch(items: readonly SearchItem[], opts: { pinyin?: Pi
         ]
       : []),
   ];
-  const fuse = new Fuse(docs, { keys, threshold: SEARCH_THRESHOLD, shouldSort: true, location: 0, distance: 100, minMatchCharLength: 1 });
+  const fuse = new Fuse(docs, {
+    keys,
+    threshold: SEARCH_THRESHOLD,
+    shouldSort: true,
+    location: 0,
+    distance: 100,
+    minMatchCharLength: 1,
+  });
   return (query: string): SearchItem[] => {
     const q = query.trim();
     if (!q) return [];
@@ -61,7 +69,13 @@ export function makeMenuSearch(items: readonly SearchItem[], opts: { pinyin?: Pi
 export async function loadPinyin(): Promise<PinyinFn> {
   const { pinyin } = await import('pinyin-pro');
   return (text: string) => ({
-    full: pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('').replace(/\s+/g, '').toLowerCase(),
-    initials: pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('').replace(/\s+/g, '').toLowerCase(),
+    full: pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' })
+      .join('')
+      .replace(/\s+/g, '')
+      .toLowerCase(),
+    initials: pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'consecutive' })
+      .join('')
+      .replace(/\s+/g, '')
+      .toLowerCase(),
   });
 }

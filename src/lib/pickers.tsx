@@ -18,8 +18,18 @@ const TEXTS: Record<Lang, typeof enUS> = { zh: zhCN, en: enUS, es: esES, ja: jaJ
 
 /** What a date-time field shows and accepts: the same order and clock as the rest of the console
  * (src/lib/format.ts), to the minute. */
-export const DATE_TIME_PATTERN: Record<Lang, string> = { zh: 'YYYY/MM/DD HH:mm', en: 'MM/DD/YYYY hh:mm A', es: 'DD/MM/YYYY HH:mm', ja: 'YYYY/MM/DD HH:mm' };
-export const DATE_PATTERN: Record<Lang, string> = { zh: 'YYYY/MM/DD', en: 'MM/DD/YYYY', es: 'DD/MM/YYYY', ja: 'YYYY/MM/DD' };
+export const DATE_TIME_PATTERN: Record<Lang, string> = {
+  zh: 'YYYY/MM/DD HH:mm',
+  en: 'MM/DD/YYYY hh:mm A',
+  es: 'DD/MM/YYYY HH:mm',
+  ja: 'YYYY/MM/DD HH:mm',
+};
+export const DATE_PATTERN: Record<Lang, string> = {
+  zh: 'YYYY/MM/DD',
+  en: 'MM/DD/YYYY',
+  es: 'DD/MM/YYYY',
+  ja: 'YYYY/MM/DD',
+};
 
 /** The console's language, as the pickers know it. */
 export function usePickerLang(): Lang {
@@ -30,7 +40,11 @@ export function usePickerLang(): Lang {
 export function PickerLocalization({ children }: { children: ReactNode }) {
   const lang = usePickerLang();
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALE[lang]} localeText={TEXTS[lang].components.MuiLocalizationProvider.defaultProps.localeText}>
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={DAYJS_LOCALE[lang]}
+      localeText={TEXTS[lang].components.MuiLocalizationProvider.defaultProps.localeText}
+    >
       {children}
     </LocalizationProvider>
   );

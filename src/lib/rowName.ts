@@ -14,7 +14,11 @@ export function rowName(def: ResourceDef, row: Record<string, unknown>): string 
 
 /** A record as react-admin's own titles and references name it ("Product Cone", "Alarm 22 · Arm fault"): its
  * declared title, a stored code in words; never its database id where the declaration names another field. */
-export function recordName(def: ResourceDef, row: Record<string, unknown>, translate: (key: string, options?: object) => string): string {
+export function recordName(
+  def: ResourceDef,
+  row: Record<string, unknown>,
+  translate: (key: string, options?: object) => string,
+): string {
   const name = rowName(def, row);
   const f = def.fields[def.title ?? '_id'];
   return f?.type === 'choice' ? codeWord(translate, def.name, def.title!, name) : name;

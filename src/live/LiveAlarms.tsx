@@ -68,7 +68,11 @@ export function useLiveEvents(): boolean {
 function AlarmBadge({ connected }: { connected: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { total = 0 } = useGetList('alarm', { filter: ALARM_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'priority', order: 'DESC' } });
+  const { total = 0 } = useGetList('alarm', {
+    filter: ALARM_FILTER,
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'priority', order: 'DESC' },
+  });
   const label = total ? translate('vf.alarms.bell', { smart_count: total }) : translate('vf.alarms.bell_none');
   const title = `${label} · ${translate(connected ? 'vf.live.live_on' : 'vf.live.live_off')}`;
   return (

@@ -13,13 +13,22 @@ type Row = Record<string, unknown>;
 export const resourceName = (t: Translate, r: unknown) =>
   r ? t(`resources.${r}.name`, { smart_count: 1, _: t(`vf.oplog.resource.${r}`, { _: String(r) }) }) : '';
 export const actionName = (t: Translate, resource: unknown, action: unknown) =>
-  action ? t(`resources.${resource}.actions.${action}`, { _: t(`vf.service.log.action.${action}`, { _: t(`vf.oplog.action.${action}`, { _: String(action) }) }) }) : '';
+  action
+    ? t(`resources.${resource}.actions.${action}`, {
+        _: t(`vf.service.log.action.${action}`, { _: t(`vf.oplog.action.${action}`, { _: String(action) }) }),
+      })
+    : '';
 export const fieldName = (t: Translate, resource: unknown, field: string) =>
   t(`resources.${resource}.fields.${field}`, { _: t(`vf.oplog.field.${resource}.${field}`, { _: field }) });
 export const accountTypeName = (t: Translate, v: unknown) =>
-  v === 'DEVICE' ? t('vf.service.log.device') : v ? t(`resources.user.choices.account_type.${v}`, { _: String(v) }) : '';
+  v === 'DEVICE'
+    ? t('vf.service.log.device')
+    : v
+      ? t(`resources.user.choices.account_type.${v}`, { _: String(v) })
+      : '';
 
-const shown = (v: unknown) => (v === undefined ? '' : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const shown = (v: unknown) =>
+  v === undefined ? '' : v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 /** A value as the reader knows it: a choice's code (an order's status) in words, anything else as written. */
 const worded = (t: Translate, resource: unknown, field: string, v: unknown) =>
   typeof v === 'string' && /^\w{1,40}$/.test(v) ? t(`resources.${resource}.choices.${field}.${v}`, { _: v }) : shown(v);

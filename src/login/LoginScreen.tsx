@@ -19,7 +19,8 @@ function lookup(tree: Tree, key: string): string {
   return typeof node === 'string' ? node : key;
 }
 
-const EYE = 'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
+const EYE =
+  'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
 const EYE_OFF =
   'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z';
 const TRANSLATE =
@@ -35,7 +36,12 @@ const Icon = ({ d }: { d: string }) => (
  * the server sets the session cookies on success; a challenge when the account asks for a code; else the
  * message to show.
  */
-async function signIn(lang: Lang, path: string, body: object, t: (key: string) => string): Promise<{ challenge?: string; error?: string }> {
+async function signIn(
+  lang: Lang,
+  path: string,
+  body: object,
+  t: (key: string) => string,
+): Promise<{ challenge?: string; error?: string }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
@@ -46,10 +52,12 @@ async function signIn(lang: Lang, path: string, body: object, t: (key: string) =
       body: JSON.stringify(body),
       signal: controller.signal,
     });
-    const json = (await res.json().catch(() => undefined)) as { code?: number; data?: { challenge?: string }; message?: string } | undefined;
+    const json = (await res.json().catch(() => undefined)) as
+      { code?: number; data?: { challenge?: string }; message?: string } | undefined;
     if (res.ok && json?.code === 0 && json.data?.challenge) return { challenge: json.data.challenge };
     if (res.ok && json?.code === 0) return {};
-    const fallback = res.status === 429 ? 'vf.error.rate_limited' : res.status === 401 ? 'vf.error.login_failed' : 'vf.error.server';
+    const fallback =
+      res.status === 429 ? 'vf.error.rate_limited' : res.status === 401 ? 'vf.error.login_failed' : 'vf.error.server';
     return { error: json?.message || t(fallback) };
   } catch (e) {
     return { error: t((e as Error).name === 'AbortError' ? 'vf.error.timeout' : 'vf.error.network') };
@@ -124,7 +132,12 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
           <h1>{t('vf.login.title')}</h1>
           <label className="vf-login-lang" title={t('vf.login.language')}>
             <Icon d={TRANSLATE} />
-            <select aria-label={t('vf.login.language')} value={lang} onChange={(e) => chooseLang(e.target.value)} data-testid="login-language">
+            <select
+              aria-label={t('vf.login.language')}
+              value={lang}
+              onChange={(e) => chooseLang(e.target.value)}
+              data-testid="login-language"
+            >
               {LANGS.map((l) => (
                 <option key={l} value={l} lang={l}>
                   {LANGUAGE_NAMES[l]}
@@ -142,13 +155,26 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
           <>
             <label className="vf-login-field">
               <span>{t('vf.signin.code')}</span>
-              <input name="code" autoComplete="one-time-code" inputMode="text" value={code} onChange={(e) => setCode(e.target.value)} autoFocus required data-testid="login-code" />
+              <input
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="text"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoFocus
+                required
+                data-testid="login-code"
+              />
             </label>
             <p className="vf-login-demo">{t('vf.signin.code_hint')}</p>
             <button className="vf-login-submit" type="submit" disabled={busy || !code.trim()}>
               {t('vf.signin.verify')}
             </button>
-            <button className="vf-login-back" type="button" onClick={() => (setChallenge(undefined), setCode(''), setError(undefined))}>
+            <button
+              className="vf-login-back"
+              type="button"
+              onClick={() => (setChallenge(undefined), setCode(''), setError(undefined))}
+            >
               {t('vf.signin.back')}
             </button>
           </>
@@ -156,13 +182,31 @@ export function LoginScreen({ lang, messages, onSignedIn, prefetch }: LoginScree
           <>
             <label className="vf-login-field">
               <span>{t('vf.login.username')}</span>
-              <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} autoFocus required />
+              <input
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoFocus
+                required
+              />
             </label>
             <label className="vf-login-field">
               <span>{t('vf.login.password')}</span>
               <span className="vf-login-password">
-                <input name="password" type={show ? 'text' : 'password'} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-                <button type="button" onClick={() => setShow(!show)} aria-label={t(show ? 'vf.login.hide_password' : 'vf.login.show_password')}>
+                <input
+                  name="password"
+                  type={show ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+                <button
+                  type="button"
+                  onClick={() => setShow(!show)}
+                  aria-label={t(show ? 'vf.login.hide_password' : 'vf.login.show_password')}
+                >
                   <Icon d={show ? EYE_OFF : EYE} />
                 </button>
               </span>

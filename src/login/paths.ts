@@ -2,7 +2,9 @@
 
 /** Only paths inside the console: never send a user to another site after sign-in. */
 export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/dashboard';
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login')
+    ? value
+    : '/dashboard';
 }
 
 /** The sign-in page for a visitor without a session at `here`: after sign-in, back to the page asked for. */

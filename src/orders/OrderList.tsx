@@ -26,8 +26,16 @@ import { ListRows } from '../declared/ListRows';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
-export function choiceFilter(def: ResourceDef, name: string, translate: (k: string, o?: object) => string, alwaysOn = false) {
-  const choices = (def.fields[name].choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
+export function choiceFilter(
+  def: ResourceDef,
+  name: string,
+  translate: (k: string, o?: object) => string,
+  alwaysOn = false,
+) {
+  const choices = (def.fields[name].choices ?? []).map((c) => ({
+    id: c,
+    name: translate(choiceKey(def.name, name, c), { _: c }),
+  }));
   return <SelectInput key={name} source={name} label={f(def.name, name)} choices={choices} alwaysOn={alwaysOn} />;
 }
 
@@ -42,8 +50,18 @@ export function referenceFilter(resource: string, name: string, reference: strin
 /** Time range filters, labelled "<field> · from" and "<field> · to". */
 export function rangeFilters(resource: string, name: string, translate: (k: string) => string, alwaysOn = false) {
   return [
-    <DateTimeInput key={`${name}_gte`} source={`${name}_gte`} label={`${translate(f(resource, name))} · ${translate('vf.orders.dashboard.from')}`} alwaysOn={alwaysOn} />,
-    <DateTimeInput key={`${name}_lte`} source={`${name}_lte`} label={`${translate(f(resource, name))} · ${translate('vf.orders.dashboard.to')}`} alwaysOn={alwaysOn} />,
+    <DateTimeInput
+      key={`${name}_gte`}
+      source={`${name}_gte`}
+      label={`${translate(f(resource, name))} · ${translate('vf.orders.dashboard.from')}`}
+      alwaysOn={alwaysOn}
+    />,
+    <DateTimeInput
+      key={`${name}_lte`}
+      source={`${name}_lte`}
+      label={`${translate(f(resource, name))} · ${translate('vf.orders.dashboard.to')}`}
+      alwaysOn={alwaysOn}
+    />,
   ];
 }
 
@@ -71,13 +89,24 @@ function ForwardTabs() {
 }
 
 /** The list's columns: what a store looks for first; the channel and work status are on the order page. */
-const COLUMNS = ['create_time', 'pickup_code', 'status', 'pay_status', 'amount', 'refund_status', 'device_name', 'dealer', 'integrator'];
+const COLUMNS = [
+  'create_time',
+  'pickup_code',
+  'status',
+  'pay_status',
+  'amount',
+  'refund_status',
+  'device_name',
+  'dealer',
+  'integrator',
+];
 
 function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <SavedQueries def={order} /><ExportButtons def={order} />
+      <SavedQueries def={order} />
+      <ExportButtons def={order} />
     </TopToolbar>
   );
 }
@@ -85,12 +114,21 @@ function Actions() {
 /** The forwarded tab also says where each order came from. */
 function OrderGrid({ seesBrands }: { seesBrands?: boolean }) {
   const { filterValues } = useListContext();
-  const columns = [...COLUMNS.filter((n) => n !== 'integrator' || seesBrands), ...(filterValues.forward === true ? ['forward_from'] : [])];
+  const columns = [
+    ...COLUMNS.filter((n) => n !== 'integrator' || seesBrands),
+    ...(filterValues.forward === true ? ['forward_from'] : []),
+  ];
   return (
     <ListRows def={order} rowClick="show" bulkActionButtons={false}>
       <TextField source="_id" label={f('order', '_id')} />
       {columns.map((n) => (
-        <FieldFor key={n} resource="order" source={n} def={(order.fields as Record<string, FieldDef>)[n]} label={f('order', n)} />
+        <FieldFor
+          key={n}
+          resource="order"
+          source={n}
+          def={(order.fields as Record<string, FieldDef>)[n]}
+          label={f('order', n)}
+        />
       ))}
     </ListRows>
   );
@@ -113,7 +151,14 @@ export function OrderList() {
     choiceFilter(order, 'refund_status', translate),
   ];
   return (
-    <List filters={filters} sort={order.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
+    <List
+      filters={filters}
+      sort={order.list.sort}
+      perPage={20}
+      pagination={<ListPagination />}
+      actions={<Actions />}
+      empty={false}
+    >
       <ForwardTabs />
       <OrderGrid seesBrands={seesBrands} />
     </List>

@@ -1,7 +1,16 @@
 // The order page: every field of the order, its items, the making flow per item as a timeline, the pay
 // details and hand changes of the pay status, the profit share and the refund, with the refund and
 // pay-status actions.
-import { ListButton, ReferenceField, Show, TextField, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import {
+  ListButton,
+  ReferenceField,
+  Show,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import order from '../../resources/order';
 import { ActionButton } from '../declared/ActionButtons';
@@ -32,14 +41,21 @@ interface FlowEvent {
 
 const of = <T,>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const of_ = (n: string) => `resources.order.fields.${n}`;
-const WORK_COLOR: Record<string, string> = { WAIT: 'grey.500', START: 'info.main', DONE: 'primary.main', END: 'success.main', FAILD: 'error.main' };
+const WORK_COLOR: Record<string, string> = {
+  WAIT: 'grey.500',
+  START: 'info.main',
+  DONE: 'primary.main',
+  END: 'success.main',
+  FAILD: 'error.main',
+};
 
 /** How a robot says an item's making ended (NORMAL, MACHINE), in words where known. */
 const endWord = (translate: (k: string, o?: object) => string, v: string | null | undefined) =>
   codeWord(translate, 'order', 'end_type', v);
 
 /** A payment channel (WECHAT, ALIPAY, any other a robot sends) in words. */
-const payWord = (translate: (k: string, o?: object) => string, v: unknown) => codeWord(translate, 'order', 'pay_type', v);
+const payWord = (translate: (k: string, o?: object) => string, v: unknown) =>
+  codeWord(translate, 'order', 'pay_type', v);
 
 /** A brand or store by its name; its id where the account may not read it. */
 function Named({ source }: { source: 'dealer' | 'integrator' }) {
@@ -72,8 +88,24 @@ function Basics({ r }: { r: Row }) {
           [t('_id'), String(r._id)],
           [t('create_time'), dt(r.create_time)],
           [t('channel'), <StatusChip resource="order" field="channel" value={r.channel} />],
-          [t('status'), <StatusChip resource="order" field="status" value={r.status} color={r.status === 'CLOSE' ? 'success' : r.status === 'FAILD' ? 'error' : 'default'} />],
-          [t('pay_status'), <StatusChip resource="order" field="pay_status" value={r.pay_status} color={r.pay_status === 'PAID' ? 'success' : r.pay_status === 'PAYERROR' ? 'error' : 'default'} />],
+          [
+            t('status'),
+            <StatusChip
+              resource="order"
+              field="status"
+              value={r.status}
+              color={r.status === 'CLOSE' ? 'success' : r.status === 'FAILD' ? 'error' : 'default'}
+            />,
+          ],
+          [
+            t('pay_status'),
+            <StatusChip
+              resource="order"
+              field="pay_status"
+              value={r.pay_status}
+              color={r.pay_status === 'PAID' ? 'success' : r.pay_status === 'PAYERROR' ? 'error' : 'default'}
+            />,
+          ],
           [t('pay_time'), dt(r.pay_time)],
           [t('pay_type'), word('pay_type')],
           [t('work_status'), <StatusChip resource="order" field="work_status" value={r.work_status} />],
@@ -124,7 +156,10 @@ function Items({ items }: { items: Item[] }) {
                 <TableCell>{it.item}</TableCell>
                 <TableCell>{it.code}</TableCell>
                 <TableCell>{it.name}</TableCell>
-                <TableCell>{(it.options ?? []).map((o) => (o.price ? `${o.name} (+${money(o.price)})` : o.name)).join(', ') || '—'}</TableCell>
+                <TableCell>
+                  {(it.options ?? []).map((o) => (o.price ? `${o.name} (+${money(o.price)})` : o.name)).join(', ') ||
+                    '—'}
+                </TableCell>
                 <TableCell align="right">{money(it.price)}</TableCell>
                 <TableCell align="right">{it.quantity}</TableCell>
                 <TableCell align="right">{money(it.price * it.quantity)}</TableCell>
@@ -155,15 +190,32 @@ function Timeline({ flow }: { flow: FlowEvent[] }) {
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {events.map((ev, i) => (
-            <Box component="li" key={i} sx={{ display: 'flex', gap: 1.5, position: 'relative', pb: i === events.length - 1 ? 0 : 2 }}>
+            <Box
+              component="li"
+              key={i}
+              sx={{ display: 'flex', gap: 1.5, position: 'relative', pb: i === events.length - 1 ? 0 : 2 }}
+            >
               <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-                <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: WORK_COLOR[ev.work_status] ?? 'grey.500', mt: 0.5 }} />
+                <Box
+                  sx={{
+                    width: 12,
+                    height: 12,
+                    borderRadius: '50%',
+                    bgcolor: WORK_COLOR[ev.work_status] ?? 'grey.500',
+                    mt: 0.5,
+                  }}
+                />
                 {i === events.length - 1 ? null : <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', mt: 0.5 }} />}
               </Box>
               <Box>
                 <Typography variant="body2">
-                  {translate('vf.orders.page.item_event', { item: ev.item, status: translate(`resources.order.choices.work_status.${ev.work_status}`, { _: ev.work_status }) })}
-                  {ev.end_type || ev.end_msg ? ` — ${[endWord(translate, ev.end_type), ev.end_msg].filter(Boolean).join(': ')}` : ''}
+                  {translate('vf.orders.page.item_event', {
+                    item: ev.item,
+                    status: translate(`resources.order.choices.work_status.${ev.work_status}`, { _: ev.work_status }),
+                  })}
+                  {ev.end_type || ev.end_msg
+                    ? ` — ${[endWord(translate, ev.end_type), ev.end_msg].filter(Boolean).join(': ')}`
+                    : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {dt(ev.time)}
@@ -183,7 +235,8 @@ function PayDetails({ r }: { r: Row }) {
   const dt = useDateTime();
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   const pay = of<Record<string, unknown> | null>(r.pay);
-  const history = of<Array<{ from: string; to: string; operator: string; reason: string; time: string }> | null>(r.pay_history) ?? [];
+  const history =
+    of<Array<{ from: string; to: string; operator: string; reason: string; time: string }> | null>(r.pay_history) ?? [];
   const ps = (v: string) => translate(`resources.order.choices.pay_status.${v}`, { _: v });
   return (
     <Section title={p('pay_details')} testId="order-pay">
@@ -210,7 +263,13 @@ function PayDetails({ r }: { r: Row }) {
           <Typography variant="subtitle2">{p('pay_history')}</Typography>
           {history.map((h, i) => (
             <Typography key={i} variant="body2">
-              {dt(h.time)} · {translate('vf.orders.page.pay_change', { from: ps(h.from), to: ps(h.to), operator: h.operator, reason: h.reason })}
+              {dt(h.time)} ·{' '}
+              {translate('vf.orders.page.pay_change', {
+                from: ps(h.from),
+                to: ps(h.to),
+                operator: h.operator,
+                reason: h.reason,
+              })}
             </Typography>
           ))}
         </Box>
@@ -224,7 +283,7 @@ function ProfitShare({ share }: { share: Row | null }) {
   const money = useMoney();
   const dt = useDateTime();
   const p = (k: string) => translate(`vf.orders.page.${k}`);
-  const detail = share ? of<Array<{ receiver: string; type: string; amount: number }>>(share.detail) ?? [] : [];
+  const detail = share ? (of<Array<{ receiver: string; type: string; amount: number }>>(share.detail) ?? []) : [];
   return (
     <Section title={p('profit_share')} testId="order-share">
       {share ? (
@@ -276,7 +335,23 @@ export function RefundSection({ refund }: { refund: Row | null }) {
         <Pairs
           items={[
             [t('_id'), String(refund._id)],
-            [t('status'), <StatusChip resource="refund" field="status" value={refund.status} color={refund.status === 'SUCCESS' ? 'success' : refund.status === 'CHANGE' ? 'error' : refund.status === 'CREATED' ? 'warning' : 'default'} />],
+            [
+              t('status'),
+              <StatusChip
+                resource="refund"
+                field="status"
+                value={refund.status}
+                color={
+                  refund.status === 'SUCCESS'
+                    ? 'success'
+                    : refund.status === 'CHANGE'
+                      ? 'error'
+                      : refund.status === 'CREATED'
+                        ? 'warning'
+                        : 'default'
+                }
+              />,
+            ],
             [t('request_time'), dt(refund.request_time)],
             [t('refund_time'), dt(refund.refund_time)],
             [t('amount'), money(refund.amount as number)],

@@ -2,7 +2,19 @@
 // refund request (RefundDialog) and the rejection (RefundDecision) both ask for one.
 import { TextField } from '@mui/material';
 
-export function ReasonField({ label, name, value, error, onChange }: { label: string; name: string; value: string; error?: string | null; onChange: (value: string) => void }) {
+export function ReasonField({
+  label,
+  name,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  error?: string | null;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextField
       label={label}

@@ -2,8 +2,24 @@
 // and the order; rejecting needs a reject reason. Each is offered in the states the refund's state machine
 // allows it from (resources/orderStates.ts), which the server refuses by too, as it refuses the permission.
 import { useState } from 'react';
-import { Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
+import {
+  Confirm,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Tooltip,
+} from '@mui/material';
 import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
 import ThumbDownAlt from '@mui/icons-material/ThumbDownAlt';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
@@ -25,7 +41,10 @@ function useDecide() {
       const saved = await dataProvider.action<Record<string, unknown>>('refund', name, { ...body, _id: record!._id });
       const status = String(saved.status);
       if (name === 'approve') {
-        notify('vf.orders.approval.approved', { type: status === 'SUCCESS' ? 'success' : 'warning', messageArgs: { status: translate(`resources.refund.choices.status.${status}`, { _: status }) } });
+        notify('vf.orders.approval.approved', {
+          type: status === 'SUCCESS' ? 'success' : 'warning',
+          messageArgs: { status: translate(`resources.refund.choices.status.${status}`, { _: status }) },
+        });
       } else notify('vf.orders.approval.rejected', { type: 'info' });
       refresh();
       return true;
@@ -41,7 +60,19 @@ function useDecide() {
 
 /** A decision as a row's compact icon, its name in a tooltip and for assistive technology (one line tall in a
  * row, seen on a phone's card where react-admin's Button would draw a bare icon). */
-function Decision({ label, onClick, disabled, color, children }: { label: string; onClick: () => void; disabled?: boolean; color: 'primary' | 'error'; children: React.ReactNode }) {
+function Decision({
+  label,
+  onClick,
+  disabled,
+  color,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  color: 'primary' | 'error';
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>
@@ -61,7 +92,12 @@ export function ApproveRefundButton() {
   if (!record || !canAccess || refusalOf(REFUND_TRANSITIONS.approve.from, record)) return null;
   return (
     <>
-      <Decision label={translate('resources.refund.actions.approve')} onClick={() => setOpen(true)} disabled={busy} color="primary">
+      <Decision
+        label={translate('resources.refund.actions.approve')}
+        onClick={() => setOpen(true)}
+        disabled={busy}
+        color="primary"
+      >
         <ThumbUpAlt fontSize="small" />
       </Decision>
       <Confirm
@@ -104,7 +140,9 @@ export function RejectRefundButton() {
         <ThumbDownAlt fontSize="small" />
       </Decision>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="reject-title">
-        <DialogTitle id="reject-title">{translate('vf.orders.approval.reject_title', { id: record.order })}</DialogTitle>
+        <DialogTitle id="reject-title">
+          {translate('vf.orders.approval.reject_title', { id: record.order })}
+        </DialogTitle>
         <DialogContent>
           <ReasonField
             label={label}

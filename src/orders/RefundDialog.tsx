@@ -3,7 +3,15 @@
 // click, only offered to accounts that may approve). Offered in the states the order's state machine allows a
 // refund from (resources/orderStates.ts: paid, never refunded). The server enforces all of it; this only asks.
 import { useState } from 'react';
-import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import CurrencyExchange from '@mui/icons-material/CurrencyExchange';
 import type { VendFleetDataProvider } from '../providers/dataProvider';
@@ -38,13 +46,20 @@ export function RefundButton() {
   const submit = async (approve: boolean) => {
     const cents = centsFromYuan(amount);
     const next: typeof errors = {};
-    if (cents === null || cents < 1 || cents > max) next.amount = translate('vf.orders.refund.amount_hint', { max: yuan(max) });
-    if (!reason.trim()) next.reason = translate('vf.validation.required', { field: translate('resources.order.fields.reason') });
+    if (cents === null || cents < 1 || cents > max)
+      next.amount = translate('vf.orders.refund.amount_hint', { max: yuan(max) });
+    if (!reason.trim())
+      next.reason = translate('vf.validation.required', { field: translate('resources.order.fields.reason') });
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const order = await dataProvider.action<Record<string, unknown>>('order', 'refund', { _id: record._id, amount: cents, reason: reason.trim(), approve });
+      const order = await dataProvider.action<Record<string, unknown>>('order', 'refund', {
+        _id: record._id,
+        amount: cents,
+        reason: reason.trim(),
+        approve,
+      });
       const status = (order.refund_status as string) ?? 'CREATED';
       notify(approve ? 'vf.orders.refund.done' : 'vf.orders.refund.requested', {
         type: status === 'CHANGE' ? 'warning' : 'success',

@@ -1,7 +1,17 @@
 // The refund list (refund_list) with its filters and export, and the refund approval page
 // (refund_approve): the refunds waiting for a decision or refused by the channel, approve or reject.
 import type { ReactElement } from 'react';
-import { FilterButton, FunctionField, List, Link, TextInput, Title, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
+import {
+  FilterButton,
+  FunctionField,
+  List,
+  Link,
+  TextInput,
+  Title,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import refund from '../../resources/refund';
 import type { FieldDef } from '../../resources/types';
@@ -17,18 +27,31 @@ const f = (name: string) => `resources.refund.fields.${name}`;
 const fields = refund.fields as Record<string, FieldDef>;
 
 /** A refund column as its declaration shows it (an element, not a component: the grid reads its label). */
-const column = (name: string) => <FieldFor key={name} resource="refund" source={name} def={fields[name]} label={f(name)} />;
+const column = (name: string) => (
+  <FieldFor key={name} resource="refund" source={name} def={fields[name]} label={f(name)} />
+);
 
 /** The order column, linking to the order page (an element, not a component: the grid reads its label). */
 function orderLink() {
-  return <FunctionField source="order" label={f('order')} render={(r: { order: string }) => <Link to={`/order/${encodeURIComponent(r.order)}/show`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>{r.order}</Link>} />;
+  return (
+    <FunctionField
+      source="order"
+      label={f('order')}
+      render={(r: { order: string }) => (
+        <Link to={`/order/${encodeURIComponent(r.order)}/show`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+          {r.order}
+        </Link>
+      )}
+    />
+  );
 }
 
 function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      <SavedQueries def={refund} /><ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
+      <SavedQueries def={refund} />
+      <ExportButtons def={refund} fields={['pickup_code', 'channel', 'reject_reason']} />
     </TopToolbar>
   );
 }
@@ -46,11 +69,20 @@ export function RefundList() {
     ...(seesStores ? [referenceFilter('refund', 'dealer', 'dealer', 'name')] : []),
   ];
   return (
-    <List filters={filters} sort={refund.list.sort} perPage={20} pagination={<ListPagination />} actions={<Actions />} empty={false}>
+    <List
+      filters={filters}
+      sort={refund.list.sort}
+      perPage={20}
+      pagination={<ListPagination />}
+      actions={<Actions />}
+      empty={false}
+    >
       <ListRows def={refund} rowClick={false} bulkActionButtons={false} actions={<RefundDecision />}>
         {column('request_time')}
         {orderLink()}
-        {['status', 'amount', 'real_amount', 'refund_time', 'reason', 'reject_reason', 'operator', 'dealer'].map(column)}
+        {['status', 'amount', 'real_amount', 'refund_time', 'reason', 'reject_reason', 'operator', 'dealer'].map(
+          column,
+        )}
       </ListRows>
     </List>
   );

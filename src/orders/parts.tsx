@@ -21,7 +21,16 @@ export function Section({ title, children, testId }: { title: string; children: 
 
 export function Pairs({ items }: { items: Array<[string, ReactNode]> }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, max-content 1fr)' }, columnGap: 2, rowGap: 1, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, max-content 1fr)' },
+        columnGap: 2,
+        rowGap: 1,
+        m: 0,
+      }}
+    >
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -46,8 +55,24 @@ export function useMoney() {
   return useFormat().money;
 }
 
-export function StatusChip({ resource, field, value, color }: { resource: string; field: string; value: unknown; color?: 'default' | 'success' | 'error' | 'warning' | 'info' }) {
+export function StatusChip({
+  resource,
+  field,
+  value,
+  color,
+}: {
+  resource: string;
+  field: string;
+  value: unknown;
+  color?: 'default' | 'success' | 'error' | 'warning' | 'info';
+}) {
   const translate = useTranslate();
   if (value === null || value === undefined || value === '') return <>—</>;
-  return <Chip size="small" color={color ?? 'default'} label={translate(choiceKey(resource, field, String(value)), { _: String(value) })} />;
+  return (
+    <Chip
+      size="small"
+      color={color ?? 'default'}
+      label={translate(choiceKey(resource, field, String(value)), { _: String(value) })}
+    />
+  );
 }

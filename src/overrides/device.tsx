@@ -13,7 +13,23 @@ import {
   useTranslate,
   useCanAccess,
 } from 'react-admin';
-import { Box, Card, CardContent, CardHeader, Chip, Divider, Grid, Link, List, ListItem, ListItemText, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Divider,
+  Grid,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import device from '../../resources/device';
 import type { Lang } from '../../resources/accounts';
 import { ActionButtons } from '../declared/ActionButtons';
@@ -28,7 +44,6 @@ import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 const f = (name: string) => `resources.device.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
 
-
 function Status() {
   const r = useRecordContext();
   const translate = useTranslate();
@@ -36,14 +51,30 @@ function Status() {
   const now = useNow(15_000); // "3 minutes ago" keeps counting while the page is open
   if (!r) return null;
   const tag = localeTag(locale as Lang);
-  const beat = r.last_heartbeat ? translate('vf.fleet.device.heartbeat_ago', { ago: timeAgo(r.last_heartbeat, now, tag) }) : translate('vf.fleet.device.never');
+  const beat = r.last_heartbeat
+    ? translate('vf.fleet.device.heartbeat_ago', { ago: timeAgo(r.last_heartbeat, now, tag) })
+    : translate('vf.fleet.device.never');
   return (
     <Card variant="outlined">
-      <CardHeader title={translate('vf.fleet.device.status')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+      <CardHeader
+        title={translate('vf.fleet.device.status')}
+        titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+      />
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
-          <Chip data-testid="device-online" data-online={r.online ? 'yes' : 'no'} color={r.online ? 'success' : 'default'} label={translate(r.online ? 'vf.fleet.device.online' : 'vf.fleet.device.offline')} />
-          {r.state ? <Chip variant="outlined" data-testid="device-state" label={translate(choiceKey('device', 'state', r.state), { _: r.state })} /> : null}
+          <Chip
+            data-testid="device-online"
+            data-online={r.online ? 'yes' : 'no'}
+            color={r.online ? 'success' : 'default'}
+            label={translate(r.online ? 'vf.fleet.device.online' : 'vf.fleet.device.offline')}
+          />
+          {r.state ? (
+            <Chip
+              variant="outlined"
+              data-testid="device-state"
+              label={translate(choiceKey('device', 'state', r.state), { _: r.state })}
+            />
+          ) : null}
         </Stack>
         <Typography variant="body2" title={formatDateTime(r.last_heartbeat, tag)} data-testid="device-heartbeat">
           {beat}
@@ -70,7 +101,11 @@ function Details() {
           {shown.map((n) => (
             <Grid key={n} size={{ xs: 12, sm: 6 }}>
               <Labeled label={f(n)}>
-                {n === 'dealer' && !r.dealer ? <Typography variant="body2">{translate('vf.fleet.device.unbound')}</Typography> : <FieldFor resource="device" source={n} def={device.fields[n]} />}
+                {n === 'dealer' && !r.dealer ? (
+                  <Typography variant="body2">{translate('vf.fleet.device.unbound')}</Typography>
+                ) : (
+                  <FieldFor resource="device" source={n} def={device.fields[n]} />
+                )}
               </Labeled>
             </Grid>
           ))}
@@ -85,7 +120,11 @@ function RecentMessages() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { canAccess } = useCanAccess({ resource: 'message', action: 'list' });
-  const { data = [] } = useGetList('message', { filter: { device: r?._id }, pagination: { page: 1, perPage: 8 }, sort: { field: 'create_time', order: 'DESC' } }, { enabled: !!r && !!canAccess });
+  const { data = [] } = useGetList(
+    'message',
+    { filter: { device: r?._id }, pagination: { page: 1, perPage: 8 }, sort: { field: 'create_time', order: 'DESC' } },
+    { enabled: !!r && !!canAccess },
+  );
   if (!r || !canAccess) return null;
   const all = `/message?filter=${encodeURIComponent(JSON.stringify({ device: r._id }))}`;
   return (
@@ -93,11 +132,17 @@ function RecentMessages() {
       <CardHeader
         title={translate('vf.fleet.device.recent_messages')}
         titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
-        action={<Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>{translate('vf.fleet.device.all_messages')}</Link>}
+        action={
+          <Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>
+            {translate('vf.fleet.device.all_messages')}
+          </Link>
+        }
       />
       {data.length === 0 ? (
         <CardContent>
-          <Typography variant="body2" color="text.secondary">{translate('vf.fleet.device.no_messages')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('vf.fleet.device.no_messages')}
+          </Typography>
         </CardContent>
       ) : (
         <List dense disablePadding>
@@ -105,8 +150,16 @@ function RecentMessages() {
             <Box key={m.id}>
               {i ? <Divider component="li" /> : null}
               <ListItem>
-                <Chip size="small" sx={{ mr: 1.5, minWidth: 64 }} color={LEVEL_COLOR[m.level as keyof typeof LEVEL_COLOR] ?? 'default'} label={translate(choiceKey('message', 'level', m.level), { _: m.level })} />
-                <ListItemText primary={`${m.code} · ${m.title}`} secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`} />
+                <Chip
+                  size="small"
+                  sx={{ mr: 1.5, minWidth: 64 }}
+                  color={LEVEL_COLOR[m.level as keyof typeof LEVEL_COLOR] ?? 'default'}
+                  label={translate(choiceKey('message', 'level', m.level), { _: m.level })}
+                />
+                <ListItemText
+                  primary={`${m.code} · ${m.title}`}
+                  secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`}
+                />
               </ListItem>
             </Box>
           ))}
@@ -123,12 +176,19 @@ function KeySection() {
   if (!r) return null;
   return (
     <Card variant="outlined">
-      <CardHeader title={translate('vf.fleet.device.key_section')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+      <CardHeader
+        title={translate('vf.fleet.device.key_section')}
+        titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+      />
       <CardContent>
-        <Typography variant="body2" color="text.secondary">{translate('vf.fleet.device.key_explained')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('vf.fleet.device.key_explained')}
+        </Typography>
         {r.key_issued_at ? (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {translate('vf.fleet.device.key_issued', { when: formatDateTime(r.key_issued_at, localeTag(locale as Lang)) })}
+            {translate('vf.fleet.device.key_issued', {
+              when: formatDateTime(r.key_issued_at, localeTag(locale as Lang)),
+            })}
           </Typography>
         ) : null}
       </CardContent>

@@ -15,7 +15,6 @@ export interface ResourceViews {
   icon?: ComponentType;
 }
 
-
 export const overrides: Record<string, () => Promise<{ default: Partial<ResourceViews> }>> = {
   device: () => import('./device'),
   product: () => import('./product'),

@@ -44,16 +44,36 @@ import { ByVersion, useStaleAwareSave } from '../declared/StaleEdit';
 
 type Mode = 'create' | 'edit';
 
-const SHAPE_FIELDS = ['code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'warn_stock', 'number', 'hide'] as const;
+const SHAPE_FIELDS = [
+  'code',
+  'name',
+  'sub_name',
+  'price',
+  'type',
+  'description',
+  'image',
+  'buy_limit',
+  'warn_stock',
+  'number',
+  'hide',
+] as const;
 
 function ProductForm({ mode }: { mode: Mode }) {
   const translate = useTranslate();
   const profile = useProfile();
   const f = product.fields;
   // A new product starts with unlimited stock (docs/rules.md, Constants) and, for a store account, in its own store.
-  const defaults = mode === 'create' ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] } : undefined;
+  const defaults =
+    mode === 'create'
+      ? { dealer: profile?.dealer ?? null, stock: -1, warn_stock: 0, hide: false, properties: [] }
+      : undefined;
   return (
-    <SimpleForm noValidate validate={formValidator(product, mode, translate)} defaultValues={defaults} sx={{ maxWidth: 900 }}>
+    <SimpleForm
+      noValidate
+      validate={formValidator(product, mode, translate)}
+      defaultValues={defaults}
+      sx={{ maxWidth: 900 }}
+    >
       <InputFor resource="product" source="dealer" def={f.dealer} mode={mode} />
       <TemplateImport />
       {SHAPE_FIELDS.map((n) => (
@@ -81,7 +101,17 @@ function ProductCreate() {
 function ProductEdit() {
   const mutationOptions = useStaleAwareSave();
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={transform} mutationOptions={mutationOptions} actions={<TopToolbar><ActionButtons def={product} /></TopToolbar>}>
+    <Edit
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={transform}
+      mutationOptions={mutationOptions}
+      actions={
+        <TopToolbar>
+          <ActionButtons def={product} />
+        </TopToolbar>
+      }
+    >
       <ByVersion>
         <ProductForm mode="edit" />
       </ByVersion>
@@ -111,7 +141,8 @@ function ListActions() {
         </Button>
       ) : null}
       {canCreate ? <CreateButton /> : null}
-      <SavedQueries def={product} /><ExportButtons def={product} />
+      <SavedQueries def={product} />
+      <ExportButtons def={product} />
     </TopToolbar>
   );
 }
@@ -126,18 +157,42 @@ function ProductList() {
     <ReferenceInput key="dealer" source="dealer" reference="dealer" perPage={100}>
       <AutocompleteInput label={label('dealer')} optionText="name" filterToQuery={(q: string) => ({ q })} />
     </ReferenceInput>,
-    <SelectInput key="type" source="type" label={label('type')} choices={(f.type.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey('product', 'type', c), { _: c }) }))} />,
+    <SelectInput
+      key="type"
+      source="type"
+      label={label('type')}
+      choices={(f.type.choices ?? []).map((c) => ({
+        id: c,
+        name: translate(choiceKey('product', 'type', c), { _: c }),
+      }))}
+    />,
     <BooleanInput key="freeze" source="freeze" label={label('freeze')} />,
     <BooleanInput key="hide" source="hide" label={label('hide')} />,
   ];
   return (
-    <List filters={filters} sort={product.list.sort} perPage={20} pagination={<ListPagination />} actions={<ListActions />} empty={false}>
+    <List
+      filters={filters}
+      sort={product.list.sort}
+      perPage={20}
+      pagination={<ListPagination />}
+      actions={<ListActions />}
+      empty={false}
+    >
       <BulkReportHost resource="product">
-        <ListRows def={product} rowClick={canEdit ? 'edit' : 'show'} bulkActionButtons={bulkActionsOf(product)} actions={<RowActions def={product} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} />}>
+        <ListRows
+          def={product}
+          rowClick={canEdit ? 'edit' : 'show'}
+          bulkActionButtons={bulkActionsOf(product)}
+          actions={<RowActions def={product} cellClassName={ROW_ACTIONS} headerClassName={ROW_ACTIONS} />}
+        >
           {LIST_COLUMNS.slice(0, 4).map((n) => (
             <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />
           ))}
-          <FunctionField source="stock" label={label('stock')} render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
+          <FunctionField
+            source="stock"
+            label={label('stock')}
+            render={(r: { stock: number; warn_stock: number }) => <StockLevel stock={r.stock} warn={r.warn_stock} />}
+          />
           <FieldFor resource="product" source="warn_stock" def={f.warn_stock} label={label('warn_stock')} />
           {LIST_COLUMNS.slice(4).map((n) => (
             <FieldFor key={n} resource="product" source={n} def={f[n]} label={label(n)} />

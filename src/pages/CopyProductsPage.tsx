@@ -60,7 +60,11 @@ export function CopyProductsPage() {
     if (!source) return;
     let live = true;
     dataProvider
-      .getList<ProductRow>('product', { pagination: { page: 1, perPage: MAX_COPY_PRODUCTS }, sort: { field: 'code', order: 'ASC' }, filter: { dealer: source } })
+      .getList<ProductRow>('product', {
+        pagination: { page: 1, perPage: MAX_COPY_PRODUCTS },
+        sort: { field: 'code', order: 'ASC' },
+        filter: { dealer: source },
+      })
       .then((r) => live && setProducts(r.data))
       .catch((e: Error) => notify(e.message, { type: 'error' }));
     return () => {
@@ -74,12 +78,26 @@ export function CopyProductsPage() {
     setProgress({ done: 0, total: targets.length });
     for (const [i, target] of targets.entries()) {
       try {
-        const r = await api<{ results: CopyResult[] }>('POST', '/product/copy', { source, products: all ? [] : chosen, targets: [target] });
+        const r = await api<{ results: CopyResult[] }>('POST', '/product/copy', {
+          source,
+          products: all ? [] : chosen,
+          targets: [target],
+        });
         setResults((rs) => [...rs, ...r.results]);
       } catch (e) {
         // A refusal of the whole request (e.g. a product that vanished): shown once, for this target.
         const name = stores.find((s) => s.id === target)?.name ?? target;
-        setResults((rs) => [...rs, { target, target_name: name, copied: 0, skipped: 0, failed: all ? products.length : chosen.length, reason: (e as Error).message }]);
+        setResults((rs) => [
+          ...rs,
+          {
+            target,
+            target_name: name,
+            copied: 0,
+            skipped: 0,
+            failed: all ? products.length : chosen.length,
+            reason: (e as Error).message,
+          },
+        ]);
       }
       setProgress({ done: i + 1, total: targets.length });
     }
@@ -102,17 +120,46 @@ export function CopyProductsPage() {
             {source ? (
               <Box>
                 <Typography variant="subtitle2">{t('products')}</Typography>
-                <FormControlLabel control={<Checkbox checked={all} onChange={(e) => setAll(e.target.checked)} disabled={running} />} label={`${t('all_products')} (${products.length})`} />
+                <FormControlLabel
+                  control={<Checkbox checked={all} onChange={(e) => setAll(e.target.checked)} disabled={running} />}
+                  label={`${t('all_products')} (${products.length})`}
+                />
                 {!all ? (
-                  <Box data-testid="copy-products" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', pl: 2, maxHeight: 260, overflow: 'auto' }}>
+                  <Box
+                    data-testid="copy-products"
+                    sx={{
+                      display: 'grid',
+                      gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+                      pl: 2,
+                      maxHeight: 260,
+                      overflow: 'auto',
+                    }}
+                  >
                     {products.map((p) => (
-                      <FormControlLabel key={p.id} control={<Checkbox size="small" checked={chosen.includes(p.id)} onChange={() => toggle(p.id)} disabled={running} />} label={`${p.name} (${p.code})`} />
+                      <FormControlLabel
+                        key={p.id}
+                        control={
+                          <Checkbox
+                            size="small"
+                            checked={chosen.includes(p.id)}
+                            onChange={() => toggle(p.id)}
+                            disabled={running}
+                          />
+                        }
+                        label={`${p.name} (${p.code})`}
+                      />
                     ))}
                   </Box>
                 ) : null}
               </Box>
             ) : null}
-            <StoresPicker stores={stores.filter((s) => s.id !== source)} value={targets} onChange={setTargets} label={t('targets')} disabled={running} />
+            <StoresPicker
+              stores={stores.filter((s) => s.id !== source)}
+              value={targets}
+              onChange={setTargets}
+              label={t('targets')}
+              disabled={running}
+            />
             <Box>
               <Button variant="contained" onClick={start} disabled={!canStart}>
                 {t('start')}
@@ -120,7 +167,11 @@ export function CopyProductsPage() {
             </Box>
             {progress ? (
               <Box>
-                <LinearProgress variant="determinate" value={progress.total ? (progress.done / progress.total) * 100 : 100} aria-label={t('title')} />
+                <LinearProgress
+                  variant="determinate"
+                  value={progress.total ? (progress.done / progress.total) * 100 : 100}
+                  aria-label={t('title')}
+                />
                 <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="copy-progress">
                   {running ? t('running', { done: progress.done, total: progress.total }) : t('done')}
                 </Typography>

@@ -3,7 +3,20 @@
 // the charts — recharts is loaded lazily so the login page and the shell never wait for it.
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
 import { useFormat, zoneLabel } from '../lib/format';
@@ -43,11 +56,18 @@ function Welcome() {
         </Typography>
         {p ? (
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            <Chip label={translate(`vf.account_type.${p.account_type}`)} color="primary" sx={{ bgcolor: 'primary.dark' }} />
+            <Chip
+              label={translate(`vf.account_type.${p.account_type}`)}
+              color="primary"
+              sx={{ bgcolor: 'primary.dark' }}
+            />
             {p.roles_detail.map((r) => (
               <Chip key={r._id} label={translate('vf.dashboard.role', { role: r.display_name })} variant="outlined" />
             ))}
-            <Chip label={p.dealer_name ?? p.integrator_name ?? translate('vf.dashboard.scope_all')} variant="outlined" />
+            <Chip
+              label={p.dealer_name ?? p.integrator_name ?? translate('vf.dashboard.scope_all')}
+              variant="outlined"
+            />
           </Stack>
         ) : null}
       </CardContent>
@@ -60,7 +80,11 @@ function useStores(enabled: boolean) {
   const [stores, setStores] = useState<Array<{ _id: string; name: string }>>([]);
   useEffect(() => {
     if (!enabled) return;
-    api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', { page: 1, pageSize: MAX_PAGE_SIZE, sort: { field: 'name', order: 'ASC' } })
+    api<{ list: Array<{ _id: string; name: string }> }>('POST', '/dealer/list', {
+      page: 1,
+      pageSize: MAX_PAGE_SIZE,
+      sort: { field: 'name', order: 'ASC' },
+    })
       .then((r) => setStores(r.list))
       .catch(() => setStores([]));
   }, [enabled]);
@@ -85,7 +109,12 @@ function Sales() {
     const range = rangeOf(period, new Date(), from, to);
     if (!range) return;
     let live = true;
-    const body = { from: range.from.toISOString(), to: range.to.toISOString(), tz_offset: new Date().getTimezoneOffset(), ...(dealer ? { dealer } : {}) };
+    const body = {
+      from: range.from.toISOString(),
+      to: range.to.toISOString(),
+      tz_offset: new Date().getTimezoneOffset(),
+      ...(dealer ? { dealer } : {}),
+    };
     setError(null);
     Promise.all([api<Summary>('POST', '/dashboard/summary', body), api<ChartData>('POST', '/dashboard/charts', body)])
       .then(([s, c]) => {
@@ -103,7 +132,13 @@ function Sales() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
-        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, v: Period | null) => v && setPeriod(v)} aria-label={t('range')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={period}
+          onChange={(_, v: Period | null) => v && setPeriod(v)}
+          aria-label={t('range')}
+        >
           {(['today', 'd7', 'd30', 'range'] as const).map((p) => (
             <ToggleButton key={p} value={p} data-testid={`period-${p}`}>
               {t(p)}
@@ -120,7 +155,15 @@ function Sales() {
           </Suspense>
         ) : null}
         {stores.length > 1 ? (
-          <TextField select size="small" label={translate('resources.order.fields.dealer')} value={dealer} onChange={(e) => setDealer(e.target.value)} sx={{ minWidth: 200 }} data-testid="dashboard-store">
+          <TextField
+            select
+            size="small"
+            label={translate('resources.order.fields.dealer')}
+            value={dealer}
+            onChange={(e) => setDealer(e.target.value)}
+            sx={{ minWidth: 200 }}
+            data-testid="dashboard-store"
+          >
             <MenuItem value="">{t(profile?.integrator ? 'every_store' : 'all_stores')}</MenuItem>
             {stores.map((d) => (
               <MenuItem key={d._id} value={d._id}>
@@ -131,7 +174,13 @@ function Sales() {
         ) : null}
       </Stack>
       {error ? <Alert severity="error">{error}</Alert> : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' },
+        }}
+      >
         {FIGURES.map(({ key, money }) => (
           <Card key={key} variant="outlined">
             <CardContent>
@@ -168,7 +217,11 @@ export function DashboardPage() {
           <FleetHealth />
         </Suspense>
       ) : null}
-      {isPending ? null : canAccess ? <Sales /> : <Alert severity="info">{translate('vf.orders.dashboard.no_access')}</Alert>}
+      {isPending ? null : canAccess ? (
+        <Sales />
+      ) : (
+        <Alert severity="info">{translate('vf.orders.dashboard.no_access')}</Alert>
+      )}
     </Stack>
   );
 }

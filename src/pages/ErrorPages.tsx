@@ -6,7 +6,19 @@ import { Box, Button, Typography } from '@mui/material';
 function ErrorPage({ code, text }: { code: string; text: string }) {
   const translate = useTranslate();
   return (
-    <Box component="main" sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '60vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 4,
+        textAlign: 'center',
+      }}
+    >
       <Typography component="h1" variant="h2" color="primary">
         {code}
       </Typography>

@@ -1,6 +1,16 @@
 // /profile: the signed-in account's basic info and its password (docs/rules.md, Screens).
 import { useState } from 'react';
-import { Form, TextInput, PasswordInput, SaveButton, Title, useNotify, useTranslate, useRefresh, useLogout } from 'react-admin';
+import {
+  Form,
+  TextInput,
+  PasswordInput,
+  SaveButton,
+  Title,
+  useNotify,
+  useTranslate,
+  useRefresh,
+  useLogout,
+} from 'react-admin';
 import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/material';
 import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
@@ -22,12 +32,21 @@ function BasicInfo() {
   const { nickname, email, avatar } = user.fields;
   const validate = (values: Record<string, unknown>) => {
     const { errors } = validateFields({ nickname, email, avatar }, values, 'edit');
-    return Object.fromEntries(Object.entries(errors).map(([f, e]) => [f, translate(e.key, { ...e.args, field: translate(`resources.user.fields.${f}`) })]));
+    return Object.fromEntries(
+      Object.entries(errors).map(([f, e]) => [
+        f,
+        translate(e.key, { ...e.args, field: translate(`resources.user.fields.${f}`) }),
+      ]),
+    );
   };
   const save = async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
-      await api('POST', '/user/profile', { nickname: values.nickname ?? null, email: values.email ?? null, avatar: values.avatar ?? null });
+      await api('POST', '/user/profile', {
+        nickname: values.nickname ?? null,
+        email: values.email ?? null,
+        avatar: values.avatar ?? null,
+      });
       invalidateProfile();
       notify('vf.profile.saved', { type: 'success' });
       refresh();
@@ -43,7 +62,8 @@ function BasicInfo() {
       <CardContent>
         <Stack spacing={1} sx={{ mb: 2 }}>
           <Typography variant="body2">
-            {translate('vf.profile.account')}: <strong>{p._id}</strong> · {translate(`vf.account_type.${p.account_type}`)}
+            {translate('vf.profile.account')}: <strong>{p._id}</strong> ·{' '}
+            {translate(`vf.account_type.${p.account_type}`)}
           </Typography>
           <Typography variant="body2">
             {translate('vf.profile.registered')}: {fmt.dateTime(p.create_timestamp)}
@@ -68,7 +88,8 @@ function ChangePassword() {
   const [busy, setBusy] = useState(false);
   const validate = (values: Record<string, unknown>) => {
     const errors: Record<string, string> = {};
-    if (!values.old_password) errors.old_password = translate('vf.validation.required', { field: translate('vf.profile.old_password') });
+    if (!values.old_password)
+      errors.old_password = translate('vf.validation.required', { field: translate('vf.profile.old_password') });
     const { errors: e } = validateFields({ password: { type: 'password', required: true } }, values, 'create');
     if (e.password) errors.password = translate(e.password.key, { field: translate('vf.profile.new_password') });
     if (values.confirm !== values.password) errors.confirm = translate('vf.validation.password_mismatch');
@@ -90,7 +111,12 @@ function ChangePassword() {
       <CardHeader title={translate('vf.profile.change_password')} />
       <CardContent>
         <Form onSubmit={save} validate={validate}>
-          <PasswordInput source="old_password" label="vf.profile.old_password" fullWidth autoComplete="current-password" />
+          <PasswordInput
+            source="old_password"
+            label="vf.profile.old_password"
+            fullWidth
+            autoComplete="current-password"
+          />
           <PasswordInput source="password" label="vf.profile.new_password" fullWidth autoComplete="new-password" />
           <PasswordInput source="confirm" label="vf.profile.confirm_password" fullWidth autoComplete="new-password" />
           <SaveButton disabled={busy} label="vf.profile.change_password" />

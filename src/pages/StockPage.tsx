@@ -15,7 +15,17 @@ import {
   Button,
   usePermissions,
 } from 'react-admin';
-import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { api } from '../providers/http';
 import { holds } from '../providers/authProvider';
 import { useProfile } from '../layout/useProfile';
@@ -48,9 +58,12 @@ function StockDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const body = kind === 'adjust' ? { _id: record._id, stock: asSent(value) } : { _id: record._id, quantity: asSent(value) };
+      const body =
+        kind === 'adjust' ? { _id: record._id, stock: asSent(value) } : { _id: record._id, quantity: asSent(value) };
       const saved = await api<StockRow>('POST', kind === 'adjust' ? '/product/stock' : '/product/restock', body);
-      notify(t('adjusted', { name: saved.name, stock: saved.stock < 0 ? t('unlimited') : saved.stock }), { type: 'success' });
+      notify(t('adjusted', { name: saved.name, stock: saved.stock < 0 ? t('unlimited') : saved.stock }), {
+        type: 'success',
+      });
       onClose();
       refresh();
     } catch (e) {
@@ -60,7 +73,14 @@ function StockDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="stock-dialog-title" onClick={(e) => e.stopPropagation()}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="stock-dialog-title"
+      onClick={(e) => e.stopPropagation()}
+    >
       <DialogTitle id="stock-dialog-title">
         {t(kind)} · {record.name}
       </DialogTitle>
@@ -100,7 +120,9 @@ function RowButtons() {
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()}>
       <Button label={translate('vf.catalog.stock.adjust')} onClick={() => setOpen('adjust')} size="small" />
-      {record.stock >= 0 ? <Button label={translate('vf.catalog.stock.restock')} onClick={() => setOpen('restock')} size="small" /> : null}
+      {record.stock >= 0 ? (
+        <Button label={translate('vf.catalog.stock.restock')} onClick={() => setOpen('restock')} size="small" />
+      ) : null}
       {open ? <StockDialog kind={open} onClose={() => setOpen(null)} /> : null}
     </Stack>
   );
@@ -137,7 +159,11 @@ export function StockPage() {
           <Datagrid rowClick={false} bulkActionButtons={false}>
             <TextField source="code" label={field('code')} />
             <TextField source="name" label={field('name')} />
-            <FunctionField source="stock" label={field('stock')} render={(r: StockRow) => <StockLevel stock={r.stock} warn={r.warn_stock} />} />
+            <FunctionField
+              source="stock"
+              label={field('stock')}
+              render={(r: StockRow) => <StockLevel stock={r.stock} warn={r.warn_stock} />}
+            />
             <TextField source="warn_stock" label={field('warn_stock')} />
             {canAdjust ? <RowButtons /> : null}
           </Datagrid>

@@ -35,7 +35,10 @@ export function TwoFactorCard() {
   const [recovery, setRecovery] = useState<string[]>();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = useCallback(() => api<Status>('GET', '/user/totp').then(setStatus, (e: Error) => notify(e.message, { type: 'error' })), [notify]);
+  const load = useCallback(
+    () => api<Status>('GET', '/user/totp').then(setStatus, (e: Error) => notify(e.message, { type: 'error' })),
+    [notify],
+  );
   useEffect(() => void load(), [load]);
 
   const run = async (fn: () => Promise<void>) => {
@@ -87,7 +90,9 @@ export function TwoFactorCard() {
       <CardHeader title={translate('vf.signin.title')} />
       <CardContent>
         <Stack spacing={2}>
-          {status.required && !status.enabled ? <Alert severity="warning">{translate('vf.signin.required')}</Alert> : null}
+          {status.required && !status.enabled ? (
+            <Alert severity="warning">{translate('vf.signin.required')}</Alert>
+          ) : null}
           <Typography variant="body2" data-testid="totp-status">
             {translate(status.enabled ? 'vf.signin.on' : 'vf.signin.off')}
             {status.enabled ? ` ${translate('vf.signin.recovery_left', { count: status.recovery_left })}` : ''}
@@ -121,7 +126,13 @@ export function TwoFactorCard() {
               </Typography>
               <Stack direction="row" spacing={1} alignItems="center">
                 {codeField}
-                <Button variant="contained" onClick={confirm} disabled={busy || !code.trim()} data-testid="totp-confirm" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <Button
+                  variant="contained"
+                  onClick={confirm}
+                  disabled={busy || !code.trim()}
+                  data-testid="totp-confirm"
+                  sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+                >
                   {translate('vf.signin.confirm')}
                 </Button>
               </Stack>
@@ -132,7 +143,14 @@ export function TwoFactorCard() {
               <Typography variant="body2">{translate('vf.signin.disable_hint')}</Typography>
               <Stack direction="row" spacing={1} alignItems="center">
                 {codeField}
-                <Button variant="outlined" color="error" onClick={disable} disabled={busy || !code.trim()} data-testid="totp-disable" sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={disable}
+                  disabled={busy || !code.trim()}
+                  data-testid="totp-disable"
+                  sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+                >
                   {translate('vf.signin.disable')}
                 </Button>
               </Stack>

@@ -27,7 +27,14 @@ export interface Profile {
   dealer_name: string | null;
   dealer_logo: string | null;
   /** set while a SUPER session previews a role (server/features/accounts/rolePreview.ts) */
-  role_preview?: { role: string; display_name: string; integrator: string | null; integrator_name: string | null; dealer: string | null; dealer_name: string | null } | null;
+  role_preview?: {
+    role: string;
+    display_name: string;
+    integrator: string | null;
+    integrator_name: string | null;
+    dealer: string | null;
+    dealer_name: string | null;
+  } | null;
   /** a role requires two-factor sign-in and the account has not set it up: only /profile works */
   totp_pending?: boolean;
 }
@@ -61,7 +68,14 @@ export function onLogout(l: () => void) {
 export { holds };
 
 /** react-admin's action names mapped onto the declaration's verbs. */
-const VERB: Record<string, Verb> = { list: 'list', show: 'read', create: 'add', edit: 'edit', delete: 'delete', export: 'list' };
+const VERB: Record<string, Verb> = {
+  list: 'list',
+  show: 'read',
+  create: 'add',
+  edit: 'edit',
+  delete: 'delete',
+  export: 'list',
+};
 
 export function permissionFor(resource: string, action: string): Permission | undefined {
   const def = findResource(resource);

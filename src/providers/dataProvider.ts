@@ -51,17 +51,29 @@ export const dataProvider: VendFleetDataProvider = {
     };
     const ends = endsOf(JSON.stringify([resource, body.pageSize, body.sort, filter]));
     const after = body.page > 1 ? ends.get(body.page - 1) : undefined;
-    const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean; next?: string }>('POST', path(resource, 'list'), after ? { ...body, after } : body);
+    const res = await api<{ list: Rec[]; total: number; total_estimated?: boolean; next?: string }>(
+      'POST',
+      path(resource, 'list'),
+      after ? { ...body, after } : body,
+    );
     if (res.next) ends.set(body.page, res.next);
     // a long list's total is the database's estimate (docs/api.md); the pagination then says "about"
-    return { data: res.list.map(withId) as never, total: res.total, meta: res.total_estimated ? { totalEstimated: true } : undefined };
+    return {
+      data: res.list.map(withId) as never,
+      total: res.total,
+      meta: res.total_estimated ? { totalEstimated: true } : undefined,
+    };
   },
   async getOne(resource, { id }) {
     return { data: withId(await api<Rec>('GET', path(resource, 'read', id))) as never };
   },
   async getMany(resource, { ids }) {
     if (ids.length === 0) return { data: [] };
-    const res = await api<{ list: Rec[] }>('POST', path(resource, 'list'), { page: 1, pageSize: ids.length, filter: { _id: ids.map(String) } });
+    const res = await api<{ list: Rec[] }>('POST', path(resource, 'list'), {
+      page: 1,
+      pageSize: ids.length,
+      filter: { _id: ids.map(String) },
+    });
     return { data: res.list.map(withId) as never };
   },
   async getManyReference(resource, { target, id, pagination, sort, filter }) {

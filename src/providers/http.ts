@@ -50,7 +50,12 @@ export function onCallsEnded(l: () => void): () => void {
 /** A call that will never answer: the page it was made for is being left. */
 const never = <T>() => new Promise<T>(() => undefined);
 
-export async function api<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+export async function api<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  opts: CallOptions = {},
+): Promise<T> {
   if (ended && !opts.last) return never();
   const controller = new AbortController();
   inflight.add(controller);
@@ -61,7 +66,12 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body), signal: controller.signal });
+    res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+      signal: controller.signal,
+    });
   } catch (e) {
     if (ended && !opts.last) return never();
     const aborted = (e as Error).name === 'AbortError';
@@ -92,7 +102,11 @@ export async function api<T = unknown>(method: 'GET' | 'POST', path: string, bod
  * A refusal still comes as the envelope and is thrown like api()'s.
  */
 export async function apiStream(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Language': lang, 'Content-Type': 'application/json', [CSRF_HEADER]: '1' };
+  const headers: Record<string, string> = {
+    'Accept-Language': lang,
+    'Content-Type': 'application/json',
+    [CSRF_HEADER]: '1',
+  };
   let res: Response;
   try {
     res = await fetch(`${baseUrl}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });

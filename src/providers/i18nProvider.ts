@@ -8,7 +8,12 @@ import { LANGUAGE_NAMES } from './session';
 export { LANGUAGE_NAMES };
 
 export function makeI18nProvider(lang: Lang, messages: TranslationMessages) {
-  return polyglotI18nProvider(() => messages, lang, Object.entries(LANGUAGE_NAMES).map(([locale, name]) => ({ locale, name })), {
-    allowMissing: true,
-  });
+  return polyglotI18nProvider(
+    () => messages,
+    lang,
+    Object.entries(LANGUAGE_NAMES).map(([locale, name]) => ({ locale, name })),
+    {
+      allowMissing: true,
+    },
+  );
 }

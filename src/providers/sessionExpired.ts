@@ -8,7 +8,8 @@ let open = false;
  */
 let cancelled = false;
 if (typeof window !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, () => (cancelled = false), { capture: true });
+  for (const type of ['pointerdown', 'keydown'])
+    window.addEventListener(type, () => (cancelled = false), { capture: true });
 }
 
 export function raiseSessionExpired() {

@@ -3,7 +3,18 @@
 // view follows the robot: it is asked again every half minute while the page is open.
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { api, apiStream } from '../providers/http';
 import { save } from '../lib/exportList';
 import Download from '@mui/icons-material/Download';
@@ -29,7 +40,15 @@ function useRules(robot: { id: string; type: string; integrator: string | null; 
     api<{ list: ShownRule[] }>('POST', '/telemetry_rule/list', { page: 1, pageSize: MAX_PAGE_SIZE })
       .then((r) => {
         if (!live) return;
-        setRules(r.list.filter((x) => (!x.integrator || x.integrator === integrator) && (!x.dealer || x.dealer === dealer) && (!x.type || x.type === type) && (!x.device || x.device === id)));
+        setRules(
+          r.list.filter(
+            (x) =>
+              (!x.integrator || x.integrator === integrator) &&
+              (!x.dealer || x.dealer === dealer) &&
+              (!x.type || x.type === type) &&
+              (!x.device || x.device === id),
+          ),
+        );
       })
       .catch(() => undefined);
     return () => {
@@ -42,7 +61,11 @@ function useRules(robot: { id: string; type: string; integrator: string | null; 
 /** The food-safety record of one metric of this robot over the range shown, in the viewer's time zone. */
 async function downloadRecord(device: string, metric: string, from: number, to: number, format: 'xlsx' | 'csv') {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const res = await apiStream('/telemetry/report/export', { metric, devices: [device], from: new Date(from).toISOString(), to: new Date(to).toISOString(), format, tz }, new AbortController().signal);
+  const res = await apiStream(
+    '/telemetry/report/export',
+    { metric, devices: [device], from: new Date(from).toISOString(), to: new Date(to).toISOString(), format, tz },
+    new AbortController().signal,
+  );
   save(await res.blob(), `food-safety-${metric}.${format}`);
 }
 
@@ -55,7 +78,11 @@ export function RobotTelemetry() {
   const device = r ? String(r._id ?? r.id) : undefined;
   const robotType = r ? String(r.type) : undefined;
   const metrics = useMemo(() => (robotType ? metricsOf(robotType) : []), [robotType]);
-  const rules = useRules(r ? { id: String(r._id ?? r.id), type: String(r.type), integrator: r.integrator ?? null, dealer: r.dealer ?? null } : undefined);
+  const rules = useRules(
+    r
+      ? { id: String(r._id ?? r.id), type: String(r.type), integrator: r.integrator ?? null, dealer: r.dealer ?? null }
+      : undefined,
+  );
 
   useEffect(() => {
     if (!device || metrics.length === 0) return;
@@ -63,7 +90,16 @@ export function RobotTelemetry() {
     const load = () => {
       const to = Date.now();
       const from = to - RANGES[range] * 86_400_000;
-      Promise.all(metrics.map((metric) => api<Series>('POST', '/telemetry/series', { device, metric, from: new Date(from).toISOString(), to: new Date(to).toISOString() })))
+      Promise.all(
+        metrics.map((metric) =>
+          api<Series>('POST', '/telemetry/series', {
+            device,
+            metric,
+            from: new Date(from).toISOString(),
+            to: new Date(to).toISOString(),
+          }),
+        ),
+      )
         .then((series) => live && setData({ from, to, series }))
         .catch(() => live && setData({ from, to, series: [] }));
     };
@@ -82,7 +118,14 @@ export function RobotTelemetry() {
         title={translate('vf.telemetry.chart.title')}
         titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
         action={
-          <ToggleButtonGroup size="small" exclusive value={range} onChange={(_, v: RangeKey | null) => v && setRange(v)} aria-label={translate('vf.telemetry.chart.title')} sx={{ mr: 1 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={range}
+            onChange={(_, v: RangeKey | null) => v && setRange(v)}
+            aria-label={translate('vf.telemetry.chart.title')}
+            sx={{ mr: 1 }}
+          >
             {(Object.keys(RANGES) as RangeKey[]).map((k) => (
               <ToggleButton key={k} value={k} data-testid={`telemetry-${k}`}>
                 {translate(`vf.telemetry.chart.${k}`)}
@@ -97,7 +140,12 @@ export function RobotTelemetry() {
         ) : (
           <Stack spacing={2}>
             {data.series.map((s) => (
-              <Box key={s.metric} data-testid={`telemetry-chart-${s.metric}`} data-points={s.points.length} data-step={s.step}>
+              <Box
+                key={s.metric}
+                data-testid={`telemetry-chart-${s.metric}`}
+                data-points={s.points.length}
+                data-step={s.step}
+              >
                 <Stack direction="row" alignItems="center" justifyContent="space-between" useFlexGap flexWrap="wrap">
                   <Typography variant="body2" color="text.secondary">
                     {translate(`vf.telemetry.metric.${s.metric}`)}
@@ -110,7 +158,11 @@ export function RobotTelemetry() {
                         size="small"
                         startIcon={<Download />}
                         aria-label={`${translate('vf.telemetry.report.title')} (${format})`}
-                        onClick={() => void downloadRecord(String(r._id ?? r.id), s.metric, data.from, data.to, format).catch(() => undefined)}
+                        onClick={() =>
+                          void downloadRecord(String(r._id ?? r.id), s.metric, data.from, data.to, format).catch(
+                            () => undefined,
+                          )
+                        }
                       >
                         {format}
                       </Button>
@@ -123,7 +175,12 @@ export function RobotTelemetry() {
                   </Typography>
                 ) : (
                   <Suspense fallback={<Box sx={{ height: 200 }} />}>
-                    <MetricChart series={s} rules={rules.filter((x) => x.metric === s.metric)} from={data.from} to={data.to} />
+                    <MetricChart
+                      series={s}
+                      rules={rules.filter((x) => x.metric === s.metric)}
+                      from={data.from}
+                      to={data.to}
+                    />
                   </Suspense>
                 )}
               </Box>

@@ -2,7 +2,17 @@
 // not one record, so it is a dialog calling POST /lecode/generate, after which the list shows just the new
 // batch's codes.
 import { useState } from 'react';
-import { Button, SaveButton, SimpleForm, Toolbar, useCanAccess, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GENERATE_FIELDS } from '../../resources/lecode';
@@ -28,7 +38,13 @@ export function GenerateVouchers() {
   const [defaults, setDefaults] = useState<Record<string, unknown>>();
   const openForm = () => {
     const now = Date.now();
-    setDefaults({ count: 10, quantity: 1, valid_from: new Date(now).toISOString(), valid_to: new Date(now + 30 * DAY).toISOString(), details: '' });
+    setDefaults({
+      count: 10,
+      quantity: 1,
+      valid_from: new Date(now).toISOString(),
+      valid_to: new Date(now + 30 * DAY).toISOString(),
+      details: '',
+    });
     setOpen(true);
   };
   if (!canAccess) return null;
@@ -65,9 +81,16 @@ export function GenerateVouchers() {
             record={defaults}
             onSubmit={submit}
             validate={(values) => {
-              const { errors } = validateFields(GENERATE_FIELDS, { ...values, valid_from: instant(values.valid_from), valid_to: instant(values.valid_to) }, 'create');
+              const { errors } = validateFields(
+                GENERATE_FIELDS,
+                { ...values, valid_from: instant(values.valid_from), valid_to: instant(values.valid_to) },
+                'create',
+              );
               return Object.fromEntries(
-                Object.entries(errors).map(([f, e]) => [f, translate(e.key, { ...e.args, field: translate(`resources.lecode.fields.${f}`) })]),
+                Object.entries(errors).map(([f, e]) => [
+                  f,
+                  translate(e.key, { ...e.args, field: translate(`resources.lecode.fields.${f}`) }),
+                ]),
               );
             }}
             toolbar={

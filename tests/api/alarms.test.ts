@@ -20,20 +20,33 @@ interface Robot {
 /** A new robot of store `dealer` with its own key, talking to the gateway like a real one. */
 async function robot(dealer = 'store_a1', type = 'coffee'): Promise<Robot> {
   const device_id = `ALARM-${String(++n).padStart(4, '0')}`;
-  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Alarm ${n}`, sn: `SN-${n}`, type, category: 'test', dealer } });
+  const r = await s.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id, name: `Alarm ${n}`, sn: `SN-${n}`, type, category: 'test', dealer },
+  });
   expect(r.status).toBe(200);
   const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
   return {
     _id: r.body.data._id,
-    notify: async (code, detail) => (await s.call('POST', '/device-gateway/notify', { headers, body: { code, detail } })).status,
+    notify: async (code, detail) =>
+      (await s.call('POST', '/device-gateway/notify', { headers, body: { code, detail } })).status,
     beat: async () => (await s.call('POST', '/device-gateway/heartbeat', { headers, body: {} })).status,
   };
 }
 
 const alarmsOf = async (device: string) =>
-  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').orderBy('code').execute()) as Array<Record<string, any>>;
+  (await s.db
+    .selectFrom('alarm')
+    .selectAll()
+    .where('device', '=', device)
+    .orderBy('first_seen')
+    .orderBy('code')
+    .execute()) as Array<Record<string, any>>;
 const activeCodes = async (device: string) =>
-  (await alarmsOf(device)).filter((a) => a.state !== 'cleared').map((a) => a.code).sort((a, b) => a - b);
+  (await alarmsOf(device))
+    .filter((a) => a.state !== 'cleared')
+    .map((a) => a.code)
+    .sort((a, b) => a - b);
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -68,7 +81,10 @@ describe('robots open, count and clear alarms', () => {
       const expected = [...new Set([...before.filter((c) => !recovers.includes(c)), ...opens])].sort((a, b) => a - b);
       expect(await activeCodes(r._id), `after ${recovery}`).toEqual(expected);
       const cleared = (await alarmsOf(r._id)).filter((a) => a.clear_code === Number(recovery));
-      expect(cleared.map((a) => a.code).sort((a, b) => a - b), `cleared by ${recovery}`).toEqual([...recovers].sort((a, b) => a - b));
+      expect(
+        cleared.map((a) => a.code).sort((a, b) => a - b),
+        `cleared by ${recovery}`,
+      ).toEqual([...recovers].sort((a, b) => a - b));
     }
   });
 
@@ -108,7 +124,11 @@ describe('robots open, count and clear alarms', () => {
   it('a robot that stops beating opens one offline alarm, even swept by two processes at once; its next beat clears it', async () => {
     const r = await robot('store_a2');
     expect(await r.beat()).toBe(200);
-    await s.db.updateTable('device').set({ last_heartbeat: new Date(Date.now() - 3_600_000) }).where('_id', '=', r._id).execute();
+    await s.db
+      .updateTable('device')
+      .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
+      .where('_id', '=', r._id)
+      .execute();
     await Promise.all([sweepOffline(s.db, 60), sweepOffline(s.db, 60)]);
     const opened = await alarmsOf(r._id);
     expect(opened.map((a) => [a.code, a.state, a.count, a.dealer])).toEqual([[OFFLINE_CODE, 'active', 1, 'store_a2']]);
@@ -120,7 +140,11 @@ describe('robots open, count and clear alarms', () => {
   it('a sweep of more silent robots than one chunk sets each offline once, and a silent robot beating meanwhile is answered before the sweep ends', async () => {
     const r = await robot('store_a2');
     expect(await r.beat()).toBe(200);
-    await s.db.updateTable('device').set({ last_heartbeat: new Date(Date.now() - 3_600_000) }).where('_id', '=', r._id).execute();
+    await s.db
+      .updateTable('device')
+      .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
+      .where('_id', '=', r._id)
+      .execute();
     // 2.5 chunks of silent robots, after this one in the sweep's order
     const many = Math.round(SWEEP_CHUNK * 2.5);
     await sql`INSERT INTO device (_id, device_id, name, sn, type, integrator, dealer, key_hash, state, online, last_heartbeat)
@@ -138,12 +162,25 @@ describe('robots open, count and clear alarms', () => {
     // (the server's own sweeper may take some chunks meanwhile: each robot is still swept once. Its chunk may still
     // be in its transaction when this sweep, skipping those locked rows, ends: wait for it to commit.)
     expect(swept).toBeGreaterThan(0);
-    const offlineMessages = () => s.db.selectFrom('message').select('device').where('code', '=', OFFLINE_CODE).where('device', 'like', 'zz-sweep-%').execute();
+    const offlineMessages = () =>
+      s.db
+        .selectFrom('message')
+        .select('device')
+        .where('code', '=', OFFLINE_CODE)
+        .where('device', 'like', 'zz-sweep-%')
+        .execute();
     await expect.poll(async () => (await offlineMessages()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(many);
     const offline = await offlineMessages();
     expect(offline).toHaveLength(many);
     expect(new Set(offline.map((m) => m.device)).size).toBe(many);
-    expect(await s.db.selectFrom('device').select('_id').where('_id', 'like', 'zz-sweep-%').where('online', '=', true).execute()).toHaveLength(0);
+    expect(
+      await s.db
+        .selectFrom('device')
+        .select('_id')
+        .where('_id', 'like', 'zz-sweep-%')
+        .where('online', '=', true)
+        .execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -163,7 +200,8 @@ describe('operators acknowledge and clear', () => {
     ]);
     expect(list.body.data.list[0].title).toMatch(/\S/);
     const es = list.body.data.list[0].title;
-    const en = (await s.call('POST', '/alarm/list', { token: admin, body: { filter: { device: r._id } } })).body.data.list[0].title;
+    const en = (await s.call('POST', '/alarm/list', { token: admin, body: { filter: { device: r._id } } })).body.data
+      .list[0].title;
     expect(es).not.toBe(en);
   });
 
@@ -172,20 +210,35 @@ describe('operators acknowledge and clear', () => {
     await r.notify(23);
     const [a] = await alarmsOf(r._id);
     const store = await s.login('store-a1');
-    const ack = await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id, comment: 'technician on the way' } });
+    const ack = await s.call('POST', '/alarm/acknowledge', {
+      token: store,
+      body: { _id: a._id, comment: 'technician on the way' },
+    });
     expect(ack.status).toBe(200);
-    expect(ack.body.data).toMatchObject({ state: 'acknowledged', ack_by: 'store-a1', ack_comment: 'technician on the way' });
+    expect(ack.body.data).toMatchObject({
+      state: 'acknowledged',
+      ack_by: 'store-a1',
+      ack_comment: 'technician on the way',
+    });
     expect(ack.body.data.ack_time).toBeTruthy();
     expect((await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id } })).status).toBe(409);
     const clear = await s.call('POST', '/alarm/clear', { token: store, body: { _id: a._id } });
     expect(clear.body.data).toMatchObject({ state: 'cleared', clear_by: 'store-a1', ack_by: 'store-a1' });
     expect((await s.call('POST', '/alarm/clear', { token: store, body: { _id: a._id } })).status).toBe(409);
-    const logs = await s.db.selectFrom('log').select(['action', 'operator']).where('record', '=', a._id).orderBy('time').execute();
+    const logs = await s.db
+      .selectFrom('log')
+      .select(['action', 'operator'])
+      .where('record', '=', a._id)
+      .orderBy('time')
+      .execute();
     expect(logs).toEqual([
       { action: 'acknowledge', operator: 'store-a1' },
       { action: 'clear', operator: 'store-a1' },
     ]);
-    const long = await s.call('POST', '/alarm/acknowledge', { token: store, body: { _id: a._id, comment: 'x'.repeat(501) } });
+    const long = await s.call('POST', '/alarm/acknowledge', {
+      token: store,
+      body: { _id: a._id, comment: 'x'.repeat(501) },
+    });
     expect(long.status).toBe(400);
   });
 
@@ -196,7 +249,9 @@ describe('operators acknowledge and clear', () => {
       const [a] = (await alarmsOf(r._id)).filter((x) => x.state === 'active');
       const [ack, other] = await Promise.all([
         s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: a._id, comment: `round ${i}` } }),
-        i % 2 ? r.notify(3021).then((status) => ({ status })) : s.call('POST', '/alarm/clear', { token: admin, body: { _id: a._id } }),
+        i % 2
+          ? r.notify(3021).then((status) => ({ status }))
+          : s.call('POST', '/alarm/clear', { token: admin, body: { _id: a._id } }),
       ]);
       expect(other.status).toBe(200);
       expect([200, 409]).toContain(ack.status);
@@ -209,14 +264,27 @@ describe('operators acknowledge and clear', () => {
   });
 });
 
-describe('raising a product\'s stock clears the stock alarms it ends', () => {
+describe("raising a product's stock clears the stock alarms it ends", () => {
   let k = 0;
   const product = async (stock: number, warn_stock: number) => {
-    const r = await s.call('POST', '/product/add', { token: admin, body: { code: `ALRM${++k}`, name: `Alarm stock ${k}`, price: 100, type: 'coffee', number: 1, dealer: 'store_a1', stock, warn_stock } });
+    const r = await s.call('POST', '/product/add', {
+      token: admin,
+      body: {
+        code: `ALRM${++k}`,
+        name: `Alarm stock ${k}`,
+        price: 100,
+        type: 'coffee',
+        number: 1,
+        dealer: 'store_a1',
+        stock,
+        warn_stock,
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data as { _id: string; code: string; version: number };
   };
-  const listed = async (token: string, ids: string[]) => (await s.call('POST', '/restock/list', { token, body: { filter: { _id: ids } } })).body.data.list;
+  const listed = async (token: string, ids: string[]) =>
+    (await s.call('POST', '/restock/list', { token, body: { filter: { _id: ids } } })).body.data.list;
 
   it('above warn_stock: cleared by the restocking account, live, once no other product named by the alarm is still reported', async () => {
     const token = await s.login('store-a1');
@@ -227,7 +295,10 @@ describe('raising a product\'s stock clears the stock alarms it ends', () => {
       await r.notify(200000, { product: p._id });
       await r.notify(200000, { product_code: q.code });
       // the bulk restock of p: q's report still holds the robot's one sold-out alarm
-      const bulk = await s.call('POST', '/restock/apply', { token, body: { lines: [{ _id: p._id, version: p.version, fill_to: 20 }] } });
+      const bulk = await s.call('POST', '/restock/apply', {
+        token,
+        body: { lines: [{ _id: p._id, version: p.version, fill_to: 20 }] },
+      });
       expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
       expect(await activeCodes(r._id)).toEqual([200000]);
       // the product's own restock of q: nothing holds it any more
@@ -262,10 +333,22 @@ describe('tenant scope and permissions', () => {
     const r = await robot('store_a1');
     await r.notify(751);
     const [a] = await alarmsOf(r._id);
-    for (const [who, sees] of [['brand-a', true], ['store-a1', true], ['brand-b', false], ['store-a2', false], ['store-b1', false]] as const) {
+    for (const [who, sees] of [
+      ['brand-a', true],
+      ['store-a1', true],
+      ['brand-b', false],
+      ['store-a2', false],
+      ['store-b1', false],
+    ] as const) {
       const t = await s.login(who);
-      const list = await s.call('POST', '/alarm/list', { token: t, body: { filter: { integrator: 'brand_a' }, pageSize: 500 } });
-      expect(list.body.data.list.some((x: { _id: string }) => x._id === a._id), who).toBe(sees);
+      const list = await s.call('POST', '/alarm/list', {
+        token: t,
+        body: { filter: { integrator: 'brand_a' }, pageSize: 500 },
+      });
+      expect(
+        list.body.data.list.some((x: { _id: string }) => x._id === a._id),
+        who,
+      ).toBe(sees);
       expect((await s.call('GET', `/alarm/detail/${a._id}`, { token: t })).status, who).toBe(sees ? 200 : 404);
       if (!sees) {
         expect((await s.call('POST', '/alarm/acknowledge', { token: t, body: { _id: a._id } })).status, who).toBe(404);
@@ -302,11 +385,16 @@ describe('tenant scope and permissions', () => {
     await r.notify(21);
     const [a] = await alarmsOf(r._id);
     const role = (id: string, authorizations: string[]) =>
-      s.call('POST', '/role/add', { token: admin, body: { _id: id, display_name: id, account_type: 'DEALER', authorizations } });
+      s.call('POST', '/role/add', {
+        token: admin,
+        body: { _id: id, display_name: id, account_type: 'DEALER', authorizations },
+      });
     expect((await role('alarm_viewer', ['alarm_list'])).status).toBe(200);
     expect((await role('alarm_blind', ['device_list'])).status).toBe(200);
     const as = async (roleId: string) => {
-      expect((await s.call('POST', '/user/set_roles', { token: admin, body: { _id: 'store-a2', roles: [roleId] } })).status).toBe(200);
+      expect(
+        (await s.call('POST', '/user/set_roles', { token: admin, body: { _id: 'store-a2', roles: [roleId] } })).status,
+      ).toBe(200);
       return s.login('store-a2');
     };
     const viewer = await as('alarm_viewer');
@@ -331,11 +419,18 @@ describe('tenant scope and permissions', () => {
   });
 
   it('bad filters and bodies are 4xx, never 5xx', async () => {
-    for (const body of [{ filter: { state: 'nope' } }, { filter: { level: 3 } }, { filter: { device_type: ['x'] } }, { sort: { field: 'ack_comment;', order: 'ASC' } }]) {
+    for (const body of [
+      { filter: { state: 'nope' } },
+      { filter: { level: 3 } },
+      { filter: { device_type: ['x'] } },
+      { sort: { field: 'ack_comment;', order: 'ASC' } },
+    ]) {
       const r = await s.call('POST', '/alarm/list', { token: admin, body });
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
     }
     expect((await s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: 'missing' } })).status).toBe(404);
-    expect((await s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: 1, comment: {} } })).status).toBe(400);
+    expect((await s.call('POST', '/alarm/acknowledge', { token: admin, body: { _id: 1, comment: {} } })).status).toBe(
+      400,
+    );
   });
 });

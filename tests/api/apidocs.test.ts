@@ -8,8 +8,15 @@ import { buildApp } from '../../server/app';
 import { translate } from '../../i18n';
 import { demoDeviceKey } from '../../server/db/seed';
 
-type Operation = { requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> } };
+type Operation = {
+  requestBody?: { content: Record<string, { schema: object }> };
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+};
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> };
+};
 
 let s: TestServer;
 let doc: Doc;
@@ -24,9 +31,12 @@ beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
   // A second app on the same database, built only to hear every route as Fastify registers it.
-  const app = await buildApp({ db: s.db, onRoute: (r: RouteOptions) => {
-    for (const m of [r.method].flat()) registered.add(`${m} ${openApiPath(r.url)}`);
-  } });
+  const app = await buildApp({
+    db: s.db,
+    onRoute: (r: RouteOptions) => {
+      for (const m of [r.method].flat()) registered.add(`${m} ${openApiPath(r.url)}`);
+    },
+  });
   await app.ready();
   await app.close();
   const r = await fetch(`${s.url}/api/openapi.json`);
@@ -43,9 +53,13 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('documents every route registered under /api (but the docs page\'s own files)', () => {
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
-    const api = [...registered].filter((r) => / \/api\//.test(r) && !r.startsWith('HEAD ') && !/ \/api\/docs(\/|$)/.test(r));
+  it("documents every route registered under /api (but the docs page's own files)", () => {
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    const api = [...registered].filter(
+      (r) => / \/api\//.test(r) && !r.startsWith('HEAD ') && !/ \/api\/docs(\/|$)/.test(r),
+    );
     expect(api.length).toBeGreaterThan(100);
     expect(api.filter((r) => !documented.has(r))).toEqual([]);
     // and documents nothing that is not there
@@ -61,22 +75,31 @@ describe('the OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (method === 'post') expect(op.requestBody?.content, `${method} ${path}`).toBeTruthy();
         for (const status of ['4XX', '5XX']) {
-          expect(op.responses[status]?.content?.['application/json']?.schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/ApiError');
+          expect(op.responses[status]?.content?.['application/json']?.schema.$ref, `${method} ${path} ${status}`).toBe(
+            '#/components/schemas/ApiError',
+          );
         }
       }
     }
   });
 
-  it('derives a generated route\'s schemas from its declaration', () => {
+  it("derives a generated route's schemas from its declaration", () => {
     const add = doc.paths['/api/integrator/add'].post;
-    const body = add.requestBody!.content['application/json'].schema as { properties: Record<string, { minLength?: number; maxLength?: number }>; required: string[] };
+    const body = add.requestBody!.content['application/json'].schema as {
+      properties: Record<string, { minLength?: number; maxLength?: number }>;
+      required: string[];
+    };
     // resources/integrator.ts: name 4-30, required (docs/rules.md, Validation)
     expect(body.properties.name).toMatchObject({ minLength: 4, maxLength: 30 });
     expect(body.required).toContain('name');
-    const device = doc.paths['/api/device/add'].post.requestBody!.content['application/json'].schema as { properties: Record<string, { enum?: unknown[] }> };
+    const device = doc.paths['/api/device/add'].post.requestBody!.content['application/json'].schema as {
+      properties: Record<string, { enum?: unknown[] }>;
+    };
     expect(device.properties.type.enum).toEqual(expect.arrayContaining(['icecream', 'coffee', 'noodle']));
     // an answer never documents a secret field
-    const read = doc.paths['/api/device/detail/{id}'].get.responses['200'].content!['application/json'].schema as { properties: { data: { $ref: string } } };
+    const read = doc.paths['/api/device/detail/{id}'].get.responses['200'].content!['application/json'].schema as {
+      properties: { data: { $ref: string } };
+    };
     expect(read.properties.data.$ref).toBe('#/components/schemas/Record_device');
     expect(Object.keys(doc.components.schemas.Record_device.properties)).not.toContain('key_hash');
     expect(Object.keys(doc.components.schemas.Record_device.properties)).toContain('device_id');
@@ -84,16 +107,21 @@ describe('the OpenAPI document', () => {
 });
 
 describe('a body of the wrong shape', () => {
-  const label = (lang: 'en' | 'zh' | 'es' | 'ja', resource: string, field: string) => translate(lang, `resources.${resource}.fields.${field}`);
+  const label = (lang: 'en' | 'zh' | 'es' | 'ja', resource: string, field: string) =>
+    translate(lang, `resources.${resource}.fields.${field}`);
 
-  it('that is no object: 400 in the caller\'s language, the envelope of today', async () => {
+  it("that is no object: 400 in the caller's language, the envelope of today", async () => {
     const r = await s.call('POST', '/integrator/add', { token: admin, lang: 'es', body: '[1, 2]' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ code: 400, message: translate('es', 'vf.error.body') });
   });
 
-  it('a field of the wrong JSON type: 400 naming the field, in the words the declaration\'s own check uses', async () => {
-    const r = await s.call('POST', '/integrator/add', { token: admin, lang: 'ja', body: { name: 12345, description: true } });
+  it("a field of the wrong JSON type: 400 naming the field, in the words the declaration's own check uses", async () => {
+    const r = await s.call('POST', '/integrator/add', {
+      token: admin,
+      lang: 'ja',
+      body: { name: 12345, description: true },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(400);
     expect(r.body.errors).toEqual({
@@ -105,7 +133,11 @@ describe('a body of the wrong shape', () => {
 
   it('a number, a yes/no, a list and an object of the wrong type, each with its own message', async () => {
     const product = await s.db.selectFrom('product').select('_id').executeTakeFirstOrThrow();
-    const r = await s.call('POST', '/product/edit', { token: admin, lang: 'zh', body: { _id: product._id, price: true, hide: 'yes', devices: 'all', properties: 'none' } });
+    const r = await s.call('POST', '/product/edit', {
+      token: admin,
+      lang: 'zh',
+      body: { _id: product._id, price: true, hide: 'yes', devices: 'all', properties: 'none' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({
       price: translate('zh', 'vf.validation.integer', { field: label('zh', 'product', 'price') }),
@@ -114,13 +146,21 @@ describe('a body of the wrong shape', () => {
       properties: translate('zh', 'vf.validation.type_json', { field: label('zh', 'product', 'properties') }),
     });
     // nothing changed
-    const after = await s.db.selectFrom('product').select('version').where('_id', '=', product._id).executeTakeFirstOrThrow();
+    const after = await s.db
+      .selectFrom('product')
+      .select('version')
+      .where('_id', '=', product._id)
+      .executeTakeFirstOrThrow();
     const before = (await s.call('GET', `/product/detail/${product._id}`, { token: admin })).body.data.version;
     expect(after.version).toBe(before);
   });
 
-  it('a nested field of a robot\'s call: named by its path, never Fastify\'s English', async () => {
-    const device = await s.db.selectFrom('device').select('device_id').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  it("a nested field of a robot's call: named by its path, never Fastify's English", async () => {
+    const device = await s.db
+      .selectFrom('device')
+      .select('device_id')
+      .where('dealer', '=', 'store_a1')
+      .executeTakeFirstOrThrow();
     const id = device.device_id as string;
     const r = await s.call('POST', '/device-gateway/order', {
       lang: 'zh',
@@ -128,13 +168,15 @@ describe('a body of the wrong shape', () => {
       body: { channel: 'APP', items: [{ product: 'p1', quantity: 'two' }] },
     });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual({ 'items.0.quantity': translate('zh', 'vf.validation.integer', { field: 'items.0.quantity' }) });
+    expect(r.body.errors).toEqual({
+      'items.0.quantity': translate('zh', 'vf.validation.integer', { field: 'items.0.quantity' }),
+    });
     expect(r.body.message).not.toMatch(/must be|body\//);
   });
 });
 
 describe('the docs page', () => {
-  it('is served to anyone, under the app\'s own content security policy', async () => {
+  it("is served to anyone, under the app's own content security policy", async () => {
     const r = await fetch(`${s.url}/api/docs/`);
     expect(r.status).toBe(200);
     expect(await r.text()).toContain('swagger-ui');

@@ -16,7 +16,12 @@ describe('sign-in', () => {
     expect(token).toMatch(/^[\w-]{40,}$/);
     const p = await s.call('GET', '/user/profile', { token });
     expect(p.status).toBe(200);
-    expect(p.body.data).toMatchObject({ _id: 'admin', account_type: 'SUPER', roles: ['super'], authorizations: ['super'] });
+    expect(p.body.data).toMatchObject({
+      _id: 'admin',
+      account_type: 'SUPER',
+      roles: ['super'],
+      authorizations: ['super'],
+    });
     expect(p.body.data.roles_detail[0].display_name).toBe('Super administrator');
   });
 
@@ -24,7 +29,10 @@ describe('sign-in', () => {
     const en = await s.call('POST', '/auth/signin', { body: { username: 'brand-b', password: 'Wrong1234' } });
     expect(en.status).toBe(401);
     expect(en.body).toMatchObject({ code: 401, message: 'Wrong username or password' });
-    const zh = await s.call('POST', '/auth/signin', { body: { username: 'brand-b', password: 'Wrong1234' }, lang: 'zh-CN,zh;q=0.9' });
+    const zh = await s.call('POST', '/auth/signin', {
+      body: { username: 'brand-b', password: 'Wrong1234' },
+      lang: 'zh-CN,zh;q=0.9',
+    });
     expect(zh.status).toBe(401);
     expect(zh.body.message).not.toBe(en.body.message);
     expect(zh.body.message).toMatch(/[\u4e00-\u9fff]/);
@@ -41,9 +49,19 @@ describe('sign-in', () => {
 
   it('shows the brand name for a brand account and the store name for a store account', async () => {
     const brand = await s.call('GET', '/user/profile', { token: await s.login('brand-a') });
-    expect(brand.body.data).toMatchObject({ account_type: 'INTEGRATOR', integrator: 'brand_a', integrator_name: 'Demo Brand A', dealer: null });
+    expect(brand.body.data).toMatchObject({
+      account_type: 'INTEGRATOR',
+      integrator: 'brand_a',
+      integrator_name: 'Demo Brand A',
+      dealer: null,
+    });
     const store = await s.call('GET', '/user/profile', { token: await s.login('store-a1') });
-    expect(store.body.data).toMatchObject({ account_type: 'DEALER', dealer: 'store_a1', dealer_name: 'Store A1', integrator_name: 'Demo Brand A' });
+    expect(store.body.data).toMatchObject({
+      account_type: 'DEALER',
+      dealer: 'store_a1',
+      dealer_name: 'Store A1',
+      integrator_name: 'Demo Brand A',
+    });
     expect(store.body.data.authorizations).not.toContain('user_list');
   });
 });
@@ -52,7 +70,9 @@ describe('sessions', () => {
   it('has no access without a token or with a made-up one', async () => {
     expect((await s.call('GET', '/user/profile')).status).toBe(401);
     expect((await s.call('GET', '/user/profile', { token: 'made-up' })).status).toBe(401);
-    expect((await s.call('POST', '/user/list', { body: {}, headers: { Authorization: 'Basic abc' } })).status).toBe(401);
+    expect((await s.call('POST', '/user/list', { body: {}, headers: { Authorization: 'Basic abc' } })).status).toBe(
+      401,
+    );
   });
 
   it('logout revokes the token: the next call answers 401', async () => {
@@ -64,12 +84,21 @@ describe('sessions', () => {
   it('a password change needs the old password and ends every session', async () => {
     const token = await s.login('store-a2');
     const other = await s.login('store-a2');
-    const wrongOld = await s.call('POST', '/user/password', { token, body: { old_password: 'Nope12345', password: 'NewPass123' } });
+    const wrongOld = await s.call('POST', '/user/password', {
+      token,
+      body: { old_password: 'Nope12345', password: 'NewPass123' },
+    });
     expect(wrongOld.status).toBe(400);
-    const weak = await s.call('POST', '/user/password', { token, body: { old_password: 'Demo12345', password: 'alllowercase1' } });
+    const weak = await s.call('POST', '/user/password', {
+      token,
+      body: { old_password: 'Demo12345', password: 'alllowercase1' },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors?.password).toMatch(/upper case/);
-    const good = await s.call('POST', '/user/password', { token, body: { old_password: 'Demo12345', password: 'NewPass123' } });
+    const good = await s.call('POST', '/user/password', {
+      token,
+      body: { old_password: 'Demo12345', password: 'NewPass123' },
+    });
     expect(good.status).toBe(200);
     expect((await s.call('GET', '/user/profile', { token })).status).toBe(401);
     expect((await s.call('GET', '/user/profile', { token: other })).status).toBe(401);
@@ -81,7 +110,10 @@ describe('sessions', () => {
     const bad = await s.call('POST', '/user/profile', { token, body: { email: 'not-an-email' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.email).toBe('please enter a valid email');
-    const r = await s.call('POST', '/user/profile', { token, body: { nickname: 'Bee', account_type: 'SUPER', roles: ['super'] } });
+    const r = await s.call('POST', '/user/profile', {
+      token,
+      body: { nickname: 'Bee', account_type: 'SUPER', roles: ['super'] },
+    });
     expect(r.status).toBe(200);
     const p = await s.call('GET', '/user/profile', { token });
     expect(p.body.data).toMatchObject({ nickname: 'Bee', account_type: 'INTEGRATOR', roles: ['integrator_admin'] });

@@ -36,10 +36,18 @@ afterAll(async () => {
 });
 
 /** `npm run backup` / `npm run restore` on `dir` (DATA_DIR), as an operator runs them (this process goes on meanwhile). */
-function script(name: 'backup' | 'restore', arg: string, dir = dataDir): Promise<{ status: number | null; output: string }> {
+function script(
+  name: 'backup' | 'restore',
+  arg: string,
+  dir = dataDir,
+): Promise<{ status: number | null; output: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, arg], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, arg], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -77,7 +85,11 @@ async function contents(dir = dataDir) {
 async function upload(base: string, token: string, image: Buffer): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'logo.png');
-  const r = await fetch(`${base}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const r = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(r.status).toBe(200);
   return ((await r.json()) as { data: { path: string } }).data.path;
 }
@@ -86,10 +98,22 @@ it('restores the embedded database and its images as backed up while the server 
   const { url } = await start();
   const admin = await login(url, 'admin');
   const logo = await upload(url, admin, png(16));
-  expect((await call(url, 'POST', '/integrator/edit', { token: admin, body: { _id: 'brand_a', logo } })).status).toBe(200);
-  expect((await call(url, 'POST', '/role/add', { token: admin, body: { _id: 'backup_probe', display_name: 'Probe', account_type: 'DEALER', authorizations: ['order_list'] } })).status).toBe(200);
+  expect((await call(url, 'POST', '/integrator/edit', { token: admin, body: { _id: 'brand_a', logo } })).status).toBe(
+    200,
+  );
+  expect(
+    (
+      await call(url, 'POST', '/role/add', {
+        token: admin,
+        body: { _id: 'backup_probe', display_name: 'Probe', account_type: 'DEALER', authorizations: ['order_list'] },
+      })
+    ).status,
+  ).toBe(200);
   const product = await saleProduct(url, admin, 'BACKUP');
-  expect((await call(url, 'POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(product, 'BACKUP-1') })).status).toBe(200);
+  expect(
+    (await call(url, 'POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(product, 'BACKUP-1') }))
+      .status,
+  ).toBe(200);
 
   const backup = path.join(WORK, 'quiet');
   const made = await script('backup', backup);
@@ -102,11 +126,25 @@ it('restores the embedded database and its images as backed up while the server 
   // a day's mistakes: a role deleted, the logo replaced, a sale and a price change
   const again = await start();
   const admin2 = await login(again.url, 'admin');
-  expect((await call(again.url, 'POST', '/role/delete', { token: admin2, body: { _id: 'backup_probe' } })).status).toBe(200);
+  expect((await call(again.url, 'POST', '/role/delete', { token: admin2, body: { _id: 'backup_probe' } })).status).toBe(
+    200,
+  );
   const other = await upload(again.url, admin2, png(64));
-  expect((await call(again.url, 'POST', '/integrator/edit', { token: admin2, body: { _id: 'brand_a', logo: other } })).status).toBe(200);
-  expect((await call(again.url, 'POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(product, 'BACKUP-2') })).status).toBe(200);
-  expect((await call(again.url, 'POST', '/product/edit', { token: admin2, body: { _id: product, price: 999 } })).status).toBe(200);
+  expect(
+    (await call(again.url, 'POST', '/integrator/edit', { token: admin2, body: { _id: 'brand_a', logo: other } }))
+      .status,
+  ).toBe(200);
+  expect(
+    (
+      await call(again.url, 'POST', '/device-gateway/order', {
+        headers: robotHeaders(),
+        body: saleBody(product, 'BACKUP-2'),
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await call(again.url, 'POST', '/product/edit', { token: admin2, body: { _id: product, price: 999 } })).status,
+  ).toBe(200);
   // not while the server holds the folder
   const refused = await script('restore', backup);
   expect(refused.status).toBe(1);
@@ -127,7 +165,11 @@ it('restores the embedded database and its images as backed up while the server 
   const image = await fetch(`${back.url}/api/files/${logo}`);
   expect(image.status).toBe(200);
   expect(Buffer.from(await image.arrayBuffer()).equals(png(16))).toBe(true);
-  expect((await call(back.url, 'POST', '/role/list', { token: admin3, body: { pageSize: 100 } })).body.data.list.map((r: { _id: string }) => r._id)).toContain('backup_probe');
+  expect(
+    (await call(back.url, 'POST', '/role/list', { token: admin3, body: { pageSize: 100 } })).body.data.list.map(
+      (r: { _id: string }) => r._id,
+    ),
+  ).toContain('backup_probe');
   await stop();
 }, 240_000);
 
@@ -140,7 +182,10 @@ it('takes a consistent backup in the middle of a stream of sales', async () => {
   let n = 0;
   const seller = async () => {
     while (selling) {
-      const r = await call(url, 'POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(product, `BUSY-${++n}`) });
+      const r = await call(url, 'POST', '/device-gateway/order', {
+        headers: robotHeaders(),
+        body: saleBody(product, `BUSY-${++n}`),
+      });
       if (r.status === 200) acknowledged.push({ id: r.body.data._id, at: Date.now() });
     }
   };
@@ -166,13 +211,18 @@ it('takes a consistent backup in the middle of a stream of sales', async () => {
   try {
     const found = await d.db.selectFrom('orders').select('_id').where('_id', 'in', before).execute();
     expect(found.length).toBe(before.length);
-    const all = await sql<{ n: number }>`SELECT count(*) AS n FROM orders WHERE device_name IS NOT NULL AND products::text LIKE '%BUSY%'`.execute(d.db);
+    const all = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM orders WHERE device_name IS NOT NULL AND products::text LIKE '%BUSY%'`.execute(d.db);
     expect(all.rows[0].n).toBeLessThanOrEqual(acknowledged.filter((a) => a.at <= ended).length);
   } finally {
     await d.close();
   }
   const back = await start(elsewhere);
-  expect((await call(back.url, 'POST', '/device/list', { token: await login(back.url, 'admin'), body: { pageSize: 5 } })).status).toBe(200);
+  expect(
+    (await call(back.url, 'POST', '/device/list', { token: await login(back.url, 'admin'), body: { pageSize: 5 } }))
+      .status,
+  ).toBe(200);
   await stop();
 }, 240_000);
 

@@ -17,15 +17,37 @@ afterAll(() => s?.close());
 
 let seq = 0;
 async function product(dealer: string, over: object = {}) {
-  const body = { code: `BK${Date.now().toString(36).slice(-4)}${++seq}`, name: 'Bulk cone', price: 900, type: 'icecream', number: 1, dealer, ...over };
+  const body = {
+    code: `BK${Date.now().toString(36).slice(-4)}${++seq}`,
+    name: 'Bulk cone',
+    price: 900,
+    type: 'icecream',
+    number: 1,
+    dealer,
+    ...over,
+  };
   const r = await s.call('POST', '/product/add', { token: admin, body });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data._id as string;
 }
 const frozen = async (ids: string[]) =>
-  Object.fromEntries((await s.db.selectFrom('product').select(['_id', 'freeze']).where('_id', 'in', ids).execute()).map((r) => [r._id, r.freeze]));
+  Object.fromEntries(
+    (await s.db.selectFrom('product').select(['_id', 'freeze']).where('_id', 'in', ids).execute()).map((r) => [
+      r._id,
+      r.freeze,
+    ]),
+  );
 const logCount = async (ids: string[], action: string) =>
-  Number((await s.db.selectFrom('log').select((eb) => eb.fn.countAll().as('n')).where('record', 'in', ids).where('action', '=', action).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.db
+        .selectFrom('log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('record', 'in', ids)
+        .where('action', '=', action)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('bulk actions', () => {
   it('applies an action row by row: rows of another brand and rows in the wrong state are refused with the reason, the rest done', async () => {
@@ -33,7 +55,11 @@ describe('bulk actions', () => {
     const already = await product('store_a1', {});
     await s.call('POST', '/product/freeze', { token: admin, body: { _id: already } });
     const theirs = await product('store_b1');
-    const r = await s.call('POST', '/product/bulk', { token: brandA, lang: 'es', body: { action: 'freeze', ids: [...mine, already, theirs, 'no-such-row'] } });
+    const r = await s.call('POST', '/product/bulk', {
+      token: brandA,
+      lang: 'es',
+      body: { action: 'freeze', ids: [...mine, already, theirs, 'no-such-row'] },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ done: 3, refused: 3 });
     const byId = Object.fromEntries(r.body.data.results.map((x: { _id: string }) => [x._id, x]));
@@ -45,36 +71,55 @@ describe('bulk actions', () => {
     expect(byId['no-such-row']).toMatchObject({ status: 'refused', code: 404 });
     expect(byId[theirs].message).toBe(byId['no-such-row'].message);
     // what was done is wholly done and logged once; what was refused is untouched and not logged
-    expect(await frozen([...mine, theirs])).toEqual({ [mine[0]]: true, [mine[1]]: true, [mine[2]]: true, [theirs]: false });
+    expect(await frozen([...mine, theirs])).toEqual({
+      [mine[0]]: true,
+      [mine[1]]: true,
+      [mine[2]]: true,
+      [theirs]: false,
+    });
     expect(await logCount(mine, 'freeze')).toBe(3);
     expect(await logCount([theirs], 'freeze')).toBe(0);
     expect(await logCount([already], 'freeze')).toBe(1); // the single freeze before, not a second one
   });
 
-  it('deletes in bulk within a brand account\'s own brand only', async () => {
+  it("deletes in bulk within a brand account's own brand only", async () => {
     const group = async (integrator: string, dealer: string) => {
-      const r = await s.call('POST', '/product_classify/add', { token: admin, body: { name: 'Bulk group', tag: 'bulk', sortIndex: 5, integrator, dealer } });
+      const r = await s.call('POST', '/product_classify/add', {
+        token: admin,
+        body: { name: 'Bulk group', tag: 'bulk', sortIndex: 5, integrator, dealer },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.data._id as string;
     };
     const own = [await group('brand_a', 'store_a1'), await group('brand_a', 'store_a2')];
     const theirs = await group('brand_b', 'store_b1');
-    const r = await s.call('POST', '/product_classify/bulk', { token: brandA, body: { action: 'delete', ids: [...own, theirs] } });
+    const r = await s.call('POST', '/product_classify/bulk', {
+      token: brandA,
+      body: { action: 'delete', ids: [...own, theirs] },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ done: 2, refused: 1 });
-    const left = (await s.db.selectFrom('product_classify').select('_id').where('_id', 'in', [...own, theirs]).execute()).map((x) => x._id);
+    const left = (
+      await s.db
+        .selectFrom('product_classify')
+        .select('_id')
+        .where('_id', 'in', [...own, theirs])
+        .execute()
+    ).map((x) => x._id);
     expect(left).toEqual([theirs]);
   });
 
   it('never doubles: two bulk requests racing over the same rows do each row once', async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => product('store_a1')));
-    const [a, b] = await Promise.all([0, 1].map(() => s.call('POST', '/product/bulk', { token: admin, body: { action: 'freeze', ids } })));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => s.call('POST', '/product/bulk', { token: admin, body: { action: 'freeze', ids } })),
+    );
     expect(a.body.data.done + b.body.data.done).toBe(5);
     expect(a.body.data.refused + b.body.data.refused).toBe(5);
     expect(await logCount(ids, 'freeze')).toBe(5);
   });
 
-  it('accepts exactly the declaration\'s bulk verbs: every other declared action is refused in bulk (400, translated), changing nothing', async () => {
+  it("accepts exactly the declaration's bulk verbs: every other declared action is refused in bulk (400, translated), changing nothing", async () => {
     // issue 23, item 5: a refund, a pay status, a password, roles or a stock took many rows in one call
     const id = await product('store_a1', { stock: 2 });
     let refused = 0;
@@ -86,11 +131,31 @@ describe('bulk actions', () => {
           expect(action.body, `${def.name}.${name}`).toBeUndefined();
           expect(action.reveals, `${def.name}.${name}`).toBeUndefined();
         }
-        const r = await s.call('POST', callPath(def, 'bulk'), { token: admin, lang: 'es', body: { action: name, ids: [id, 'no-such-row'], body: { stock: 99, quantity: 5, password: 'Secret123x', roles: ['super'], amount: 1, pay_status: 'PAID', reason: 'x', resolution: 'x' } } });
+        const r = await s.call('POST', callPath(def, 'bulk'), {
+          token: admin,
+          lang: 'es',
+          body: {
+            action: name,
+            ids: [id, 'no-such-row'],
+            body: {
+              stock: 99,
+              quantity: 5,
+              password: 'Secret123x',
+              roles: ['super'],
+              amount: 1,
+              pay_status: 'PAID',
+              reason: 'x',
+              resolution: 'x',
+            },
+          },
+        });
         if (verbs.includes(name)) {
           // accepted as a whole: each row is then judged on its own (a row that is none is refused)
           expect(r.status, `${def.name}.${name}: ${JSON.stringify(r.body)}`).toBe(200);
-          expect(r.body.data.results.find((x: { _id: string }) => x._id === 'no-such-row')?.status, `${def.name}.${name}`).toBe('refused');
+          expect(
+            r.body.data.results.find((x: { _id: string }) => x._id === 'no-such-row')?.status,
+            `${def.name}.${name}`,
+          ).toBe('refused');
         } else {
           // a list with bulk verbs refuses the others (400); one with none has no bulk call at all (404, the order list)
           expect(r.status, `${def.name}.${name}: ${JSON.stringify(r.body)}`).toBe(verbs.length ? 400 : 404);
@@ -101,11 +166,23 @@ describe('bulk actions', () => {
     }
     // order.refund, order.pay_status, user.set_password, user.set_roles, product.stock, product.restock, …
     expect(refused).toBeGreaterThanOrEqual(10);
-    for (const [path, action] of [['/product/bulk', 'stock'], ['/product/bulk', 'restock'], ['/user/bulk', 'set_password'], ['/user/bulk', 'set_roles'], ['/report/bulk', 'resolve']]) {
-      expect((await s.call('POST', path, { token: admin, body: { action, ids: [id] } })).status, `${path} ${action}`).toBe(400);
+    for (const [path, action] of [
+      ['/product/bulk', 'stock'],
+      ['/product/bulk', 'restock'],
+      ['/user/bulk', 'set_password'],
+      ['/user/bulk', 'set_roles'],
+      ['/report/bulk', 'resolve'],
+    ]) {
+      expect(
+        (await s.call('POST', path, { token: admin, body: { action, ids: [id] } })).status,
+        `${path} ${action}`,
+      ).toBe(400);
     }
-    for (const action of ['refund', 'pay_status']) expect((await s.call('POST', '/order/bulk', { token: admin, body: { action, ids: ['x'] } })).status).toBe(404);
-    expect((await s.db.selectFrom('product').select('stock').where('_id', '=', id).executeTakeFirstOrThrow()).stock).toBe(2);
+    for (const action of ['refund', 'pay_status'])
+      expect((await s.call('POST', '/order/bulk', { token: admin, body: { action, ids: ['x'] } })).status).toBe(404);
+    expect(
+      (await s.db.selectFrom('product').select('stock').where('_id', '=', id).executeTakeFirstOrThrow()).stock,
+    ).toBe(2);
     expect(await logCount([id], 'stock')).toBe(0);
     expect(await logCount([id], 'restock')).toBe(0);
   });
@@ -126,7 +203,9 @@ describe('bulk actions', () => {
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(r.body.message).toBeTruthy();
     }
-    expect((await s.call('POST', '/device/bulk', { token: admin, body: { action: 'rotate_key', ids: ['x'] } })).status).toBe(400);
+    expect(
+      (await s.call('POST', '/device/bulk', { token: admin, body: { action: 'rotate_key', ids: ['x'] } })).status,
+    ).toBe(400);
     // a store account may not manage accounts at all: one 403, not one per row
     const r = await s.call('POST', '/user/bulk', { token: storeA1, body: { action: 'freeze', ids: ['brand-a'] } });
     expect(r.status).toBe(403);

@@ -29,7 +29,10 @@ interface Robot {
 
 async function robot(dealer = 'store_a1'): Promise<Robot> {
   const device_id = `CMD-${String(++n).padStart(4, '0')}`;
-  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Cmd ${n}`, sn: `SN-C${n}`, type: 'icecream', category: 'test', dealer } });
+  const r = await s.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id, name: `Cmd ${n}`, sn: `SN-C${n}`, type: 'icecream', category: 'test', dealer },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
   return {
@@ -54,7 +57,10 @@ async function robot(dealer = 'store_a1'): Promise<Robot> {
 
 const send = (token: string, body: object) => s.call('POST', '/command/send', { token, body });
 const detail = async (id: string) => (await s.call('GET', `/command/detail/${id}`, { token: admin })).body.data;
-const countFor = async (device: string) => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM command WHERE device = ${device}`.execute(s.db)).rows[0].n);
+const countFor = async (device: string) =>
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM command WHERE device = ${device}`.execute(s.db)).rows[0].n,
+  );
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -72,7 +78,18 @@ describe('the ledger: queued → sent → acknowledged | failed', () => {
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       expect(sent.body.data).toMatchObject({ done: 1, refused: 0, results: [{ device: r._id, status: 'done' }] });
       const id = sent.body.data.results[0]._id as string;
-      expect(await detail(id)).toMatchObject({ _id: id, device: r._id, command: 'clean', params: {}, state: 'queued', attempts: 0, created_by: 'admin', integrator: 'brand_a', dealer: 'store_a1', sent_time: null });
+      expect(await detail(id)).toMatchObject({
+        _id: id,
+        device: r._id,
+        command: 'clean',
+        params: {},
+        state: 'queued',
+        attempts: 0,
+        created_by: 'admin',
+        integrator: 'brand_a',
+        dealer: 'store_a1',
+        sent_time: null,
+      });
       await stream.next((e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'queued');
 
       const beat = await r.beat();
@@ -85,9 +102,19 @@ describe('the ledger: queued → sent → acknowledged | failed', () => {
       const ack = await r.ack(id, 'ok', { took_ms: 1200 });
       expect(ack.status, JSON.stringify(ack.body)).toBe(200);
       expect(ack.body.data).toEqual({ _id: id, state: 'acknowledged' });
-      expect(await detail(id)).toMatchObject({ state: 'acknowledged', result: { took_ms: 1200 }, done_time: expect.any(String) });
+      expect(await detail(id)).toMatchObject({
+        state: 'acknowledged',
+        result: { took_ms: 1200 },
+        done_time: expect.any(String),
+      });
       await stream.next((e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'acknowledged');
-      const log = await s.db.selectFrom('log').select(['action', 'operator']).where('resource', '=', 'command').where('record', '=', id).orderBy('time').execute();
+      const log = await s.db
+        .selectFrom('log')
+        .select(['action', 'operator'])
+        .where('resource', '=', 'command')
+        .where('record', '=', id)
+        .orderBy('time')
+        .execute();
       expect(log.map((l) => l.action)).toEqual(['send', 'deliver', 'acknowledge']);
     } finally {
       stream.close();
@@ -96,8 +123,11 @@ describe('the ledger: queued → sent → acknowledged | failed', () => {
 
   it('a failed outcome is recorded with its reason; the poll answers like the heartbeat', async () => {
     const r = await robot();
-    const id = (await send(admin, { devices: [r._id], command: 'set_business_state', params: { state: 'pause' } })).body.data.results[0]._id;
-    expect((await r.poll()).commands).toEqual([{ id, command: 'set_business_state', params: { state: 'pause' }, expires_at: expect.any(String) }]);
+    const id = (await send(admin, { devices: [r._id], command: 'set_business_state', params: { state: 'pause' } })).body
+      .data.results[0]._id;
+    expect((await r.poll()).commands).toEqual([
+      { id, command: 'set_business_state', params: { state: 'pause' }, expires_at: expect.any(String) },
+    ]);
     expect((await r.poll()).commands).toEqual([]);
     const ack = await r.ack(id, 'failed', { reason: 'door open' });
     expect(ack.body.data).toEqual({ _id: id, state: 'failed' });
@@ -154,15 +184,19 @@ describe('resend, expiry, cancel', () => {
   it('a command not acknowledged by its expiry expires (log, event); an offline robot gets its queue minus what expired; a late ack is 409', async () => {
     const r = await robot();
     const short = (await send(admin, { devices: [r._id], command: 'clean', expires_in: 1 })).body.data.results[0]._id;
-    const sentShort = (await send(admin, { devices: [r._id], command: 'reboot', expires_in: 1 })).body.data.results[0]._id;
-    const long = (await send(admin, { devices: [r._id], command: 'unlock', expires_in: 3600 })).body.data.results[0]._id;
+    const sentShort = (await send(admin, { devices: [r._id], command: 'reboot', expires_in: 1 })).body.data.results[0]
+      ._id;
+    const long = (await send(admin, { devices: [r._id], command: 'unlock', expires_in: 3600 })).body.data.results[0]
+      ._id;
     // the robot takes all three, then goes silent on the first two past their expiry
     expect((await r.beat()).commands.map((c: { id: string }) => c.id).sort()).toEqual([short, sentShort, long].sort());
     await sql`UPDATE command SET state = 'queued', attempts = 0, sent_time = NULL WHERE _id = ${short}`.execute(s.db);
-    await sql`UPDATE command SET expires_at = now() - interval '1 second' WHERE _id IN (${short}, ${sentShort})`.execute(s.db);
+    await sql`UPDATE command SET expires_at = now() - interval '1 second' WHERE _id IN (${short}, ${sentShort})`.execute(
+      s.db,
+    );
     expect(await expireCommands(s.db)).toBeGreaterThanOrEqual(2);
     expect((await detail(short)).state).toBe('expired');
-    expect((await detail(sentShort))).toMatchObject({ state: 'expired', done_time: expect.any(String) });
+    expect(await detail(sentShort)).toMatchObject({ state: 'expired', done_time: expect.any(String) });
     expect((await r.ack(sentShort, 'ok')).status).toBe(409);
     expect((await detail(long)).state).toBe('sent');
     const log = await s.db.selectFrom('log').select('action').where('record', '=', sentShort).execute();
@@ -194,14 +228,24 @@ describe('resend, expiry, cancel', () => {
 });
 
 describe('who may send to which robot', () => {
-  it('a store administrator commands its own robots; another tenant\'s robot is refused like an unknown one, with nothing queued', async () => {
+  it("a store administrator commands its own robots; another tenant's robot is refused like an unknown one, with nothing queued", async () => {
     const [own, other] = [await robot('store_a1'), await robot('store_b1')];
     const store = await s.login('store-a1');
-    const r = await send(store, { devices: [own._id, other._id, 'no-such-robot'], command: 'lock', params: { reason: 'freezer at 9 °C' } });
+    const r = await send(store, {
+      devices: [own._id, other._id, 'no-such-robot'],
+      command: 'lock',
+      params: { reason: 'freezer at 9 °C' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.done).toBe(1);
     expect(r.body.data.refused).toBe(2);
-    expect(r.body.data.results.map((x: { device: string; status: string; code?: number }) => [x.device, x.status, x.code ?? null])).toEqual([
+    expect(
+      r.body.data.results.map((x: { device: string; status: string; code?: number }) => [
+        x.device,
+        x.status,
+        x.code ?? null,
+      ]),
+    ).toEqual([
       [own._id, 'done', null],
       [other._id, 'refused', 404],
       ['no-such-robot', 'refused', 404],
@@ -209,13 +253,24 @@ describe('who may send to which robot', () => {
     expect(r.body.data.results[1].message).toBe(r.body.data.results[2].message);
     expect(await countFor(other._id)).toBe(0);
     // the brand of the other store does not see it either
-    const list = await s.call('POST', '/command/list', { token: await s.login('brand-b'), body: { filter: { device: own._id } } });
+    const list = await s.call('POST', '/command/list', {
+      token: await s.login('brand-b'),
+      body: { filter: { device: own._id } },
+    });
     expect(list.body.data.total).toBe(0);
   });
 
   it('an account without command_send is refused 403 with nothing queued', async () => {
     const r = await robot();
-    const role = await s.call('POST', '/role/add', { token: admin, body: { _id: 'store_watch', display_name: 'Watch', account_type: 'DEALER', authorizations: ['device_list', 'command_list'] } });
+    const role = await s.call('POST', '/role/add', {
+      token: admin,
+      body: {
+        _id: 'store_watch',
+        display_name: 'Watch',
+        account_type: 'DEALER',
+        authorizations: ['device_list', 'command_list'],
+      },
+    });
     expect(role.status).toBe(200);
     await s.call('POST', '/user/set_roles', { token: admin, body: { _id: 'store-a2', roles: ['store_watch'] } });
     const watcher = await s.login('store-a2');
@@ -257,9 +312,13 @@ describe('bad input: 400 with nothing queued', () => {
     expect(await countFor(r._id)).toBe(0);
   });
 
-  it('says what is wrong in the caller\'s language', async () => {
+  it("says what is wrong in the caller's language", async () => {
     const r = await robot();
-    const res = await s.call('POST', '/command/send', { token: admin, lang: 'zh', body: { devices: [r._id], command: 'lock' } });
+    const res = await s.call('POST', '/command/send', {
+      token: admin,
+      lang: 'zh',
+      body: { devices: [r._id], command: 'lock' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/必填|原因/);
   });
@@ -268,10 +327,18 @@ describe('bad input: 400 with nothing queued', () => {
 describe('lock: the robot out of service', () => {
   it('refuses its sales from the acknowledged lock until the acknowledged unlock, and shows who locked it and why', async () => {
     const r = await robot();
-    const p = await s.call('POST', '/product/add', { token: admin, body: { code: `LK${n}`, name: 'Cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
-    const sale = () => s.call('POST', '/device-gateway/order', { headers: r.headers, body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] } });
+    const p = await s.call('POST', '/product/add', {
+      token: admin,
+      body: { code: `LK${n}`, name: 'Cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 },
+    });
+    const sale = () =>
+      s.call('POST', '/device-gateway/order', {
+        headers: r.headers,
+        body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] },
+      });
     expect((await sale()).status).toBe(200);
-    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'freezer warm' } })).body.data.results[0]._id;
+    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'freezer warm' } })).body
+      .data.results[0]._id;
     // queued and sent are not yet locked: the robot has not obeyed
     expect((await sale()).status).toBe(200);
     await r.beat();
@@ -290,12 +357,16 @@ describe('lock: the robot out of service', () => {
     expect((await sale()).status).toBe(409);
     expect((await r.ack(unlock, 'ok')).status).toBe(200);
     expect((await sale()).status).toBe(200);
-    expect((await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data).toMatchObject({ locked: false, lock_reason: null });
+    expect((await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data).toMatchObject({
+      locked: false,
+      lock_reason: null,
+    });
   });
 
   it('a failed lock leaves the robot selling', async () => {
     const r = await robot();
-    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'test' } })).body.data.results[0]._id;
+    const lock = (await send(admin, { devices: [r._id], command: 'lock', params: { reason: 'test' } })).body.data
+      .results[0]._id;
     await r.beat();
     await r.ack(lock, 'failed', { reason: 'busy making an order' });
     expect((await s.call('GET', `/device/detail/${r._id}`, { token: admin })).body.data.locked).toBe(false);
@@ -303,26 +374,69 @@ describe('lock: the robot out of service', () => {
 
   it('other features queue through queueCommand (a telemetry rule), as the service itself', async () => {
     const r = await robot();
-    const c = await queueCommand(s.db, { device: r._id, command: 'lock', params: { reason: 'too warm' }, createdBy: 'system:telemetry', reason: 'rule freezer > 8 °C' });
-    expect(c).toMatchObject({ state: 'queued', created_by: 'system:telemetry', reason: 'rule freezer > 8 °C', dealer: 'store_a1' });
+    const c = await queueCommand(s.db, {
+      device: r._id,
+      command: 'lock',
+      params: { reason: 'too warm' },
+      createdBy: 'system:telemetry',
+      reason: 'rule freezer > 8 °C',
+    });
+    expect(c).toMatchObject({
+      state: 'queued',
+      created_by: 'system:telemetry',
+      reason: 'rule freezer > 8 °C',
+      dealer: 'store_a1',
+    });
     expect((await r.beat()).commands.map((x: { id: string }) => x.id)).toEqual([c._id]);
-    await expect(queueCommand(s.db, { device: r._id, command: 'lock', createdBy: 'system:telemetry' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      queueCommand(s.db, { device: r._id, command: 'lock', createdBy: 'system:telemetry' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 
 describe('menu sync', () => {
   const outdated = async (ids: string[]) =>
-    ((await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: true }, pageSize: 500 } })).body.data.list as Array<{ _id: string }>).map((d) => d._id).filter((id) => ids.includes(id));
+    (
+      (await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: true }, pageSize: 500 } }))
+        .body.data.list as Array<{ _id: string }>
+    )
+      .map((d) => d._id)
+      .filter((id) => ids.includes(id));
 
-  it('GET menu answers a version; a price change marks the store\'s robots out of date; sync_menu acknowledged with the new version clears it', async () => {
+  it("GET menu answers a version; a price change marks the store's robots out of date; sync_menu acknowledged with the new version clears it", async () => {
     const [a, b, silent] = [await robot('store_a2'), await robot('store_a2'), await robot('store_a2')];
-    const p = await s.call('POST', '/product/add', { token: admin, body: { code: `MV${n}`, name: 'Menu cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a2', stock: -1 } });
-    const g = await s.call('POST', '/product_classify/add', { token: admin, body: { name: `Menu ${n}`, tag: 'x', sortIndex: 1, dealer: 'store_a2', products: [p.body.data._id], online: true } });
+    const p = await s.call('POST', '/product/add', {
+      token: admin,
+      body: {
+        code: `MV${n}`,
+        name: 'Menu cone',
+        price: 500,
+        type: 'icecream',
+        number: 1,
+        dealer: 'store_a2',
+        stock: -1,
+      },
+    });
+    const g = await s.call('POST', '/product_classify/add', {
+      token: admin,
+      body: {
+        name: `Menu ${n}`,
+        tag: 'x',
+        sortIndex: 1,
+        dealer: 'store_a2',
+        products: [p.body.data._id],
+        online: true,
+      },
+    });
     expect(g.status, JSON.stringify(g.body)).toBe(200);
-    expect((await s.call('POST', '/product_classify/publish', { token: admin, body: { _id: g.body.data._id } })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/product_classify/publish', { token: admin, body: { _id: g.body.data._id } })).status,
+    ).toBe(200);
     const menuOf = async (r: Robot) => (await s.call('GET', '/device-gateway/menu', { headers: r.headers })).body.data;
     const m1 = await menuOf(a);
-    expect(m1.groups.flatMap((x: { products: Array<{ price: number }> }) => x.products.map((y) => y.price))).toContain(500);
+    expect(m1.groups.flatMap((x: { products: Array<{ price: number }> }) => x.products.map((y) => y.price))).toContain(
+      500,
+    );
     const v1 = m1.version as string;
     expect(v1).toMatch(/^[0-9a-f]{16}$/);
     expect((await menuOf(b)).version).toBe(v1);
@@ -332,21 +446,43 @@ describe('menu sync', () => {
     const ids = [a._id, b._id, silent._id];
     expect(await outdated(ids)).toEqual([]);
     // the fleet panel counts them too (POST /api/dashboard/fleet, menu_outdated)
-    const fleetOutdated = async () => (await s.call('POST', '/dashboard/fleet', { token: admin, body: { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date().toISOString() } })).body.data.menu_outdated as number;
+    const fleetOutdated = async () =>
+      (
+        await s.call('POST', '/dashboard/fleet', {
+          token: admin,
+          body: { from: new Date(Date.now() - 3600_000).toISOString(), to: new Date().toISOString() },
+        })
+      ).body.data.menu_outdated as number;
     const fleetBefore = await fleetOutdated();
     const shown = (await s.call('GET', `/device/detail/${a._id}`, { token: admin })).body.data;
     expect(shown).toMatchObject({ menu_version: v1, menu_outdated: false });
 
     // a sale is no menu change
-    expect((await s.call('POST', '/device-gateway/order', { headers: a.headers, body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] } })).status).toBe(200);
+    expect(
+      (
+        await s.call('POST', '/device-gateway/order', {
+          headers: a.headers,
+          body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }] },
+        })
+      ).status,
+    ).toBe(200);
     expect(await outdated(ids)).toEqual([]);
 
     // a price change: both robots out of date at once, neither row written
-    const before = await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute();
-    expect((await s.call('POST', '/product/edit', { token: admin, body: { _id: p.body.data._id, price: 600 } })).status).toBe(200);
+    const before = await s.db
+      .selectFrom('device')
+      .select(['_id', 'version'])
+      .where('_id', 'in', ids)
+      .orderBy('_id')
+      .execute();
+    expect(
+      (await s.call('POST', '/product/edit', { token: admin, body: { _id: p.body.data._id, price: 600 } })).status,
+    ).toBe(200);
     expect((await outdated(ids)).sort()).toEqual([a._id, b._id].sort());
     expect(await fleetOutdated()).toBe(fleetBefore + 2);
-    expect(await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute()).toEqual(before);
+    expect(
+      await s.db.selectFrom('device').select(['_id', 'version']).where('_id', 'in', ids).orderBy('_id').execute(),
+    ).toEqual(before);
 
     // sync_menu: the robot fetches the menu and acknowledges with its version
     const c = (await send(admin, { devices: [a._id], command: 'sync_menu' })).body.data.results[0]._id;
@@ -356,19 +492,25 @@ describe('menu sync', () => {
     expect((await a.ack(c, 'ok', { menu_version: v2 })).status).toBe(200);
     expect(await outdated(ids)).toEqual([b._id]);
     expect(await fleetOutdated()).toBe(fleetBefore + 1);
-    const up = await s.call('POST', '/device/list', { token: admin, body: { filter: { menu_outdated: false, _id: ids } } });
+    const up = await s.call('POST', '/device/list', {
+      token: admin,
+      body: { filter: { menu_outdated: false, _id: ids } },
+    });
     expect(up.body.data.list.map((d: { _id: string }) => d._id).sort()).toEqual([a._id, silent._id].sort());
   });
 
   it('a menu version that is not text of at most 64 characters is refused 400', async () => {
     const r = await robot();
-    const res = await s.call('POST', '/device-gateway/heartbeat', { headers: r.headers, body: { menu_version: 'x'.repeat(65) } });
+    const res = await s.call('POST', '/device-gateway/heartbeat', {
+      headers: r.headers,
+      body: { menu_version: 'x'.repeat(65) },
+    });
     expect(res.status).toBe(400);
   });
 });
 
 describe('webhook events of outcomes', () => {
-  it('acknowledged, failed and expired each reach the brand\'s subscribed endpoint with the command', async () => {
+  it("acknowledged, failed and expired each reach the brand's subscribed endpoint with the command", async () => {
     const got: Array<{ type: string; data: { _id: string; command: string; state: string; result: unknown } }> = [];
     const rx = http.createServer((req, res) => {
       let body = '';
@@ -381,10 +523,14 @@ describe('webhook events of outcomes', () => {
     await new Promise<void>((r) => rx.listen(0, '127.0.0.1', () => r()));
     try {
       const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hook`;
-      const w = await s.call('POST', '/webhook/add', { token: await s.login('brand-a'), body: { url, events: ['command_acknowledged', 'command_failed', 'command_expired'] } });
+      const w = await s.call('POST', '/webhook/add', {
+        token: await s.login('brand-a'),
+        body: { url, events: ['command_acknowledged', 'command_failed', 'command_expired'] },
+      });
       expect(w.status, JSON.stringify(w.body)).toBe(200);
       const r = await robot();
-      const queue = async (command: string) => (await send(admin, { devices: [r._id], command })).body.data.results[0]._id as string;
+      const queue = async (command: string) =>
+        (await send(admin, { devices: [r._id], command })).body.data.results[0]._id as string;
       const [ok, failed, late] = [await queue('clean'), await queue('reboot'), await queue('unlock')];
       await r.beat();
       await r.ack(ok, 'ok');
@@ -393,7 +539,11 @@ describe('webhook events of outcomes', () => {
       await expireCommands(s.db);
       await expect.poll(() => got.length, { timeout: 20_000 }).toBe(3);
       expect(got.map((e) => [e.type, e.data._id, e.data.state]).sort()).toEqual(
-        [['command_acknowledged', ok, 'acknowledged'], ['command_failed', failed, 'failed'], ['command_expired', late, 'expired']].sort(),
+        [
+          ['command_acknowledged', ok, 'acknowledged'],
+          ['command_failed', failed, 'failed'],
+          ['command_expired', late, 'expired'],
+        ].sort(),
       );
       expect(got.find((e) => e.type === 'command_failed')!.data.result).toEqual({ reason: 'door open' });
     } finally {
@@ -426,7 +576,10 @@ describe('two processes hand each due command over once', () => {
     } else {
       // one embedded database serves one process: two hand-over paths of this one race instead
       const second = commandsForBeats(s.db);
-      beats = [async (r) => (await r.beat()).commands.map((c: { id: string }) => c.id), async (r) => (markDue(r._id), (await second(r._id)).map((c) => c.id))];
+      beats = [
+        async (r) => (await r.beat()).commands.map((c: { id: string }) => c.id),
+        async (r) => (markDue(r._id), (await second(r._id)).map((c) => c.id)),
+      ];
     }
     const got: string[] = [];
     for (let round = 0; round < 3; round++) {

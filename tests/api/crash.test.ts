@@ -3,16 +3,30 @@
 // takes new writes. On PGlite (the engine lives inside the killed process) by default, on PostgreSQL
 // when DATABASE_URL is set (CI runs the api tests on both).
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { startServerProcess as startProcess, stopServerProcess as kill, type ServerProcess as Proc } from '../support/process';
+import {
+  startServerProcess as startProcess,
+  stopServerProcess as kill,
+  type ServerProcess as Proc,
+} from '../support/process';
 import { DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../../server/db/seed';
 
-async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  p: string,
+  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  const res = await fetch(`${base}/api${p}`, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
   return { status: res.status, body: await res.json() };
 }
-const login = async (base: string, username: string) => (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
+const login = async (base: string, username: string) =>
+  (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
 
 const robot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
 const robotHeaders = { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) };
@@ -31,7 +45,18 @@ afterAll(async () => {
 it('keeps every acknowledged sale when the server is killed mid-stream, and opens cleanly again', async () => {
   server = await startProcess(db);
   const admin = await login(server.url, 'admin');
-  const made = await call(server.url, 'POST', '/product/add', { token: admin, body: { code: 'CRASH', name: 'Crash cone', price: PRICE, type: 'icecream', number: 1, dealer: robot.dealer, stock: -1 } });
+  const made = await call(server.url, 'POST', '/product/add', {
+    token: admin,
+    body: {
+      code: 'CRASH',
+      name: 'Crash cone',
+      price: PRICE,
+      type: 'icecream',
+      number: 1,
+      dealer: robot.dealer,
+      stock: -1,
+    },
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const product = made.body.data._id as string;
 
@@ -50,7 +75,11 @@ it('keeps every acknowledged sale when the server is killed mid-stream, and open
           r = await fetch(`${victim.url}/api/device-gateway/order`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', ...robotHeaders },
-            body: JSON.stringify({ channel: 'APP', items: [{ product, quantity: 1 }], pay: { pay_type: 'WECHAT', transaction_id: `CRASH-${n}`, amount: PRICE, bank_type: 'CMB' } }),
+            body: JSON.stringify({
+              channel: 'APP',
+              items: [{ product, quantity: 1 }],
+              pay: { pay_type: 'WECHAT', transaction_id: `CRASH-${n}`, amount: PRICE, bank_type: 'CMB' },
+            }),
           });
         } catch {
           return; // the connection died with the process: not acknowledged
@@ -67,7 +96,9 @@ it('keeps every acknowledged sale when the server is killed mid-stream, and open
     for (let i = 0; i < 8; i++) void sell();
   });
   await killed;
-  await new Promise<void>((r) => (victim.child.exitCode !== null || victim.child.signalCode !== null ? r() : victim.child.once('exit', () => r())));
+  await new Promise<void>((r) =>
+    victim.child.exitCode !== null || victim.child.signalCode !== null ? r() : victim.child.once('exit', () => r()),
+  );
   expect(victim.child.signalCode).toBe('SIGKILL');
   expect(refused).toBe(0);
   expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
@@ -75,7 +106,10 @@ it('keeps every acknowledged sale when the server is killed mid-stream, and open
   // The same data, a new process: it must open (PGlite recovers from its WAL) and hold every acknowledged sale.
   server = await startProcess(db);
   const admin2 = await login(server.url, 'admin');
-  const found = await call(server.url, 'POST', '/order/list', { token: admin2, body: { pageSize: 500, filter: { _id: acknowledged } } });
+  const found = await call(server.url, 'POST', '/order/list', {
+    token: admin2,
+    body: { pageSize: 500, filter: { _id: acknowledged } },
+  });
   expect(found.status).toBe(200);
   expect(found.body.data.total).toBe(acknowledged.length);
   // whole, not half-written: paid, with its product line (each sale is one transaction)
@@ -88,7 +122,11 @@ it('keeps every acknowledged sale when the server is killed mid-stream, and open
   // and it takes new writes after the crash
   const after = await call(server.url, 'POST', '/device-gateway/order', {
     headers: robotHeaders,
-    body: { channel: 'APP', items: [{ product, quantity: 1 }], pay: { pay_type: 'WECHAT', transaction_id: 'CRASH-AFTER', amount: PRICE, bank_type: 'CMB' } },
+    body: {
+      channel: 'APP',
+      items: [{ product, quantity: 1 }],
+      pay: { pay_type: 'WECHAT', transaction_id: 'CRASH-AFTER', amount: PRICE, bank_type: 'CMB' },
+    },
   });
   expect(after.status, JSON.stringify(after.body)).toBe(200);
   await kill(server, 'SIGTERM');

@@ -16,17 +16,46 @@ let cone: string;
 beforeAll(async () => {
   s = await startTestServer();
   [admin, storeA1] = await Promise.all(['admin', 'store-a1'].map((u) => s.login(u)));
-  const bot = await s.call('POST', '/device/add', { token: admin, body: { device_id: 'EDGE-RULES-01', name: 'Edge bot', sn: 'SN-EDGE-01', type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+  const bot = await s.call('POST', '/device/add', {
+    token: admin,
+    body: {
+      device_id: 'EDGE-RULES-01',
+      name: 'Edge bot',
+      sn: 'SN-EDGE-01',
+      type: 'icecream',
+      category: 'dessert',
+      dealer: 'store_a1',
+    },
+  });
   expect(bot.status, JSON.stringify(bot.body)).toBe(200);
   robot = { id: 'EDGE-RULES-01', key: bot.body.data.device_key, _id: bot.body.data._id };
-  const p = await s.call('POST', '/product/add', { token: admin, body: { code: 'EDGE-CONE', name: 'Edge cone', price: 500, type: 'icecream', number: 1, dealer: 'store_a1', stock: 10 } });
+  const p = await s.call('POST', '/product/add', {
+    token: admin,
+    body: {
+      code: 'EDGE-CONE',
+      name: 'Edge cone',
+      price: 500,
+      type: 'icecream',
+      number: 1,
+      dealer: 'store_a1',
+      stock: 10,
+    },
+  });
   expect(p.status, JSON.stringify(p.body)).toBe(200);
   cone = p.body.data._id;
 });
 afterAll(() => s?.close());
 
 const good = { code: 'EDGE-1', name: 'Edge one', price: 1200, type: 'icecream', number: 5, dealer: 'store_a1' };
-const productCount = async () => Number((await s.db.selectFrom('product').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const productCount = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('product')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** What the browser's form says of a field of this body (the same function, the same declaration). */
 function formSays(lang: Lang, body: Record<string, unknown>, field: string): string {
@@ -66,13 +95,20 @@ describe('every kind of declared rule is refused at the edge, translated, writin
   }
 
   it('names every broken field at once', async () => {
-    const r = await s.call('POST', '/product/add', { token: admin, lang: 'es', body: { ...good, name: 'x', number: -1, type: 'pizza' } });
+    const r = await s.call('POST', '/product/add', {
+      token: admin,
+      lang: 'es',
+      body: { ...good, name: 'x', number: -1, type: 'pizza' },
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.errors ?? {}).sort()).toEqual(['name', 'number', 'type']);
   });
 
   it('an optional field may be cleared: an empty value breaks no rule of a value', async () => {
-    const r = await s.call('POST', '/product/add', { token: admin, body: { ...good, code: 'EDGE-2', sub_name: '', buy_limit: null, image: '' } });
+    const r = await s.call('POST', '/product/add', {
+      token: admin,
+      body: { ...good, code: 'EDGE-2', sub_name: '', buy_limit: null, image: '' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ sub_name: null, buy_limit: null, image: null });
   });
@@ -85,16 +121,46 @@ describe('every kind of declared rule is refused at the edge, translated, writin
 });
 
 describe("a robot's sale is checked by its schema alone", () => {
-  const sale = (body: unknown, lang = 'en') => s.call('POST', '/device-gateway/order', { body, lang, headers: { 'X-Device-Id': robot.id, 'X-Device-Key': robot.key } });
-  const orders = async () => Number((await s.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('device', '=', robot._id).executeTakeFirstOrThrow()).n);
-  const stock = async () => (await s.db.selectFrom('product').select('stock').where('_id', '=', cone).executeTakeFirstOrThrow()).stock;
+  const sale = (body: unknown, lang = 'en') =>
+    s.call('POST', '/device-gateway/order', {
+      body,
+      lang,
+      headers: { 'X-Device-Id': robot.id, 'X-Device-Key': robot.key },
+    });
+  const orders = async () =>
+    Number(
+      (
+        await s.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('device', '=', robot._id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const stock = async () =>
+    (await s.db.selectFrom('product').select('stock').where('_id', '=', cone).executeTakeFirstOrThrow()).stock;
 
   it('refuses too many items, a quantity out of range, an unknown channel and no items, naming the field; nothing sold', async () => {
     const item = { product: cone, quantity: 1 };
     const cases: Array<[unknown, string, string, string]> = [
-      [{ channel: 'APP', items: Array.from({ length: 21 }, () => item) }, 'items', 'items may hold at most 20 items', 'items admite como máximo 20 elementos'],
-      [{ channel: 'APP', items: [{ product: cone, quantity: 100 }] }, 'items.0.quantity', 'must be between 1 and 99', 'entre 1 y 99'],
-      [{ channel: 'CARRIER_PIGEON', items: [item] }, 'channel', 'channel must be one of: ', 'channel debe ser uno de: '],
+      [
+        { channel: 'APP', items: Array.from({ length: 21 }, () => item) },
+        'items',
+        'items may hold at most 20 items',
+        'items admite como máximo 20 elementos',
+      ],
+      [
+        { channel: 'APP', items: [{ product: cone, quantity: 100 }] },
+        'items.0.quantity',
+        'must be between 1 and 99',
+        'entre 1 y 99',
+      ],
+      [
+        { channel: 'CARRIER_PIGEON', items: [item] },
+        'channel',
+        'channel must be one of: ',
+        'channel debe ser uno de: ',
+      ],
       [{ channel: 'APP' }, 'items', 'items is required', 'items es obligatorio'],
     ];
     for (const [body, field, en, es] of cases) {

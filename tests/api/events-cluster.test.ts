@@ -7,8 +7,7 @@ import { openEvents } from '../support/sse';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { openDatabase, type Database } from '../../server/db';
 
-const startProcess = (databaseUrl: string) =>
-  startServerProcess({ databaseUrl }, { OFFLINE_AFTER_SECONDS: '1.5' });
+const startProcess = (databaseUrl: string) => startServerProcess({ databaseUrl }, { OFFLINE_AFTER_SECONDS: '1.5' });
 
 /** SIGTERM, and SIGKILL if it has not ended within 5 s. */
 async function stopProcess(p: Proc | undefined) {
@@ -16,14 +15,24 @@ async function stopProcess(p: Proc | undefined) {
   if (p && p.child.exitCode === null && p.child.signalCode === null) await stopServerProcess(p, 'SIGKILL');
 }
 
-async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  p: string,
+  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  const res = await fetch(`${base}/api${p}`, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
-const login = async (base: string, username: string) => (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
+const login = async (base: string, username: string) =>
+  (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
 
 let pg: PgDatabase;
 let a: Proc;
@@ -42,7 +51,10 @@ afterAll(async () => {
 
 it('delivers an event raised in one process to browsers connected to the other, scoped to their tenant', async () => {
   const admin = await login(a.url, 'admin');
-  const made = await call(a.url, 'POST', '/device/add', { token: admin, body: { device_id: 'CLUSTER-01', name: 'Twin', sn: 'SN-C1', type: 'milktea', category: 'tea', dealer: 'store_a1' } });
+  const made = await call(a.url, 'POST', '/device/add', {
+    token: admin,
+    body: { device_id: 'CLUSTER-01', name: 'Twin', sn: 'SN-C1', type: 'milktea', category: 'tea', dealer: 'store_a1' },
+  });
   expect(made.status).toBe(200);
   const robot = { 'X-Device-Id': 'CLUSTER-01', 'X-Device-Key': made.body.data.device_key };
 
@@ -54,23 +66,40 @@ it('delivers an event raised in one process to browsers connected to the other, 
   const onA = await openEvents(a.url, brandA);
   try {
     // The robot talks to process A; the browser on process B sees it.
-    expect((await call(a.url, 'POST', '/device-gateway/heartbeat', { headers: robot, body: { state: 'idle' } })).status).toBe(200);
+    expect(
+      (await call(a.url, 'POST', '/device-gateway/heartbeat', { headers: robot, body: { state: 'idle' } })).status,
+    ).toBe(200);
     const status = await onB.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01');
     expect(status.data).toMatchObject({ online: true, state: 'idle' });
-    expect((await call(a.url, 'POST', '/device-gateway/notify', { headers: robot, body: { code: 301 } })).status).toBe(200);
+    expect((await call(a.url, 'POST', '/device-gateway/notify', { headers: robot, body: { code: 301 } })).status).toBe(
+      200,
+    );
     const alarm = await onB.next((e) => e.event === 'message.created' && e.data.code === 301);
     expect(alarm.data).toMatchObject({ level: 'error', dealer: 'store_a1' });
     expect(alarm.data.title).toMatch(/vasos/i); // in the viewer's language (Spanish)
 
     // And the other way round: the robot talks to B, the browser on A hears it.
-    expect((await call(b.url, 'POST', '/device-gateway/status', { headers: robot, body: { state: 'lack' } })).status).toBe(200);
+    expect(
+      (await call(b.url, 'POST', '/device-gateway/status', { headers: robot, body: { state: 'lack' } })).status,
+    ).toBe(200);
     await onA.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.state === 'lack');
 
     // Both sweepers run; the robot goes offline once, with one alarm, seen on both processes.
-    await onB.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false, 15_000);
-    await onA.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false, 5_000);
+    await onB.next(
+      (e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false,
+      15_000,
+    );
+    await onA.next(
+      (e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-01' && e.data.online === false,
+      5_000,
+    );
     await new Promise((r) => setTimeout(r, 2000)); // several more sweeps of both processes
-    const offline = await db.db.selectFrom('message').select('_id').where('device', '=', made.body.data._id).where('code', '=', 100002).execute();
+    const offline = await db.db
+      .selectFrom('message')
+      .select('_id')
+      .where('device', '=', made.body.data._id)
+      .where('code', '=', 100002)
+      .execute();
     expect(offline.length).toBe(1);
     expect(onB.events.filter((e) => e.event === 'device.status' && e.data.online === false).length).toBe(1);
 
@@ -89,11 +118,35 @@ it('ends a stream on one process when set_roles on the other takes its rights aw
   const onB = await openEvents(b.url, storeB1);
   const bystander = await openEvents(b.url, admin);
   try {
-    expect((await call(a.url, 'POST', '/user/set_roles', { token: admin, body: { _id: 'store-b1', roles: ['dealer_admin'] } })).status).toBe(200);
+    expect(
+      (
+        await call(a.url, 'POST', '/user/set_roles', {
+          token: admin,
+          body: { _id: 'store-b1', roles: ['dealer_admin'] },
+        })
+      ).status,
+    ).toBe(200);
     await onB.ended;
     // Only the stream whose rights changed: the administrator's stays open.
-    const robot = await call(a.url, 'POST', '/device/add', { token: admin, body: { device_id: 'CLUSTER-R1', name: 'Twin', sn: 'SN-CR1', type: 'milktea', category: 'tea', dealer: 'store_b1' } });
-    expect((await call(a.url, 'POST', '/device-gateway/heartbeat', { headers: { 'X-Device-Id': 'CLUSTER-R1', 'X-Device-Key': robot.body.data.device_key }, body: { state: 'idle' } })).status).toBe(200);
+    const robot = await call(a.url, 'POST', '/device/add', {
+      token: admin,
+      body: {
+        device_id: 'CLUSTER-R1',
+        name: 'Twin',
+        sn: 'SN-CR1',
+        type: 'milktea',
+        category: 'tea',
+        dealer: 'store_b1',
+      },
+    });
+    expect(
+      (
+        await call(a.url, 'POST', '/device-gateway/heartbeat', {
+          headers: { 'X-Device-Id': 'CLUSTER-R1', 'X-Device-Key': robot.body.data.device_key },
+          body: { state: 'idle' },
+        })
+      ).status,
+    ).toBe(200);
     await bystander.next((e) => e.event === 'device.status' && e.data.device_id === 'CLUSTER-R1');
   } finally {
     onB.close();

@@ -53,22 +53,19 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
     else if (c === ',') {
       row.push(cell);
       cell = '';
-    }
-    else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
       row = [];
       cell = '';
       i++;
-    }
-    else cell += c;
+    } else cell += c;
   }
   return rows;
 }
@@ -87,7 +84,7 @@ async function parseXlsx(bytes: Buffer, formats?: string[][]) {
 }
 
 describe('export', () => {
-  it('CSV holds exactly the list\'s rows for a filter and sort, in order, across read batches, with NULL sort values', async () => {
+  it("CSV holds exactly the list's rows for a filter and sort, in order, across read batches, with NULL sort values", async () => {
     const filter = { create_time_gte: '2000-01-01T00:00:00Z' };
     const sort = { field: 'refund_status', order: 'ASC' };
     const listed = await listAll('/order/list', admin, filter, sort);
@@ -103,7 +100,7 @@ describe('export', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((r) => r._id));
   });
 
-  it('.xlsx parses back, in the caller\'s language and time zone, money in yuan, store names for ids', async () => {
+  it(".xlsx parses back, in the caller's language and time zone, money in yuan, store names for ids", async () => {
     const filter = { status: 'CLOSE', dealer: 'store_a1', create_time_gte: '2000-01-01T00:00:00Z' };
     const sort = { field: 'amount', order: 'DESC' };
     const listed = await listAll('/order/list', admin, filter, sort);
@@ -122,19 +119,36 @@ describe('export', () => {
     expect(first[col('金額')]).toBe((listed[0].amount as number) / 100);
     expect(first[col('店舗')]).toBe('Store A1');
     expect(first[col('注文状態')]).not.toBe('CLOSE'); // the choice's label, not its code
-    const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const tokyo = new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     expect(first[col('注文日時')]).toBe(tokyo.format(new Date(listed[0].create_time as string)));
   });
 
-  it('stays inside the caller\'s tenant and never writes a secret', async () => {
+  it("stays inside the caller's tenant and never writes a secret", async () => {
     const b = parseCsv((await download('/order/export', brandB, { format: 'csv' })).bytes.toString('utf8'));
     const ids = b.slice(1).map((r) => r[0]);
     const own = await s.db.selectFrom('orders').select('_id').where('integrator', '=', 'brand_b').execute();
     expect(new Set(ids)).toEqual(new Set(own.map((o) => o._id)));
     // another brand's filter gives nothing rather than that brand's rows
-    expect(parseCsv((await download('/order/export', brandB, { format: 'csv', filter: { integrator: 'brand_a' } })).bytes.toString('utf8'))).toHaveLength(1);
+    expect(
+      parseCsv(
+        (await download('/order/export', brandB, { format: 'csv', filter: { integrator: 'brand_a' } })).bytes.toString(
+          'utf8',
+        ),
+      ),
+    ).toHaveLength(1);
     const store = parseCsv((await download('/order/export', storeA1, { format: 'csv' })).bytes.toString('utf8'));
-    expect(store.length - 1).toBe((await s.db.selectFrom('orders').select('_id').where('dealer', '=', 'store_a1').execute()).length);
+    expect(store.length - 1).toBe(
+      (await s.db.selectFrom('orders').select('_id').where('dealer', '=', 'store_a1').execute()).length,
+    );
     const users = (await download('/user/export', admin, { format: 'csv' })).bytes.toString('utf8');
     const hashes = await s.db.selectFrom('account').select('password').execute();
     for (const h of hashes) if (h.password) expect(users).not.toContain(h.password);
@@ -143,16 +157,32 @@ describe('export', () => {
 
   it('neutralises text a spreadsheet would run (CSV: a leading apostrophe), keeps numbers numbers, and .xlsx writes text cells', async () => {
     // issue 23, item 2: a store names its product, its store and its manager so that the administrator's file runs them
-    const product = '+cmd|\' /C calc\'!A0';
+    const product = "+cmd|' /C calc'!A0";
     const store = '=HYPERLINK("//e.vil","A1")';
-    const nickname = '@SUM(1+1)*cmd|\' /C calc\'!A0';
-    const made = await s.call('POST', '/product/add', { token: storeA1, body: { code: 'FORMULA1', name: product, sub_name: '-2+3', price: 1250, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
+    const nickname = "@SUM(1+1)*cmd|' /C calc'!A0";
+    const made = await s.call('POST', '/product/add', {
+      token: storeA1,
+      body: {
+        code: 'FORMULA1',
+        name: product,
+        sub_name: '-2+3',
+        price: 1250,
+        type: 'icecream',
+        number: 1,
+        dealer: 'store_a1',
+        stock: -1,
+      },
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    for (const [path, body] of [['/dealer/edit', { _id: 'store_a1', name: store }], ['/user/profile/store-a1', { nickname: `\t${nickname}` }]] as const) {
+    for (const [path, body] of [
+      ['/dealer/edit', { _id: 'store_a1', name: store }],
+      ['/user/profile/store-a1', { nickname: `\t${nickname}` }],
+    ] as const) {
       const r = await s.call('POST', path, { token: admin, body });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    const csv = async (path: string, body: object) => parseCsv((await download(path, admin, { format: 'csv', ...body })).bytes.toString('utf8'));
+    const csv = async (path: string, body: object) =>
+      parseCsv((await download(path, admin, { format: 'csv', ...body })).bytes.toString('utf8'));
     const [head, ...products] = await csv('/product/export', { filter: { q: 'calc' }, fields: ['sub_name'] });
     expect(products).toHaveLength(1);
     expect(products[0][head.indexOf('Display name')]).toBe(`'${product}`);
@@ -162,11 +192,14 @@ describe('export', () => {
     const stores = await csv('/dealer/export', {});
     expect(stores.flat()).toContain(`'${store}`);
     const users = await csv('/user/export', {});
-    const stored = (await s.db.selectFrom('account').select('nickname').where('_id', '=', 'store-a1').executeTakeFirstOrThrow()).nickname;
+    const stored = (
+      await s.db.selectFrom('account').select('nickname').where('_id', '=', 'store-a1').executeTakeFirstOrThrow()
+    ).nickname;
     expect(stored).toContain(nickname);
     expect(users.flat()).toContain(`'${stored}`);
     // no cell a spreadsheet would run, but for numbers (a stock of -1: unlimited)
-    for (const cell of [...products.flat(), ...stores.flat(), ...users.flat()]) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of [...products.flat(), ...stores.flat(), ...users.flat()])
+      if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
     expect(products[0]).toContain('-1');
     // the .xlsx holds the very same texts as text cells: no formula
     const xbytes = (await download('/product/export', admin, { filter: { q: 'calc' } })).bytes;
@@ -182,7 +215,15 @@ describe('export', () => {
   });
 
   it('answers bad requests with a translated 4xx before any byte', async () => {
-    for (const body of [{ format: 'pdf' }, { tz: 'Mars/Olympus' }, { filter: { nope: 1 } }, { sort: { field: 'products' } }, { fields: 'x' }, { fields: ['flow'] }, [1]]) {
+    for (const body of [
+      { format: 'pdf' },
+      { tz: 'Mars/Olympus' },
+      { filter: { nope: 1 } },
+      { sort: { field: 'products' } },
+      { fields: 'x' },
+      { fields: ['flow'] },
+      [1],
+    ]) {
       const r = await s.call('POST', '/order/export', { token: admin, body, lang: 'es' });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message).toBeTruthy();

@@ -23,7 +23,12 @@ afterAll(() => s?.close());
 const beat = (deviceId: string, key = demoDeviceKey(deviceId), lang = 'en') =>
   fetch(`${s.url}/api/device-gateway/heartbeat`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, 'X-Device-Id': deviceId, 'X-Device-Key': key },
+    headers: {
+      'Content-Type': 'application/json',
+      'Accept-Language': lang,
+      'X-Device-Id': deviceId,
+      'X-Device-Key': key,
+    },
     body: JSON.stringify({ state: 'idle' }),
   });
 
@@ -31,7 +36,11 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 async function upload(token: string) {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'a.png');
-  return fetch(`${s.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'es' }, body: form });
+  return fetch(`${s.url}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'es' },
+    body: form,
+  });
 }
 
 it('cuts one flooding robot with a translated 429 in the envelope, and the other robots go on', async () => {
@@ -45,7 +54,10 @@ it('cuts one flooding robot with a translated 429 in the envelope, and the other
   const seen = JSON.stringify(answers.map((r) => r.status));
   expect(passed.length, seen).toBe(ROBOT_LIMIT);
   expect(refused.length, seen).toBe(answers.length - passed.length);
-  expect(await refused[0].json()).toEqual({ code: 429, message: 'Too many requests. Slow down and try again in a moment.' });
+  expect(await refused[0].json()).toEqual({
+    code: 429,
+    message: 'Too many requests. Slow down and try again in a moment.',
+  });
   expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
   const zh = await beat(flooder, undefined, 'zh');
   expect(zh.status).toBe(429);
@@ -68,11 +80,19 @@ it('limits uploads per account: over the allowance a translated 429 and nothing 
   const statuses = [];
   for (let i = 0; i < UPLOAD_LIMIT; i++) statuses.push((await upload(brand)).status);
   expect(statuses).toEqual(Array(UPLOAD_LIMIT).fill(200));
-  const stored = await s.db.selectFrom('upload').select((eb) => eb.fn.countAll<number>().as('n')).where('account', '=', 'brand-a').executeTakeFirstOrThrow();
+  const stored = await s.db
+    .selectFrom('upload')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account', '=', 'brand-a')
+    .executeTakeFirstOrThrow();
   const over = await upload(brand);
   expect(over.status).toBe(429);
   expect(await over.json()).toMatchObject({ code: 429, message: expect.stringMatching(/Demasiadas solicitudes/) });
-  const after = await s.db.selectFrom('upload').select((eb) => eb.fn.countAll<number>().as('n')).where('account', '=', 'brand-a').executeTakeFirstOrThrow();
+  const after = await s.db
+    .selectFrom('upload')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account', '=', 'brand-a')
+    .executeTakeFirstOrThrow();
   expect(Number(after.n)).toBe(Number(stored.n));
   // the same account signed in again is the same account
   expect((await upload(await s.login('brand-a'))).status).toBe(429);

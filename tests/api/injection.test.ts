@@ -18,7 +18,11 @@ const list = (resource: string, body: unknown) => s.call('POST', `/${resource}/l
 it('refuses names that every object inherits as filter keys, range filters and sort fields (they were a 500)', async () => {
   for (const resource of ['order', 'device', 'product', 'user', 'log']) {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
-      for (const body of [{ filter: { [name]: 'x' } }, { filter: { [`${name}_gte`]: '1' } }, { sort: { field: name, order: 'ASC' } }]) {
+      for (const body of [
+        { filter: { [name]: 'x' } },
+        { filter: { [`${name}_gte`]: '1' } },
+        { sort: { field: name, order: 'ASC' } },
+      ]) {
         const r = await list(resource, body);
         expect(r.status, `${resource} ${JSON.stringify(body)}`).toBe(400);
         expect(r.body.message).toMatch(/filter|sort|JSON object/i); // a `__proto__` key is refused with the body
@@ -72,7 +76,7 @@ it('answers every sqlmap payload in a filter value, filter key, search, sort or 
   }
 });
 
-it('answers an over-long or broken path id in the envelope and the caller\'s language (it was Fastify\'s own English JSON)', async () => {
+it("answers an over-long or broken path id in the envelope and the caller's language (it was Fastify's own English JSON)", async () => {
   const long = await s.call('GET', `/order/detail/${'a'.repeat(150)}`, { token, lang: 'zh' });
   expect(long.status).toBe(414);
   expect(long.body.code).toBe(414);

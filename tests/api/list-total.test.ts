@@ -19,27 +19,44 @@ afterAll(() => s?.close());
 
 it('counts exactly up to the limit', async () => {
   const r = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_a' } } });
-  const exact = await s.db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).where('integrator', '=', 'brand_a').executeTakeFirstOrThrow();
+  const exact = await s.db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('integrator', '=', 'brand_a')
+    .executeTakeFirstOrThrow();
   expect(r.status).toBe(200);
   expect(r.body.data.total).toBe(exact.n);
   expect(r.body.data.total_estimated).toBeUndefined();
 });
 
 it('past the limit gives an estimate, flagged, never below what exists for sure', async () => {
-  const r = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_b' }, pageSize: 20 } });
+  const r = await s.call('POST', '/order/list', {
+    token: admin,
+    body: { filter: { integrator: 'brand_b' }, pageSize: 20 },
+  });
   expect(r.status).toBe(200);
   expect(r.body.data.total_estimated).toBe(true);
   expect(r.body.data.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
   // the planner's estimate after ANALYZE is close to the truth
-  const exact = await s.db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).where('integrator', '=', 'brand_b').executeTakeFirstOrThrow();
+  const exact = await s.db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('integrator', '=', 'brand_b')
+    .executeTakeFirstOrThrow();
   expect(Math.abs(r.body.data.total - exact.n) / exact.n).toBeLessThan(0.2);
   expect(r.body.data.list).toHaveLength(20);
 });
 
 it('a deep page holds the same rows, in the same order, as reading the list from the start', async () => {
   // later pages look their ids up first (server/crud/query.ts): the rows must be exactly those of OFFSET
-  for (const sort of [{ field: 'create_time', order: 'DESC' }, { field: 'pickup_code', order: 'ASC' }]) {
-    const r = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_b' }, pageSize: 50, page: 40, sort } });
+  for (const sort of [
+    { field: 'create_time', order: 'DESC' },
+    { field: 'pickup_code', order: 'ASC' },
+  ]) {
+    const r = await s.call('POST', '/order/list', {
+      token: admin,
+      body: { filter: { integrator: 'brand_b' }, pageSize: 50, page: 40, sort },
+    });
     expect(r.status).toBe(200);
     const want = await s.db
       .selectFrom('orders')
@@ -60,7 +77,9 @@ it('searches orders by part of a pickup code, in any case, from the trigram inde
   // M1049 and M10490 … M10499
   expect(r.body.data.total).toBe(11);
   expect(r.body.data.list.every((o: { pickup_code: string }) => o.pickup_code.startsWith('M1049'))).toBe(true);
-  expect((await s.call('POST', '/order/list', { token: admin, body: { filter: { q: '1049' } } })).body.data.total).toBe(11);
+  expect((await s.call('POST', '/order/list', { token: admin, body: { filter: { q: '1049' } } })).body.data.total).toBe(
+    11,
+  );
   // on both engines the index exists and serves the search (pg_trgm; PGlite loads it as an extension). On
   // 10,000 rows the planner rightly prefers a scan, so the scan is switched off to see that the index can answer.
   const plan = await s.db.transaction().execute(async (trx) => {
@@ -70,14 +89,17 @@ it('searches orders by part of a pickup code, in any case, from the trigram inde
   expect(plan.rows.map((p) => p['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on orders_pickup_trgm/);
 });
 
-describe('keyset paging (after: the previous answer\'s next)', () => {
+describe("keyset paging (after: the previous answer's next)", () => {
   // walks a list as the browser does: after the previous page's end when it has one, else by page number
   async function walk(body: Record<string, unknown>, pageSize: number) {
     const ids: string[] = [];
     let after: string | undefined;
     let byCursor = 0;
     for (let page = 1; ; page++) {
-      const r = await s.call('POST', '/order/list', { token: admin, body: { ...body, pageSize, page, ...(after ? { after } : {}) } });
+      const r = await s.call('POST', '/order/list', {
+        token: admin,
+        body: { ...body, pageSize, page, ...(after ? { after } : {}) },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       if (after) byCursor++;
       ids.push(...r.body.data.list.map((o: { _id: string }) => o._id));
@@ -88,26 +110,55 @@ describe('keyset paging (after: the previous answer\'s next)', () => {
 
   it('pages after a position hold the same rows as pages by number, in both directions and with empty sort values', async () => {
     // some of brand B's orders get a pay time, so that sorting by it meets NULLs
-    await sql`UPDATE orders SET pay_time = create_time WHERE _id LIKE 'many-%' AND substr(_id, 6)::int % 3 = 0`.execute(s.db);
-    for (const sort of [{ field: 'create_time', order: 'DESC' }, { field: 'pay_time', order: 'ASC' }, { field: 'pay_time', order: 'DESC' }, { field: 'amount', order: 'ASC' }]) {
+    await sql`UPDATE orders SET pay_time = create_time WHERE _id LIKE 'many-%' AND substr(_id, 6)::int % 3 = 0`.execute(
+      s.db,
+    );
+    for (const sort of [
+      { field: 'create_time', order: 'DESC' },
+      { field: 'pay_time', order: 'ASC' },
+      { field: 'pay_time', order: 'DESC' },
+      { field: 'amount', order: 'ASC' },
+    ]) {
       const filter = { integrator: 'brand_b' };
       const { ids, byCursor } = await walk({ filter, sort }, 500);
       const dir = sort.order === 'ASC' ? 'asc' : 'desc';
-      const want = await s.db.selectFrom('orders').select('_id').where('integrator', '=', 'brand_b').orderBy(sort.field as 'amount', dir).orderBy('_id', dir).execute();
+      const want = await s.db
+        .selectFrom('orders')
+        .select('_id')
+        .where('integrator', '=', 'brand_b')
+        .orderBy(sort.field as 'amount', dir)
+        .orderBy('_id', dir)
+        .execute();
       expect(ids, JSON.stringify(sort)).toEqual(want.map((o) => o._id));
       expect(byCursor, JSON.stringify(sort)).toBeGreaterThan(0);
     }
   });
 
-  it('refuses a position that is not one of this list\'s, in the caller\'s language, and changes nothing', async () => {
-    const first = await s.call('POST', '/order/list', { token: admin, body: { filter: { integrator: 'brand_b' }, pageSize: 20 } });
+  it("refuses a position that is not one of this list's, in the caller's language, and changes nothing", async () => {
+    const first = await s.call('POST', '/order/list', {
+      token: admin,
+      body: { filter: { integrator: 'brand_b' }, pageSize: 20 },
+    });
     const next = first.body.data.next as string;
     expect(typeof next).toBe('string');
-    const otherSort = await s.call('POST', '/order/list', { token: admin, lang: 'en', body: { pageSize: 20, after: next, sort: { field: 'amount', order: 'ASC' } } });
+    const otherSort = await s.call('POST', '/order/list', {
+      token: admin,
+      lang: 'en',
+      body: { pageSize: 20, after: next, sort: { field: 'amount', order: 'ASC' } },
+    });
     expect(otherSort.status).toBe(400);
     expect(otherSort.body.message).toBe('This list position is no longer valid: go back to the first page');
-    const forged = (value: string) => Buffer.from(JSON.stringify(['create_time', 'desc', value, 'x'])).toString('base64url');
-    for (const after of [forged('not a time'), forged('99999-99-99'), '%%%', 'W10', Buffer.from('["create_time","desc",{"a":1},"x"]').toString('base64url'), 42, 'x'.repeat(3000)]) {
+    const forged = (value: string) =>
+      Buffer.from(JSON.stringify(['create_time', 'desc', value, 'x'])).toString('base64url');
+    for (const after of [
+      forged('not a time'),
+      forged('99999-99-99'),
+      '%%%',
+      'W10',
+      Buffer.from('["create_time","desc",{"a":1},"x"]').toString('base64url'),
+      42,
+      'x'.repeat(3000),
+    ]) {
       const r = await s.call('POST', '/order/list', { token: admin, lang: 'zh', body: { pageSize: 20, after } });
       expect(r.status, String(after).slice(0, 40)).toBe(400);
       expect(r.body.message).toBe('列表位置已失效，请回到第一页');

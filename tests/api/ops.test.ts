@@ -14,7 +14,16 @@ let metricsPort: number;
 beforeAll(async () => {
   database = await freshDatabase();
   metricsPort = await freePort();
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: database.dataDir, databaseUrl: database.databaseUrl, logger: false, distDir: '/nonexistent', metricsToken: TOKEN, metricsPort });
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    logger: false,
+    distDir: '/nonexistent',
+    metricsToken: TOKEN,
+    metricsPort,
+  });
   base = server.address.replace('0.0.0.0', '127.0.0.1');
 });
 afterAll(async () => {
@@ -22,7 +31,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const get = (p: string, headers: Record<string, string> = {}) => fetch(`${base}${p}`, { headers: { 'Accept-Language': 'en', ...headers } });
+const get = (p: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${p}`, { headers: { 'Accept-Language': 'en', ...headers } });
 
 it('answers liveness and readiness without a session, and the old /api/health still', async () => {
   const live = await get('/api/health/live');
@@ -33,12 +43,18 @@ it('answers liveness and readiness without a session, and the old /api/health st
   expect((await ready.json()).data).toEqual({ ready: true });
   const detailed = await get('/api/health/ready', { Authorization: `Bearer ${TOKEN}` });
   expect((await detailed.json()).data).toEqual({ ready: true, migrations: expect.any(Number) });
-  expect((await (await get('/api/health/ready', { Authorization: 'Bearer wrong' })).json()).data).toEqual({ ready: true });
+  expect((await (await get('/api/health/ready', { Authorization: 'Bearer wrong' })).json()).data).toEqual({
+    ready: true,
+  });
   expect((await get('/api/health')).status).toBe(200);
 });
 
-it('is not ready, in the caller\'s language, while a migration of this build is missing from the database', async () => {
-  const [last] = (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name DESC LIMIT 1`.execute(server.database.db)).rows;
+it("is not ready, in the caller's language, while a migration of this build is missing from the database", async () => {
+  const [last] = (
+    await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name DESC LIMIT 1`.execute(
+      server.database.db,
+    )
+  ).rows;
   await sql`DELETE FROM schema_migration WHERE name = ${last.name}`.execute(server.database.db);
   try {
     const r = await get('/api/health/ready', { 'Accept-Language': 'es' });
@@ -52,12 +68,32 @@ it('is not ready, in the caller\'s language, while a migration of this build is 
 
 it('serves Prometheus metrics only to the token, and on the metrics port', async () => {
   // some traffic: a sign-in, a list, robots beating
-  const signin = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const signin = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
   const token = (await signin.json()).data.token;
-  expect((await fetch(`${base}/api/device/list`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${base}/api/device/list`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    ).status,
+  ).toBe(200);
   const beats = await Promise.all(
     DEMO_DEVICES.slice(0, 5).map((d) =>
-      fetch(`${base}/api/device-gateway/heartbeat`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Device-Id': d.device_id, 'X-Device-Key': demoDeviceKey(d.device_id) }, body: '{}' }),
+      fetch(`${base}/api/device-gateway/heartbeat`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Device-Id': d.device_id,
+          'X-Device-Key': demoDeviceKey(d.device_id),
+        },
+        body: '{}',
+      }),
     ),
   );
   expect(beats.map((b) => b.status)).toEqual([200, 200, 200, 200, 200]);
@@ -70,7 +106,9 @@ it('serves Prometheus metrics only to the token, and on the metrics port', async
   expect(m.status).toBe(200);
   const text = await m.text();
   expect(text).toMatch(/http_requests_total\{method="POST",route="\/api\/device\/list",status="200"\} 1/);
-  expect(text).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/signin",status="200"\} 1/);
+  expect(text).toMatch(
+    /http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/signin",status="200"\} 1/,
+  );
   expect(text).toMatch(/db_pool_connections\{state="in_use"\} \d+/);
   expect(text).toMatch(/db_pool_connections\{state="waiting"\} 0/);
   expect(text).toMatch(/vf_sse_clients 0/);
@@ -85,9 +123,18 @@ it('serves Prometheus metrics only to the token, and on the metrics port', async
 
 it('has no /metrics at all without a token', async () => {
   const other = await freshDatabase();
-  const s = await startServer({ port: 0, host: '127.0.0.1', dataDir: other.dataDir, databaseUrl: other.databaseUrl, logger: false, distDir: '/nonexistent' });
+  const s = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: other.dataDir,
+    databaseUrl: other.databaseUrl,
+    logger: false,
+    distDir: '/nonexistent',
+  });
   try {
-    const r = await fetch(`${s.address.replace('0.0.0.0', '127.0.0.1')}/metrics`, { headers: { Authorization: 'Bearer anything' } });
+    const r = await fetch(`${s.address.replace('0.0.0.0', '127.0.0.1')}/metrics`, {
+      headers: { Authorization: 'Bearer anything' },
+    });
     expect(r.status).toBe(404);
   } finally {
     await s.close();
@@ -96,7 +143,11 @@ it('has no /metrics at all without a token', async () => {
 });
 
 it('on stop: an open event stream ends with a reconnect hint, then the server closes', async () => {
-  const signin = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const signin = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
   const token = (await signin.json()).data.token;
   const stream = await fetch(`${base}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
   expect(stream.status).toBe(200);

@@ -3,7 +3,15 @@
 // it; refused elsewhere with 409 and the translated reason (or 403/404 for who may not), changing nothing.
 import { startTestServer, type TestServer } from '../support/server';
 import en from '../../i18n/en';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, PAY_STATUSES, REFUND_STATUSES, REFUND_TRANSITIONS, WORK_STATUSES, WORK_STEPS } from '../../resources/orderStates';
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  PAY_STATUSES,
+  REFUND_STATUSES,
+  REFUND_TRANSITIONS,
+  WORK_STATUSES,
+  WORK_STEPS,
+} from '../../resources/orderStates';
 
 let s: TestServer;
 let admin: string;
@@ -13,35 +21,78 @@ const robots: Record<string, string> = {};
 let cone: string;
 
 type Row = Record<string, unknown>;
-const orderWords = en.resources.order as unknown as { fields: Record<string, string>; choices: Record<string, Record<string, string>> };
-const refundWords = en.resources.refund as unknown as { fields: Record<string, string>; choices: Record<string, Record<string, string>> };
+const orderWords = en.resources.order as unknown as {
+  fields: Record<string, string>;
+  choices: Record<string, Record<string, string>>;
+};
+const refundWords = en.resources.refund as unknown as {
+  fields: Record<string, string>;
+  choices: Record<string, Record<string, string>>;
+};
 /** "Not allowed while Pay status is Paid", as the console reads it */
-const notWhile = (words: typeof orderWords, field: string, value: string) => `Not allowed while ${words.fields[field]} is ${words.choices[field]?.[value] ?? value}`;
+const notWhile = (words: typeof orderWords, field: string, value: string) =>
+  `Not allowed while ${words.fields[field]} is ${words.choices[field]?.[value] ?? value}`;
 
 /** "Not allowed while pay_status is PAID": a robot reads the codes it sends */
 const robotNotWhile = (field: string, value: string) => `Not allowed while ${field} is ${value}`;
 
-const gw = (robot: string, path: string, body: unknown) => s.call('POST', `/device-gateway/${path}`, { body, headers: { 'X-Device-Id': robot, 'X-Device-Key': robots[robot] } });
+const gw = (robot: string, path: string, body: unknown) =>
+  s.call('POST', `/device-gateway/${path}`, { body, headers: { 'X-Device-Id': robot, 'X-Device-Key': robots[robot] } });
 
 /** A fresh order of robot R-1 put straight into `state` (the database row), as the robots and staff leave them. */
 async function orderIn(state: Row, paid = true): Promise<string> {
-  const r = await gw('STATE-ROBOT-1', 'order', { channel: 'APP', items: [{ product: cone }], ...(paid ? { pay: { pay_type: 'WECHAT', amount: 1000 } } : {}) });
+  const r = await gw('STATE-ROBOT-1', 'order', {
+    channel: 'APP',
+    items: [{ product: cone }],
+    ...(paid ? { pay: { pay_type: 'WECHAT', amount: 1000 } } : {}),
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const id = r.body.data._id as string;
-  if (Object.keys(state).length) await s.db.updateTable('orders').set(state as never).where('_id', '=', id).execute();
+  if (Object.keys(state).length)
+    await s.db
+      .updateTable('orders')
+      .set(state as never)
+      .where('_id', '=', id)
+      .execute();
   return id;
 }
-const orderRow = (id: string) => s.db.selectFrom('orders').select(['status', 'pay_status', 'work_status', 'refund_status']).where('_id', '=', id).executeTakeFirstOrThrow();
+const orderRow = (id: string) =>
+  s.db
+    .selectFrom('orders')
+    .select(['status', 'pay_status', 'work_status', 'refund_status'])
+    .where('_id', '=', id)
+    .executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   s = await startTestServer();
   [admin, brandA, storeA1] = await Promise.all(['admin', 'brand-a', 'store-a1'].map((u) => s.login(u)));
   for (const id of ['STATE-ROBOT-1', 'STATE-ROBOT-2']) {
-    const r = await s.call('POST', '/device/add', { token: admin, body: { device_id: id, name: `Bot ${id.slice(-1)}`, sn: `SN-${id}`, type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+    const r = await s.call('POST', '/device/add', {
+      token: admin,
+      body: {
+        device_id: id,
+        name: `Bot ${id.slice(-1)}`,
+        sn: `SN-${id}`,
+        type: 'icecream',
+        category: 'dessert',
+        dealer: 'store_a1',
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     robots[id] = r.body.data.device_key;
   }
-  const p = await s.call('POST', '/product/add', { token: admin, body: { code: 'STATE-CONE', name: 'State cone', price: 1000, type: 'icecream', number: 1, dealer: 'store_a1', stock: -1 } });
+  const p = await s.call('POST', '/product/add', {
+    token: admin,
+    body: {
+      code: 'STATE-CONE',
+      name: 'State cone',
+      price: 1000,
+      type: 'icecream',
+      number: 1,
+      dealer: 'store_a1',
+      stock: -1,
+    },
+  });
   expect(p.status, JSON.stringify(p.body)).toBe(200);
   cone = p.body.data._id;
 });
@@ -59,7 +110,9 @@ describe("the robot's transitions", () => {
       expect((await orderRow(id)).pay_status).toBe(allowed ? 'PAID' : pay_status);
       if (!allowed) expect(r.body.message).toBe(robotNotWhile('pay_status', pay_status));
     }
-    expect(PAY_STATUSES.filter((p) => (ORDER_TRANSITIONS.pay.from[0].values as readonly string[]).includes(p))).toEqual(['UNPAY', 'WAITPAY', 'PAYERROR']);
+    expect(PAY_STATUSES.filter((p) => (ORDER_TRANSITIONS.pay.from[0].values as readonly string[]).includes(p))).toEqual(
+      ['UNPAY', 'WAITPAY', 'PAYERROR'],
+    );
   });
 
   it('cancel: only an open order not yet being made', async () => {
@@ -71,7 +124,10 @@ describe("the robot's transitions", () => {
         const allowed = status === 'CREATED' && work_status === 'WAIT';
         expect({ status, work_status, answer: r.status }).toEqual({ status, work_status, answer: allowed ? 200 : 409 });
         expect(await orderRow(id)).toMatchObject(allowed ? { status: 'CANCEL' } : { status, work_status });
-        if (!allowed) expect(r.body.message).toBe(status !== 'CREATED' ? robotNotWhile('status', status) : robotNotWhile('work_status', work_status));
+        if (!allowed)
+          expect(r.body.message).toBe(
+            status !== 'CREATED' ? robotNotWhile('status', status) : robotNotWhile('work_status', work_status),
+          );
       }
     }
   });
@@ -86,8 +142,14 @@ describe("the robot's transitions", () => {
     for (const from of WORK_STATUSES) {
       for (const to of WORK_STATUSES) {
         const id = await orderIn({});
-        const products = (await s.db.selectFrom('orders').select('products').where('_id', '=', id).executeTakeFirstOrThrow()).products.map((p) => ({ ...p, work_status: from }));
-        await s.db.updateTable('orders').set({ products: JSON.stringify(products), work_status: from }).where('_id', '=', id).execute();
+        const products = (
+          await s.db.selectFrom('orders').select('products').where('_id', '=', id).executeTakeFirstOrThrow()
+        ).products.map((p) => ({ ...p, work_status: from }));
+        await s.db
+          .updateTable('orders')
+          .set({ products: JSON.stringify(products), work_status: from })
+          .where('_id', '=', id)
+          .execute();
         const r = await gw('STATE-ROBOT-1', 'order/progress', { order: id, work_status: to, item: 1 });
         const allowed = WORK_STEPS[from].includes(to);
         expect({ from, to, answer: r.status }).toEqual({ from, to, answer: allowed ? 200 : 409 });
@@ -105,12 +167,24 @@ describe("the console's transitions", () => {
         const allowed = pay_status === 'PAID' && refund_status === null;
         const body = { _id: id, amount: 100, reason: 'state walk' };
         // the store may request but not approve: refused before any state is read
-        if (allowed) expect((await s.call('POST', '/order/refund', { token: storeA1, body: { ...body, approve: true } })).status).toBe(403);
+        if (allowed)
+          expect(
+            (await s.call('POST', '/order/refund', { token: storeA1, body: { ...body, approve: true } })).status,
+          ).toBe(403);
         const r = await s.call('POST', '/order/refund', { token: allowed ? storeA1 : brandA, body });
-        expect({ pay_status, refund_status, answer: r.status }).toEqual({ pay_status, refund_status, answer: allowed ? 200 : 409 });
+        expect({ pay_status, refund_status, answer: r.status }).toEqual({
+          pay_status,
+          refund_status,
+          answer: allowed ? 200 : 409,
+        });
         expect((await orderRow(id)).refund_status).toBe(allowed ? 'CREATED' : refund_status);
         if (!allowed) {
-          expect(r.body.message).toBe(pay_status !== 'PAID' ? notWhile(orderWords, 'pay_status', pay_status) : (en as unknown as { vf: { orders: { error: { refund_exists: string } } } }).vf.orders.error.refund_exists);
+          expect(r.body.message).toBe(
+            pay_status !== 'PAID'
+              ? notWhile(orderWords, 'pay_status', pay_status)
+              : (en as unknown as { vf: { orders: { error: { refund_exists: string } } } }).vf.orders.error
+                  .refund_exists,
+          );
         }
       }
     }
@@ -126,7 +200,10 @@ describe("the console's transitions", () => {
       const allowed = refund_status === null || refund_status === 'REFUNDCLOSE';
       expect({ refund_status, answer: r.status }).toEqual({ refund_status, answer: allowed ? 200 : 409 });
       expect((await orderRow(id)).pay_status).toBe(allowed ? 'CANCEL' : 'PAID');
-      if (!allowed) expect(r.body.message).toBe(`The order has a refund (${orderWords.choices.refund_status[refund_status!]}); its pay status can no longer be changed`);
+      if (!allowed)
+        expect(r.body.message).toBe(
+          `The order has a refund (${orderWords.choices.refund_status[refund_status!]}); its pay status can no longer be changed`,
+        );
     }
   });
 
@@ -134,7 +211,10 @@ describe("the console's transitions", () => {
     for (const name of ['approve', 'reject'] as const) {
       for (const status of REFUND_STATUSES) {
         const order = await orderIn({});
-        const requested = await s.call('POST', '/order/refund', { token: storeA1, body: { _id: order, amount: 100, reason: 'state walk' } });
+        const requested = await s.call('POST', '/order/refund', {
+          token: storeA1,
+          body: { _id: order, amount: 100, reason: 'state walk' },
+        });
         const refund = requested.body.data.refund._id as string;
         await s.db.updateTable('refund').set({ status }).where('_id', '=', refund).execute();
         const body = { _id: refund, reason: 'no' };
@@ -142,11 +222,15 @@ describe("the console's transitions", () => {
         const r = await s.call('POST', `/refund/${name}`, { token: brandA, body });
         const allowed = (REFUND_TRANSITIONS[name].from[0].values as readonly string[]).includes(status);
         expect({ name, status, answer: r.status }).toEqual({ name, status, answer: allowed ? 200 : 409 });
-        const after = (await s.db.selectFrom('refund').select('status').where('_id', '=', refund).executeTakeFirstOrThrow()).status;
+        const after = (
+          await s.db.selectFrom('refund').select('status').where('_id', '=', refund).executeTakeFirstOrThrow()
+        ).status;
         expect(after).toBe(allowed ? (name === 'approve' ? 'SUCCESS' : 'REFUNDCLOSE') : status);
         if (!allowed) expect(r.body.message).toBe(notWhile(refundWords, 'status', status));
       }
     }
-    expect(REFUND_STATUSES.filter((st) => (REFUND_TRANSITIONS.approve.from[0].values as readonly string[]).includes(st))).toEqual(['CREATED', 'CHANGE']);
+    expect(
+      REFUND_STATUSES.filter((st) => (REFUND_TRANSITIONS.approve.from[0].values as readonly string[]).includes(st)),
+    ).toEqual(['CREATED', 'CHANGE']);
   });
 });

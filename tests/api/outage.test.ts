@@ -45,7 +45,8 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and keeps every ac
   cluster.start();
   const upAt = Date.now();
   // sales go through again by themselves
-  while (load.figures.acknowledged.length === duringDown && Date.now() - upAt < 20_000) await new Promise((r) => setTimeout(r, 50));
+  while (load.figures.acknowledged.length === duringDown && Date.now() - upAt < 20_000)
+    await new Promise((r) => setTimeout(r, 50));
   const recoveredMs = Date.now() - upAt;
   await new Promise((r) => setTimeout(r, 1500));
   const f = await load.stop();
@@ -62,7 +63,15 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and keeps every ac
       continue;
     }
     expect(r.status).toBe(200);
-    heard = await events.next((e) => e.event === 'device.status' && e.data.device_id === storeRobot.device_id && e.data.state === state, 1000).then(() => true, () => false);
+    heard = await events
+      .next(
+        (e) => e.event === 'device.status' && e.data.device_id === storeRobot.device_id && e.data.state === state,
+        1000,
+      )
+      .then(
+        () => true,
+        () => false,
+      );
   }
   events.close();
 

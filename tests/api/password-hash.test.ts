@@ -10,11 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const stored = async (id: string) => (await s.db.selectFrom('account').select('password').where('_id', '=', id).executeTakeFirstOrThrow()).password as string;
+const stored = async (id: string) =>
+  (await s.db.selectFrom('account').select('password').where('_id', '=', id).executeTakeFirstOrThrow())
+    .password as string;
 
 it('hashes new passwords with argon2id, m=19 MiB, t=2, p=1', async () => {
   const admin = await s.login('admin');
-  expect((await s.call('POST', '/user/set_password', { token: admin, body: { _id: 'store-b1', password: 'Fresh12345' } })).status).toBe(200);
+  expect(
+    (await s.call('POST', '/user/set_password', { token: admin, body: { _id: 'store-b1', password: 'Fresh12345' } }))
+      .status,
+  ).toBe(200);
   expect(await stored('store-b1')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 });
 
@@ -22,7 +27,9 @@ it('replaces an older scrypt hash at the next sign-in, and the session opened wi
   const salt = randomBytes(16);
   const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync(DEMO_PASSWORD, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
   await s.db.updateTable('account').set({ password: old }).where('_id', '=', 'store-a2').execute();
-  expect((await s.call('POST', '/auth/signin', { body: { username: 'store-a2', password: 'Wrong12345' } })).status).toBe(401);
+  expect(
+    (await s.call('POST', '/auth/signin', { body: { username: 'store-a2', password: 'Wrong12345' } })).status,
+  ).toBe(401);
   expect(await stored('store-a2')).toBe(old); // a wrong password changes nothing
   const token = await s.login('store-a2');
   expect(await stored('store-a2')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

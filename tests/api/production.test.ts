@@ -9,7 +9,9 @@ import { buildServer } from '../../scripts/build-server';
 import { freshDatabase, type TestDatabase, TMP } from '../support/db';
 import { freePort } from '../support/postgres';
 
-const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 // A copy of dist/ of this test's own (other test files may rebuild dist/ meanwhile); inside the project,
 // so that node finds node_modules as it would in the image.
 const APP = path.join(TMP, `prod-${process.pid}`);
@@ -34,7 +36,13 @@ afterAll(async () => {
 });
 
 function envFor(port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG: '0' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+  };
   if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
   else env.DATA_DIR = database.dataDir;
   return env;
@@ -42,7 +50,11 @@ function envFor(port: number): NodeJS.ProcessEnv {
 
 it('imports only production dependencies', () => {
   expect(imports.length).toBeGreaterThan(3);
-  const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+  const packageOf = (spec: string) =>
+    spec
+      .split('/')
+      .slice(0, spec.startsWith('@') ? 2 : 1)
+      .join('/');
   expect(imports.map(packageOf).filter((p) => !(p in pkg.dependencies))).toEqual([]);
   expect(imports.map(packageOf)).not.toContain('tsx');
 });
@@ -54,21 +66,35 @@ it('loads no browser code at start, and the export and object-store libraries on
   const bundle = fs.readFileSync(path.join(APP, 'server', 'main.js'), 'utf8');
   const atStart = [...bundle.matchAll(/^import [^;]*? from "([^"]+)"/gm)].map((m) => m[1]);
   expect(atStart.length).toBeGreaterThan(3);
-  expect(atStart.filter((p) => /^(react|react-dom|react-admin|ra-core|exceljs|qrcode)($|\/)|^(@mui|@emotion|@aws-sdk)\//.test(p))).toEqual([]);
+  expect(
+    atStart.filter((p) =>
+      /^(react|react-dom|react-admin|ra-core|exceljs|qrcode)($|\/)|^(@mui|@emotion|@aws-sdk)\//.test(p),
+    ),
+  ).toEqual([]);
   expect(bundle).toContain('import("exceljs")');
   expect(bundle).toContain('import("@aws-sdk/client-s3")');
   expect(bundle).toContain('import("qrcode")');
 });
 
 it('refuses to start in production without the built app, instead of building', () => {
-  const r = spawnSync(process.execPath, [path.join(NOBUILD, 'server', 'main.js')], { cwd: ROOT, env: envFor(1), encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [path.join(NOBUILD, 'server', 'main.js')], {
+    cwd: ROOT,
+    env: envFor(1),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.status).toBe(1);
   expect(r.stderr).toContain('npm run build');
   expect(fs.existsSync(path.join(NOBUILD, 'index.html'))).toBe(false);
 }, 60_000);
 
 it('applies migrations as a one-off step', () => {
-  const r = spawnSync(process.execPath, [path.join(APP, 'server', 'main.js'), 'migrate'], { cwd: ROOT, env: envFor(1), encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [path.join(APP, 'server', 'main.js'), 'migrate'], {
+    cwd: ROOT,
+    env: envFor(1),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   expect(r.stdout).toContain('Migrations applied.');
@@ -77,7 +103,11 @@ it('applies migrations as a one-off step', () => {
 it('runs on plain node, serves the app but not itself, and exits 0 on SIGTERM', async () => {
   const port = await freePort();
   const t0 = Date.now();
-  const child = spawn(process.execPath, [path.join(APP, 'server', 'main.js')], { cwd: ROOT, env: envFor(port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(APP, 'server', 'main.js')], {
+    cwd: ROOT,
+    env: envFor(port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -96,16 +126,27 @@ it('runs on plain node, serves the app but not itself, and exits 0 on SIGTERM', 
     const page = await fetch(`${url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    for (const p of ['/server/main.js', '/server/migrations/001_foundation.sql', '/SERVER/main.js', '//server/main.js']) {
+    for (const p of [
+      '/server/main.js',
+      '/server/migrations/001_foundation.sql',
+      '/SERVER/main.js',
+      '//server/main.js',
+    ]) {
       const r = await fetch(`${url}${p}`);
       expect(await r.text(), p).not.toMatch(/server\/main\.ts|CREATE TABLE/);
     }
-    const signin = await fetch(`${url}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Demo12345' }) });
+    const signin = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Demo12345' }),
+    });
     expect(signin.status).toBe(200);
   } finally {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }
-  console.log(`production server cold start (spawn → /api/health/ready 200, ${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}, migrated database): ${coldStartMs} ms`);
+  console.log(
+    `production server cold start (spawn → /api/health/ready 200, ${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}, migrated database): ${coldStartMs} ms`,
+  );
 }, 120_000);

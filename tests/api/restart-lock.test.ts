@@ -41,10 +41,21 @@ afterAll(async () => {
 /** Spawns the server on `dataDir` under a parent that never reaps it; answers at once (not yet serving). */
 async function spawnServer(): Promise<Started & { exited: Promise<number | null> }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+    DEMO_ROBOTS: 'off',
+    DATA_DIR: dataDir,
+  };
   delete env.DATABASE_URL;
   // `exec sleep` replaces the shell: the server's parent is now a process that never calls wait()
-  const parent = spawn('sh', ['-c', `"${process.execPath}" ${serverArgs().join(' ')} & echo "pid $!"; exec sleep 600`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const parent = spawn(
+    'sh',
+    ['-c', `"${process.execPath}" ${serverArgs().join(' ')} & echo "pid $!"; exec sleep 600`],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   parents.push(parent);
   const output: string[] = [];
   parent.stderr!.on('data', (d) => output.push(String(d)));
@@ -81,10 +92,16 @@ function procState(pid: number): string | undefined {
 async function serving(s: Started & { exited: Promise<number | null> }) {
   let down = false;
   void s.exited.then(() => (down = true));
-  for (const until = Date.now() + 90_000; ; ) {
+  for (const until = Date.now() + 90_000; ;) {
     if (down) throw new Error(`the server ended: ${s.output.join('')}`);
     if (Date.now() > until) throw new Error(`the server did not start: ${s.output.join('')}`);
-    if (await fetch(`${s.url}/api/health/ready`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${s.url}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -18,7 +18,12 @@ const procs: ServerProcess[] = [];
 
 beforeAll(async () => {
   pg = await postgresDatabase();
-  procs.push(...(await Promise.all([startServerProcess({ databaseUrl: pg.url }, DRAIN), startServerProcess({ databaseUrl: pg.url }, DRAIN)])));
+  procs.push(
+    ...(await Promise.all([
+      startServerProcess({ databaseUrl: pg.url }, DRAIN),
+      startServerProcess({ databaseUrl: pg.url }, DRAIN),
+    ])),
+  );
 }, 180_000);
 afterAll(async () => {
   await Promise.all(procs.map((p) => stopProcess(p)));
@@ -30,7 +35,14 @@ it('restarts one of two replicas under load without losing an acknowledged write
   const product = await saleProduct(procs[0].url, admin, 'ROLL');
   const browser = await login(procs[1].url, 'brand-a');
   let targets = procs.map((p) => p.url);
-  const load = startLoad({ targets: () => targets, product, browserToken: browser, prefix: 'ROLL', retries: 3, healthCheckMs: 250 });
+  const load = startLoad({
+    targets: () => targets,
+    product,
+    browserToken: browser,
+    prefix: 'ROLL',
+    retries: 3,
+    healthCheckMs: 250,
+  });
 
   // waits for what the load shows, not for a fixed time: writes acknowledged before, and after the restart
   const until = async (done: () => boolean, ms = 20_000) => {

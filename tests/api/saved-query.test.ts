@@ -21,16 +21,33 @@ const listOf = async (token: string, resource: string) => {
 
 describe('saved filters', () => {
   it('keeps a filter and sort per account and list, with at most one default, across sessions', async () => {
-    const closed = await add(brandA, { resource: 'order', name: 'Closed', filter: { status: 'CLOSE' }, sort: { field: 'amount', order: 'DESC' }, is_default: true });
+    const closed = await add(brandA, {
+      resource: 'order',
+      name: 'Closed',
+      filter: { status: 'CLOSE' },
+      sort: { field: 'amount', order: 'DESC' },
+      is_default: true,
+    });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    const paid = await add(brandA, { resource: 'order', name: 'Paid', filter: { pay_status: 'PAID' }, is_default: true });
+    const paid = await add(brandA, {
+      resource: 'order',
+      name: 'Paid',
+      filter: { pay_status: 'PAID' },
+      is_default: true,
+    });
     expect(paid.status).toBe(200);
     // a new sign-in (another browser) finds both, the newer default having replaced the older
     const again = await s.login('brand-a');
     const mine = await listOf(again, 'order');
-    expect(mine.map((q) => [q.name, q.is_default])).toEqual([['Closed', false], ['Paid', true]]);
+    expect(mine.map((q) => [q.name, q.is_default])).toEqual([
+      ['Closed', false],
+      ['Paid', true],
+    ]);
     expect(mine[0]).toMatchObject({ filter: { status: 'CLOSE' }, sort: { field: 'amount', order: 'DESC' } });
-    const back = await s.call('POST', '/saved_query/default', { token: again, body: { _id: mine[0]._id, is_default: true } });
+    const back = await s.call('POST', '/saved_query/default', {
+      token: again,
+      body: { _id: mine[0]._id, is_default: true },
+    });
     expect(back.status).toBe(200);
     expect((await listOf(brandA, 'order')).map((q) => q.is_default)).toEqual([true, false]);
     // other lists and other accounts have their own
@@ -38,7 +55,7 @@ describe('saved filters', () => {
     expect(await listOf(brandB, 'order')).toEqual([]);
   });
 
-  it('keeps a filter on a derived field, whose condition its resource defines (the robots\' menu out of date)', async () => {
+  it("keeps a filter on a derived field, whose condition its resource defines (the robots' menu out of date)", async () => {
     const r = await add(brandA, { resource: 'device', name: 'Menu out of date', filter: { menu_outdated: true } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await listOf(brandA, 'device')).map((q) => q.filter)).toEqual([{ menu_outdated: true }]);
@@ -47,9 +64,14 @@ describe('saved filters', () => {
   it('lets nobody else see, change or delete them', async () => {
     const r = await add(brandA, { resource: 'order', name: 'Mine only', filter: {} });
     const id = r.body.data._id;
-    expect((await s.call('POST', '/saved_query/default', { token: brandB, body: { _id: id, is_default: true } })).status).toBe(404);
+    expect(
+      (await s.call('POST', '/saved_query/default', { token: brandB, body: { _id: id, is_default: true } })).status,
+    ).toBe(404);
     expect((await s.call('POST', '/saved_query/delete', { token: brandB, body: { _id: id } })).status).toBe(404);
-    expect((await s.db.selectFrom('saved_query').select('is_default').where('_id', '=', id).executeTakeFirstOrThrow()).is_default).toBe(false);
+    expect(
+      (await s.db.selectFrom('saved_query').select('is_default').where('_id', '=', id).executeTakeFirstOrThrow())
+        .is_default,
+    ).toBe(false);
     expect((await s.call('POST', '/saved_query/delete', { token: brandA, body: { _id: id } })).status).toBe(200);
     expect((await listOf(brandA, 'order')).map((q) => q.name)).not.toContain('Mine only');
   });
@@ -81,8 +103,14 @@ describe('saved filters', () => {
   });
 
   it('keeps one default when two are set at once', async () => {
-    const ids = await Promise.all(['One', 'Two', 'Three'].map(async (name) => (await add(brandB, { resource: 'product', name, filter: {} })).body.data._id));
-    const answers = await Promise.all(ids.map((_id) => s.call('POST', '/saved_query/default', { token: brandB, body: { _id, is_default: true } })));
+    const ids = await Promise.all(
+      ['One', 'Two', 'Three'].map(
+        async (name) => (await add(brandB, { resource: 'product', name, filter: {} })).body.data._id,
+      ),
+    );
+    const answers = await Promise.all(
+      ids.map((_id) => s.call('POST', '/saved_query/default', { token: brandB, body: { _id, is_default: true } })),
+    );
     expect(answers.some((a) => a.status === 200)).toBe(true);
     expect((await listOf(brandB, 'product')).filter((q) => q.is_default)).toHaveLength(1);
   });

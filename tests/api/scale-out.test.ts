@@ -6,7 +6,17 @@ import { sql } from 'kysely';
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
 import { openEvents } from '../support/sse';
-import { call, login, localS3, robotHeaders, saleBody, saleProduct, stopProcess, storeRobot, type LocalS3 } from '../support/cluster';
+import {
+  call,
+  login,
+  localS3,
+  robotHeaders,
+  saleBody,
+  saleProduct,
+  stopProcess,
+  storeRobot,
+  type LocalS3,
+} from '../support/cluster';
 import { openDatabase, type Database } from '../../server/db';
 import { emptyPostgresDatabase } from '../support/db';
 import { png } from '../support/png';
@@ -20,14 +30,19 @@ const figures = { requests: 0, acknowledged: 0, found: 0, fiveXX: 0 };
 
 beforeAll(async () => {
   [pg, s3] = await Promise.all([postgresDatabase(), localS3()]);
-  [a, b] = await Promise.all([startServerProcess({ databaseUrl: pg.url }, s3.env), startServerProcess({ databaseUrl: pg.url }, s3.env)]);
+  [a, b] = await Promise.all([
+    startServerProcess({ databaseUrl: pg.url }, s3.env),
+    startServerProcess({ databaseUrl: pg.url }, s3.env),
+  ]);
   db = await openDatabase({ url: pg.url, poolSize: 2 });
 }, 180_000);
 afterAll(async () => {
   await Promise.all([stopProcess(a), stopProcess(b)]);
   await db?.close();
   await Promise.all([pg?.close(), s3?.close()]);
-  console.log(`scale-out figures: requests sent ${figures.requests}, acknowledged writes ${figures.acknowledged}, writes found ${figures.found}, 5xx ${figures.fiveXX}`);
+  console.log(
+    `scale-out figures: requests sent ${figures.requests}, acknowledged writes ${figures.acknowledged}, writes found ${figures.found}, 5xx ${figures.fiveXX}`,
+  );
 });
 
 const counted = async (...args: Parameters<typeof call>) => {
@@ -49,9 +64,14 @@ it('shows a browser on A a robot beating on B', async () => {
   const token = await login(a.url, 'store-a1');
   const onA = await openEvents(a.url, token);
   try {
-    const beat = await counted(b.url, 'POST', '/device-gateway/heartbeat', { headers: robotHeaders(), body: { state: 'busy' } });
+    const beat = await counted(b.url, 'POST', '/device-gateway/heartbeat', {
+      headers: robotHeaders(),
+      body: { state: 'busy' },
+    });
     expect(beat.status).toBe(200);
-    const e = await onA.next((x) => x.event === 'device.status' && x.data.device_id === storeRobot.device_id && x.data.state === 'busy');
+    const e = await onA.next(
+      (x) => x.event === 'device.status' && x.data.device_id === storeRobot.device_id && x.data.state === 'busy',
+    );
     expect(e.data.online).toBe(true);
   } finally {
     onA.close();
@@ -61,13 +81,21 @@ it('shows a browser on A a robot beating on B', async () => {
 it('yields one refund when the same refund is raced across both processes', async () => {
   const admin = await login(a.url, 'admin');
   const product = await saleProduct(a.url, admin, 'SCALE');
-  const sale = await counted(b.url, 'POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(product, 'SCALE-1') });
+  const sale = await counted(b.url, 'POST', '/device-gateway/order', {
+    headers: robotHeaders(),
+    body: saleBody(product, 'SCALE-1'),
+  });
   expect(sale.status).toBe(200);
   figures.acknowledged++;
   const order = sale.body.data._id;
   const tokens = [await login(a.url, 'store-a1'), await login(b.url, 'brand-a')];
   const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => counted(i % 2 ? a.url : b.url, 'POST', '/order/refund', { token: tokens[i % 2], body: { _id: order, amount: 300, reason: `race ${i}` } })),
+    Array.from({ length: 20 }, (_, i) =>
+      counted(i % 2 ? a.url : b.url, 'POST', '/order/refund', {
+        token: tokens[i % 2],
+        body: { _id: order, amount: 300, reason: `race ${i}` },
+      }),
+    ),
   );
   expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
   expect(answers.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(Array(19).fill(409));
@@ -82,16 +110,27 @@ it('reads back through B a logo uploaded through A (S3 storage, cache-friendly)'
   const img = png();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(img)], { type: 'image/png' }), 'logo.png');
-  const up = await fetch(`${a.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const up = await fetch(`${a.url}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   figures.requests++;
   expect(up.status).toBe(200);
   const { path } = (await up.json()).data;
   figures.acknowledged++;
-  expect((await counted(a.url, 'POST', '/integrator/edit', { token, body: { _id: 'brand_a', logo: path } })).status).toBe(200);
+  expect(
+    (await counted(a.url, 'POST', '/integrator/edit', { token, body: { _id: 'brand_a', logo: path } })).status,
+  ).toBe(200);
 
-  const row = await db.db.selectFrom('upload').select(['storage', 'size']).where('path', '=', path).executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom('upload')
+    .select(['storage', 'size'])
+    .where('path', '=', path)
+    .executeTakeFirstOrThrow();
   expect(row).toEqual({ storage: 's3', size: img.length });
-  const logo = (await counted(b.url, 'GET', '/integrator/detail/brand_a', { token: await login(b.url, 'brand-a') })).body.data?.logo;
+  const logo = (await counted(b.url, 'GET', '/integrator/detail/brand_a', { token: await login(b.url, 'brand-a') }))
+    .body.data?.logo;
   expect(logo).toBe(path);
   const back = await fetch(`${b.url}/api/files/${path}`);
   figures.requests++;
@@ -113,9 +152,16 @@ it('starts two processes at once on an empty database: they take turns, fill it 
   const check = await openDatabase({ url: empty.url, poolSize: 1 });
   try {
     const env = { ...s3.env, ADMIN_PASSWORD: 'First-Admin-2026' };
-    started.push(...(await Promise.all([startServerProcess({ databaseUrl: empty.url }, env), startServerProcess({ databaseUrl: empty.url }, env)])));
+    started.push(
+      ...(await Promise.all([
+        startServerProcess({ databaseUrl: empty.url }, env),
+        startServerProcess({ databaseUrl: empty.url }, env),
+      ])),
+    );
     for (const p of started) {
-      const signin = await call(p.url, 'POST', '/auth/signin', { body: { username: 'admin', password: 'First-Admin-2026' } });
+      const signin = await call(p.url, 'POST', '/auth/signin', {
+        body: { username: 'admin', password: 'First-Admin-2026' },
+      });
       expect(signin.status, p.output.join('')).toBe(200);
     }
     expect((await check.db.selectFrom('account').select('_id').execute()).map((r) => r._id)).toEqual(['admin']);

@@ -9,17 +9,35 @@ let robot: { _id: string; device_id: string };
 beforeAll(async () => {
   s = await startTestServer();
   const admin = await s.login('admin');
-  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id: 'SECLOG-01', name: 'Bot', sn: 'SN-SL1', type: 'coffee', category: 'drinks', dealer: 'store_a1' } });
+  const r = await s.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id: 'SECLOG-01', name: 'Bot', sn: 'SN-SL1', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+  });
   robot = { _id: r.body.data._id, device_id: 'SECLOG-01' };
 });
 afterAll(() => s?.close());
 
-const refused = (id: string) => s.call('POST', '/device-gateway/heartbeat', { body: {}, headers: { 'X-Device-Id': id, 'X-Device-Key': 'not-the-key' } });
+const refused = (id: string) =>
+  s.call('POST', '/device-gateway/heartbeat', {
+    body: {},
+    headers: { 'X-Device-Id': id, 'X-Device-Key': 'not-the-key' },
+  });
 const events = () => s.db.selectFrom('security_event').selectAll().orderBy('subject').execute();
 
 it('purges rows older than a day, counters of idle sign-in keys with them', async () => {
-  await s.db.insertInto('security_event').values({ kind: 'gateway_refused', subject: 'ip:10.0.0.9', window_start: sql`now() - interval '2 days'`, count: 5000 }).execute();
-  await s.db.insertInto('login_throttle').values({ key: 'u:long-gone', window_start: sql`now() - interval '2 days'`, attempts: 10 }).execute();
+  await s.db
+    .insertInto('security_event')
+    .values({
+      kind: 'gateway_refused',
+      subject: 'ip:10.0.0.9',
+      window_start: sql`now() - interval '2 days'`,
+      count: 5000,
+    })
+    .execute();
+  await s.db
+    .insertInto('login_throttle')
+    .values({ key: 'u:long-gone', window_start: sql`now() - interval '2 days'`, attempts: 10 })
+    .execute();
   expect((await refused('SECLOG-01')).status).toBe(401); // the first record of this process purges
   expect((await events()).map((e) => e.subject)).toEqual([`device:${robot._id}`]);
   expect(await s.db.selectFrom('login_throttle').select('key').where('key', '=', 'u:long-gone').execute()).toEqual([]);
@@ -37,13 +55,23 @@ it('a flood of refused robot keys, known and made-up, adds to two counters and o
     ['gateway_refused', 'ip:127.0.0.1', 50],
   ]);
   // The robot's tenant still sees the refusal in the operation log: once per window, not once per call.
-  const logged = await s.db.selectFrom('log').select(['record', 'dealer']).where('action', '=', 'gateway_refused').execute();
+  const logged = await s.db
+    .selectFrom('log')
+    .select(['record', 'dealer'])
+    .where('action', '=', 'gateway_refused')
+    .execute();
   expect(logged).toEqual([{ record: robot._id, dealer: 'store_a1' }]);
 });
 
 it('failed sign-ins are counted per account, and per address for names that do not exist', async () => {
-  for (let i = 0; i < 4; i++) expect((await s.call('POST', '/auth/signin', { body: { username: 'store-a1', password: `Wrong${i}Pass` } })).status).toBe(401);
-  for (let i = 0; i < 5; i++) expect((await s.call('POST', '/auth/signin', { body: { username: `nobody-${i}`, password: 'Wrong0Pass' } })).status).toBe(401);
+  for (let i = 0; i < 4; i++)
+    expect(
+      (await s.call('POST', '/auth/signin', { body: { username: 'store-a1', password: `Wrong${i}Pass` } })).status,
+    ).toBe(401);
+  for (let i = 0; i < 5; i++)
+    expect(
+      (await s.call('POST', '/auth/signin', { body: { username: `nobody-${i}`, password: 'Wrong0Pass' } })).status,
+    ).toBe(401);
   const rows = (await events()).filter((e) => e.kind === 'signin_failed');
   expect(rows.map((e) => [e.subject, e.count])).toEqual([
     ['ip:127.0.0.1', 5],

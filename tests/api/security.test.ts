@@ -16,18 +16,32 @@ describe('headers and uploads', () => {
 
   it('every answer, success or error, forbids sniffing, framing and foreign scripts', async () => {
     const token = await s.login('admin');
-    for (const [method, path, auth] of [['GET', '/api/health', false], ['GET', '/api/user/profile', true], ['GET', '/api/user/profile', false], ['POST', '/api/nowhere', false]] as const) {
+    for (const [method, path, auth] of [
+      ['GET', '/api/health', false],
+      ['GET', '/api/user/profile', true],
+      ['GET', '/api/user/profile', false],
+      ['POST', '/api/nowhere', false],
+    ] as const) {
       const res = await fetch(`${s.url}${path}`, { method, headers: auth ? { Authorization: `Bearer ${token}` } : {} });
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const csp = res.headers.get('content-security-policy') ?? '';
       // the console's policy, directive for directive: nothing added, nothing loosened
-      expect(csp.split(/;\s*/).sort()).toEqual([
-        "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-        "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].sort());
+      expect(csp.split(/;\s*/).sort()).toEqual(
+        [
+          "default-src 'self'",
+          "script-src 'self'",
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self' data:",
+          "connect-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "frame-ancestors 'none'",
+        ].sort(),
+      );
       expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     }
@@ -35,10 +49,17 @@ describe('headers and uploads', () => {
 
   it('an upload that is an image with HTML inside is served as an image, sandboxed, never as a page', async () => {
     const token = await s.login('brand-a');
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+    ]);
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'text/html' }), 'page.html');
-    const up = await fetch(`${s.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const up = await fetch(`${s.url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(up.status).toBe(200);
     const { path } = (await up.json()).data as { path: string };
     expect(path).toMatch(/\.png$/); // the name given is not kept
@@ -64,10 +85,18 @@ describe('no secrets in what the server prints or logs', () => {
     await db?.drop();
   });
 
-  const call = async (method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    p: string,
+    o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
-    const res = await fetch(`${server!.url}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const res = await fetch(`${server!.url}/api${p}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
     return { status: res.status, body: await res.json() };
   };
 
@@ -83,14 +112,35 @@ describe('no secrets in what the server prints or logs', () => {
     expect((await call('POST', '/auth/signin', { body: { username: 'store-a1', password: wrong } })).status).toBe(401);
 
     const userPassword = 'NewUser4Secret';
-    const user = await call('POST', '/user/add', { token, body: { _id: 'secret-keeper', nickname: 'Keeper', password: userPassword, account_type: 'PROVIDER', roles: ['provider_admin'] } });
+    const user = await call('POST', '/user/add', {
+      token,
+      body: {
+        _id: 'secret-keeper',
+        nickname: 'Keeper',
+        password: userPassword,
+        account_type: 'PROVIDER',
+        roles: ['provider_admin'],
+      },
+    });
     expect(user.status, JSON.stringify(user.body)).toBe(200);
     secrets.push(userPassword);
     const reset = 'Reset5Password';
-    expect((await call('POST', '/user/set_password', { token, body: { _id: 'secret-keeper', password: reset } })).status).toBe(200);
+    expect(
+      (await call('POST', '/user/set_password', { token, body: { _id: 'secret-keeper', password: reset } })).status,
+    ).toBe(200);
     secrets.push(reset);
 
-    const device = await call('POST', '/device/add', { token, body: { device_id: 'SECRET-BOT-1', name: 'Secret bot', sn: 'SN-SECRET-1', type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+    const device = await call('POST', '/device/add', {
+      token,
+      body: {
+        device_id: 'SECRET-BOT-1',
+        name: 'Secret bot',
+        sn: 'SN-SECRET-1',
+        type: 'icecream',
+        category: 'dessert',
+        dealer: 'store_a1',
+      },
+    });
     expect(device.status, JSON.stringify(device.body)).toBe(200);
     secrets.push(device.body.data.device_key);
     const rotated = await call('POST', '/device/rotate_key', { token, body: { _id: device.body.data._id } });
@@ -98,14 +148,32 @@ describe('no secrets in what the server prints or logs', () => {
     secrets.push(rotated.body.data.device_key);
     const demo = DEMO_DEVICES[0];
     secrets.push(demoDeviceKey(demo.device_id));
-    expect((await call('POST', '/device-gateway/heartbeat', { headers: { 'X-Device-Id': demo.device_id, 'X-Device-Key': demoDeviceKey(demo.device_id) }, body: {} })).status).toBe(200);
-    expect((await call('POST', '/device-gateway/heartbeat', { headers: { 'X-Device-Id': demo.device_id, 'X-Device-Key': `${demoDeviceKey(demo.device_id)}x` }, body: {} })).status).toBe(401);
+    expect(
+      (
+        await call('POST', '/device-gateway/heartbeat', {
+          headers: { 'X-Device-Id': demo.device_id, 'X-Device-Key': demoDeviceKey(demo.device_id) },
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', '/device-gateway/heartbeat', {
+          headers: { 'X-Device-Id': demo.device_id, 'X-Device-Key': `${demoDeviceKey(demo.device_id)}x` },
+          body: {},
+        })
+      ).status,
+    ).toBe(401);
 
     const logged = await call('POST', '/log/list', { token, body: { pageSize: 500 } });
     expect(logged.status).toBe(200);
     const logText = JSON.stringify(logged.body.data.list);
     // the start banner of a PGlite demo announces the public demo password on purpose (README); nothing else may
-    const printed = server!.output.join('').split('\n').filter((l) => !/^Demo (logins|data created)/.test(l)).join('\n');
+    const printed = server!.output
+      .join('')
+      .split('\n')
+      .filter((l) => !/^Demo (logins|data created)/.test(l))
+      .join('\n');
     // the checks are not vacuous: the server did print its requests and log these writes
     expect(printed).toMatch(/\/api\/auth\/signin/);
     expect(logText).toContain('secret-keeper');

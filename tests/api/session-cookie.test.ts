@@ -33,7 +33,10 @@ describe('over plain HTTP', () => {
   afterAll(() => s?.close());
 
   const withCookie = (path: string, token: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-    fetch(`${s.url}/api${path}`, { ...init, headers: { 'Accept-Language': 'en', Cookie: `vendfleet_session=${token}`, ...init.headers } });
+    fetch(`${s.url}/api${path}`, {
+      ...init,
+      headers: { 'Accept-Language': 'en', Cookie: `vendfleet_session=${token}`, ...init.headers },
+    });
 
   it('sets the session as an HttpOnly, SameSite=Strict cookie on /, and a readable marker with no secret in it', async () => {
     const { res, body, cookies } = await signIn(s, CSRF);
@@ -51,7 +54,11 @@ describe('over plain HTTP', () => {
   it('answers the token in the body to an API client (no CSRF header), and Bearer needs no CSRF header', async () => {
     const { body, cookies } = await signIn(s);
     expect(body.data.token).toBe(cookies.vendfleet_session.value);
-    const list = await fetch(`${s.url}/api/user/list`, { method: 'POST', headers: { Authorization: `Bearer ${body.data.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const list = await fetch(`${s.url}/api/user/list`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${body.data.token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(list.status).toBe(200);
   });
 
@@ -62,17 +69,38 @@ describe('over plain HTTP', () => {
     expect((await profile.json()).data._id).toBe('admin');
 
     // what a cross-site form would send: the cookie, a form body, no custom header
-    const before = await s.db.selectFrom('account').select('nickname').where('_id', '=', 'admin').executeTakeFirstOrThrow();
-    const forged = await withCookie('/user/profile', token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ nickname: 'pwned' }) });
+    const before = await s.db
+      .selectFrom('account')
+      .select('nickname')
+      .where('_id', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const forged = await withCookie('/user/profile', token, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nickname: 'pwned' }),
+    });
     expect(forged.status).toBe(403);
-    expect(await forged.json()).toMatchObject({ code: 403, message: expect.stringMatching(/did not come from the console/) });
-    const zh = await withCookie('/user/list', token, { method: 'POST', headers: { 'Accept-Language': 'zh', 'Content-Type': 'application/json' }, body: '{}' });
+    expect(await forged.json()).toMatchObject({
+      code: 403,
+      message: expect.stringMatching(/did not come from the console/),
+    });
+    const zh = await withCookie('/user/list', token, {
+      method: 'POST',
+      headers: { 'Accept-Language': 'zh', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(zh.status).toBe(403);
     expect((await zh.json()).message).toMatch(/[\u4e00-\u9fff]/);
-    expect(await s.db.selectFrom('account').select('nickname').where('_id', '=', 'admin').executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await s.db.selectFrom('account').select('nickname').where('_id', '=', 'admin').executeTakeFirstOrThrow(),
+    ).toEqual(before);
 
     // the same call from the app's page goes through
-    const own = await withCookie('/user/profile', token, { method: 'POST', headers: { ...CSRF, 'Content-Type': 'application/json' }, body: JSON.stringify({ nickname: before.nickname }) });
+    const own = await withCookie('/user/profile', token, {
+      method: 'POST',
+      headers: { ...CSRF, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nickname: before.nickname }),
+    });
     expect(own.status).toBe(200);
   });
 
@@ -92,7 +120,10 @@ describe('over plain HTTP', () => {
     const cleared = cookiesOf(out);
     for (const name of ['vendfleet_session', 'vendfleet_signed_in']) {
       expect(cleared[name].value, name).toBe('');
-      expect(cleared[name].attrs.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970')), name).toBe(true);
+      expect(
+        cleared[name].attrs.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970')),
+        name,
+      ).toBe(true);
     }
     expect((await withCookie('/user/profile', token, { headers: CSRF })).status).toBe(401);
     expect((await withCookie('/auth/logout', token, { headers: CSRF })).status).toBe(200);

@@ -16,8 +16,18 @@ interface Engine {
 }
 
 async function start(kind: 'PGlite' | 'PostgreSQL'): Promise<Engine> {
-  const data = kind === 'PGlite' ? await freshDatabase() : await postgresDatabase().then((p) => ({ databaseUrl: p.url, dataDir: undefined, drop: p.close }));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: data.dataDir, databaseUrl: data.databaseUrl, logger: false, distDir: '/nonexistent' });
+  const data =
+    kind === 'PGlite'
+      ? await freshDatabase()
+      : await postgresDatabase().then((p) => ({ databaseUrl: p.url, dataDir: undefined, drop: p.close }));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: data.dataDir,
+    databaseUrl: data.databaseUrl,
+    logger: false,
+    distDir: '/nonexistent',
+  });
   return {
     url: server.address.replace('0.0.0.0', '127.0.0.1'),
     db: server.database.db,
@@ -31,7 +41,11 @@ async function start(kind: 'PGlite' | 'PostgreSQL'): Promise<Engine> {
 // With DATABASE_URL set (CI's PostgreSQL run) the test databases are PostgreSQL: the PGlite case runs in the default run.
 // When `npm test` runs the PostgreSQL run after this one (VF_POSTGRES_RUN=follows, scripts/test.ts), the
 // PostgreSQL case waits for it rather than running twice.
-const ENGINES = process.env.DATABASE_URL ? (['PostgreSQL'] as const) : process.env.VF_POSTGRES_RUN === 'follows' ? (['PGlite'] as const) : (['PGlite', 'PostgreSQL'] as const);
+const ENGINES = process.env.DATABASE_URL
+  ? (['PostgreSQL'] as const)
+  : process.env.VF_POSTGRES_RUN === 'follows'
+    ? (['PGlite'] as const)
+    : (['PGlite', 'PostgreSQL'] as const);
 
 describe.each(ENGINES)('on %s', (kind) => {
   let e: Engine;
@@ -43,7 +57,11 @@ describe.each(ENGINES)('on %s', (kind) => {
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': 'en' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    const res = await fetch(`${e.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${e.url}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: await res.json() };
   };
   const signIn = (username: string, password: string) => call('POST', '/auth/signin', { username, password });
@@ -75,7 +93,9 @@ describe.each(ENGINES)('on %s', (kind) => {
   it(`${N} concurrent sign-ins with the old password while it changes: no old-password session is valid afterwards`, async () => {
     const admin = (await signIn('admin', DEMO_PASSWORD)).body.data.token;
     const { tokens } = await signInsRacing('store-a1', async () => {
-      expect((await call('POST', '/user/set_password', { _id: 'store-a1', password: 'Changed12345' }, admin)).status).toBe(200);
+      expect(
+        (await call('POST', '/user/set_password', { _id: 'store-a1', password: 'Changed12345' }, admin)).status,
+      ).toBe(200);
     });
     expect(tokens.length).toBeGreaterThan(0);
     const live = (await Promise.all(tokens.map(alive))).filter(Boolean);
@@ -88,7 +108,9 @@ describe.each(ENGINES)('on %s', (kind) => {
   it(`the owner's own password change racing ${N} sign-ins leaves none of them valid`, async () => {
     const own = (await signIn('store-a2', DEMO_PASSWORD)).body.data.token;
     const { tokens } = await signInsRacing('store-a2', async () => {
-      expect((await call('POST', '/user/password', { old_password: DEMO_PASSWORD, password: 'Changed12345' }, own)).status).toBe(200);
+      expect(
+        (await call('POST', '/user/password', { old_password: DEMO_PASSWORD, password: 'Changed12345' }, own)).status,
+      ).toBe(200);
     });
     const live = (await Promise.all([own, ...tokens].map(alive))).filter(Boolean);
     expect(live).toEqual([]);
@@ -106,8 +128,17 @@ describe.each(ENGINES)('on %s', (kind) => {
     const live = (await Promise.all(before.map(alive))).filter(Boolean);
     expect(live).toEqual([]);
     // In the database too: no session of the account belongs to an epoch before the freeze.
-    const epoch = await e.db.selectFrom('account').select('session_epoch').where('_id', '=', 'brand-b').executeTakeFirstOrThrow();
-    const stale = await e.db.selectFrom('session').select('token_hash').where('account', '=', 'brand-b').where('epoch', '<>', epoch.session_epoch).execute();
+    const epoch = await e.db
+      .selectFrom('account')
+      .select('session_epoch')
+      .where('_id', '=', 'brand-b')
+      .executeTakeFirstOrThrow();
+    const stale = await e.db
+      .selectFrom('session')
+      .select('token_hash')
+      .where('account', '=', 'brand-b')
+      .where('epoch', '<>', epoch.session_epoch)
+      .execute();
     expect(stale).toEqual([]);
   }, 120_000);
 
@@ -119,7 +150,12 @@ describe.each(ENGINES)('on %s', (kind) => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(N - 10);
     // The failures the server counted are the ones it checked.
-    const logged = await e.db.selectFrom('security_event').select(({ fn }) => fn.sum<number>('count').as('n')).where('kind', '=', 'signin_failed').where('subject', '=', 'u:store-b1').executeTakeFirstOrThrow();
+    const logged = await e.db
+      .selectFrom('security_event')
+      .select(({ fn }) => fn.sum<number>('count').as('n'))
+      .where('kind', '=', 'signin_failed')
+      .where('subject', '=', 'u:store-b1')
+      .executeTakeFirstOrThrow();
     expect(Number(logged.n)).toBe(statuses.filter((s) => s === 401).length);
     // The right password is refused too while the window is full.
     expect((await signIn('store-b1', DEMO_PASSWORD)).status).toBe(429);

@@ -35,7 +35,8 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   child.stdout!.on('data', (b) => (out += b));
   child.stderr!.on('data', (b) => (out += b));
   const deadline = Date.now() + 100_000;
-  while (!out.includes('is ready on') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (!out.includes('is ready on') && child.exitCode === null && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
   expect(out).toContain(`ready on http://localhost:${port}`);
   expect(out).toMatch(/Demo logins: .*admin.*store-a1.*password Demo12345/);
 
@@ -79,11 +80,16 @@ it('starts on an empty embedded database with demo data, serving the app and /ap
   // requests, each one readable line; the banner ends with the address and the logins.
   const lines = out.trimEnd().split('\n');
   const banner = lines.findIndex((l) => l.startsWith('Demo logins: '));
-  expect(lines[banner]).toMatch(new RegExp(`^Demo logins: admin, .* — password Demo12345 — open http://localhost:${port}$`));
+  expect(lines[banner]).toMatch(
+    new RegExp(`^Demo logins: admin, .* — password Demo12345 — open http://localhost:${port}$`),
+  );
   expect(lines[banner - 1]).toContain(`VendFleet is ready on http://localhost:${port}`);
   const after = lines.slice(banner + 1);
   expect(after.length).toBeGreaterThan(0);
-  for (const line of after) expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}(GET \/dashboard|HEAD \/login|POST \/api\/(auth\/signin|device\/list|order\/list)) 200 \d+ ms$/);
+  for (const line of after)
+    expect(line).toMatch(
+      /^\d\d:\d\d:\d\d INFO {2}(GET \/dashboard|HEAD \/login|POST \/api\/(auth\/signin|device\/list|order\/list)) 200 \d+ ms$/,
+    );
   expect(out).not.toContain('device-gateway');
 }, 150_000);
 

@@ -13,13 +13,19 @@ let n = 0;
 
 interface Robot {
   _id: string;
-  beat(body: unknown, lang?: string): Promise<{ status: number; message?: string; commands?: Array<{ id: string; command: string }> }>;
+  beat(
+    body: unknown,
+    lang?: string,
+  ): Promise<{ status: number; message?: string; commands?: Array<{ id: string; command: string }> }>;
   ack(id: string): Promise<number>;
 }
 
 async function robot(dealer = 'store_a1', type = 'icecream'): Promise<Robot> {
   const device_id = `TELE-${String(++n).padStart(4, '0')}`;
-  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Tele ${n}`, sn: `SN-T${n}`, type, category: 'test', dealer } });
+  const r = await s.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id, name: `Tele ${n}`, sn: `SN-T${n}`, type, category: 'test', dealer },
+  });
   expect(r.status).toBe(200);
   const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key };
   return {
@@ -28,40 +34,77 @@ async function robot(dealer = 'store_a1', type = 'icecream'): Promise<Robot> {
       const a = await s.call('POST', '/device-gateway/heartbeat', { headers, body, lang });
       return { status: a.status, message: a.body.message, commands: a.body.data?.commands };
     },
-    ack: async (id) => (await s.call('POST', '/device-gateway/command/ack', { headers, body: { id, status: 'ok' } })).status,
+    ack: async (id) =>
+      (await s.call('POST', '/device-gateway/command/ack', { headers, body: { id, status: 'ok' } })).status,
   };
 }
 
 const pointsOf = async (device: string) =>
-  (await sql<{ metric: string; value: number }>`SELECT metric, value FROM telemetry WHERE device = ${device} ORDER BY t, metric`.execute(s.db)).rows.map((r) => [r.metric, Number(r.value)]);
+  (
+    await sql<{
+      metric: string;
+      value: number;
+    }>`SELECT metric, value FROM telemetry WHERE device = ${device} ORDER BY t, metric`.execute(s.db)
+  ).rows.map((r) => [r.metric, Number(r.value)]);
 const seriesOf = (token: string, device: string, metric: string, hours: number) =>
-  s.call('POST', '/telemetry/series', { token, body: { device, metric, from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() } });
+  s.call('POST', '/telemetry/series', {
+    token,
+    body: {
+      device,
+      metric,
+      from: new Date(Date.now() - hours * 3_600_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+    },
+  });
 const alarmsOf = async (device: string) =>
-  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').execute()) as Array<Record<string, any>>;
+  (await s.db.selectFrom('alarm').selectAll().where('device', '=', device).orderBy('first_seen').execute()) as Array<
+    Record<string, any>
+  >;
 /** The test clock: the rule's breach (or recovery) on this robot started `minutes` earlier than it did. */
 const age = (device: string, minutes: number) =>
-  sql`UPDATE telemetry_rule_state SET breach_since = breach_since - make_interval(mins => ${minutes}), ok_since = ok_since - make_interval(mins => ${minutes}) WHERE device = ${device}`.execute(s.db);
+  sql`UPDATE telemetry_rule_state SET breach_since = breach_since - make_interval(mins => ${minutes}), ok_since = ok_since - make_interval(mins => ${minutes}) WHERE device = ${device}`.execute(
+    s.db,
+  );
 
 /** Beats until the process judges the robot by the new rule (on PostgreSQL the rules' cache is forgotten once the
  * relay's NOTIFY comes back, a moment after the rule was written): the breach's clock then runs. */
 async function inForce(r: Robot, telemetry: Record<string, number>): Promise<Array<{ id: string; command: string }>> {
   const handed: Array<{ id: string; command: string }> = [];
-  await vi.waitFor(async () => {
-    handed.push(...((await r.beat({ telemetry })).commands ?? []));
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
-    expect(rows[0].n).toBeGreaterThan(0);
-  }, { timeout: 10_000, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      handed.push(...((await r.beat({ telemetry })).commands ?? []));
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
+      expect(rows[0].n).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   return handed;
 }
 
 const fleet = async (token: string, hours = 1): Promise<any> => {
-  const a = await s.call('POST', '/dashboard/fleet', { token, body: { from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date().toISOString() } });
+  const a = await s.call('POST', '/dashboard/fleet', {
+    token,
+    body: { from: new Date(Date.now() - hours * 3_600_000).toISOString(), to: new Date().toISOString() },
+  });
   expect(a.status).toBe(200);
   return a.body.data;
 };
 
 async function rule(token: string, body: Record<string, unknown>) {
-  const r = await s.call('POST', '/telemetry_rule/add', { token, body: { name: 'Freezer too warm', metric: 'freezer_temp', op: 'gt', threshold: -15, for_minutes: 0, level: 'error', ...body } });
+  const r = await s.call('POST', '/telemetry_rule/add', {
+    token,
+    body: {
+      name: 'Freezer too warm',
+      metric: 'freezer_temp',
+      op: 'gt',
+      threshold: -15,
+      for_minutes: 0,
+      level: 'error',
+      ...body,
+    },
+  });
   return r;
 }
 
@@ -75,12 +118,20 @@ describe('telemetry in', () => {
   it('stores the declared metrics of the robot type with the beat', async () => {
     const r = await robot('store_a1', 'coffee_icecream');
     expect((await r.beat({ telemetry: { freezer_temp: -18.5, milk_level: 64, cups_left: 120 } })).status).toBe(200);
-    expect(await pointsOf(r._id)).toEqual([['cups_left', 120], ['freezer_temp', -18.5], ['milk_level', 64]]);
+    expect(await pointsOf(r._id)).toEqual([
+      ['cups_left', 120],
+      ['freezer_temp', -18.5],
+      ['milk_level', 64],
+    ]);
   });
 
-  it('refuses an undeclared metric, another type\'s metric, a non-number or a non-finite value, naming it in the caller\'s language, and keeps nothing of the beat', async () => {
+  it("refuses an undeclared metric, another type's metric, a non-number or a non-finite value, naming it in the caller's language, and keeps nothing of the beat", async () => {
     const r = await robot();
-    const before = await s.db.selectFrom('device').select(['last_heartbeat', 'online']).where('_id', '=', r._id).executeTakeFirstOrThrow();
+    const before = await s.db
+      .selectFrom('device')
+      .select(['last_heartbeat', 'online'])
+      .where('_id', '=', r._id)
+      .executeTakeFirstOrThrow();
     const bad: Array<[unknown, string]> = [
       [{ freezer_temp: -18, door_temp: 3 }, 'door_temp'],
       [{ freezer_temp: -18, boiler_temp: 90 }, 'boiler_temp'],
@@ -95,7 +146,11 @@ describe('telemetry in', () => {
     const zh = await r.beat({ telemetry: { freezer_temp: -18, door_temp: 3 } }, 'zh');
     expect(zh.message).toMatch(/door_temp.*（/);
     expect(await pointsOf(r._id)).toEqual([]);
-    const after = await s.db.selectFrom('device').select(['last_heartbeat', 'online']).where('_id', '=', r._id).executeTakeFirstOrThrow();
+    const after = await s.db
+      .selectFrom('device')
+      .select(['last_heartbeat', 'online'])
+      .where('_id', '=', r._id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
@@ -126,7 +181,7 @@ describe('series', () => {
     if (hours.length === 1) expect(hours[0].avg).toBeCloseTo(sent.reduce((a, b) => a + b) / sent.length, 9);
   });
 
-  it('is scoped: another brand\'s robot is not found, a bad metric or range is a 400', async () => {
+  it("is scoped: another brand's robot is not found, a bad metric or range is a 400", async () => {
     const r = await robot('store_a1');
     await r.beat({ telemetry: { freezer_temp: -18 } });
     const brandB = await s.login('brand-b');
@@ -134,7 +189,10 @@ describe('series', () => {
     const brandA = await s.login('brand-a');
     expect((await seriesOf(brandA, r._id, 'freezer_temp', 24)).status).toBe(200);
     expect((await seriesOf(admin, r._id, 'door_temp', 24)).status).toBe(400);
-    const backwards = await s.call('POST', '/telemetry/series', { token: admin, body: { device: r._id, metric: 'freezer_temp', from: '2026-01-02', to: '2026-01-01' } });
+    const backwards = await s.call('POST', '/telemetry/series', {
+      token: admin,
+      body: { device: r._id, metric: 'freezer_temp', from: '2026-01-02', to: '2026-01-01' },
+    });
     expect(backwards.status).toBe(400);
   });
 });
@@ -153,8 +211,13 @@ describe('rules', () => {
     await r.beat({ telemetry: { freezer_temp: -6 } });
     await r.beat({ telemetry: { freezer_temp: -6 } });
     const open = await alarmsOf(r._id);
-    expect(open.map((a) => [a.rule, a.level, a.state, a.detail.value])).toEqual([[made.body.data._id, 'error', 'active', -6]]);
-    const listed = await s.call('POST', '/alarm/list', { token: admin, body: { page: 1, pageSize: 5, filter: { device: r._id } } });
+    expect(open.map((a) => [a.rule, a.level, a.state, a.detail.value])).toEqual([
+      [made.body.data._id, 'error', 'active', -6],
+    ]);
+    const listed = await s.call('POST', '/alarm/list', {
+      token: admin,
+      body: { page: 1, pageSize: 5, filter: { device: r._id } },
+    });
     expect(listed.body.data.list[0]).toMatchObject({ rule: made.body.data._id, title: 'Store A2 freezer' });
     expect(listed.body.data.list[0].content).toContain('-6');
     // back in range: the alarm stays until the rule's minutes have passed in range
@@ -173,7 +236,7 @@ describe('rules', () => {
     await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
   });
 
-  it('covers only the robots of its target and the caller\'s scope', async () => {
+  it("covers only the robots of its target and the caller's scope", async () => {
     const a = await robot('store_a1');
     const other = await robot('store_a1', 'coffee_icecream');
     const b = await robot('store_b1', 'milktea');
@@ -184,8 +247,18 @@ describe('rules', () => {
     const own = await rule(brandA, { name: 'Only this one', device: a._id, type: 'icecream' });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ integrator: 'brand_a', dealer: 'store_a1', device: a._id });
-    expect((await s.call('POST', '/telemetry_rule/list', { token: brandB, body: { page: 1, pageSize: 50 } })).body.data.list.map((x: { _id: string }) => x._id)).not.toContain(own.body.data._id);
-    const milk = await rule(brandB, { name: 'Milk low', metric: 'milk_level', op: 'lt', threshold: 10, level: 'warning' });
+    expect(
+      (
+        await s.call('POST', '/telemetry_rule/list', { token: brandB, body: { page: 1, pageSize: 50 } })
+      ).body.data.list.map((x: { _id: string }) => x._id),
+    ).not.toContain(own.body.data._id);
+    const milk = await rule(brandB, {
+      name: 'Milk low',
+      metric: 'milk_level',
+      op: 'lt',
+      threshold: 10,
+      level: 'warning',
+    });
     expect(milk.body.data).toMatchObject({ integrator: 'brand_b', dealer: null });
     await inForce(a, { freezer_temp: -1 });
     await inForce(b, { milk_level: 5 });
@@ -193,7 +266,8 @@ describe('rules', () => {
     expect((await alarmsOf(a._id)).map((x) => x.rule)).toEqual([own.body.data._id]);
     expect(await alarmsOf(other._id)).toEqual([]);
     expect((await alarmsOf(b._id)).map((x) => [x.rule, x.level])).toEqual([[milk.body.data._id, 'warning']]);
-    for (const x of [own, milk]) await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: x.body.data._id } });
+    for (const x of [own, milk])
+      await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: x.body.data._id } });
   });
 
   it('with lock, queues the robot one lock command through the ledger (not one per beat)', async () => {
@@ -203,13 +277,17 @@ describe('rules', () => {
     const handed = await inForce(r, { freezer_temp: -2 });
     for (let i = 0; i < 3; i++) handed.push(...((await r.beat({ telemetry: { freezer_temp: -2 } })).commands ?? []));
     const commands = await s.db.selectFrom('command').selectAll().where('device', '=', r._id).execute();
-    expect(commands.map((c) => [c.command, c.created_by, (c.params as { reason: string }).reason])).toEqual([['lock', 'system:telemetry', 'Lock warm freezer: freezer_temp -2']]);
+    expect(commands.map((c) => [c.command, c.created_by, (c.params as { reason: string }).reason])).toEqual([
+      ['lock', 'system:telemetry', 'Lock warm freezer: freezer_temp -2'],
+    ]);
     expect((await alarmsOf(r._id)).map((a) => a.rule)).toEqual([made.body.data._id]);
     // the robot obeys: locked, and counted so on the fleet panel
     expect(handed.map((c) => c.command)).toEqual(['lock']);
     const lockedBefore = (await fleet(admin)).robots.locked;
     expect(await r.ack(handed[0].id)).toBe(200);
-    expect((await s.db.selectFrom('device').select('locked').where('_id', '=', r._id).executeTakeFirstOrThrow()).locked).toBe(true);
+    expect(
+      (await s.db.selectFrom('device').select('locked').where('_id', '=', r._id).executeTakeFirstOrThrow()).locked,
+    ).toBe(true);
     expect((await fleet(admin)).robots.locked).toBe(lockedBefore + 1);
     await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
   });
@@ -217,26 +295,50 @@ describe('rules', () => {
   it('a fleet without rules writes no rule state', async () => {
     const r = await robot();
     await r.beat({ telemetry: { freezer_temp: 20 } });
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM telemetry_rule_state WHERE device = ${r._id}`.execute(s.db);
     expect(rows[0].n).toBe(0);
   });
 });
 
 describe('fleet health', () => {
   it("counts the caller's robots by status and active alarms by level, and per store uptime and the median time to clear", async () => {
-    const store = await s.call('POST', '/dealer/add', { token: admin, body: { name: 'Health store', description: 'Uptime sums', integrator: 'brand_b' } });
+    const store = await s.call('POST', '/dealer/add', {
+      token: admin,
+      body: { name: 'Health store', description: 'Uptime sums', integrator: 'brand_b' },
+    });
     expect(store.status).toBe(200);
     const r = await robot(store.body.data._id, 'noodle');
     // offline from 40 to 10 minutes ago: half of the last hour, for the store's one robot
     await sql`INSERT INTO alarm (_id, device, device_type, code, level, integrator, dealer, state, first_seen, last_seen, clear_time, clear_code)
               VALUES ('health-offline', ${r._id}, 'noodle', 100002, 'warning', 'brand_b', ${store.body.data._id}, 'cleared',
-                      now() - interval '40 minutes', now() - interval '40 minutes', now() - interval '10 minutes', 100001)`.execute(s.db);
+                      now() - interval '40 minutes', now() - interval '40 minutes', now() - interval '10 minutes', 100001)`.execute(
+      s.db,
+    );
     const brandB = await s.login('brand-b');
     const f = await fleet(brandB);
-    const own = await s.db.selectFrom('device').select(['online', 'state']).where('integrator', '=', 'brand_b').execute();
-    expect(f.robots).toMatchObject({ total: own.length, online: own.filter((d) => d.online).length, offline: own.filter((d) => !d.online).length, failure: own.filter((d) => d.state === 'failure').length });
-    const active = await s.db.selectFrom('alarm').select('level').where('integrator', '=', 'brand_b').where('state', '=', 'active').execute();
-    expect(f.alarms).toEqual({ warning: active.filter((a) => a.level === 'warning').length, error: active.filter((a) => a.level === 'error').length });
+    const own = await s.db
+      .selectFrom('device')
+      .select(['online', 'state'])
+      .where('integrator', '=', 'brand_b')
+      .execute();
+    expect(f.robots).toMatchObject({
+      total: own.length,
+      online: own.filter((d) => d.online).length,
+      offline: own.filter((d) => !d.online).length,
+      failure: own.filter((d) => d.state === 'failure').length,
+    });
+    const active = await s.db
+      .selectFrom('alarm')
+      .select('level')
+      .where('integrator', '=', 'brand_b')
+      .where('state', '=', 'active')
+      .execute();
+    expect(f.alarms).toEqual({
+      warning: active.filter((a) => a.level === 'warning').length,
+      error: active.filter((a) => a.level === 'error').length,
+    });
     expect(f.stores.every((x: { dealer: string }) => x.dealer !== 'store_a1' && x.dealer !== 'store_a2')).toBe(true);
     const health = f.stores.find((x: { dealer: string }) => x.dealer === store.body.data._id);
     expect(health).toMatchObject({ online: 0, offline: 1, locked: 0, clear_median_minutes: 30 });
@@ -248,31 +350,67 @@ describe('fleet health', () => {
 });
 
 describe('food-safety record', () => {
-  it('answers per robot and local day min / max / avg and the minutes outside each rule, in the caller\'s language and time zone', async () => {
+  it("answers per robot and local day min / max / avg and the minutes outside each rule, in the caller's language and time zone", async () => {
     const r = await robot('store_a2');
     const made = await rule(admin, { name: 'Above -15', device: r._id, threshold: -15 });
     // yesterday 10:00 UTC (18:00 in Shanghai): a reading a minute, two of them above -15
-    const t0 = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1, 10));
+    const t0 = new Date(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1, 10),
+    );
     const values = [-18, -10, -10, -18];
     for (const [i, v] of values.entries()) {
-      await sql`INSERT INTO telemetry (device, metric, t, value) VALUES (${r._id}, 'freezer_temp', ${new Date(t0.getTime() + i * 60_000).toISOString()}::timestamptz, ${v})`.execute(s.db);
+      await sql`INSERT INTO telemetry (device, metric, t, value) VALUES (${r._id}, 'freezer_temp', ${new Date(t0.getTime() + i * 60_000).toISOString()}::timestamptz, ${v})`.execute(
+        s.db,
+      );
     }
-    await sql`INSERT INTO telemetry_hourly (device, metric, hour, min, max, sum, count) VALUES (${r._id}, 'freezer_temp', ${t0.toISOString()}::timestamptz, -18, -10, -56, 4)`.execute(s.db);
-    const body = { metric: 'freezer_temp', from: new Date(t0.getTime() - 86_400_000).toISOString(), to: new Date().toISOString(), devices: [r._id], format: 'csv', tz: 'Asia/Shanghai' };
-    const res = await fetch(`${s.url}/api/telemetry/report/export`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'zh' }, body: JSON.stringify(body) });
+    await sql`INSERT INTO telemetry_hourly (device, metric, hour, min, max, sum, count) VALUES (${r._id}, 'freezer_temp', ${t0.toISOString()}::timestamptz, -18, -10, -56, 4)`.execute(
+      s.db,
+    );
+    const body = {
+      metric: 'freezer_temp',
+      from: new Date(t0.getTime() - 86_400_000).toISOString(),
+      to: new Date().toISOString(),
+      devices: [r._id],
+      format: 'csv',
+      tz: 'Asia/Shanghai',
+    };
+    const res = await fetch(`${s.url}/api/telemetry/report/export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'zh' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0].split(',')).toEqual(['设备', '设备编号', '日期', '指标', '单位', '最小值', '最大值', '平均值', '读数', '超出"Above -15"的分钟数'].map((h) => (h.includes('"') ? `"${h.replace(/"/g, '""')}"` : h)));
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0].split(',')).toEqual(
+      ['设备', '设备编号', '日期', '指标', '单位', '最小值', '最大值', '平均值', '读数', '超出"Above -15"的分钟数'].map(
+        (h) => (h.includes('"') ? `"${h.replace(/"/g, '""')}"` : h),
+      ),
+    );
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(t0);
     expect(lines.slice(1)).toEqual([`Tele ${n},TELE-${String(n).padStart(4, '0')},${day},冷冻温度,°C,-18,-10,-14,4,2`]);
     // xlsx too; another brand's robot yields nothing; a bad time zone is a translated 400
     const xlsx = await s.call('POST', '/telemetry/report/export', { token: admin, body: { ...body, format: 'xlsx' } });
     expect(xlsx.status).toBe(200);
     const brandB = await s.login('brand-b');
-    const foreign = await fetch(`${s.url}/api/telemetry/report/export`, { method: 'POST', headers: { Authorization: `Bearer ${brandB}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await foreign.text()).replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
-    const badTz = await s.call('POST', '/telemetry/report/export', { token: admin, body: { ...body, tz: 'Mars/Olympus' } });
+    const foreign = await fetch(`${s.url}/api/telemetry/report/export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${brandB}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(
+      (await foreign.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    const badTz = await s.call('POST', '/telemetry/report/export', {
+      token: admin,
+      body: { ...body, tz: 'Mars/Olympus' },
+    });
     expect(badTz.status).toBe(400);
     expect(badTz.body.message).toContain('Mars/Olympus');
     await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
@@ -280,18 +418,29 @@ describe('food-safety record', () => {
 });
 
 describe('retention', () => {
-  it('drops the day partitions older than the retention, and keeps today\'s', async () => {
+  it("drops the day partitions older than the retention, and keeps today's", async () => {
     const now = new Date();
     const old = new Date(now.getTime() - 40 * 86_400_000);
     await ensurePartitions(s.db, now, [old]);
-    await sql`INSERT INTO telemetry (device, metric, t, value) VALUES ('x', 'freezer_temp', ${old.toISOString()}::timestamptz, -18)`.execute(s.db);
-    const names = async () => (await sql<{ name: string }>`SELECT relname AS name FROM pg_class WHERE relname LIKE 'telemetry_p%' AND relkind = 'r'`.execute(s.db)).rows.map((r) => r.name);
+    await sql`INSERT INTO telemetry (device, metric, t, value) VALUES ('x', 'freezer_temp', ${old.toISOString()}::timestamptz, -18)`.execute(
+      s.db,
+    );
+    const names = async () =>
+      (
+        await sql<{
+          name: string;
+        }>`SELECT relname AS name FROM pg_class WHERE relname LIKE 'telemetry_p%' AND relkind = 'r'`.execute(s.db)
+      ).rows.map((r) => r.name);
     expect(await names()).toContain(dayPartition(old));
     const dropped = await dropExpired(s.db, now, 30);
     expect(dropped).toContain(dayPartition(old));
     expect(await names()).not.toContain(dayPartition(old));
     expect(await names()).toContain(dayPartition(now));
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM telemetry WHERE t < ${new Date(now.getTime() - 35 * 86_400_000).toISOString()}::timestamptz`.execute(s.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM telemetry WHERE t < ${new Date(now.getTime() - 35 * 86_400_000).toISOString()}::timestamptz`.execute(
+      s.db,
+    );
     expect(rows[0].n).toBe(0);
   });
 });

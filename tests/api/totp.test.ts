@@ -34,7 +34,11 @@ const second = (challenge: string, c: string) => s.call('POST', '/auth/totp', { 
 
 it('enrols with a QR code and a first code; recovery codes are shown once and kept hashed', async () => {
   const token = await s.login('store-a1');
-  expect((await s.call('GET', '/user/totp', { token })).body.data).toEqual({ enabled: false, required: false, recovery_left: 0 });
+  expect((await s.call('GET', '/user/totp', { token })).body.data).toEqual({
+    enabled: false,
+    required: false,
+    recovery_left: 0,
+  });
   const setup = await s.call('POST', '/user/totp/setup', { token });
   expect(setup.body.data.uri).toMatch(/^otpauth:\/\/totp\/VendFleet:store-a1\?secret=/);
   expect(setup.body.data.qr).toMatch(/^data:image\/png;base64,/);
@@ -42,9 +46,17 @@ it('enrols with a QR code and a first code; recovery codes are shown once and ke
   expect([wrong.status, wrong.body.message]).toEqual([401, 'The code is not right']);
   const on = await s.call('POST', '/user/totp/enable', { token, body: { code: await code(setup.body.data.secret) } });
   expect(on.body.data.recovery_codes).toHaveLength(10);
-  expect((await s.call('GET', '/user/totp', { token })).body.data).toEqual({ enabled: true, required: false, recovery_left: 10 });
+  expect((await s.call('GET', '/user/totp', { token })).body.data).toEqual({
+    enabled: true,
+    required: false,
+    recovery_left: 10,
+  });
   expect((await s.call('POST', '/user/totp/setup', { token })).status).toBe(409);
-  const row = await s.db.selectFrom('account_totp').select('recovery').where('account', '=', 'store-a1').executeTakeFirstOrThrow();
+  const row = await s.db
+    .selectFrom('account_totp')
+    .select('recovery')
+    .where('account', '=', 'store-a1')
+    .executeTakeFirstOrThrow();
   expect(row.recovery.some((h: string) => on.body.data.recovery_codes.includes(h))).toBe(false);
 });
 
@@ -75,19 +87,30 @@ it('turns off only with a current code', async () => {
   const { token, secret } = await enrol('brand-b');
   expect((await s.call('POST', '/user/totp/disable', { token, body: { code: '999999' } })).status).toBe(401);
   expect((await s.call('GET', '/user/totp', { token })).body.data.enabled).toBe(true);
-  expect((await s.call('POST', '/user/totp/disable', { token, body: { code: await code(secret, 1) } })).status).toBe(200);
+  expect((await s.call('POST', '/user/totp/disable', { token, body: { code: await code(secret, 1) } })).status).toBe(
+    200,
+  );
   const plain = await password('brand-b');
   expect(plain.body.data.token).toEqual(expect.any(String));
 });
 
 it('a role may require it, set by a SUPER only; its holders can only enrol until they have', async () => {
   const provider = await s.login('provider');
-  const refused = await s.call('POST', '/role/edit', { token: provider, body: { _id: 'integrator_admin', require_totp: true } });
+  const refused = await s.call('POST', '/role/edit', {
+    token: provider,
+    body: { _id: 'integrator_admin', require_totp: true },
+  });
   expect(refused.status).toBe(403);
-  expect((await s.call('POST', '/role/edit', { token: admin, body: { _id: 'integrator_admin', require_totp: true } })).status).toBe(200);
+  expect(
+    (await s.call('POST', '/role/edit', { token: admin, body: { _id: 'integrator_admin', require_totp: true } }))
+      .status,
+  ).toBe(200);
   const token = await s.login('brand-a');
   const blocked = await s.call('POST', '/order/list', { token, body: {} });
-  expect([blocked.status, blocked.body.message]).toEqual([403, 'Your role requires two-factor sign-in: set it up on your profile first']);
+  expect([blocked.status, blocked.body.message]).toEqual([
+    403,
+    'Your role requires two-factor sign-in: set it up on your profile first',
+  ]);
   expect((await s.call('GET', '/user/profile', { token })).body.data.totp_pending).toBe(true);
   expect((await s.call('GET', '/user/totp', { token })).body.data.required).toBe(true);
   const secret = (await s.call('POST', '/user/totp/setup', { token })).body.data.secret;
@@ -99,13 +122,27 @@ it('a role may require it, set by a SUPER only; its holders can only enrol until
 it('parallel guesses on one challenge are cut off: at most the per-address limit is checked, then the right code is refused', async () => {
   const { secret } = await enrol('store-b1');
   const from = { 'X-Forwarded-For': '192.0.2.61' };
-  const challenge = (await s.call('POST', '/auth/signin', { headers: from, body: { username: 'store-b1', password: DEMO_PASSWORD } })).body.data.challenge;
-  const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: String(100000 + i) } })));
+  const challenge = (
+    await s.call('POST', '/auth/signin', { headers: from, body: { username: 'store-b1', password: DEMO_PASSWORD } })
+  ).body.data.challenge;
+  const answers = await Promise.all(
+    Array.from({ length: 15 }, (_, i) =>
+      s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: String(100000 + i) } }),
+    ),
+  );
   expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
-  const checked = (await s.db.selectFrom('account_totp').select('failed_codes').where('account', '=', 'store-b1').executeTakeFirstOrThrow()).failed_codes;
+  const checked = (
+    await s.db
+      .selectFrom('account_totp')
+      .select('failed_codes')
+      .where('account', '=', 'store-b1')
+      .executeTakeFirstOrThrow()
+  ).failed_codes;
   expect(checked).toBeGreaterThanOrEqual(5);
   expect(checked).toBeLessThanOrEqual(10);
-  expect((await s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: await code(secret, 1) } })).status).not.toBe(200);
+  expect(
+    (await s.call('POST', '/auth/totp', { headers: from, body: { challenge, code: await code(secret, 1) } })).status,
+  ).not.toBe(200);
 });
 
 it('wrong codes count on their own: 5 in a row void the sign-in and tell the owner, whose right password is not kept out', async () => {
@@ -114,20 +151,30 @@ it('wrong codes count on their own: 5 in a row void the sign-in and tell the own
   const { secret } = await enrol('brand-b');
   const attacker = { 'X-Forwarded-For': '203.0.113.9' };
   const owner = { 'X-Forwarded-For': '198.51.100.20' };
-  const signin = (headers: Record<string, string>) => s.call('POST', '/auth/signin', { headers, body: { username: 'brand-b', password: DEMO_PASSWORD } });
-  const guess = (headers: Record<string, string>, challenge: string, c: string) => s.call('POST', '/auth/totp', { headers, body: { challenge, code: c } });
+  const signin = (headers: Record<string, string>) =>
+    s.call('POST', '/auth/signin', { headers, body: { username: 'brand-b', password: DEMO_PASSWORD } });
+  const guess = (headers: Record<string, string>, challenge: string, c: string) =>
+    s.call('POST', '/auth/totp', { headers, body: { challenge, code: c } });
   let voided = '';
   for (let round = 0; round < 2; round++) {
     const r = await signin(attacker);
     expect(r.status).toBe(200);
     const challenge = r.body.data.challenge as string;
-    for (let i = 0; i < 4; i++) expect((await guess(attacker, challenge, String(200000 + round * 10 + i))).body.message).toBe('The code is not right');
+    for (let i = 0; i < 4; i++)
+      expect((await guess(attacker, challenge, String(200000 + round * 10 + i))).body.message).toBe(
+        'The code is not right',
+      );
     const fifth = await guess(attacker, challenge, '299999');
-    expect([fifth.status, fifth.body.message]).toEqual([401, "5 wrong codes in a row: sign in again with your password. The account's owner has been told"]);
+    expect([fifth.status, fifth.body.message]).toEqual([
+      401,
+      "5 wrong codes in a row: sign in again with your password. The account's owner has been told",
+    ]);
     voided = challenge;
   }
   // the voided challenge takes no code, not even the right one
-  expect((await guess(attacker, voided, await code(secret, 1))).body.message).toBe('The sign-in took too long: enter your password again');
+  expect((await guess(attacker, voided, await code(secret, 1))).body.message).toBe(
+    'The sign-in took too long: enter your password again',
+  );
   // the attacker's address has used its sign-in allowance
   expect((await signin(attacker)).status).toBe(429);
   // the owner, from its own address: password, then code
@@ -135,14 +182,34 @@ it('wrong codes count on their own: 5 in a row void the sign-in and tell the own
   expect(mine.status, JSON.stringify(mine.body)).toBe(200);
   const done = await guess(owner, mine.body.data.challenge, await code(secret, 1));
   expect(done.status, JSON.stringify(done.body)).toBe(200);
-  expect((await s.db.selectFrom('account_totp').select('failed_codes').where('account', '=', 'brand-b').executeTakeFirstOrThrow()).failed_codes).toBe(0);
+  expect(
+    (
+      await s.db
+        .selectFrom('account_totp')
+        .select('failed_codes')
+        .where('account', '=', 'brand-b')
+        .executeTakeFirstOrThrow()
+    ).failed_codes,
+  ).toBe(0);
   // told: two operation-log entries and two console messages in the account's own brand
   const token = done.body.data.token as string;
-  const log = await s.call('POST', '/log/list', { token: admin, body: { filter: { action: 'totp_locked', record: 'brand-b' } } });
-  expect(log.body.data.list.map((e: Record<string, unknown>) => [e.resource, e.integrator])).toEqual([['user', 'brand_b'], ['user', 'brand_b']]);
+  const log = await s.call('POST', '/log/list', {
+    token: admin,
+    body: { filter: { action: 'totp_locked', record: 'brand-b' } },
+  });
+  expect(log.body.data.list.map((e: Record<string, unknown>) => [e.resource, e.integrator])).toEqual([
+    ['user', 'brand_b'],
+    ['user', 'brand_b'],
+  ]);
   const messages = await s.call('POST', '/message/list', { token, body: { filter: { code: 100010 } }, lang: 'es' });
   expect(messages.status, JSON.stringify(messages.body)).toBe(200);
-  const told = messages.body.data.list.filter((m: { detail?: { account?: string } }) => m.detail?.account === 'brand-b');
+  const told = messages.body.data.list.filter(
+    (m: { detail?: { account?: string } }) => m.detail?.account === 'brand-b',
+  );
   expect(told).toHaveLength(2);
-  expect(told[0]).toMatchObject({ integrator: 'brand_b', title: 'Códigos de doble factor rechazados', detail: { account: 'brand-b', failed_codes: 10 } });
+  expect(told[0]).toMatchObject({
+    integrator: 'brand_b',
+    title: 'Códigos de doble factor rechazados',
+    detail: { account: 'brand-b', failed_codes: 10 },
+  });
 });

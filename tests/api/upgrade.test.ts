@@ -66,7 +66,11 @@ for (const behind of process.env.DATABASE_URL ? [10, 5] : [10]) {
       const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG: '0', DEMO_ROBOTS: 'off' };
       if (target.url) env.DATABASE_URL = target.url;
       else env.DATA_DIR = target.dataDir;
-      const run = spawnSync(process.execPath, [path.join(BUILT, 'server', 'main.js'), 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [path.join(BUILT, 'server', 'main.js'), 'migrate'], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+      });
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
 
       const newer = await openDatabase({ url: target.url, dataDir: target.dataDir, poolSize: 1 });
@@ -74,7 +78,15 @@ for (const behind of process.env.DATABASE_URL ? [10, 5] : [10]) {
         const after = await snapshot(newer.db, before.columns);
         expect(after.migrations).toEqual(ALL);
         // tables: none gone but the retired ones
-        expect(Object.keys(before.columns).filter((t) => !(t in after.columns)).sort()).toEqual(Object.keys(RETIRED).filter((t) => t in before.columns).sort());
+        expect(
+          Object.keys(before.columns)
+            .filter((t) => !(t in after.columns))
+            .sort(),
+        ).toEqual(
+          Object.keys(RETIRED)
+            .filter((t) => t in before.columns)
+            .sort(),
+        );
         for (const table of Object.keys(before.columns)) {
           if (table in RETIRED) continue;
           if (table in GROWING) {
@@ -86,19 +98,35 @@ for (const behind of process.env.DATABASE_URL ? [10, 5] : [10]) {
           expect({ table, rows: after.rows[table] }).toEqual({ table, rows: before.rows[table] });
         }
         expect(before.permissions.filter((p) => !after.permissions.includes(p))).toEqual([]);
-        for (const [role, granted] of Object.entries(before.grants)) expect({ role, lost: granted.filter((g) => !after.grants[role]?.includes(g)) }).toEqual({ role, lost: [] });
+        for (const [role, granted] of Object.entries(before.grants))
+          expect({ role, lost: granted.filter((g) => !after.grants[role]?.includes(g)) }).toEqual({ role, lost: [] });
         expect(after.money).toEqual(before.money);
         expect(after.states).toEqual(before.states);
         // columns added since: every NOT NULL one filled, and no constraint left unchecked (NOT VALID)
-        const added = (await columns(newer.db)).filter((c) => c.table in before.columns && !before.columns[c.table].includes(c.column));
+        const added = (await columns(newer.db)).filter(
+          (c) => c.table in before.columns && !before.columns[c.table].includes(c.column),
+        );
         for (const c of added.filter((c) => !c.nullable)) {
-          const nulls = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NULL`.execute(newer.db);
-          expect({ column: `${c.table}.${c.column}`, nulls: nulls.rows[0].n }).toEqual({ column: `${c.table}.${c.column}`, nulls: 0 });
+          const nulls = await sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM ${sql.table(c.table)} WHERE ${sql.ref(c.column)} IS NULL`.execute(newer.db);
+          expect({ column: `${c.table}.${c.column}`, nulls: nulls.rows[0].n }).toEqual({
+            column: `${c.table}.${c.column}`,
+            nulls: 0,
+          });
         }
-        const unchecked = await sql<{ conname: string }>`SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND NOT c.convalidated`.execute(newer.db);
+        const unchecked = await sql<{
+          conname: string;
+        }>`SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND NOT c.convalidated`.execute(
+          newer.db,
+        );
         expect(unchecked.rows).toEqual([]);
         // the rollups the triggers and backfills kept equal what a rebuild from the orders makes
-        await expect(rollupsAgainstRebuild(newer.db)).resolves.toEqual({ kept: expect.anything(), rebuilt: expect.anything(), same: true });
+        await expect(rollupsAgainstRebuild(newer.db)).resolves.toEqual({
+          kept: expect.anything(),
+          rebuilt: expect.anything(),
+          same: true,
+        });
       } finally {
         await newer.close();
       }
@@ -125,7 +153,9 @@ async function columns(db: DB) {
   const r = await sql<{ table: string; column: string; nullable: string }>`
     SELECT c.table_name AS table, c.column_name AS column, c.is_nullable AS nullable
     FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
-    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' ORDER BY c.table_name, c.ordinal_position`.execute(db);
+    WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' ORDER BY c.table_name, c.ordinal_position`.execute(
+    db,
+  );
   return r.rows.map((c) => ({ table: c.table, column: c.column, nullable: c.nullable === 'YES' }));
 }
 
@@ -155,16 +185,23 @@ async function snapshot(db: DB, only?: Record<string, string[]>): Promise<Snapsh
     counts[table] = r.rows[0].n;
     rows[table] = r.rows[0].digest;
   }
-  const one = async <T,>(q: ReturnType<typeof sql<T>>) => (await q.execute(db)).rows;
+  const one = async <T>(q: ReturnType<typeof sql<T>>) => (await q.execute(db)).rows;
   const money = {
     // per store: sold, refunded (orders and the refund records), shared out
-    orders: await one(sql`SELECT dealer, count(*) FILTER (WHERE pay_status IN ('PAID', 'FREE')) AS sold, sum(amount) FILTER (WHERE pay_status IN ('PAID', 'FREE')) AS fee,
+    orders:
+      await one(sql`SELECT dealer, count(*) FILTER (WHERE pay_status IN ('PAID', 'FREE')) AS sold, sum(amount) FILTER (WHERE pay_status IN ('PAID', 'FREE')) AS fee,
       sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS') AS refunded FROM orders WHERE dealer IN (${sql.join(STORES)}) GROUP BY dealer ORDER BY dealer`),
-    refunds: await one(sql`SELECT dealer, status, count(*) AS n, sum(amount) AS amount, sum(real_amount) AS real FROM refund GROUP BY 1, 2 ORDER BY 1, 2`),
-    shares: await one(sql`SELECT dealer, status, count(*) AS n, sum(amount) AS amount FROM profit_share GROUP BY 1, 2 ORDER BY 1, 2`),
+    refunds: await one(
+      sql`SELECT dealer, status, count(*) AS n, sum(amount) AS amount, sum(real_amount) AS real FROM refund GROUP BY 1, 2 ORDER BY 1, 2`,
+    ),
+    shares: await one(
+      sql`SELECT dealer, status, count(*) AS n, sum(amount) AS amount FROM profit_share GROUP BY 1, 2 ORDER BY 1, 2`,
+    ),
   };
   const states: Record<string, unknown> = {
-    orders: await one(sql`SELECT status, pay_status, work_status, refund_status, count(*) AS n FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+    orders: await one(
+      sql`SELECT status, pay_status, work_status, refund_status, count(*) AS n FROM orders GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    ),
     vouchers: await one(sql`SELECT status, count(*) AS n FROM lecode GROUP BY 1 ORDER BY 1`),
     stores: await one(sql`SELECT status, count(*) AS n FROM dealer GROUP BY 1 ORDER BY 1`),
     accounts: await one(sql`SELECT status, count(*) AS n FROM account GROUP BY 1 ORDER BY 1`),
@@ -173,9 +210,11 @@ async function snapshot(db: DB, only?: Record<string, string[]>): Promise<Snapsh
   };
   const has = (t: string) => t in all && (!only || t in only);
   if (has('alarm')) states.alarms = await one(sql`SELECT state, count(*) AS n FROM alarm GROUP BY 1 ORDER BY 1`);
-  if (has('webhook_delivery')) states.deliveries = await one(sql`SELECT status, count(*) AS n FROM webhook_delivery GROUP BY 1 ORDER BY 1`);
+  if (has('webhook_delivery'))
+    states.deliveries = await one(sql`SELECT status, count(*) AS n FROM webhook_delivery GROUP BY 1 ORDER BY 1`);
   const grants: Record<string, string[]> = {};
-  for (const r of await one(sql<{ _id: string; authorizations: string[] }>`SELECT _id, authorizations FROM role`)) grants[r._id] = r.authorizations;
+  for (const r of await one(sql<{ _id: string; authorizations: string[] }>`SELECT _id, authorizations FROM role`))
+    grants[r._id] = r.authorizations;
   return {
     columns: all,
     counts,
@@ -190,7 +229,9 @@ async function snapshot(db: DB, only?: Record<string, string[]>): Promise<Snapsh
 
 /** The orders rollups as kept, and as orders_rollups_rebuild() makes them from the orders (rolled back). */
 async function rollupsAgainstRebuild(db: DB) {
-  const tables = (await columns(db)).map((c) => c.table).filter((t, i, a) => a.indexOf(t) === i && /^orders_(daily|quarters|products_daily|products_quarters)$/.test(t));
+  const tables = (await columns(db))
+    .map((c) => c.table)
+    .filter((t, i, a) => a.indexOf(t) === i && /^orders_(daily|quarters|products_daily|products_quarters)$/.test(t));
   // a row of nothing but zeros means what no row means (the triggers leave such rows where an unsold order
   // passed through; a rebuild makes none)
   const measures = await sql<{ table: string; column: string; type: string }>`
@@ -199,8 +240,16 @@ async function rollupsAgainstRebuild(db: DB) {
   const read = async (trx: DB) => {
     const out: Record<string, string[]> = {};
     for (const t of tables) {
-      const zero = measures.rows.filter((m) => m.table === t).map((m) => (m.type === 'ARRAY' ? sql`0 = ALL(${sql.ref(m.column)})` : sql`${sql.ref(m.column)} = 0`));
-      out[t] = (await sql<{ r: string }>`SELECT ROW(x.*)::text AS r FROM ${sql.table(t)} x WHERE NOT (${sql.join(zero, sql` AND `)}) ORDER BY 1`.execute(trx)).rows.map((r) => r.r);
+      const zero = measures.rows
+        .filter((m) => m.table === t)
+        .map((m) => (m.type === 'ARRAY' ? sql`0 = ALL(${sql.ref(m.column)})` : sql`${sql.ref(m.column)} = 0`));
+      out[t] = (
+        await sql<{
+          r: string;
+        }>`SELECT ROW(x.*)::text AS r FROM ${sql.table(t)} x WHERE NOT (${sql.join(zero, sql` AND `)}) ORDER BY 1`.execute(
+          trx,
+        )
+      ).rows.map((r) => r.r);
     }
     return out;
   };

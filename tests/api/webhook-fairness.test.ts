@@ -69,19 +69,33 @@ async function endpoint(token: string, url: string, events: string[]) {
 /** A robot of `dealer` that sells one paid order per call. */
 async function robot(dealer: string) {
   const device_id = `FAIR-${String(++n).padStart(4, '0')}`;
-  const r = await s.call('POST', '/device/add', { token: admin, body: { device_id, name: `Fair ${n}`, sn: `SN-F${n}`, type: 'icecream', category: 'test', dealer } });
+  const r = await s.call('POST', '/device/add', {
+    token: admin,
+    body: { device_id, name: `Fair ${n}`, sn: `SN-F${n}`, type: 'icecream', category: 'test', dealer },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key as string };
-  const p = await s.call('POST', '/product/add', { token: admin, body: { code: `F${n}`, name: `Fair ${n}`, price: 500, type: 'icecream', number: 1, dealer, stock: -1 } });
+  const p = await s.call('POST', '/product/add', {
+    token: admin,
+    body: { code: `F${n}`, name: `Fair ${n}`, price: 500, type: 'icecream', number: 1, dealer, stock: -1 },
+  });
   expect(p.status, JSON.stringify(p.body)).toBe(200);
   let sold = 0;
   return async () => {
-    const o = await s.call('POST', '/device-gateway/order', { headers, body: { channel: 'APP', items: [{ product: p.body.data._id, quantity: 1 }], pay: { pay_type: 'WECHAT', transaction_id: `T-${device_id}-${++sold}`, amount: 500 } } });
+    const o = await s.call('POST', '/device-gateway/order', {
+      headers,
+      body: {
+        channel: 'APP',
+        items: [{ product: p.body.data._id, quantity: 1 }],
+        pay: { pay_type: 'WECHAT', transaction_id: `T-${device_id}-${++sold}`, amount: 500 },
+      },
+    });
     expect(o.status, JSON.stringify(o.body)).toBe(200);
   };
 }
 
-const deliveriesOf = (webhook: string) => s.db.selectFrom('webhook_delivery').selectAll().where('webhook', '=', webhook).execute();
+const deliveriesOf = (webhook: string) =>
+  s.db.selectFrom('webhook_delivery').selectAll().where('webhook', '=', webhook).execute();
 
 describe('one deadline per attempt, a capped answer (item 3)', () => {
   it('a receiver that answers 200 and trickles its body past WEBHOOK_TIMEOUT_MS is a failed attempt', async () => {
@@ -101,7 +115,7 @@ describe('one deadline per attempt, a capped answer (item 3)', () => {
     expect([d.status, d.http_status, d.error]).toEqual(['failed', null, 'no complete answer within 1000 ms']);
   });
 
-  it('an endless answer body is read up to the cap only: the attempt ends with the receiver\'s status', async () => {
+  it("an endless answer body is read up to the cap only: the attempt ends with the receiver's status", async () => {
     process.env.WEBHOOK_TIMEOUT_MS = '60000';
     const chunk = Buffer.alloc(16 * 1024, 'x');
     const endless = await receiver((_req, res) => {
@@ -123,7 +137,7 @@ describe('one deadline per attempt, a capped answer (item 3)', () => {
 });
 
 describe('a brand whose receivers hang stalls no other brand (item 4)', () => {
-  it('another brand\'s delivery arrives within a second of its event while four endpoints of brand A never answer', async () => {
+  it("another brand's delivery arrives within a second of its event while four endpoints of brand A never answer", async () => {
     // the hanging attempts outlive the test: they end only when the receiver closes their sockets (afterAll)
     process.env.WEBHOOK_TIMEOUT_MS = '120000';
     const hang = await receiver(() => undefined);
@@ -144,11 +158,29 @@ describe('a brand whose receivers hang stalls no other brand (item 4)', () => {
     expect(event.integrator).toBe('brand_b');
     // from the event's own time (stamped as the order is written) to its arrival at brand B's receiver
     const latency = ok.got[0].at - Date.parse(event.created);
-    console.log(`webhook delivery latency of brand B beside brand A's 4 hanging endpoints (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${latency} ms; brand A attempts hanging: ${hang.got.length}`);
+    console.log(
+      `webhook delivery latency of brand B beside brand A's 4 hanging endpoints (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${latency} ms; brand A attempts hanging: ${hang.got.length}`,
+    );
     expect(latency).toBeLessThan(1000);
     // brand A's receivers were still hanging, none answered
-    expect(await s.db.selectFrom('webhook_delivery').select('_id').where('integrator', '=', 'brand_a').where('webhook', 'in', (await s.db.selectFrom('webhook').select('_id').where('url', 'like', `${hang.base}%`).execute()).map((w) => w._id)).execute()).toEqual([]);
-    await vi.waitFor(async () => expect((await deliveriesOf(b)).map((d) => d.status)).toEqual(['success']), { timeout: 10_000, interval: 50 });
+    expect(
+      await s.db
+        .selectFrom('webhook_delivery')
+        .select('_id')
+        .where('integrator', '=', 'brand_a')
+        .where(
+          'webhook',
+          'in',
+          (await s.db.selectFrom('webhook').select('_id').where('url', 'like', `${hang.base}%`).execute()).map(
+            (w) => w._id,
+          ),
+        )
+        .execute(),
+    ).toEqual([]);
+    await vi.waitFor(async () => expect((await deliveriesOf(b)).map((d) => d.status)).toEqual(['success']), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 });
 
@@ -168,7 +200,10 @@ describe('an endpoint that keeps failing is paused; test events are limited per 
     const shown = await s.call('GET', `/webhook/detail/${hook}`, { token: brandB, lang: 'es' });
     expect(shown.body.data).toMatchObject({ enabled: false, paused: 'failures' });
     expect(shown.body.data.paused_time).toBeTruthy();
-    const log = await s.call('POST', '/log/list', { token: brandB, body: { filter: { resource: 'webhook', record: hook, action: 'pause' } } });
+    const log = await s.call('POST', '/log/list', {
+      token: brandB,
+      body: { filter: { resource: 'webhook', record: hook, action: 'pause' } },
+    });
     expect(log.body.data.list).toHaveLength(1);
     // paused: its events are not sent
     await sell();
@@ -176,7 +211,10 @@ describe('an endpoint that keeps failing is paused; test events are limited per 
     receivers.push(ok);
     const watcher = await endpoint(brandB, `${ok.base}/watch`, ['order_created']);
     await sell();
-    await vi.waitFor(async () => expect(await deliveriesOf(watcher)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect(await deliveriesOf(watcher)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 50,
+    });
     expect(rx.got).toHaveLength(3);
     // the brand resumes it: sent again
     status = 200;
@@ -184,7 +222,16 @@ describe('an endpoint that keeps failing is paused; test events are limited per 
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     expect(resumed.body.data).toMatchObject({ enabled: true, paused: null });
     await sell();
-    await vi.waitFor(async () => expect((await deliveriesOf(hook)).map((d) => d.status).sort()).toEqual(['failed', 'failed', 'failed', 'success']), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect((await deliveriesOf(hook)).map((d) => d.status).sort()).toEqual([
+          'failed',
+          'failed',
+          'failed',
+          'success',
+        ]),
+      { timeout: 20_000, interval: 50 },
+    );
     // nothing to resume on a running endpoint
     expect((await s.call('POST', '/webhook/resume', { token: brandB, body: { _id: hook } })).status).toBe(409);
   });
@@ -197,7 +244,10 @@ describe('an endpoint that keeps failing is paused; test events are limited per 
     const send = () => s.call('POST', '/webhook/send_test', { token: provider, body: { _id: hook }, lang: 'es' });
     for (let i = 0; i < 10; i++) expect((await send()).status).toBe(200);
     const over = await send();
-    expect([over.status, over.body.message]).toEqual([429, 'Como máximo 10 eventos de prueba por minuto: inténtelo de nuevo en un momento']);
+    expect([over.status, over.body.message]).toEqual([
+      429,
+      'Como máximo 10 eventos de prueba por minuto: inténtelo de nuevo en un momento',
+    ]);
     const bulk = await s.call('POST', '/webhook/bulk', { token: provider, body: { action: 'send_test', ids: [hook] } });
     expect(bulk.body.data).toMatchObject({ done: 0, refused: 1, results: [{ code: 429 }] });
     // another account has its own allowance

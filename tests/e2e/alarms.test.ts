@@ -14,11 +14,19 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   const admin = await e.server.login('admin');
   const added = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'ALARM-E2E-01', name: 'Alarm bot', sn: 'SN-AE2E-1', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+    body: {
+      device_id: 'ALARM-E2E-01',
+      name: 'Alarm bot',
+      sn: 'SN-AE2E-1',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
   });
   const robot = added.body.data;
   const headers = { 'X-Device-Id': 'ALARM-E2E-01', 'X-Device-Key': robot.device_key };
-  const notify = async (code: number) => expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
+  const notify = async (code: number) =>
+    expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
 
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-a1');
@@ -34,7 +42,10 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   // The bell opens the active alarms; the fault is there once, counted twice.
   await bell.click();
   await page.waitForURL(/\/alarm\?/);
-  const row = page.getByRole('row').filter({ hasText: /^.*22 · / }).filter({ hasText: 'Alarm bot' });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: /^.*22 · / })
+    .filter({ hasText: 'Alarm bot' });
   await row.waitFor();
   await expect(row.getByRole('cell').filter({ hasText: /^2$/ }).count()).resolves.toBe(1);
   await e.shot(page, 'alarms-list-active');
@@ -46,13 +57,22 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   await dialog.getByRole('button', { name: 'Acknowledge' }).click();
   await page.getByText('Acknowledge: done').waitFor();
   await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 }).toBe(before);
-  const saved = await e.server.db.selectFrom('alarm').selectAll().where('device', '=', robot._id).executeTakeFirstOrThrow();
+  const saved = await e.server.db
+    .selectFrom('alarm')
+    .selectAll()
+    .where('device', '=', robot._id)
+    .executeTakeFirstOrThrow();
   expect(saved).toMatchObject({ state: 'acknowledged', ack_by: 'store-a1', ack_comment: 'Technician on the way' });
 
   // The robot's page shows it among its active alarms; the recovery code clears it, live.
   await page.goto(`${e.server.url}/device/${robot._id}/show`);
   const active = page.getByTestId('robot-alarms-active');
-  await active.getByTestId('robot-alarm').filter({ hasText: '22 · ' }).getByTestId('alarm-state').and(page.locator('[data-state="acknowledged"]')).waitFor();
+  await active
+    .getByTestId('robot-alarm')
+    .filter({ hasText: '22 · ' })
+    .getByTestId('alarm-state')
+    .and(page.locator('[data-state="acknowledged"]'))
+    .waitFor();
   await e.shot(page, 'alarms-robot-acknowledged');
   await notify(3022);
   const history = page.getByTestId('robot-alarms-history');
@@ -61,7 +81,11 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   await e.shot(page, 'alarms-robot-cleared');
 
   // The alarm's own page tells its whole story.
-  await history.getByTestId('robot-alarm').filter({ hasText: 'cleared by code 3022' }).getByText(/^22 · /).click();
+  await history
+    .getByTestId('robot-alarm')
+    .filter({ hasText: 'cleared by code 3022' })
+    .getByText(/^22 · /)
+    .click();
   await page.waitForURL(new RegExp(`/alarm/${saved._id}/show$`));
   await page.getByText('Technician on the way').waitFor();
   await expect(page.getByTestId('alarm-state').getAttribute('data-state')).resolves.toBe('cleared');
@@ -73,25 +97,45 @@ it('clears several alarms at once from the list, confirmed once', async () => {
   const admin = await e.server.login('admin');
   const added = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'ALARM-E2E-02', name: 'Bulk bot', sn: 'SN-AE2E-2', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+    body: {
+      device_id: 'ALARM-E2E-02',
+      name: 'Bulk bot',
+      sn: 'SN-AE2E-2',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
   });
   const robot = added.body.data;
   const headers = { 'X-Device-Id': 'ALARM-E2E-02', 'X-Device-Key': robot.device_key };
-  for (const code of [21, 23]) expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
+  for (const code of [21, 23])
+    expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
 
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`);
+  await page.goto(
+    `${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
+  );
   await page.getByRole('row').filter({ hasText: /23 · / }).waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
   await page.getByTestId('bulk-clear').click();
-  await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm/i })
+    .click();
   await page.getByTestId('bulk-report').getByText('2 done, 0 refused').waitFor();
   // the live refetch takes the cleared rows out of the list of active alarms; the report stays until closed
   await page.getByText('No Alarms found').waitFor();
   await expect(page.getByTestId('bulk-report').isVisible()).resolves.toBe(true);
   await e.shot(page, 'alarms-bulk-clear');
-  const states = await e.server.db.selectFrom('alarm').select(['state', 'clear_by']).where('device', '=', robot._id).execute();
-  expect(states).toEqual([{ state: 'cleared', clear_by: 'store-a1' }, { state: 'cleared', clear_by: 'store-a1' }]);
+  const states = await e.server.db
+    .selectFrom('alarm')
+    .select(['state', 'clear_by'])
+    .where('device', '=', robot._id)
+    .execute();
+  expect(states).toEqual([
+    { state: 'cleared', clear_by: 'store-a1' },
+    { state: 'cleared', clear_by: 'store-a1' },
+  ]);
   await context.close();
 });

@@ -17,10 +17,13 @@ const addButton = (page: Page, source: string) => page.locator(`[class~="button-
 
 /** Waits until the open dialogs have finished fading in, so a screenshot shows them as a user sees them. */
 const dialogsSettled = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'),
+  );
 
 /** Waits until the progress bar has finished moving to its value (for the screenshot). */
-const barSettled = (page: Page) => page.waitForFunction(() => document.querySelector('.MuiLinearProgress-bar1')?.getAnimations().length === 0);
+const barSettled = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('.MuiLinearProgress-bar1')?.getAnimations().length === 0);
 
 /** Picks an option of a react-admin AutocompleteInput or a MUI Autocomplete by its label. */
 const labelled = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -45,8 +48,22 @@ it('creates a product with two properties, each with options', async () => {
   await input(page, 'number').fill('7');
 
   const props = [
-    { code: 'size', name: 'Size', options: [['small', 'Small', '0'], ['large', 'Large', '3']] },
-    { code: 'topping', name: 'Topping', options: [['choco', 'Chocolate', '1.5'], ['nuts', 'Nuts', '1']] },
+    {
+      code: 'size',
+      name: 'Size',
+      options: [
+        ['small', 'Small', '0'],
+        ['large', 'Large', '3'],
+      ],
+    },
+    {
+      code: 'topping',
+      name: 'Topping',
+      options: [
+        ['choco', 'Chocolate', '1.5'],
+        ['nuts', 'Nuts', '1'],
+      ],
+    },
   ];
   for (const [i, p] of props.entries()) {
     await addButton(page, 'properties').click();
@@ -64,11 +81,31 @@ it('creates a product with two properties, each with options', async () => {
   await page.waitForURL(/\/product$/);
   await page.getByText('E2E cone').waitFor();
 
-  const saved = await e.server.db.selectFrom('product').selectAll().where('code', '=', 'E2E-CONE').executeTakeFirstOrThrow();
+  const saved = await e.server.db
+    .selectFrom('product')
+    .selectAll()
+    .where('code', '=', 'E2E-CONE')
+    .executeTakeFirstOrThrow();
   expect(saved).toMatchObject({ dealer: 'store_a1', price: 1250, type: 'icecream', number: 7, stock: -1 });
   expect(saved.properties).toEqual([
-    { code: 'size', name: 'Size', hide: false, options: [{ code: 'small', name: 'Small', price: 0, type: null }, { code: 'large', name: 'Large', price: 300, type: null }] },
-    { code: 'topping', name: 'Topping', hide: false, options: [{ code: 'choco', name: 'Chocolate', price: 150, type: null }, { code: 'nuts', name: 'Nuts', price: 100, type: null }] },
+    {
+      code: 'size',
+      name: 'Size',
+      hide: false,
+      options: [
+        { code: 'small', name: 'Small', price: 0, type: null },
+        { code: 'large', name: 'Large', price: 300, type: null },
+      ],
+    },
+    {
+      code: 'topping',
+      name: 'Topping',
+      hide: false,
+      options: [
+        { code: 'choco', name: 'Chocolate', price: 150, type: null },
+        { code: 'nuts', name: 'Nuts', price: 100, type: null },
+      ],
+    },
   ]);
   await context.close();
 });
@@ -95,7 +132,10 @@ it('imports a template into the product form only after a confirmation', async (
   // Importing again asks again; this time the user confirms.
   await page.getByRole('button', { name: 'Import a template' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Import a template' }).click();
-  await page.getByRole('dialog', { name: 'Import template "Caffe latte"?' }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Import template "Caffe latte"?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await page.getByText('Template "Caffe latte" imported').waitFor();
   await expect(input(page, 'code').inputValue()).resolves.toBe('CF-LATTE');
   await expect(input(page, 'name').inputValue()).resolves.toBe('Caffe latte');
@@ -106,13 +146,29 @@ it('imports a template into the product form only after a confirmation', async (
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/product$/);
 
-  const tpl = await e.server.db.selectFrom('template').selectAll().where('code', '=', 'CF-LATTE').where('integrator', '=', 'brand_a').executeTakeFirstOrThrow();
-  const made = await e.server.db.selectFrom('product').selectAll().where('code', '=', 'CF-LATTE').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
-  expect(made).toMatchObject({ name: tpl.name, price: tpl.price, type: tpl.type, number: tpl.number, properties: tpl.properties });
+  const tpl = await e.server.db
+    .selectFrom('template')
+    .selectAll()
+    .where('code', '=', 'CF-LATTE')
+    .where('integrator', '=', 'brand_a')
+    .executeTakeFirstOrThrow();
+  const made = await e.server.db
+    .selectFrom('product')
+    .selectAll()
+    .where('code', '=', 'CF-LATTE')
+    .where('dealer', '=', 'store_a1')
+    .executeTakeFirstOrThrow();
+  expect(made).toMatchObject({
+    name: tpl.name,
+    price: tpl.price,
+    type: tpl.type,
+    number: tpl.number,
+    properties: tpl.properties,
+  });
   await context.close();
 });
 
-it('adjusts and restocks on the stock screen; a bad value is refused with the server\'s message', async () => {
+it("adjusts and restocks on the stock screen; a bad value is refused with the server's message", async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
   await page.getByRole('menuitem', { name: 'Stock management' }).click();
@@ -121,7 +177,12 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
   // 4 left with a warning at 5: shown as low.
   await row.getByText('4 · Low').waitFor();
   await e.shot(page, 'catalog-stock-list');
-  const product = await e.server.db.selectFrom('product').select(['_id', 'stock']).where('code', '=', 'IC-STRAW-SUN').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  const product = await e.server.db
+    .selectFrom('product')
+    .select(['_id', 'stock'])
+    .where('code', '=', 'IC-STRAW-SUN')
+    .where('dealer', '=', 'store_a1')
+    .executeTakeFirstOrThrow();
   const token = await e.server.login('store-a1');
 
   await row.getByRole('button', { name: 'Adjust' }).click();
@@ -129,7 +190,12 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
   for (const bad of ['abc', '1.5', '-2']) {
     await dialog.getByLabel('New stock (-1 = unlimited)').fill(bad);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const expected = (await e.server.call('POST', '/product/stock', { token, body: { _id: product._id, stock: bad.includes('.') || bad === 'abc' ? bad : Number(bad) } })).body.message;
+    const expected = (
+      await e.server.call('POST', '/product/stock', {
+        token,
+        body: { _id: product._id, stock: bad.includes('.') || bad === 'abc' ? bad : Number(bad) },
+      })
+    ).body.message;
     expect(expected).toBeTruthy();
     await dialog.getByRole('alert').getByText(expected!, { exact: true }).waitFor();
     if (bad === 'abc') {
@@ -137,7 +203,10 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
       await e.shot(page, 'catalog-stock-refused');
     }
   }
-  expect((await e.server.db.selectFrom('product').select('stock').where('_id', '=', product._id).executeTakeFirstOrThrow()).stock).toBe(4);
+  expect(
+    (await e.server.db.selectFrom('product').select('stock').where('_id', '=', product._id).executeTakeFirstOrThrow())
+      .stock,
+  ).toBe(4);
 
   await dialog.getByLabel('New stock (-1 = unlimited)').fill('12');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -160,7 +229,12 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
   await page.goto(`${e.server.url}/product/copy`);
   await page.getByText('You do not have permission to open this page.').waitFor();
 
-  const logs = await e.server.db.selectFrom('log').select('action').where('record', '=', product._id).where('action', 'in', ['stock', 'restock']).execute();
+  const logs = await e.server.db
+    .selectFrom('log')
+    .select('action')
+    .where('record', '=', product._id)
+    .where('action', 'in', ['stock', 'restock'])
+    .execute();
   expect(logs.map((l) => l.action).sort()).toEqual(['restock', 'stock', 'stock']);
   await context.close();
 });
@@ -168,7 +242,12 @@ it('adjusts and restocks on the stock screen; a bad value is refused with the se
 it('copies products to other stores with a progress bar and a result per target, without duplicating on a second run', async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'brand-a');
-  const extra = (await e.server.call('POST', '/dealer/add', { token: await e.server.login('brand-a'), body: { name: 'Store A3 airport', description: 'A new store to fill', integrator: 'brand_a' } })).body.data;
+  const extra = (
+    await e.server.call('POST', '/dealer/add', {
+      token: await e.server.login('brand-a'),
+      body: { name: 'Store A3 airport', description: 'A new store to fill', integrator: 'brand_a' },
+    })
+  ).body.data;
   await page.getByRole('menuitem', { name: 'Copy products between stores' }).click();
   await page.waitForURL(/\/product\/copy$/);
   await pick(page, 'Source store', 'Store A1');
@@ -202,19 +281,30 @@ it('copies products to other stores with a progress bar and a result per target,
   await barSettled(page);
   const resultRow = (id: string) => page.getByTestId(`copy-result-${id}`);
   await expect(resultRow('store_a2').locator('td').allInnerTexts()).resolves.toEqual(['Store A2', '2', '0', '0', '']);
-  await expect(resultRow(extra._id).locator('td').allInnerTexts()).resolves.toEqual(['Store A3 airport', '2', '0', '0', '']);
+  await expect(resultRow(extra._id).locator('td').allInnerTexts()).resolves.toEqual([
+    'Store A3 airport',
+    '2',
+    '0',
+    '0',
+    '',
+  ]);
   await e.shot(page, 'catalog-copy-done');
 
   // Again: everything is already there by code, so it is skipped, not doubled.
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await page.getByTestId('copy-progress').getByText('Copy finished').waitFor();
   await expect(resultRow('store_a2').locator('td').allInnerTexts()).resolves.toEqual(['Store A2', '0', '2', '0', '']);
-  const copies = await e.server.db.selectFrom('product').select(['dealer', 'code']).where('code', 'in', ['IC-VANILLA', 'IC-SWIRL']).where('dealer', 'in', ['store_a2', extra._id]).execute();
+  const copies = await e.server.db
+    .selectFrom('product')
+    .select(['dealer', 'code'])
+    .where('code', 'in', ['IC-VANILLA', 'IC-SWIRL'])
+    .where('dealer', 'in', ['store_a2', extra._id])
+    .execute();
   expect(copies.length).toBe(4);
   await context.close();
 });
 
-it('creates a group of products and publishes it onto the robots\' menu', async () => {
+it("creates a group of products and publishes it onto the robots' menu", async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
   await page.goto(`${e.server.url}/product_classify/create`);
@@ -236,28 +326,46 @@ it('creates a group of products and publishes it onto the robots\' menu', async 
   await row.getByRole('button', { name: 'Withdraw' }).waitFor();
   await e.shot(page, 'catalog-group-published');
 
-  const group = await e.server.db.selectFrom('product_classify').selectAll().where('name', '=', 'Morning picks').executeTakeFirstOrThrow();
+  const group = await e.server.db
+    .selectFrom('product_classify')
+    .selectAll()
+    .where('name', '=', 'Morning picks')
+    .executeTakeFirstOrThrow();
   expect(group).toMatchObject({ dealer: 'store_a1', integrator: 'brand_a', online: true, sortIndex: 5 });
   // The store's robot now offers the group first (lowest sortIndex), its products in the chosen order.
   const robot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
-  const menu = await e.server.call('GET', '/device-gateway/menu', { headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) } });
+  const menu = await e.server.call('GET', '/device-gateway/menu', {
+    headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) },
+  });
   expect(menu.status).toBe(200);
   expect(menu.body.data.groups[0].name).toBe('Morning picks');
-  expect(menu.body.data.groups[0].products.map((p: { code: string }) => p.code)).toEqual(['IC-STRAW-SUN', 'IC-VANILLA']);
+  expect(menu.body.data.groups[0].products.map((p: { code: string }) => p.code)).toEqual([
+    'IC-STRAW-SUN',
+    'IC-VANILLA',
+  ]);
 
   // On edit the store account's own store is not asked either (the server refuses a change too); the products
   // keep their order.
   await page.goto(`${e.server.url}/product_classify/${group._id}`);
-  await page.getByRole('button', { name: 'Strawberry sundae' }).or(page.getByText('Strawberry sundae')).first().waitFor();
+  await page
+    .getByRole('button', { name: 'Strawberry sundae' })
+    .or(page.getByText('Strawberry sundae'))
+    .first()
+    .waitFor();
   await expect(labelled(page, 'Store').count()).resolves.toBe(0);
   await e.shot(page, 'catalog-group-edit');
   await context.close();
 });
 
-it('edits a product\'s properties in place; a bad property code is refused with its position', async () => {
+it("edits a product's properties in place; a bad property code is refused with its position", async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
-  const p = await e.server.db.selectFrom('product').select(['_id', 'properties']).where('code', '=', 'IC-CHOCO').where('dealer', '=', 'store_a1').executeTakeFirstOrThrow();
+  const p = await e.server.db
+    .selectFrom('product')
+    .select(['_id', 'properties'])
+    .where('code', '=', 'IC-CHOCO')
+    .where('dealer', '=', 'store_a1')
+    .executeTakeFirstOrThrow();
   await page.goto(`${e.server.url}/product/${p._id}`);
   await expect(input(page, 'properties.0.code').inputValue()).resolves.toBe('size');
   await expect(input(page, 'properties.1.options.2.name').inputValue()).resolves.toBe('Chocolate chips');
@@ -269,7 +377,11 @@ it('edits a product\'s properties in place; a bad property code is refused with 
   await input(page, 'properties.1.options.2.price').fill('2');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/product$/);
-  const after = await e.server.db.selectFrom('product').select('properties').where('_id', '=', p._id).executeTakeFirstOrThrow();
+  const after = await e.server.db
+    .selectFrom('product')
+    .select('properties')
+    .where('_id', '=', p._id)
+    .executeTakeFirstOrThrow();
   const props = after.properties as Array<{ code: string; options: Array<{ code: string; price: number }> }>;
   expect(props.map((x) => x.code)).toEqual(['size', 'extras', 'holder', 'calib']);
   expect(props[1].options[2]).toMatchObject({ code: 'choco', price: 200 });
@@ -320,7 +432,17 @@ it('lets a brand write a template with nested properties, as a product is writte
   await e.shot(page, 'catalog-template-form');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/template$/);
-  const saved = await e.server.db.selectFrom('template').selectAll().where('code', '=', 'TPL-MATCHA').executeTakeFirstOrThrow();
-  expect(saved).toMatchObject({ integrator: 'brand_a', price: 1900, properties: [{ code: 'milk', name: 'Milk', hide: false, options: [{ code: 'oat', name: 'Oat milk', price: 300, type: null }] }] });
+  const saved = await e.server.db
+    .selectFrom('template')
+    .selectAll()
+    .where('code', '=', 'TPL-MATCHA')
+    .executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({
+    integrator: 'brand_a',
+    price: 1900,
+    properties: [
+      { code: 'milk', name: 'Milk', hide: false, options: [{ code: 'oat', name: 'Oat milk', price: 300, type: null }] },
+    ],
+  });
   await context.close();
 });

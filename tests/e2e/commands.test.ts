@@ -12,7 +12,17 @@ afterAll(() => e?.close());
 
 it('sends a lock from the robot page and watches it queued → sent → acknowledged live; the robot shows locked', async () => {
   const admin = await e.server.login('admin');
-  const added = await e.server.call('POST', '/device/add', { token: admin, body: { device_id: 'CMD-E2E-01', name: 'Cmd bot', sn: 'SN-CE2E-1', type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+  const added = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: {
+      device_id: 'CMD-E2E-01',
+      name: 'Cmd bot',
+      sn: 'SN-CE2E-1',
+      type: 'icecream',
+      category: 'dessert',
+      dealer: 'store_a1',
+    },
+  });
   const robot = added.body.data;
   const headers = { 'X-Device-Id': 'CMD-E2E-01', 'X-Device-Key': robot.device_key };
 
@@ -29,7 +39,10 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
   await dialog.getByRole('combobox', { name: /Command/ }).click();
   await page.getByRole('option', { name: 'Lock (out of service)' }).click();
   await dialog.getByTestId('send-command-submit').click();
-  await dialog.getByText(/Reason/).first().waitFor();
+  await dialog
+    .getByText(/Reason/)
+    .first()
+    .waitFor();
   expect(await e.server.db.selectFrom('command').select('_id').where('device', '=', robot._id).execute()).toEqual([]);
   await dialog.locator('input[name="params.reason"]').fill('Freezer at 9 °C');
   await e.shot(page, 'commands-send-dialog');
@@ -44,7 +57,10 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
   expect(handed).toMatchObject({ command: 'lock', params: { reason: 'Freezer at 9 °C' } });
   await row.and(page.locator('[data-state="sent"]')).waitFor({ timeout: 15_000 });
   // it obeys and acknowledges: acknowledged, and the robot is shown locked with who and why
-  expect((await e.server.call('POST', '/device-gateway/command/ack', { headers, body: { id: handed.id, status: 'ok' } })).status).toBe(200);
+  expect(
+    (await e.server.call('POST', '/device-gateway/command/ack', { headers, body: { id: handed.id, status: 'ok' } }))
+      .status,
+  ).toBe(200);
   await row.and(page.locator('[data-state="acknowledged"]')).waitFor({ timeout: 15_000 });
   await page.getByTestId('device-locked').getByText('Locked by store-a1: Freezer at 9 °C').waitFor({ timeout: 15_000 });
   await e.shot(page, 'commands-robot-acknowledged');
@@ -57,7 +73,10 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
   const clean = card.getByTestId('robot-command').filter({ hasText: 'Clean' });
   await clean.and(page.locator('[data-state="queued"]')).waitFor();
   await clean.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm/i })
+    .click();
   await clean.and(page.locator('[data-state="cancelled"]')).waitFor({ timeout: 15_000 });
   await context.close();
 
@@ -74,7 +93,17 @@ it('sends one command to the robots selected in the list, and reports each robot
   const admin = await e.server.login('admin');
   const ids: string[] = [];
   for (const n of [1, 2]) {
-    const r = await e.server.call('POST', '/device/add', { token: admin, body: { device_id: `CMD-BULK-0${n}`, name: `Bulk cmd ${n}`, sn: `SN-CB-${n}`, type: 'coffee', category: 'drinks', dealer: 'store_a1' } });
+    const r = await e.server.call('POST', '/device/add', {
+      token: admin,
+      body: {
+        device_id: `CMD-BULK-0${n}`,
+        name: `Bulk cmd ${n}`,
+        sn: `SN-CB-${n}`,
+        type: 'coffee',
+        category: 'drinks',
+        dealer: 'store_a1',
+      },
+    });
     ids.push(r.body.data._id);
   }
   const { page, context } = await e.newPage({ lang: 'en' });
@@ -91,7 +120,11 @@ it('sends one command to the robots selected in the list, and reports each robot
   await dialog.getByTestId('send-command-submit').click();
   await page.getByTestId('bulk-report').getByText('2 done, 0 refused').waitFor();
   await e.shot(page, 'commands-bulk-report');
-  const rows = await e.server.db.selectFrom('command').select(['device', 'command', 'params', 'state', 'created_by']).where('device', 'in', ids).execute();
+  const rows = await e.server.db
+    .selectFrom('command')
+    .select(['device', 'command', 'params', 'state', 'created_by'])
+    .where('device', 'in', ids)
+    .execute();
   expect(rows.map((r) => [r.command, r.params, r.state, r.created_by])).toEqual([
     ['set_business_state', { state: 'pause' }, 'queued', 'store-a1'],
     ['set_business_state', { state: 'pause' }, 'queued', 'store-a1'],

@@ -28,11 +28,17 @@ it('the second of two editors is told the store changed, and Reload shows the ne
   expect(await second.page.locator('input[name="name"]').inputValue()).toBe(was);
   await second.page.locator('input[name="name"]').fill('Renamed by the second');
   await second.page.getByRole('button', { name: 'Save' }).click();
-  const notice = second.page.getByText('Someone else changed this record after you opened it; reload it to see their changes');
+  const notice = second.page.getByText(
+    'Someone else changed this record after you opened it; reload it to see their changes',
+  );
   await notice.waitFor();
   await e.shot(second.page, 'concurrency-stale');
   // nothing was overwritten
-  const row = await e.server.db.selectFrom('dealer').select(['name', 'version']).where('_id', '=', 'store_a1').executeTakeFirstOrThrow();
+  const row = await e.server.db
+    .selectFrom('dealer')
+    .select(['name', 'version'])
+    .where('_id', '=', 'store_a1')
+    .executeTakeFirstOrThrow();
   expect(row.name).toBe('Renamed by the first');
 
   await second.page.getByRole('button', { name: 'Reload' }).click();
@@ -40,9 +46,20 @@ it('the second of two editors is told the store changed, and Reload shows the ne
   await e.shot(second.page, 'concurrency-reloaded');
 
   // from the reloaded record, the second editor's change goes through
-  await second.page.locator('input[name="description"], textarea[name="description"]').first().fill('Checked after the reload');
+  await second.page
+    .locator('input[name="description"], textarea[name="description"]')
+    .first()
+    .fill('Checked after the reload');
   await second.page.getByRole('button', { name: 'Save' }).click();
   await second.page.waitForURL(/\/dealer$/);
-  const after = await e.server.db.selectFrom('dealer').select(['name', 'description', 'version']).where('_id', '=', 'store_a1').executeTakeFirstOrThrow();
-  expect(after).toMatchObject({ name: 'Renamed by the first', description: 'Checked after the reload', version: Number(row.version) + 1 });
+  const after = await e.server.db
+    .selectFrom('dealer')
+    .select(['name', 'description', 'version'])
+    .where('_id', '=', 'store_a1')
+    .executeTakeFirstOrThrow();
+  expect(after).toMatchObject({
+    name: 'Renamed by the first',
+    description: 'Checked after the reload',
+    version: Number(row.version) + 1,
+  });
 });

@@ -17,7 +17,9 @@ it('signs in and shows the dashboard and the order list with no Content-Security
   await page.exposeFunction('vfReportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (ev) => {
-      (window as unknown as { vfReportViolation(v: string): void }).vfReportViolation(`${ev.violatedDirective} ${ev.blockedURI}`);
+      (window as unknown as { vfReportViolation(v: string): void }).vfReportViolation(
+        `${ev.violatedDirective} ${ev.blockedURI}`,
+      );
     });
   });
   const res = await page.goto(`${e.server.url}/login`);
@@ -48,21 +50,31 @@ it('renders the API docs page (/api/docs) under the same policy, drawing every d
   // swagger-ui (5.34+) virtualizes a list of 150 rows or more: only the operations near the viewport are in the
   // DOM, the rest are drawn as the page scrolls. Scroll to the end, collecting every drawn path: each one of the
   // document's paths must be drawn, the device gateway's and the last tag's included.
-  const doc = (await (await page.request.get(`${e.server.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  const doc = (await (await page.request.get(`${e.server.url}/api/openapi.json`)).json()) as {
+    paths: Record<string, unknown>;
+  };
   const expected = Object.keys(doc.paths).sort();
   const seen = new Set<string>();
   let lastY = -1;
   for (let i = 0; i < 400; i++) {
-    for (const p of await page.locator('[data-path]').evaluateAll((els) => els.map((el) => el.getAttribute('data-path') ?? ''))) seen.add(p);
+    for (const p of await page
+      .locator('[data-path]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-path') ?? '')))
+      seen.add(p);
     const y = await page.evaluate(() => window.scrollY);
-    const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    const atEnd = await page.evaluate(
+      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+    );
     if (atEnd && y === lastY) break;
     lastY = y;
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(50);
   }
   // the document's last path (the last tag's last operation) is on screen at the end of the page
-  await page.locator(`[data-path="${Object.keys(doc.paths).at(-1)}"]`).first().waitFor();
+  await page
+    .locator(`[data-path="${Object.keys(doc.paths).at(-1)}"]`)
+    .first()
+    .waitFor();
   await e.shot(page, 'api-docs-end');
   expect(seen.has('/api/device-gateway/heartbeat')).toBe(true);
   expect(expected.filter((p) => !seen.has(p))).toEqual([]);

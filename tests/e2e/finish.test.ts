@@ -21,29 +21,67 @@ let robot: { _id: string; device_key: string };
 let faulty: { _id: string; device_key: string };
 let unionOrder: string;
 const gateway = (code: number) =>
-  e.server.call('POST', '/device-gateway/notify', { headers: { 'X-Device-Id': 'FINISH-E2E-01', 'X-Device-Key': robot.device_key }, body: { code } });
+  e.server.call('POST', '/device-gateway/notify', {
+    headers: { 'X-Device-Id': 'FINISH-E2E-01', 'X-Device-Key': robot.device_key },
+    body: { code },
+  });
 
 beforeAll(async () => {
   e = await startE2E();
   admin = await e.server.login('admin');
   const added = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'FINISH-E2E-01', name: 'Finish bot', sn: 'SN-FIN-1', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+    body: {
+      device_id: 'FINISH-E2E-01',
+      name: 'Finish bot',
+      sn: 'SN-FIN-1',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
   });
   robot = added.body.data;
   for (const code of [300, 21, 22]) expect((await gateway(code)).status).toBe(200);
   // a second robot at work: it reports a fault with a number, has an alarm open and sells for UnionPay
   const second = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'FINISH-E2E-02', name: 'Faulty bot', sn: 'SN-FIN-2', type: 'coffee', category: 'drinks', dealer: 'store_a1' },
+    body: {
+      device_id: 'FINISH-E2E-02',
+      name: 'Faulty bot',
+      sn: 'SN-FIN-2',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
   });
   faulty = second.body.data;
   const headers = { 'X-Device-Id': 'FINISH-E2E-02', 'X-Device-Key': faulty.device_key };
-  expect((await e.server.call('POST', '/device-gateway/heartbeat', { headers, body: { state: 'failure', work_status: 'fault 22' } })).status).toBe(200);
+  expect(
+    (
+      await e.server.call('POST', '/device-gateway/heartbeat', {
+        headers,
+        body: { state: 'failure', work_status: 'fault 22' },
+      })
+    ).status,
+  ).toBe(200);
   expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 21 } })).status).toBe(200);
-  const product = await e.server.call('POST', '/product/add', { token: admin, body: { code: 'FIN-UNION', name: 'Finish union', price: 800, type: 'coffee', number: 1, dealer: 'store_a1', stock: 50 } });
+  const product = await e.server.call('POST', '/product/add', {
+    token: admin,
+    body: {
+      code: 'FIN-UNION',
+      name: 'Finish union',
+      price: 800,
+      type: 'coffee',
+      number: 1,
+      dealer: 'store_a1',
+      stock: 50,
+    },
+  });
   expect(product.status, JSON.stringify(product.body)).toBe(200);
-  const sold = await e.server.call('POST', '/device-gateway/order', { headers, body: { channel: 'APP', items: [{ product: product.body.data._id }], pay: { pay_type: 'UNIONPAY', amount: 800 } } });
+  const sold = await e.server.call('POST', '/device-gateway/order', {
+    headers,
+    body: { channel: 'APP', items: [{ product: product.body.data._id }], pay: { pay_type: 'UNIONPAY', amount: 800 } },
+  });
   expect(sold.status, JSON.stringify(sold.body)).toBe(200);
   unionOrder = sold.body.data._id;
 });
@@ -65,11 +103,20 @@ it('exports money with two decimals, and the message counts the rows the file ho
   await e.login(page, 'store-a1');
   await page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
   await page.locator('tbody tr').first().waitFor();
-  const expected = (await e.server.db.selectFrom('orders').select('amount').where('dealer', '=', 'store_a1').where('status', '=', 'CLOSE').execute()).length;
+  const expected = (
+    await e.server.db
+      .selectFrom('orders')
+      .select('amount')
+      .where('dealer', '=', 'store_a1')
+      .where('status', '=', 'CLOSE')
+      .execute()
+  ).length;
   expect(expected).toBeGreaterThan(0);
 
   const xlsx = await download(page, 'export-xlsx');
-  await toast(page).filter({ hasText: `Exported excel-list.xlsx: ${expected.toLocaleString('en')} rows` }).waitFor();
+  await toast(page)
+    .filter({ hasText: `Exported excel-list.xlsx: ${expected.toLocaleString('en')} rows` })
+    .waitFor();
   await e.shot(page, 'finish-export-toast-en');
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(xlsx);
@@ -86,7 +133,9 @@ it('exports money with two decimals, and the message counts the rows the file ho
   const csvSheet = await csvBook.csv.readFile(await download(page, 'export-csv'), { map: (v: string) => v });
   const csv: string[][] = [];
   csvSheet.eachRow((r) => csv.push((r.values as string[]).slice(1).map((v) => String(v ?? '').replace(/^\uFEFF/, ''))));
-  await toast(page).filter({ hasText: `Exported excel-list.csv: ${expected.toLocaleString('en')} rows` }).waitFor();
+  await toast(page)
+    .filter({ hasText: `Exported excel-list.csv: ${expected.toLocaleString('en')} rows` })
+    .waitFor();
   const column = csv[0].indexOf('Amount');
   for (const line of csv.slice(1)) expect(line[column]).toMatch(/^\d+\.\d\d$/);
   expect(csv.length - 1).toBe(expected);
@@ -96,7 +145,9 @@ it('exports money with two decimals, and the message counts the rows the file ho
 it('names each refused row of a bulk report after a live refresh took it out of the list, its state in words', async () => {
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`);
+  await page.goto(
+    `${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
+  );
   const arm = page.getByRole('row').filter({ hasText: /^.*21 · / });
   await arm.waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
@@ -105,7 +156,10 @@ it('names each refused row of a bulk report after a live refresh took it out of 
   await page.getByRole('row').filter({ hasText: /22 · / }).waitFor({ state: 'detached', timeout: 15_000 });
   const title22 = notifyText(22, 'en')!.title;
   await page.getByTestId('bulk-clear').click();
-  await page.getByRole('dialog').getByRole('button', { name: /confirm/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm/i })
+    .click();
   const report = page.getByRole('dialog').filter({ has: page.getByTestId('bulk-report') });
   await report.getByTestId('bulk-report').getByText('2 done, 1 refused').waitFor();
   // named as the list showed it, not by its database id; its state said in words
@@ -117,8 +171,18 @@ it('names each refused row of a bulk report after a live refresh took it out of 
 });
 
 it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang) => {
-  const alarm = await e.server.db.selectFrom('alarm').select(['_id', 'code']).where('device', '=', robot._id).where('code', '=', 300).executeTakeFirstOrThrow();
-  const paid = await e.server.db.selectFrom('orders').select('_id').where('dealer', '=', 'store_a1').where('pay_type', '=', 'WECHAT').executeTakeFirstOrThrow();
+  const alarm = await e.server.db
+    .selectFrom('alarm')
+    .select(['_id', 'code'])
+    .where('device', '=', robot._id)
+    .where('code', '=', 300)
+    .executeTakeFirstOrThrow();
+  const paid = await e.server.db
+    .selectFrom('orders')
+    .select('_id')
+    .where('dealer', '=', 'store_a1')
+    .where('pay_type', '=', 'WECHAT')
+    .executeTakeFirstOrThrow();
   const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
   await e.login(page, 'store-a1');
 
@@ -143,27 +207,46 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
 
   // a robot's own work status with a number: the words and the number; its alarms on the first screen
   await page.goto(`${e.server.url}/device/${faulty._id}/show`);
-  await page.getByText(`${translate(lang, 'resources.device.choices.work_status.fault')} 22`, { exact: false }).waitFor();
+  await page
+    .getByText(`${translate(lang, 'resources.device.choices.work_status.fault')} 22`, { exact: false })
+    .waitFor();
   expect(await page.locator('main').textContent()).not.toContain('fault 22');
   const alarms = page.getByTestId('device-alarms');
   await alarms.getByTestId('robot-alarm').filter({ hasText: '21 · ' }).first().waitFor();
   expect((await alarms.boundingBox())!.y).toBeLessThan(844);
   // acknowledged with one tap: an icon inside the screen, not a label-less button
-  const ack = alarms.getByTestId('robot-alarm').filter({ hasText: '21 · ' }).first().getByRole('button', { name: translate(lang, 'resources.alarm.actions.acknowledge') });
+  const ack = alarms
+    .getByTestId('robot-alarm')
+    .filter({ hasText: '21 · ' })
+    .first()
+    .getByRole('button', { name: translate(lang, 'resources.alarm.actions.acknowledge') });
   expect(await ack.locator('svg').count()).toBe(1);
   const ackBox = (await ack.boundingBox())!;
   expect(ackBox.x + ackBox.width).toBeLessThanOrEqual(390);
   if (lang === 'es' || lang === 'en') await e.shot(page, `finish-phone-faulty-robot-${lang}`);
 
   // a robot that never beat says so, with its reason
-  const silent = await e.server.db.selectFrom('device').select('_id').where('device_id', '=', 'FINISH-E2E-01').executeTakeFirstOrThrow();
+  const silent = await e.server.db
+    .selectFrom('device')
+    .select('_id')
+    .where('device_id', '=', 'FINISH-E2E-01')
+    .executeTakeFirstOrThrow();
   await page.goto(`${e.server.url}/device/${silent._id}/show`);
   await page.getByText(translate(lang, 'vf.fleet.device.never')).waitFor();
 
   // a refusal names the state in words (the API's message in the caller's language)
   const token = await e.server.login('store-a1');
-  const cleared = await e.server.db.selectFrom('alarm').select('_id').where('device', '=', robot._id).where('state', '=', 'cleared').executeTakeFirstOrThrow();
-  const refused = await e.server.call('POST', '/alarm/bulk', { token, lang, body: { action: 'clear', ids: [cleared._id] } });
+  const cleared = await e.server.db
+    .selectFrom('alarm')
+    .select('_id')
+    .where('device', '=', robot._id)
+    .where('state', '=', 'cleared')
+    .executeTakeFirstOrThrow();
+  const refused = await e.server.call('POST', '/alarm/bulk', {
+    token,
+    lang,
+    body: { action: 'clear', ids: [cleared._id] },
+  });
   expect(refused.body.data.results[0].message).toContain(translate(lang, 'resources.alarm.choices.state.cleared'));
   expect(refused.body.data.results[0].message).not.toMatch(/\bcleared\b/);
   await context.close();
@@ -192,7 +275,12 @@ it('says what was saved, and a tab names the record it shows, never its id', asy
   await page.locator('input[name="url"]').waitFor();
   expect(await page.getByLabel('Brand').count()).toBe(0);
   // an alarm's tab: its code and title, not its id
-  const alarm = await e.server.db.selectFrom('alarm').select('_id').where('device', '=', robot._id).where('code', '=', 300).executeTakeFirstOrThrow();
+  const alarm = await e.server.db
+    .selectFrom('alarm')
+    .select('_id')
+    .where('device', '=', robot._id)
+    .where('code', '=', 300)
+    .executeTakeFirstOrThrow();
   await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
   const tab = page.getByTestId('tags-view').getByRole('tab', { selected: true });
   await tab.getByText(`300 · ${notifyText(300, 'en')!.title}`, { exact: false }).waitFor();
@@ -204,8 +292,19 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
   // endpoints on this machine (allowed for tests by WEBHOOK_ALLOW_LOCAL): many events, a long address
   process.env.WEBHOOK_ALLOW_LOCAL = '1';
   try {
-    for (const events of [['order_created', 'order_paid', 'order_refunded', 'alarm_opened'], ['alarm_cleared', 'robot_offline']]) {
-      const r = await e.server.call('POST', '/webhook/add', { token: admin, body: { url: `http://127.0.0.1:9/vendfleet/a-rather-long-path/for-the-receiver/${events[0]}`, events, description: 'Finish', integrator: 'brand_a' } });
+    for (const events of [
+      ['order_created', 'order_paid', 'order_refunded', 'alarm_opened'],
+      ['alarm_cleared', 'robot_offline'],
+    ]) {
+      const r = await e.server.call('POST', '/webhook/add', {
+        token: admin,
+        body: {
+          url: `http://127.0.0.1:9/vendfleet/a-rather-long-path/for-the-receiver/${events[0]}`,
+          events,
+          description: 'Finish',
+          integrator: 'brand_a',
+        },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
   } finally {
@@ -224,7 +323,10 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
           const s = getComputedStyle(cell);
           const line = parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.43;
           // one line of text (a small chip, 24 px, is as tall as a line and a quarter) plus the cell's padding
-          return { height: tr.getBoundingClientRect().height, max: parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) + line * 1.25 + 1 };
+          return {
+            height: tr.getBoundingClientRect().height,
+            max: parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) + line * 1.25 + 1,
+          };
         }),
       );
       await e.shot(page, `finish-rows-${list}-${lang}`);
@@ -242,62 +344,88 @@ it('finds the device gateway in the API docs without scrolling, and an operation
   // every tag drawn at once, so find-in-page finds "device-gateway" where it stands, not scrolled to
   const tag = page.locator('.opblock-tag[data-tag="device-gateway"]');
   await tag.waitFor();
-  const tags = await page.evaluate(() => [...document.querySelectorAll('.opblock-tag')].map((t) => t.getAttribute('data-tag')));
+  const tags = await page.evaluate(() =>
+    [...document.querySelectorAll('.opblock-tag')].map((t) => t.getAttribute('data-tag')),
+  );
   expect(tags).toEqual(expect.arrayContaining(['session', 'device-gateway', 'order', 'refund', 'telemetry_rule']));
   // the search finds operations by what they do, not only tags: "heartbeat" is no tag
   await page.locator('input.operation-filter-input').fill('heartbeat');
   await page.locator('[data-path="/api/device-gateway/heartbeat"]').first().waitFor();
-  expect(await page.locator('.opblock-tag').evaluateAll((t) => t.map((x) => x.getAttribute('data-tag')))).toEqual(['device-gateway']);
+  expect(await page.locator('.opblock-tag').evaluateAll((t) => t.map((x) => x.getAttribute('data-tag')))).toEqual([
+    'device-gateway',
+  ]);
   await e.shot(page, 'finish-apidocs-search');
   await context.close();
 });
 
-it.each(['en', 'es'] as const)("names a record in react-admin's own titles by its words, never its id, also while it loads (%s)", async (lang) => {
-  const product = await e.server.db.selectFrom('product').select(['_id', 'name']).where('code', '=', 'FIN-UNION').executeTakeFirstOrThrow();
-  const { page, context } = await e.newPage({ lang });
-  // every title the page ever showed, from its first paint
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { titles: string[] }).titles = seen;
-    new MutationObserver(() => {
-      const t = document.getElementById('react-admin-title')?.textContent;
-      if (t && seen.at(-1) !== t) seen.push(t);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  await e.login(page, 'store-a1');
-  const title = page.locator('#react-admin-title');
-  const productWord = translate(lang, 'resources.product.name', { smart_count: 1 });
-  /** every title this page load showed: never an id, never react-admin's "#id" stand-in */
-  const shownTitles = async (id?: string) => {
-    const titles = (await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).join(' | ');
-    expect(titles).not.toContain('#');
-    if (id) expect(titles).not.toContain(id);
-    return titles;
-  };
-  await page.goto(`${e.server.url}/product/create`);
-  await expect.poll(() => title.textContent()).toBe(translate(lang, 'ra.page.create', { name: productWord }));
-  await shownTitles();
-  await page.goto(`${e.server.url}/product/${product._id}`);
-  await expect.poll(() => title.textContent()).toBe(`${productWord} ${product.name}`);
-  await shownTitles(product._id);
-  await page.goto(`${e.server.url}/device/${faulty._id}/show`);
-  await page.getByTestId('device-alarms').waitFor();
-  expect(await shownTitles(faulty._id)).toContain('Faulty bot');
-  // an alarm is named by its code and title, as its tab names it
-  const alarm = await e.server.db.selectFrom('alarm').select('_id').where('device', '=', faulty._id).where('code', '=', 21).executeTakeFirstOrThrow();
-  await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
-  await expect.poll(() => title.textContent()).toContain(`21 · ${notifyText(21, lang)!.title}`);
-  await shownTitles(alarm._id);
-  await context.close();
-});
+it.each(['en', 'es'] as const)(
+  "names a record in react-admin's own titles by its words, never its id, also while it loads (%s)",
+  async (lang) => {
+    const product = await e.server.db
+      .selectFrom('product')
+      .select(['_id', 'name'])
+      .where('code', '=', 'FIN-UNION')
+      .executeTakeFirstOrThrow();
+    const { page, context } = await e.newPage({ lang });
+    // every title the page ever showed, from its first paint
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { titles: string[] }).titles = seen;
+      new MutationObserver(() => {
+        const t = document.getElementById('react-admin-title')?.textContent;
+        if (t && seen.at(-1) !== t) seen.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await e.login(page, 'store-a1');
+    const title = page.locator('#react-admin-title');
+    const productWord = translate(lang, 'resources.product.name', { smart_count: 1 });
+    /** every title this page load showed: never an id, never react-admin's "#id" stand-in */
+    const shownTitles = async (id?: string) => {
+      const titles = (await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).join(' | ');
+      expect(titles).not.toContain('#');
+      if (id) expect(titles).not.toContain(id);
+      return titles;
+    };
+    await page.goto(`${e.server.url}/product/create`);
+    await expect.poll(() => title.textContent()).toBe(translate(lang, 'ra.page.create', { name: productWord }));
+    await shownTitles();
+    await page.goto(`${e.server.url}/product/${product._id}`);
+    await expect.poll(() => title.textContent()).toBe(`${productWord} ${product.name}`);
+    await shownTitles(product._id);
+    await page.goto(`${e.server.url}/device/${faulty._id}/show`);
+    await page.getByTestId('device-alarms').waitFor();
+    expect(await shownTitles(faulty._id)).toContain('Faulty bot');
+    // an alarm is named by its code and title, as its tab names it
+    const alarm = await e.server.db
+      .selectFrom('alarm')
+      .select('_id')
+      .where('device', '=', faulty._id)
+      .where('code', '=', 21)
+      .executeTakeFirstOrThrow();
+    await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
+    await expect.poll(() => title.textContent()).toContain(`21 · ${notifyText(21, lang)!.title}`);
+    await shownTitles(alarm._id);
+    await context.close();
+  },
+);
 
 describe('a phone at 390×844', () => {
   it.each(['en', 'es'] as const)('approves a refund from its card on the approval page (%s)', async (lang) => {
     const headers = { 'X-Device-Id': 'FINISH-E2E-02', 'X-Device-Key': faulty.device_key };
-    const product = await e.server.db.selectFrom('product').select('_id').where('code', '=', 'FIN-UNION').executeTakeFirstOrThrow();
-    const sold = await e.server.call('POST', '/device-gateway/order', { headers, body: { channel: 'APP', items: [{ product: product._id }], pay: { pay_type: 'WECHAT', amount: 800 } } });
+    const product = await e.server.db
+      .selectFrom('product')
+      .select('_id')
+      .where('code', '=', 'FIN-UNION')
+      .executeTakeFirstOrThrow();
+    const sold = await e.server.call('POST', '/device-gateway/order', {
+      headers,
+      body: { channel: 'APP', items: [{ product: product._id }], pay: { pay_type: 'WECHAT', amount: 800 } },
+    });
     const store = await e.server.login('store-a1');
-    const asked = await e.server.call('POST', '/order/refund', { token: store, body: { _id: sold.body.data._id, amount: 800, reason: `Cold ${lang}` } });
+    const asked = await e.server.call('POST', '/order/refund', {
+      token: store,
+      body: { _id: sold.body.data._id, amount: 800, reason: `Cold ${lang}` },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
     await e.login(page, 'brand-a');
@@ -308,21 +436,38 @@ describe('a phone at 390×844', () => {
     const box = (await approve.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     // on a phone react-admin draws a button as its icon alone: each decision has one to be seen by
-    for (const b of [approve, card.getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') })]) expect(await b.locator('svg').count()).toBe(1);
-    expect(await card.getByTestId('card-status').textContent()).toBe(translate(lang, 'resources.refund.choices.status.CREATED'));
+    for (const b of [approve, card.getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') })])
+      expect(await b.locator('svg').count()).toBe(1);
+    expect(await card.getByTestId('card-status').textContent()).toBe(
+      translate(lang, 'resources.refund.choices.status.CREATED'),
+    );
     expect(await card.getByTestId('card-primary').textContent()).toContain('8');
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-approval-${lang}`);
     await approve.click();
-    await page.getByRole('dialog').getByRole('button', { name: translate(lang, 'ra.action.confirm') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: translate(lang, 'ra.action.confirm') })
+      .click();
     await card.waitFor({ state: 'detached' });
-    expect((await e.server.db.selectFrom('refund').select('status').where('_id', '=', asked.body.data.refund._id).executeTakeFirstOrThrow()).status).toBe('SUCCESS');
+    expect(
+      (
+        await e.server.db
+          .selectFrom('refund')
+          .select('status')
+          .where('_id', '=', asked.body.data.refund._id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('SUCCESS');
     await context.close();
     // at 1366 px the decisions stand inside the window, at the end of a one-line row
     const desk = await e.newPage({ lang });
     await e.login(desk.page, 'brand-a');
     await desk.page.goto(`${e.server.url}/refund-approval`);
-    const decide = desk.page.locator('tbody tr').first().getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') });
+    const decide = desk.page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: translate(lang, 'resources.refund.actions.reject') });
     await decide.waitFor();
     const at = (await decide.boundingBox())!;
     expect(at.x + at.width).toBeLessThanOrEqual(1366);
@@ -332,7 +477,19 @@ describe('a phone at 390×844', () => {
   });
 
   it.each(['en', 'es'] as const)('walks through robots, orders, alarms and restock as cards (%s)', async (lang) => {
-    const r = await e.server.call('POST', '/product/add', { token: admin, body: { code: `FIN-OUT-${lang}`, name: `Finish out ${lang}`, price: 1250, type: 'coffee', number: 1, dealer: 'store_a1', stock: 0, warn_stock: 5 } });
+    const r = await e.server.call('POST', '/product/add', {
+      token: admin,
+      body: {
+        code: `FIN-OUT-${lang}`,
+        name: `Finish out ${lang}`,
+        price: 1250,
+        type: 'coffee',
+        number: 1,
+        dealer: 'store_a1',
+        stock: 0,
+        warn_stock: 5,
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await gateway(23)).status).toBe(200);
     const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
@@ -356,14 +513,30 @@ describe('a phone at 390×844', () => {
     // one tap opens it: its state and its alarms
     await page.getByTestId('list-card').first().click();
     await page.waitForURL(/\/device\/[^/]+\/show$/);
-    await page.getByTestId('robot-alarms-active').getByTestId('robot-alarm').filter({ hasText: '23 · ' }).first().waitFor();
+    await page
+      .getByTestId('robot-alarms-active')
+      .getByTestId('robot-alarm')
+      .filter({ hasText: '23 · ' })
+      .first()
+      .waitFor();
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-robot-${lang}`);
 
     // orders: amount and robot, time, and whether it was paid, not a 24-character id
     await page.goto(`${e.server.url}/order`);
     expect(await inView('card-primary')).toMatch(/\d+[.,]\d\d/);
-    expect(await inView('card-status')).toMatch(new RegExp(Object.values({ a: translate(lang, 'resources.order.choices.pay_status.PAID'), b: translate(lang, 'resources.order.choices.pay_status.UNPAY'), c: translate(lang, 'resources.order.choices.pay_status.CANCEL'), d: translate(lang, 'resources.order.choices.pay_status.FREE'), e: translate(lang, 'resources.order.choices.pay_status.WAITPAY'), f: translate(lang, 'resources.order.choices.pay_status.PAYERROR') }).join('|')));
+    expect(await inView('card-status')).toMatch(
+      new RegExp(
+        Object.values({
+          a: translate(lang, 'resources.order.choices.pay_status.PAID'),
+          b: translate(lang, 'resources.order.choices.pay_status.UNPAY'),
+          c: translate(lang, 'resources.order.choices.pay_status.CANCEL'),
+          d: translate(lang, 'resources.order.choices.pay_status.FREE'),
+          e: translate(lang, 'resources.order.choices.pay_status.WAITPAY'),
+          f: translate(lang, 'resources.order.choices.pay_status.PAYERROR'),
+        }).join('|'),
+      ),
+    );
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-orders-${lang}`);
 
@@ -371,19 +544,27 @@ describe('a phone at 390×844', () => {
     await page.goto(`${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id }))}`);
     expect(await inView('card-primary')).toMatch(/^\d+ · .+/);
     expect(await inView('card-secondary')).toContain('Finish bot');
-    await page.getByTestId('list-card').first().getByRole('button', { name: translate(lang, 'resources.alarm.actions.acknowledge') }).waitFor();
+    await page
+      .getByTestId('list-card')
+      .first()
+      .getByRole('button', { name: translate(lang, 'resources.alarm.actions.acknowledge') })
+      .waitFor();
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-alarms-${lang}`);
 
     // restock: the sold-out line, selected and restocked from the phone
-    await page.goto(`${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: `Finish out ${lang}` }))}`);
+    await page.goto(
+      `${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: `Finish out ${lang}` }))}`,
+    );
     expect(await inView('card-primary')).toContain(`Finish out ${lang}`);
     expect(await inView('card-status')).toBe(translate(lang, 'vf.restock.sold_out'));
     await page.getByTestId('list-card').first().getByRole('checkbox').check();
     await page.getByTestId('lines-apply').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('lines-all').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'),
+    );
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-restock-${lang}`);
     await context.close();

@@ -18,7 +18,10 @@ afterAll(async () => {
 });
 
 // A real 2x2 PNG: the server recognises images by their bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Picks `option` in the react-admin autocomplete labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -35,7 +38,9 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await page.goto(`${e.server.url}/integrator/create`);
   await page.locator('input[name="name"]').fill('Harbour Treats');
   await page.locator('textarea[name="description"]').fill('Ice cream robots on the waterfront');
-  await page.locator('input[name="logo__file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .locator('input[name="logo__file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   const preview = page.getByTestId('image-input-logo').locator('img');
   await preview.waitFor();
   expect(await preview.getAttribute('src')).toMatch(/^\/api\/files\/img\/\d{6}\/[a-f0-9]{32}\.png$/);
@@ -81,14 +86,43 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
 
   // The simulator drives the new robot with the key the console showed: it comes online, breaks down
   // (a real §8 code) and stays broken, and the page follows without a reload.
-  sim = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/simulate.ts', '--url', e.server.url, '--robot', `HT-PIER7-0001:${key}`, '--beat', '0.5', '--fault-rate', '1', '--recover-rate', '0', '--sell-rate', '0', '--writeoff-rate', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  sim = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [
+      'scripts/simulate.ts',
+      '--url',
+      e.server.url,
+      '--robot',
+      `HT-PIER7-0001:${key}`,
+      '--beat',
+      '0.5',
+      '--fault-rate',
+      '1',
+      '--recover-rate',
+      '0',
+      '--sell-rate',
+      '0',
+      '--writeoff-rate',
+      '0',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let simOut = '';
   sim.stdout!.on('data', (d) => (simOut += d));
   sim.stderr!.on('data', (d) => (simOut += d));
   await page.getByTestId('device-online').and(page.locator('[data-online="yes"]')).waitFor({ timeout: 20_000 });
-  await page.getByTestId('device-state').filter({ hasText: /Failure|Out of supplies/ }).waitFor({ timeout: 20_000 });
-  await page.getByTestId('device-messages').getByText(/^(21|22|23|300|750|751) · /).first().waitFor({ timeout: 20_000 });
-  await expect.poll(async () => Number(await badge.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThan(alarmsBefore);
+  await page
+    .getByTestId('device-state')
+    .filter({ hasText: /Failure|Out of supplies/ })
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('device-messages')
+    .getByText(/^(21|22|23|300|750|751) · /)
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await expect
+    .poll(async () => Number(await badge.getAttribute('data-count')), { timeout: 20_000 })
+    .toBeGreaterThan(alarmsBefore);
   await e.shot(page, 'fleet-robot-live');
 
   // Ctrl-C stops the simulator cleanly, with its summary.
@@ -109,7 +143,11 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await expect(row.locator('[data-testid="true"]').count()).resolves.toBe(2);
   // Unbinding the robot from its store asks first too.
   await page.goto(`${e.server.url}/device`);
-  await page.getByRole('row').filter({ hasText: 'HT-PIER7-0001' }).getByRole('button', { name: 'Unbind from store' }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'HT-PIER7-0001' })
+    .getByRole('button', { name: 'Unbind from store' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('Unbind from store: done').waitFor();
   await page.goto(`${e.server.url}/dealer`);
@@ -137,8 +175,16 @@ it("edits a brand's payment, notification and pickup settings as forms of their 
   await e.shot(page, 'fleet-brand-settings');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/integrator$/);
-  const settings = await e.server.db.selectFrom('integrator').select(['pickup_config', 'pay_info', 'notify_info']).where('_id', '=', 'brand_b').executeTakeFirstOrThrow();
-  expect(settings).toEqual({ pickup_config: { mode: 'code', code_length: 6, pickup_minutes: 15 }, pay_info: { merchant_id: 'M-77' }, notify_info: { webhook: 'https://hooks.example.com/harbour' } });
+  const settings = await e.server.db
+    .selectFrom('integrator')
+    .select(['pickup_config', 'pay_info', 'notify_info'])
+    .where('_id', '=', 'brand_b')
+    .executeTakeFirstOrThrow();
+  expect(settings).toEqual({
+    pickup_config: { mode: 'code', code_length: 6, pickup_minutes: 15 },
+    pay_info: { merchant_id: 'M-77' },
+    notify_info: { webhook: 'https://hooks.example.com/harbour' },
+  });
   await context.close();
 });
 
@@ -146,12 +192,18 @@ it('takes a profile avatar as an uploaded image, as the account form does, not a
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-b1');
   await page.goto(`${e.server.url}/profile`);
-  await page.locator('input[name="avatar__file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .locator('input[name="avatar__file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await page.getByTestId('image-input-avatar').locator('img').waitFor();
   await e.shot(page, 'fleet-profile-avatar');
   await page.getByRole('button', { name: 'Save' }).first().click();
   await page.getByText('Profile saved').waitFor();
-  const me = await e.server.db.selectFrom('account').select('avatar').where('_id', '=', 'store-b1').executeTakeFirstOrThrow();
+  const me = await e.server.db
+    .selectFrom('account')
+    .select('avatar')
+    .where('_id', '=', 'store-b1')
+    .executeTakeFirstOrThrow();
   expect(me.avatar).toMatch(/^img\/\d{6}\/[a-f0-9]{32}\.png$/);
   await context.close();
 });
@@ -162,7 +214,11 @@ it('shows a store account only its robots, without the brand it may not read; /d
   await page.goto(`${e.server.url}/device`);
   const rows = page.locator('tbody tr');
   await rows.first().waitFor();
-  const mine = await e.server.db.selectFrom('device').select(['_id', 'name']).where('dealer', '=', 'store_b1').execute();
+  const mine = await e.server.db
+    .selectFrom('device')
+    .select(['_id', 'name'])
+    .where('dealer', '=', 'store_b1')
+    .execute();
   await expect.poll(() => rows.count()).toBe(mine.length);
   // No brand column (a store account cannot list brands) and so no error icons in its place.
   await expect(page.getByRole('columnheader', { name: 'Brand' }).count()).resolves.toBe(0);

@@ -48,7 +48,10 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
   expect((await e.server.call('GET', '/auth/logout', { token })).status).toBe(200);
   const dialog = page.getByRole('dialog', { name: 'Login has expired' });
   // Any call now answers 401: the live alarm badge's may already have opened the dialog; else a click does.
-  await page.getByRole('menuitem', { name: 'Accounts', exact: true }).click({ timeout: 3000 }).catch(() => undefined);
+  await page
+    .getByRole('menuitem', { name: 'Accounts', exact: true })
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
   await dialog.waitFor();
   await e.shot(page, 'foundation-session-expired');
   await dialog.getByRole('button', { name: 'Sign in again' }).click();
@@ -87,7 +90,11 @@ it('gives a store account no account menu, and the server answers its account li
   await page.getByRole('menuitem', { name: 'Stores' }).waitFor();
   const status = await page.evaluate(async () => {
     // the page's own call: the session cookie goes with it, and the CSRF header says it is the app's
-    const r = await fetch('/api/user/list', { method: 'POST', headers: { 'X-VF-CSRF': '1', 'Content-Type': 'application/json' }, body: '{}' });
+    const r = await fetch('/api/user/list', {
+      method: 'POST',
+      headers: { 'X-VF-CSRF': '1', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     return r.status;
   });
   expect(status).toBe(403);

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 const LANGS = ['en', 'zh', 'es', 'ja'] as const;
-const ACCOUNTS_MENU: Record<(typeof LANGS)[number], string> = { en: 'Accounts', zh: '账号', es: 'Cuentas', ja: 'アカウント' };
+const ACCOUNTS_MENU: Record<(typeof LANGS)[number], string> = {
+  en: 'Accounts',
+  zh: '账号',
+  es: 'Cuentas',
+  ja: 'アカウント',
+};
 
 /** Sets the layout settings as the settings drawer stores them, before the app starts. */
 async function presetSettings(page: Page, settings: Record<string, unknown>) {
@@ -20,7 +25,10 @@ async function presetSettings(page: Page, settings: Record<string, unknown>) {
 }
 
 it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
-  for (const [kind, width, height] of [['desktop', 1366, 860], ['mobile', 375, 740]] as const) {
+  for (const [kind, width, height] of [
+    ['desktop', 1366, 860],
+    ['mobile', 375, 740],
+  ] as const) {
     const { page, context } = await e.newPage({ lang, width, height });
     await presetSettings(page, { tagsView: true });
     await e.login(page, 'admin');
@@ -31,9 +39,15 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
     await expect(layout.getAttribute('data-layout')).resolves.toBe(kind);
     if (kind === 'mobile') {
       await page.getByTestId('sidebar-toggle').click();
-      await page.getByTestId('sidebar-drawer').getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true }).waitFor();
+      await page
+        .getByTestId('sidebar-drawer')
+        .getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true })
+        .waitFor();
       // The drawer slides in: photograph it once it is all on screen.
-      await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0,
+      );
     } else {
       await page.getByTestId('sidebar').getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true }).waitFor();
     }
@@ -78,18 +92,27 @@ it('opens a tab per visited page; close others and close all keep the pinned das
     await page.getByTestId('tags-view').locator(`[data-path="${p}"]`).waitFor();
   }
   const tabs = page.getByTestId('tags-view').getByRole('tab');
-  await expect(tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).resolves.toEqual(['/dashboard', '/user', '/role', '/integrator']);
+  await expect(tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).resolves.toEqual([
+    '/dashboard',
+    '/user',
+    '/role',
+    '/integrator',
+  ]);
   // The dashboard tab has no close button.
   await expect(tabs.first().getByRole('button').count()).resolves.toBe(0);
 
   await page.getByTestId('tags-view').locator('[data-path="/role"]').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Close others' }).click();
-  await expect.poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['/dashboard', '/role']);
+  await expect
+    .poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))))
+    .toEqual(['/dashboard', '/role']);
 
   await page.getByTestId('tabs-menu').click();
   await page.getByRole('menuitem', { name: 'Close all' }).click();
   await page.waitForURL(/\/dashboard$/);
-  await expect.poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')))).toEqual(['/dashboard']);
+  await expect
+    .poll(() => tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-path'))))
+    .toEqual(['/dashboard']);
   await context.close();
 });
 
@@ -106,9 +129,14 @@ it('keeps the settings drawer choices across a reload', async () => {
   await page.reload();
   await page.getByTestId('tags-view').waitFor();
   await page.getByTestId('settings-button').click();
-  await expect(page.getByTestId('settings-drawer').getByRole('radio', { name: '#11a983' }).getAttribute('aria-checked')).resolves.toBe('true');
+  await expect(
+    page.getByTestId('settings-drawer').getByRole('radio', { name: '#11a983' }).getAttribute('aria-checked'),
+  ).resolves.toBe('true');
   // The picked colour drives the theme: the selected tab wears the primary colour.
-  const bg = await page.getByTestId('tags-view').locator('[aria-selected="true"]').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const bg = await page
+    .getByTestId('tags-view')
+    .locator('[aria-selected="true"]')
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(bg).toBe('rgb(17, 169, 131)');
   await context.close();
 });

@@ -16,7 +16,16 @@ type Lang = 'zh' | 'en' | 'es' | 'ja';
 /** The wall clock of an instant in Shanghai, worked out here with Intl's parts, not by the app's code. */
 function shanghai(at: Date) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -49,7 +58,11 @@ function expectedDay(lang: Lang, at: Date): string {
 
 /** A page in an English browser (its own locale en-US) whose console language is `lang`. */
 async function pageIn(browser: Browser, lang: Lang): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-US', timezoneId: ZONE });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    locale: 'en-US',
+    timezoneId: ZONE,
+  });
   await context.addCookies([{ name: 'vendfleet_lang', value: lang, url: e.server.url }]);
   return context.newPage();
 }
@@ -64,38 +77,66 @@ for (const lang of LANGS) {
     // the dashboard: the time zone next to the range, and the last 7 days' axis in the language
     await page.getByTestId('dashboard-zone').getByText('UTC+08:00', { exact: true }).waitFor();
     await page.getByTestId('period-d7').click();
-    await page.getByTestId('chart-sales').locator('svg').getByText(expectedDay(lang, new Date()), { exact: true }).waitFor();
+    await page
+      .getByTestId('chart-sales')
+      .locator('svg')
+      .getByText(expectedDay(lang, new Date()), { exact: true })
+      .waitFor();
     await e.shot(page, `locale-dashboard-${lang}`);
     // chosen dates: the pickers show the range's first day (six days back) in the language's order
     await page.getByTestId('period-range').click();
     const first = shanghai(new Date(Date.now() - 6 * 86_400_000));
-    const firstDay = lang === 'es' ? `${first.day}/${first.month}/${first.year}` : lang === 'en' ? `${first.month}/${first.day}/${first.year}` : `${first.year}/${first.month}/${first.day}`;
+    const firstDay =
+      lang === 'es'
+        ? `${first.day}/${first.month}/${first.year}`
+        : lang === 'en'
+          ? `${first.month}/${first.day}/${first.year}`
+          : `${first.year}/${first.month}/${first.day}`;
     await page.getByRole('group').filter({ hasText: firstDay }).first().waitFor();
     await e.shot(page, `locale-dashboard-range-${lang}`);
 
     // the order list: the newest order's time as the database has it, in the language and in Shanghai time
-    const newest = await e.server.db.selectFrom('orders').select(['_id', 'create_time', 'amount']).orderBy('create_time', 'desc').limit(1).executeTakeFirstOrThrow();
+    const newest = await e.server.db
+      .selectFrom('orders')
+      .select(['_id', 'create_time', 'amount'])
+      .orderBy('create_time', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await page.goto(`${e.server.url}/order`);
     const row = page.locator('tbody tr').filter({ hasText: newest._id });
-    await row.locator('td.column-create_time').getByText(expectedDateTime(lang, new Date(newest.create_time)), { exact: true }).waitFor();
+    await row
+      .locator('td.column-create_time')
+      .getByText(expectedDateTime(lang, new Date(newest.create_time)), { exact: true })
+      .waitFor();
     await e.shot(page, `locale-order-list-${lang}`);
 
     // the order page
     await row.click();
-    await page.getByTestId('order-basics').getByText(expectedDateTime(lang, new Date(newest.create_time)), { exact: true }).waitFor();
+    await page
+      .getByTestId('order-basics')
+      .getByText(expectedDateTime(lang, new Date(newest.create_time)), { exact: true })
+      .waitFor();
     await e.shot(page, `locale-order-page-${lang}`);
 
     // the date filter: a picker in the language, its zone in the label
     await page.goto(`${e.server.url}/order`);
     const from = page.getByRole('group').filter({ hasText: 'UTC+08:00' }).first();
     await from.waitFor();
-    await page.getByRole('button', { name: /choose date|选择日期|elige fecha|日付を選択/i }).first().click();
+    await page
+      .getByRole('button', { name: /choose date|选择日期|elige fecha|日付を選択/i })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await e.shot(page, `locale-date-filter-${lang}`);
     await page.keyboard.press('Escape');
     // typed in the language's order, the filter sends the viewer's wall time with its offset
     const today = shanghai(new Date());
-    const keys = { zh: `${today.year}${today.month}${today.day}0000`, ja: `${today.year}${today.month}${today.day}0000`, es: `${today.day}${today.month}${today.year}0000`, en: `${today.month}${today.day}${today.year}1200A` }[lang];
+    const keys = {
+      zh: `${today.year}${today.month}${today.day}0000`,
+      ja: `${today.year}${today.month}${today.day}0000`,
+      es: `${today.day}${today.month}${today.year}0000`,
+      en: `${today.month}${today.day}${today.year}1200A`,
+    }[lang];
     await page.getByRole('spinbutton').first().click();
     await page.keyboard.type(keys);
     const iso = `${today.year}-${today.month}-${today.day}T00:00:00+08:00`;

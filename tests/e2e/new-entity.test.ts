@@ -26,16 +26,30 @@ let again = '';
 let database: TestDatabase | undefined;
 
 /** Runs an npm script in the copy, as a developer would in their checkout. */
-const npmRun = (...args: string[]) => execFile('npm', ['run', ...args], { cwd: COPY, env: { ...process.env, DATABASE_URL: '' } });
+const npmRun = (...args: string[]) =>
+  execFile('npm', ['run', ...args], { cwd: COPY, env: { ...process.env, DATABASE_URL: '' } });
 
 beforeAll(async () => {
   fs.rmSync(COPY, { recursive: true, force: true });
-  for (const p of ['resources', 'server', 'src', 'i18n', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) {
+  for (const p of [
+    'resources',
+    'server',
+    'src',
+    'i18n',
+    'scripts',
+    'index.html',
+    'vite.config.ts',
+    'package.json',
+    'tsconfig.json',
+  ]) {
     fs.cpSync(path.join(ROOT, p), path.join(COPY, p), { recursive: true });
   }
   // 1 and 2: the two files exactly as docs/adding-an-entity.md shows them, nothing else
   const readme = fs.readFileSync(path.join(ROOT, 'docs', 'adding-an-entity.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({ file: m[1], text: `// ${m[1]}\n${m[2]}` }));
+  const blocks = [...readme.matchAll(/```ts\n\/\/ (\S+)\n([\s\S]*?)```/g)].map((m) => ({
+    file: m[1],
+    text: `// ${m[1]}\n${m[2]}`,
+  }));
   expect(blocks.map((b) => b.file)).toEqual(['resources/supplier.ts', 'i18n/resources/supplier.ts']);
   for (const b of blocks) fs.writeFileSync(path.join(COPY, b.file), b.text);
   // 3: the command lists the two files in their index files and writes the migration
@@ -63,7 +77,16 @@ beforeAll(async () => {
   const port = await freePort();
   child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: COPY,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: database.dataDir ?? path.join(COPY, 'data'), DATABASE_URL: database.databaseUrl ?? '', LOG: '0', DEMO_ROBOTS: 'off', NODE_ENV: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir ?? path.join(COPY, 'data'),
+      DATABASE_URL: database.databaseUrl ?? '',
+      LOG: '0',
+      DEMO_ROBOTS: 'off',
+      NODE_ENV: '',
+    },
   });
   let out = '';
   child.stdout!.on('data', (b) => (out += b));
@@ -94,34 +117,55 @@ async function call(method: string, p: string, o: { token?: string; body?: unkno
   const headers: Record<string, string> = { 'Accept-Language': o.lang ?? 'en' };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${url}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+  const res = await fetch(`${url}/api${p}`, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
   return { status: res.status, body: await res.json() };
 }
-const login = async (username: string) => (await call('POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
+const login = async (username: string) =>
+  (await call('POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
 
 it('the generated migration makes the table the declaration says, and then nothing is left to write', async () => {
   expect(generated).toContain('CREATE TABLE supplier (');
-  expect(generated).toContain("kind text NOT NULL CONSTRAINT supplier_kind_check CHECK (kind IN ('ingredients', 'cups', 'parts'))");
-  expect(generated).toContain('integrator text NOT NULL CONSTRAINT supplier_integrator_fkey REFERENCES integrator(_id)');
+  expect(generated).toContain(
+    "kind text NOT NULL CONSTRAINT supplier_kind_check CHECK (kind IN ('ingredients', 'cups', 'parts'))",
+  );
+  expect(generated).toContain(
+    'integrator text NOT NULL CONSTRAINT supplier_integrator_fkey REFERENCES integrator(_id)',
+  );
   expect(generated).not.toContain('WARNING');
   expect(again).toContain('The schema already matches the declarations');
 });
 
 it('its permissions exist, named from its words, and are granted as declared', async () => {
   const admin = await login('admin');
-  const list = await call('POST', '/auth/authorization/list', { token: admin, body: { filter: { group: 'product' }, page: 1, pageSize: 100 } });
+  const list = await call('POST', '/auth/authorization/list', {
+    token: admin,
+    body: { filter: { group: 'product' }, page: 1, pageSize: 100 },
+  });
   expect(list.status).toBe(200);
-  const mine = (list.body.data.list as { _id: string; display_name: string }[]).filter((p) => p._id.startsWith('supplier_'));
+  const mine = (list.body.data.list as { _id: string; display_name: string }[]).filter((p) =>
+    p._id.startsWith('supplier_'),
+  );
   expect(mine.map((p) => [p._id, p.display_name]).sort()).toEqual([
     ['supplier_add', 'Supplier: Add'],
     ['supplier_edit', 'Supplier: Edit'],
     ['supplier_list', 'Supplier: List'],
   ]);
   // read in the caller's language, from the same words
-  const zh = await call('POST', '/auth/authorization/list', { token: admin, lang: 'zh', body: { filter: { group: 'product' }, page: 1, pageSize: 100 } });
+  const zh = await call('POST', '/auth/authorization/list', {
+    token: admin,
+    lang: 'zh',
+    body: { filter: { group: 'product' }, page: 1, pageSize: 100 },
+  });
   expect(zh.body.data.list.find((p: { _id: string }) => p._id === 'supplier_list').display_name).toBe('供应商：列表');
-  const role = async (id: string) => (await call('GET', `/role/detail/${id}`, { token: admin })).body.data.authorizations as string[];
-  expect(await role('integrator_admin')).toEqual(expect.arrayContaining(['supplier_list', 'supplier_add', 'supplier_edit']));
+  const role = async (id: string) =>
+    (await call('GET', `/role/detail/${id}`, { token: admin })).body.data.authorizations as string[];
+  expect(await role('integrator_admin')).toEqual(
+    expect.arrayContaining(['supplier_list', 'supplier_add', 'supplier_edit']),
+  );
   expect(await role('dealer_admin')).not.toContain('supplier_list');
 });
 
@@ -129,13 +173,27 @@ it('list, add, edit, delete and tenant scope over HTTP, with translated errors',
   const brandA = await login('brand-a');
   const brandB = await login('brand-b');
   const store = await login('store-a1');
-  const bad = await call('POST', '/supplier/add', { token: brandA, lang: 'zh', body: { name: 'Cold Chain Co', phone: 'not a phone', kind: 'ice', integrator: 'brand_a' } });
+  const bad = await call('POST', '/supplier/add', {
+    token: brandA,
+    lang: 'zh',
+    body: { name: 'Cold Chain Co', phone: 'not a phone', kind: 'ice', integrator: 'brand_a' },
+  });
   expect(bad.status).toBe(400);
-  expect(bad.body.errors).toMatchObject({ phone: expect.stringMatching(/[\u4e00-\u9fff]/), kind: expect.stringMatching(/[\u4e00-\u9fff]/) });
-  const added = await call('POST', '/supplier/add', { token: brandA, body: { name: 'Cold Chain Co', phone: '+86 21 5555 0100', kind: 'ingredients', integrator: 'brand_a' } });
+  expect(bad.body.errors).toMatchObject({
+    phone: expect.stringMatching(/[\u4e00-\u9fff]/),
+    kind: expect.stringMatching(/[\u4e00-\u9fff]/),
+  });
+  const added = await call('POST', '/supplier/add', {
+    token: brandA,
+    body: { name: 'Cold Chain Co', phone: '+86 21 5555 0100', kind: 'ingredients', integrator: 'brand_a' },
+  });
   expect(added.status).toBe(200);
   const id = added.body.data._id as string;
-  const twice = await call('POST', '/supplier/add', { token: brandB, lang: 'es', body: { name: 'Cold Chain Co', phone: '+86 21 5555 0101', kind: 'cups', integrator: 'brand_b' } });
+  const twice = await call('POST', '/supplier/add', {
+    token: brandB,
+    lang: 'es',
+    body: { name: 'Cold Chain Co', phone: '+86 21 5555 0101', kind: 'cups', integrator: 'brand_b' },
+  });
   expect(twice.status).toBe(409);
   expect(twice.body.message).toMatch(/^Nombre: .*no está disponible/);
   const listA = await call('POST', '/supplier/list', { token: brandA, body: { filter: { kind: 'ingredients' } } });
@@ -152,16 +210,43 @@ it('list, add, edit, delete and tenant scope over HTTP, with translated errors',
 });
 
 it('appears in the published contract, /api/openapi.json, with its choices', async () => {
-  const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }> } }> } }>> };
-  expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/supplier/')).sort()).toEqual(
-    expect.arrayContaining(['/api/supplier/add', '/api/supplier/delete', '/api/supplier/detail/{id}', '/api/supplier/edit', '/api/supplier/list']),
+  const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        { requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[] }> } }> } }
+      >
+    >;
+  };
+  expect(
+    Object.keys(doc.paths)
+      .filter((p) => p.startsWith('/api/supplier/'))
+      .sort(),
+  ).toEqual(
+    expect.arrayContaining([
+      '/api/supplier/add',
+      '/api/supplier/delete',
+      '/api/supplier/detail/{id}',
+      '/api/supplier/edit',
+      '/api/supplier/list',
+    ]),
   );
-  expect(doc.paths['/api/supplier/add'].post.requestBody!.content['application/json'].schema.properties.kind.enum).toEqual(['ingredients', 'cups', 'parts']);
+  expect(
+    doc.paths['/api/supplier/add'].post.requestBody!.content['application/json'].schema.properties.kind.enum,
+  ).toEqual(['ingredients', 'cups', 'parts']);
 });
 
 it('the generated list and create form render in the browser, in the words given', async () => {
   const brandA = await login('brand-a');
-  expect((await call('POST', '/supplier/add', { token: brandA, body: { name: 'Cup Makers', phone: '+86 21 5555 0102', kind: 'cups', integrator: 'brand_a' } })).status).toBe(200);
+  expect(
+    (
+      await call('POST', '/supplier/add', {
+        token: brandA,
+        body: { name: 'Cup Makers', phone: '+86 21 5555 0102', kind: 'cups', integrator: 'brand_a' },
+      })
+    ).status,
+  ).toBe(200);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en' });
   await context.addCookies([{ name: 'vendfleet_lang', value: 'en', url }]);

@@ -12,7 +12,9 @@ import { startE2E, type E2E } from '../support/browser';
 
 /** Waits until the open dialogs have finished fading in or out, so a screenshot shows what a user sees. */
 const dialogsSettled = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'),
+  );
 
 let e: E2E;
 let admin: string;
@@ -23,13 +25,20 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 async function product(name: string, code: string) {
-  const r = await e.server.call('POST', '/product/add', { token: admin, body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1' } });
+  const r = await e.server.call('POST', '/product/add', {
+    token: admin,
+    body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1' },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data._id as string;
 }
 
 it('freezes selected products in one go, confirmed once, and reports what was refused and why', async () => {
-  const ids = [await product('Bulk Alpha', 'BULK-A'), await product('Bulk Beta', 'BULK-B'), await product('Bulk Gamma', 'BULK-C')];
+  const ids = [
+    await product('Bulk Alpha', 'BULK-A'),
+    await product('Bulk Beta', 'BULK-B'),
+    await product('Bulk Gamma', 'BULK-C'),
+  ];
   await e.server.call('POST', '/product/freeze', { token: admin, body: { _id: ids[1] } });
   const { page } = await e.newPage();
   await e.login(page, 'brand-a');
@@ -43,7 +52,10 @@ it('freezes selected products in one go, confirmed once, and reports what was re
   await e.shot(page, 'operator-bulk-confirm');
   await confirm.getByRole('button', { name: /confirm/i }).click();
   await page.getByTestId('bulk-report').getByText('2 done, 1 refused').waitFor();
-  await page.getByRole('dialog').getByText(/^Bulk Beta: Not allowed while/).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText(/^Bulk Beta: Not allowed while/)
+    .waitFor();
   await dialogsSettled(page);
   await e.shot(page, 'operator-bulk-report');
   await page.getByRole('button', { name: 'Close' }).click();
@@ -51,7 +63,7 @@ it('freezes selected products in one go, confirmed once, and reports what was re
   expect(rows.every((r) => r.freeze)).toBe(true);
 });
 
-it('saves a filter as the list\'s default, and another browser opens the list with it', async () => {
+it("saves a filter as the list's default, and another browser opens the list with it", async () => {
   const first = await e.newPage();
   await e.login(first.page, 'brand-a');
   await first.page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
@@ -78,16 +90,40 @@ it('saves a filter as the list\'s default, and another browser opens the list wi
 
 it('lists what to restock, sold out first, downloads the pick list and restocks the lines together', async () => {
   const ids: string[] = [];
-  for (const [name, code, stock, warn_stock] of [['Restock Low', 'RST-LOW', 2, 10], ['Restock Out', 'RST-OUT', 0, 5], ['Restock Fine', 'RST-OK', 50, 5]] as const) {
-    const r = await e.server.call('POST', '/product/add', { token: admin, body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1', stock, warn_stock } });
+  for (const [name, code, stock, warn_stock] of [
+    ['Restock Low', 'RST-LOW', 2, 10],
+    ['Restock Out', 'RST-OUT', 0, 5],
+    ['Restock Fine', 'RST-OK', 50, 5],
+  ] as const) {
+    const r = await e.server.call('POST', '/product/add', {
+      token: admin,
+      body: { code, name, price: 800, type: 'icecream', number: 1, dealer: 'store_a1', stock, warn_stock },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     ids.push(r.body.data._id);
   }
   // a robot of the store reports the sold-out product: a stock alarm the bell counts
-  const robot = await e.server.call('POST', '/device/add', { token: admin, body: { device_id: 'E2E-RESTOCK-01', name: 'E2E restock bot', sn: 'SN-E2E-RST', type: 'icecream', category: 'dessert', dealer: 'store_a1' } });
+  const robot = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: {
+      device_id: 'E2E-RESTOCK-01',
+      name: 'E2E restock bot',
+      sn: 'SN-E2E-RST',
+      type: 'icecream',
+      category: 'dessert',
+      dealer: 'store_a1',
+    },
+  });
   expect(robot.status, JSON.stringify(robot.body)).toBe(200);
   const headers = { 'X-Device-Id': 'E2E-RESTOCK-01', 'X-Device-Key': robot.body.data.device_key };
-  expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 200000, detail: { product: ids[1] } } })).status).toBe(200);
+  expect(
+    (
+      await e.server.call('POST', '/device-gateway/notify', {
+        headers,
+        body: { code: 200000, detail: { product: ids[1] } },
+      })
+    ).status,
+  ).toBe(200);
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');
   await page.goto(`${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}`);
@@ -97,7 +133,9 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThan(0);
   const alarmsBefore = Number(await bell.getAttribute('data-count'));
   await page.getByText('Restock Low').waitFor();
-  const names = await page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').match(/Restock (Out|Low|Fine)/)?.[0]));
+  const names = await page
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => (r.textContent ?? '').match(/Restock (Out|Low|Fine)/)?.[0]));
   expect(names).toEqual(['Restock Out', 'Restock Low']);
   await e.shot(page, 'restock-list');
 
@@ -109,7 +147,9 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const header = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
-  const picked = [2, 3].map((n) => (book.worksheets[0].getRow(n).values as unknown[]).slice(1)[header.indexOf('Product')]);
+  const picked = [2, 3].map(
+    (n) => (book.worksheets[0].getRow(n).values as unknown[]).slice(1)[header.indexOf('Product')],
+  );
   expect(picked).toEqual(['Restock Out', 'Restock Low']);
 
   // both lines filled to 20 in one go
@@ -125,10 +165,21 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await dialog.getByTestId('lines-confirm').click();
   await page.getByText('2 products restocked').waitFor();
   await page.getByText('Restock Low').waitFor({ state: 'detached' });
-  const rows = await e.server.db.selectFrom('product').select(['code', 'stock']).where('_id', 'in', ids).orderBy('code').execute();
-  expect(rows).toEqual([{ code: 'RST-LOW', stock: 20 }, { code: 'RST-OK', stock: 50 }, { code: 'RST-OUT', stock: 20 }]);
+  const rows = await e.server.db
+    .selectFrom('product')
+    .select(['code', 'stock'])
+    .where('_id', 'in', ids)
+    .orderBy('code')
+    .execute();
+  expect(rows).toEqual([
+    { code: 'RST-LOW', stock: 20 },
+    { code: 'RST-OK', stock: 50 },
+    { code: 'RST-OUT', stock: 20 },
+  ]);
   // the restock ended the robot's sold-out alarm: the bell counts one fewer, without a reload
-  await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 }).toBe(alarmsBefore - 1);
+  await expect
+    .poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 })
+    .toBe(alarmsBefore - 1);
   await context.close();
 });
 
@@ -173,7 +224,9 @@ it('a brand registers a webhook, sees its secret once, sends a test event and se
     // the receiver got it, signed with the secret the dialog showed
     expect(got).toHaveLength(1);
     const t = /t=(\d+)/.exec(got[0].signature)![1];
-    expect(got[0].signature).toBe(`t=${t},v1=${createHmac('sha256', secret).update(`${t}.${got[0].body}`).digest('hex')}`);
+    expect(got[0].signature).toBe(
+      `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${got[0].body}`).digest('hex')}`,
+    );
     await context.close();
   } finally {
     delete process.env.WEBHOOK_ALLOW_LOCAL;

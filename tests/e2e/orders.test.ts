@@ -18,17 +18,38 @@ beforeAll(async () => {
   const admin = await e.server.login('admin');
   const robot = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'E2E-ORDER-01', name: 'E2E cone bot', sn: 'SN-E2E-ORDER-01', type: 'icecream', category: 'dessert', dealer: 'store_a1' },
+    body: {
+      device_id: 'E2E-ORDER-01',
+      name: 'E2E cone bot',
+      sn: 'SN-E2E-ORDER-01',
+      type: 'icecream',
+      category: 'dessert',
+      dealer: 'store_a1',
+    },
   });
   expect(robot.status, JSON.stringify(robot.body)).toBe(200);
   const product = await e.server.call('POST', '/product/add', {
     token: admin,
-    body: { code: 'E2ECONE', name: 'E2E cone', price: PRICE, type: 'icecream', number: 1, dealer: 'store_a1', stock: 10, properties: [] },
+    body: {
+      code: 'E2ECONE',
+      name: 'E2E cone',
+      price: PRICE,
+      type: 'icecream',
+      number: 1,
+      dealer: 'store_a1',
+      stock: 10,
+      properties: [],
+    },
   });
   expect(product.status, JSON.stringify(product.body)).toBe(200);
   const sale = await e.server.call('POST', '/device-gateway/order', {
     headers: { 'X-Device-Id': 'E2E-ORDER-01', 'X-Device-Key': robot.body.data.device_key },
-    body: { channel: 'MINIPROGRAM', pickup_code: PICKUP, items: [{ product: product.body.data._id, quantity: 1 }], pay: { pay_type: 'WECHAT', transaction_id: 'E2E-T1', amount: PRICE, bank_type: 'CMB' } },
+    body: {
+      channel: 'MINIPROGRAM',
+      pickup_code: PICKUP,
+      items: [{ product: product.body.data._id, quantity: 1 }],
+      pay: { pay_type: 'WECHAT', transaction_id: 'E2E-T1', amount: PRICE, bank_type: 'CMB' },
+    },
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(200);
   orderId = sale.body.data._id;
@@ -51,7 +72,8 @@ beforeAll(async () => {
 afterAll(() => e?.close());
 
 /** An amount of cents as the English console writes it ("1,234.50"). */
-const yuanEn = (cents: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+const yuanEn = (cents: number) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 /** A figure's text read back as a number (the English console groups thousands with commas). */
 const numberOf = (text: string) => Number(text.replace(/,/g, ''));
 
@@ -145,7 +167,10 @@ it('finds an order by pickup code, refunds it through the approval page, and the
 
   // the order list, filtered by the pickup code, exports to excel-list.xlsx with just that order
   await findByPickupCode(brand.page);
-  const [download] = await Promise.all([brand.page.waitForEvent('download'), brand.page.getByTestId('export-xlsx').click()]);
+  const [download] = await Promise.all([
+    brand.page.waitForEvent('download'),
+    brand.page.getByTestId('export-xlsx').click(),
+  ]);
   expect(download.suggestedFilename()).toBe('excel-list.xlsx');
   const file = path.join(fs.mkdtempSync('/tmp/vf-export-'), 'excel-list.xlsx');
   await download.saveAs(file);
@@ -187,7 +212,11 @@ it('changes the pay status by hand only with a reason, and shows the change and 
   await page.getByTestId('order-pay').getByText('Paid in cash at the counter', { exact: false }).waitFor();
   await page.getByTestId('order-basics').getByText('Paid', { exact: true }).waitFor();
   await page.getByTestId('order-share').getByText('Success').waitFor();
-  const row = await e.server.db.selectFrom('orders').select(['pay_status', 'pay_history']).where('_id', '=', unpaidId).executeTakeFirstOrThrow();
+  const row = await e.server.db
+    .selectFrom('orders')
+    .select(['pay_status', 'pay_history'])
+    .where('_id', '=', unpaidId)
+    .executeTakeFirstOrThrow();
   expect(row.pay_status).toBe('PAID');
   expect(JSON.stringify(row.pay_history)).toContain('Paid in cash at the counter');
   await e.shot(page, 'orders-pay-status-changed');
@@ -210,19 +239,32 @@ it('shows the order page, the approval page and the dashboard in Chinese, with n
   await e.shot(page, 'orders-approval-zh');
   await noRawKeys(page);
   // the robot's making step in the operation log: its action and every field in words, not `progress`, `items`
-  const step = await e.server.db.selectFrom('log').select('_id').where('action', '=', 'progress').where('record', '=', orderId).executeTakeFirstOrThrow();
+  const step = await e.server.db
+    .selectFrom('log')
+    .select('_id')
+    .where('action', '=', 'progress')
+    .where('record', '=', orderId)
+    .executeTakeFirstOrThrow();
   await page.goto(`${e.server.url}/log/${step._id}/show`);
   await page.getByTestId('log-changes').getByText('制作项', { exact: true }).waitFor();
   await page.getByText('制作进度', { exact: true }).first().waitFor();
   await e.shot(page, 'orders-robot-log-zh');
   await noRawKeys(page);
-  const cells = await page.locator('main').getByText(/^(progress|items|CREATED|WAIT|START)$/).allInnerTexts();
+  const cells = await page
+    .locator('main')
+    .getByText(/^(progress|items|CREATED|WAIT|START)$/)
+    .allInnerTexts();
   expect(cells).toEqual([]);
   await context.close();
 });
 
 it('lists the forwarded orders in their own tab and exports exactly them to CSV', async () => {
-  const forwarded = await e.server.db.selectFrom('orders').select('_id').where('integrator', '=', 'brand_a').where('forward', '=', true).execute();
+  const forwarded = await e.server.db
+    .selectFrom('orders')
+    .select('_id')
+    .where('integrator', '=', 'brand_a')
+    .where('forward', '=', true)
+    .execute();
   expect(forwarded.length).toBeGreaterThan(0);
   const { page, context } = await e.newPage();
   await e.login(page, 'brand-a');
@@ -235,8 +277,17 @@ it('lists the forwarded orders in their own tab and exports exactly them to CSV'
   expect(download.suggestedFilename()).toBe('excel-list.csv');
   const file = path.join(fs.mkdtempSync('/tmp/vf-export-'), 'excel-list.csv');
   await download.saveAs(file);
-  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0].split(',')[0]).toBe('Order id');
-  expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(forwarded.map((o) => o._id).sort());
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual(forwarded.map((o) => o._id).sort());
   await context.close();
 });

@@ -15,14 +15,39 @@ beforeAll(async () => {
   await e.server.db
     .insertInto('product')
     .values([
-      { _id: PRODUCT, integrator: 'brand_a', dealer: 'store_a1', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 900, type: 'icecream', number: 0 },
+      {
+        _id: PRODUCT,
+        integrator: 'brand_a',
+        dealer: 'store_a1',
+        code: 'E2ECONE',
+        name: 'E2E Vanilla Cone',
+        price: 900,
+        type: 'icecream',
+        number: 0,
+      },
       // the same name in another store: the picker must tell them apart
-      { _id: `${PRODUCT}_a2`, integrator: 'brand_a', dealer: 'store_a2', code: 'E2ECONE', name: 'E2E Vanilla Cone', price: 950, type: 'icecream', number: 0 },
+      {
+        _id: `${PRODUCT}_a2`,
+        integrator: 'brand_a',
+        dealer: 'store_a2',
+        code: 'E2ECONE',
+        name: 'E2E Vanilla Cone',
+        price: 950,
+        type: 'icecream',
+        number: 0,
+      },
     ])
     .execute();
   const r = await e.server.call('POST', '/device/add', {
     token: admin,
-    body: { device_id: 'E2E-SVC-ROBOT', name: 'E2E Robot', sn: 'SN-E2E-SVC', type: 'icecream', category: 'dessert', dealer: 'store_a1' },
+    body: {
+      device_id: 'E2E-SVC-ROBOT',
+      name: 'E2E Robot',
+      sn: 'SN-E2E-SVC',
+      type: 'icecream',
+      category: 'dessert',
+      dealer: 'store_a1',
+    },
   });
   expect(r.status).toBe(200);
   robot = r.body.data._id;
@@ -38,7 +63,10 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   // the voucher list is /marketing (docs/rules.md, Screens)
   await page.goto(`${e.server.url}/marketing`);
   await page.waitForURL(/\/lecode/);
-  await page.getByText(/^DEMO-STORE/).first().waitFor(); // the demo batches
+  await page
+    .getByText(/^DEMO-STORE/)
+    .first()
+    .waitFor(); // the demo batches
   await e.shot(page, 'service-voucher-list');
   await page.getByTestId('lecode-generate').click();
   const dialog = page.getByRole('dialog');
@@ -61,14 +89,20 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await dialog.getByText('Valid until must be later than the start of validity').waitFor();
   await e.shot(page, 'service-voucher-generate-invalid');
-  await expect(e.server.db.selectFrom('lecode').select('_id').where('product', '=', PRODUCT).execute()).resolves.toHaveLength(0);
+  await expect(
+    e.server.db.selectFrom('lecode').select('_id').where('product', '=', PRODUCT).execute(),
+  ).resolves.toHaveLength(0);
   await typeValidTo(new Date().getFullYear() + 1);
   await e.shot(page, 'service-voucher-generate');
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await page.getByText(/5 vouchers generated in batch/).waitFor();
 
-  const batch = (await e.server.db.selectFrom('lecode').select('batch').where('product', '=', PRODUCT).executeTakeFirstOrThrow()).batch;
-  const codes = (await e.server.db.selectFrom('lecode').select('code').where('batch', '=', batch).execute()).map((r) => r.code);
+  const batch = (
+    await e.server.db.selectFrom('lecode').select('batch').where('product', '=', PRODUCT).executeTakeFirstOrThrow()
+  ).batch;
+  const codes = (await e.server.db.selectFrom('lecode').select('code').where('batch', '=', batch).execute()).map(
+    (r) => r.code,
+  );
   expect(codes).toHaveLength(5);
   // the list now shows the new batch, and only it
   for (const code of codes) await page.getByText(code, { exact: true }).waitFor();
@@ -83,14 +117,21 @@ it('generates a batch of vouchers through the dialog, then voids one through its
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await row.getByText('Voided').waitFor();
   await expect(row.getByRole('button', { name: 'Void' }).count()).resolves.toBe(0);
-  const statuses = await e.server.db.selectFrom('lecode').select(['code', 'status']).where('batch', '=', batch).execute();
+  const statuses = await e.server.db
+    .selectFrom('lecode')
+    .select(['code', 'status'])
+    .where('batch', '=', batch)
+    .execute();
   expect(statuses.filter((s) => s.status === 'DELETE').map((s) => s.code)).toEqual([codes[0]]);
   await e.shot(page, 'service-voucher-voided');
   await context.close();
 });
 
 // A 1×1 PNG: the upload route checks the bytes, not the name.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 it('raises a fault report with a photo, takes it in hand and resolves it, recording who handled it', async () => {
   const { page, context } = await e.newPage();
@@ -110,8 +151,18 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
   await e.shot(page, 'service-report-create');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/report$/);
-  const saved = await e.server.db.selectFrom('report').selectAll().where('fault', '=', 'Robot arm stuck').executeTakeFirstOrThrow();
-  expect(saved).toMatchObject({ device: robot, dealer: 'store_a1', status: 'open', source: 'console', reporter: 'store-a1' });
+  const saved = await e.server.db
+    .selectFrom('report')
+    .selectAll()
+    .where('fault', '=', 'Robot arm stuck')
+    .executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({
+    device: robot,
+    dealer: 'store_a1',
+    status: 'open',
+    source: 'console',
+    reporter: 'store-a1',
+  });
   expect(saved.photos).toHaveLength(1);
 
   const row = page.locator('tbody tr', { hasText: 'Robot arm stuck' });
@@ -128,8 +179,16 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
   await row.getByText('Resolved').waitFor();
   await expect(row.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);
   await expect(row.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0); // a resolved report is closed
-  const resolved = await e.server.db.selectFrom('report').selectAll().where('_id', '=', saved._id).executeTakeFirstOrThrow();
-  expect(resolved).toMatchObject({ status: 'resolved', handler: 'store-a1', resolution: 'Re-seated the arm sensor cable' });
+  const resolved = await e.server.db
+    .selectFrom('report')
+    .selectAll()
+    .where('_id', '=', saved._id)
+    .executeTakeFirstOrThrow();
+  expect(resolved).toMatchObject({
+    status: 'resolved',
+    handler: 'store-a1',
+    resolution: 'Re-seated the arm sensor cable',
+  });
   await e.shot(page, 'service-report-resolved');
   // the report's own page shows the resolution and the photo, which loads from object storage
   await row.click();
@@ -144,7 +203,9 @@ it('previews the console as a store role in one store: the menu shrinks, a banne
   const { page, context } = await e.newPage();
   await e.login(page, 'admin');
   await page.waitForURL(/\/dashboard$/);
-  await sidebarItems(page).filter({ hasText: /^Accounts$/ }).waitFor();
+  await sidebarItems(page)
+    .filter({ hasText: /^Accounts$/ })
+    .waitFor();
   const full = await sidebarItems(page).count();
 
   await page.getByTestId('role-preview-open').click();
@@ -166,7 +227,11 @@ it('previews the console as a store role in one store: the menu shrinks, a banne
   await sidebarItems(page).filter({ hasText: 'Fault reports' }).waitFor();
   const narrowed = await sidebarItems(page).count();
   expect(narrowed).toBeLessThan(full);
-  await expect(sidebarItems(page).filter({ hasText: /^Accounts$/ }).count()).resolves.toBe(0);
+  await expect(
+    sidebarItems(page)
+      .filter({ hasText: /^Accounts$/ })
+      .count(),
+  ).resolves.toBe(0);
   await expect(sidebarItems(page).filter({ hasText: 'Operation log' }).count()).resolves.toBe(0);
   await e.shot(page, 'service-preview-on');
   // the data narrows to the store: every order listed is Store A2's
@@ -182,18 +247,32 @@ it('previews the console as a store role in one store: the menu shrinks, a banne
 
   await page.goto(`${e.server.url}/dashboard`);
   await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
-  await sidebarItems(page).filter({ hasText: /^Accounts$/ }).waitFor();
+  await sidebarItems(page)
+    .filter({ hasText: /^Accounts$/ })
+    .waitFor();
   await expect(page.getByTestId('role-preview-banner').count()).resolves.toBe(0);
   await expect(sidebarItems(page).count()).resolves.toBe(full);
-  const logged = await e.server.db.selectFrom('log').select('action').where('resource', '=', 'role').where('operator', '=', 'admin').where('action', 'in', ['preview', 'preview_end']).execute();
+  const logged = await e.server.db
+    .selectFrom('log')
+    .select('action')
+    .where('resource', '=', 'role')
+    .where('operator', '=', 'admin')
+    .where('action', 'in', ['preview', 'preview_end'])
+    .execute();
   expect(logged.map((l) => l.action).sort()).toEqual(['preview', 'preview_end']);
   await context.close();
 });
 
 it('searches the customer-service Q&A history as free text, and shows the operation log read-only', async () => {
   const ask = (question: string, answer: string, language: string) =>
-    e.server.call('POST', '/device-gateway/chatchat', { body: { question, answer, language }, headers: { 'X-Device-Id': 'E2E-SVC-ROBOT', 'X-Device-Key': robotKey } });
-  expect((await ask('How do I get a refund for a melted cone?', 'Tap "Help" on the screen and choose "Refund".', 'en')).status).toBe(200);
+    e.server.call('POST', '/device-gateway/chatchat', {
+      body: { question, answer, language },
+      headers: { 'X-Device-Id': 'E2E-SVC-ROBOT', 'X-Device-Key': robotKey },
+    });
+  expect(
+    (await ask('How do I get a refund for a melted cone?', 'Tap "Help" on the screen and choose "Refund".', 'en'))
+      .status,
+  ).toBe(200);
   expect((await ask('¿Tienen helado sin lactosa?', 'Sí, el sabor de coco no lleva lactosa.', 'es')).status).toBe(200);
   const { page, context } = await e.newPage();
   await e.login(page, 'admin');
@@ -222,7 +301,8 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await e.shot(page, 'service-log-list');
   // filters: who, which action, which record, when, from where, and the brand and store
   await page.getByRole('button', { name: 'Add filter' }).click();
-  for (const name of ['Operator', 'Action', 'Record', 'Address', 'Brand', 'Store']) await page.getByRole('menuitemcheckbox', { name, exact: true }).waitFor();
+  for (const name of ['Operator', 'Action', 'Record', 'Address', 'Brand', 'Store'])
+    await page.getByRole('menuitemcheckbox', { name, exact: true }).waitFor();
   await page.getByRole('menuitemcheckbox', { name: 'Operator', exact: true }).click();
   await page.getByRole('textbox', { name: 'Operator', exact: true }).fill('admin');
   await page.locator('tbody tr', { hasText: 'device:E2E-SVC-ROBOT' }).first().waitFor({ state: 'detached' });
@@ -231,7 +311,8 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   expect(new Set(operators)).toEqual(new Set(['admin']));
   await page.goto(`${e.server.url}/log?filter=${encodeURIComponent('{}')}`); // the list remembers its filter
   await page.locator('tbody tr', { hasText: 'device:E2E-SVC-ROBOT' }).first().waitFor();
-  for (const name of ['Edit', 'Delete', 'Create']) await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
+  for (const name of ['Edit', 'Delete', 'Create'])
+    await expect(page.getByRole('button', { name }).count()).resolves.toBe(0);
   await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
   // actions and resources read in the user's language, not as codes
   const qa = page.locator('tbody tr', { hasText: 'Q&A' });

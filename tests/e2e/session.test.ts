@@ -34,11 +34,17 @@ it('keeps the session token out of document.cookie; the console works; a call wi
   await page.locator('.RaDatagrid-row').first().waitFor();
   // what a forged call carries — the browser's cookie, but not the app's header — changes nothing
   const forged = await page.evaluate(async () => {
-    const r = await fetch('/api/user/profile', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ nickname: 'forged' }) });
+    const r = await fetch('/api/user/profile', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ nickname: 'forged' }),
+    });
     return { status: r.status, body: await r.json() };
   });
   expect(forged).toMatchObject({ status: 403, body: { code: 403 } });
-  const own = await page.evaluate(async () => (await fetch('/api/user/profile', { headers: { 'X-VF-CSRF': '1' } })).json());
+  const own = await page.evaluate(async () =>
+    (await fetch('/api/user/profile', { headers: { 'X-VF-CSRF': '1' } })).json(),
+  );
   expect(own.data.nickname).not.toBe('forged');
   await e.shot(page, 'session-console-with-cookie');
   await context.close();

@@ -13,19 +13,29 @@ afterAll(() => e?.close());
 const cone = DEMO_DEVICES.find((d) => d.type === 'icecream')!;
 const headers = { 'X-Device-Id': cone.device_id, 'X-Device-Key': demoDeviceKey(cone.device_id) };
 const beat = async (freezer_temp: number) => {
-  const a = await e.server.call<{ commands: Array<{ id: string; command: string }> }>('POST', '/device-gateway/heartbeat', { headers, body: { telemetry: { freezer_temp, cups_left: 300, waste_level: 20 } } });
+  const a = await e.server.call<{ commands: Array<{ id: string; command: string }> }>(
+    'POST',
+    '/device-gateway/heartbeat',
+    { headers, body: { telemetry: { freezer_temp, cups_left: 300, waste_level: 20 } } },
+  );
   expect(a.status).toBe(200);
   return a.body.data.commands;
 };
 
 it("shows a demo robot's freezer over 24 hours and 7 days on its page", async () => {
   for (const v of [-18.2, -17.9, -18.4, -17.6, -18.0]) await beat(v);
-  const robot = await e.server.db.selectFrom('device').select('_id').where('device_id', '=', cone.device_id).executeTakeFirstOrThrow();
+  const robot = await e.server.db
+    .selectFrom('device')
+    .select('_id')
+    .where('device_id', '=', cone.device_id)
+    .executeTakeFirstOrThrow();
   const { page } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-a1');
   await page.goto(`${e.server.url}/device/${robot._id}/show`);
   const chart = page.getByTestId('telemetry-chart-freezer_temp');
-  await expect.poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(5);
   await chart.getByText('Freezer temperature (°C)').waitFor();
   // drawn (attached), not "visible": five beats a few ms apart on a 24-hour axis make a line under a pixel wide,
   // which Playwright counts as hidden (an empty bounding box) — the points themselves are counted above
@@ -45,10 +55,23 @@ it("shows a demo robot's freezer over 24 hours and 7 days on its page", async ()
 
 it('a freezer breach under a locking rule: its alarm in the bell, the robot locked on the fleet panel, live', async () => {
   const admin = await e.server.login('admin');
-  const robot = await e.server.db.selectFrom('device').select('_id').where('device_id', '=', cone.device_id).executeTakeFirstOrThrow();
+  const robot = await e.server.db
+    .selectFrom('device')
+    .select('_id')
+    .where('device_id', '=', cone.device_id)
+    .executeTakeFirstOrThrow();
   const made = await e.server.call('POST', '/telemetry_rule/add', {
     token: admin,
-    body: { name: 'Freezer above -12 °C', metric: 'freezer_temp', op: 'gt', threshold: -12, for_minutes: 0, level: 'error', lock: true, device: robot._id },
+    body: {
+      name: 'Freezer above -12 °C',
+      metric: 'freezer_temp',
+      op: 'gt',
+      threshold: -12,
+      for_minutes: 0,
+      level: 'error',
+      lock: true,
+      device: robot._id,
+    },
   });
   expect(made.status).toBe(200);
 
@@ -64,15 +87,25 @@ it('a freezer breach under a locking rule: its alarm in the bell, the robot lock
 
   // the freezer warms: the rule (in force once this process has read it) opens its alarm and queues the lock
   const handed: Array<{ id: string; command: string }> = [];
-  await expect.poll(async () => {
-    handed.push(...(await beat(-6)));
-    return handed.some((c) => c.command === 'lock');
-  }, { timeout: 15_000 }).toBe(true);
-  await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 }).toBe(alarmsBefore + 1);
+  await expect
+    .poll(
+      async () => {
+        handed.push(...(await beat(-6)));
+        return handed.some((c) => c.command === 'lock');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect
+    .poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 })
+    .toBe(alarmsBefore + 1);
 
   // the robot obeys the lock: the panel counts it locked without a reload
   const lock = handed.find((c) => c.command === 'lock')!;
-  expect((await e.server.call('POST', '/device-gateway/command/ack', { headers, body: { id: lock.id, status: 'ok' } })).status).toBe(200);
+  expect(
+    (await e.server.call('POST', '/device-gateway/command/ack', { headers, body: { id: lock.id, status: 'ok' } }))
+      .status,
+  ).toBe(200);
   await expect.poll(async () => Number(await locked.textContent()), { timeout: 15_000 }).toBe(lockedBefore + 1);
   await e.shot(page, 'telemetry-fleet-locked');
 

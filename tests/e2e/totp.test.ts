@@ -10,11 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+const codeAt = (secret: string, steps: number) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 it('enrols when the role requires it, signs out, and signs in again with a code', async () => {
   const admin = await e.server.login('admin');
-  expect((await e.server.call('POST', '/role/edit', { token: admin, body: { _id: 'dealer_admin', require_totp: true } })).status).toBe(200);
+  expect(
+    (await e.server.call('POST', '/role/edit', { token: admin, body: { _id: 'dealer_admin', require_totp: true } }))
+      .status,
+  ).toBe(200);
 
   const { page, context } = await e.newPage();
   await e.login(page, 'store-a1');

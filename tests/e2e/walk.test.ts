@@ -22,47 +22,60 @@ describe('below 992 px every part of the page can be tapped', () => {
   it.each([
     ['tablet', 900, 800, 'en'],
     ['phone', 390, 844, 'es'],
-  ] as const)('%s: the menu button opens the drawer, the period buttons work, the list is cards within the window', async (name, width, height, lang) => {
-    const { page, context } = await e.newPage({ lang, width, height });
-    await e.login(page, 'admin');
-    await page.waitForURL(/\/dashboard$/);
-    const d7 = page.getByTestId('period-d7');
-    await d7.waitFor();
-    await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
-    // the fleet's health leads the dashboard: on a phone the sales period is further down, as a user scrolls to it
-    await d7.scrollIntoViewIfNeeded();
-    await tap(page, d7);
-    await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
-    await e.shot(page, `walk-${name}-dashboard-${lang}`);
+  ] as const)(
+    '%s: the menu button opens the drawer, the period buttons work, the list is cards within the window',
+    async (name, width, height, lang) => {
+      const { page, context } = await e.newPage({ lang, width, height });
+      await e.login(page, 'admin');
+      await page.waitForURL(/\/dashboard$/);
+      const d7 = page.getByTestId('period-d7');
+      await d7.waitFor();
+      await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+      // the fleet's health leads the dashboard: on a phone the sales period is further down, as a user scrolls to it
+      await d7.scrollIntoViewIfNeeded();
+      await tap(page, d7);
+      await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
+      await e.shot(page, `walk-${name}-dashboard-${lang}`);
 
-    await tap(page, page.getByTestId('sidebar-toggle'));
-    const drawer = page.getByTestId('sidebar-drawer');
-    await drawer.getByRole('menuitem').first().waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
-    await e.shot(page, `walk-${name}-drawer-${lang}`);
-    await tap(page, drawer.locator('a[href="/device"]'));
-    await page.waitForURL(/\/device$/);
-    // below the breakpoint a list is cards (src/declared/ListRows.tsx), not a table scrolled sideways
-    await page.getByTestId('list-card').first().waitFor();
-    await drawer.waitFor({ state: 'detached' });
+      await tap(page, page.getByTestId('sidebar-toggle'));
+      const drawer = page.getByTestId('sidebar-drawer');
+      await drawer.getByRole('menuitem').first().waitFor();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="sidebar-drawer"] .MuiDrawer-paper')?.getBoundingClientRect().left === 0,
+      );
+      await e.shot(page, `walk-${name}-drawer-${lang}`);
+      await tap(page, drawer.locator('a[href="/device"]'));
+      await page.waitForURL(/\/device$/);
+      // below the breakpoint a list is cards (src/declared/ListRows.tsx), not a table scrolled sideways
+      await page.getByTestId('list-card').first().waitFor();
+      await drawer.waitFor({ state: 'detached' });
 
-    // The page is as wide as the window, every card within it.
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
-    const cards = await page.getByTestId('list-card').evaluateAll((els) => els.map((c) => c.getBoundingClientRect().right));
-    for (const right of cards) expect(right).toBeLessThanOrEqual(width);
-    // Every toolbar button is within the window (the toolbar wraps rather than cutting them off).
-    const buttons = await page.locator('.RaList-actions button, .RaList-actions a').evaluateAll((els) => els.map((b) => b.getBoundingClientRect().right));
-    expect(buttons.length).toBeGreaterThan(0);
-    for (const right of buttons) expect(right).toBeLessThanOrEqual(width);
-    await e.shot(page, `walk-${name}-robots-${lang}`);
-    await context.close();
-  });
+      // The page is as wide as the window, every card within it.
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+      const cards = await page
+        .getByTestId('list-card')
+        .evaluateAll((els) => els.map((c) => c.getBoundingClientRect().right));
+      for (const right of cards) expect(right).toBeLessThanOrEqual(width);
+      // Every toolbar button is within the window (the toolbar wraps rather than cutting them off).
+      const buttons = await page
+        .locator('.RaList-actions button, .RaList-actions a')
+        .evaluateAll((els) => els.map((b) => b.getBoundingClientRect().right));
+      expect(buttons.length).toBeGreaterThan(0);
+      for (const right of buttons) expect(right).toBeLessThanOrEqual(width);
+      await e.shot(page, `walk-${name}-robots-${lang}`);
+      await context.close();
+    },
+  );
 });
 
 it('saves a brand account and a store account after changing the nickname', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
   await e.login(page, 'admin');
-  for (const [id, label, tenant] of [['brand-b', 'Brand', 'Demo Brand B'], ['store-b1', 'Store', 'Store B1']] as const) {
+  for (const [id, label, tenant] of [
+    ['brand-b', 'Brand', 'Demo Brand B'],
+    ['store-b1', 'Store', 'Store B1'],
+  ] as const) {
     await page.goto(`${e.server.url}/user/${id}`);
     const nickname = page.getByLabel('Nickname');
     await expect.poll(() => nickname.inputValue()).not.toBe('');
@@ -77,7 +90,12 @@ it('saves a brand account and a store account after changing the nickname', asyn
     expect(saved.status()).toBe(200);
     await page.waitForURL(/\/user$/);
   }
-  const rows = await e.server.db.selectFrom('account').select(['_id', 'nickname', 'integrator', 'dealer']).where('_id', 'in', ['brand-b', 'store-b1']).orderBy('_id').execute();
+  const rows = await e.server.db
+    .selectFrom('account')
+    .select(['_id', 'nickname', 'integrator', 'dealer'])
+    .where('_id', 'in', ['brand-b', 'store-b1'])
+    .orderBy('_id')
+    .execute();
   expect(rows).toEqual([
     { _id: 'brand-b', nickname: 'brand-b renamed', integrator: 'brand_b', dealer: null },
     { _id: 'store-b1', nickname: 'store-b1 renamed', integrator: 'brand_b', dealer: 'store_b1' },
@@ -92,12 +110,23 @@ it('shows a store account the 401 page for every page it may not open, without a
   page.on('request', (r) => {
     if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
   });
-  const forbidden = { '/refund-approval': 'refund', '/product/copy': 'product', '/integrator': 'integrator', '/user': 'user', '/role': 'role', '/authorization': 'authorization', '/log': 'log' };
+  const forbidden = {
+    '/refund-approval': 'refund',
+    '/product/copy': 'product',
+    '/integrator': 'integrator',
+    '/user': 'user',
+    '/role': 'role',
+    '/authorization': 'authorization',
+    '/log': 'log',
+  };
   for (const [path, resource] of Object.entries(forbidden)) {
     calls.length = 0;
     await page.goto(`${e.server.url}${path}`);
     await page.getByRole('heading', { name: '401' }).waitFor();
-    expect(calls.filter((c) => c === `/api${callPath(findResource(resource)!, 'list')}`), path).toEqual([]);
+    expect(
+      calls.filter((c) => c === `/api${callPath(findResource(resource)!, 'list')}`),
+      path,
+    ).toEqual([]);
   }
   await e.shot(page, 'walk-store-refund-approval-401');
   // the pages it may open still open
@@ -138,7 +167,9 @@ describe('small things an operator notices', () => {
     const rows = page.locator('tbody tr');
     await rows.nth(12).waitFor();
     await e.shot(page, 'walk-robots-1366x800-es');
-    const seen = await rows.evaluateAll((trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length);
+    const seen = await rows.evaluateAll(
+      (trs) => trs.filter((tr) => tr.getBoundingClientRect().bottom <= window.innerHeight).length,
+    );
     expect(seen).toBeGreaterThanOrEqual(12);
     // each action keeps its name (tooltip and label), in the user's language
     const bound = rows.filter({ has: page.getByRole('button', { name: 'Desvincular de la tienda' }) }).first();
@@ -159,7 +190,10 @@ describe('small things an operator notices', () => {
     await e.login(page, 'admin');
     await page.goto(`${e.server.url}/device`);
     const rows = page.locator('tbody tr');
-    const { n } = await e.server.db.selectFrom('device').select((b) => b.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await e.server.db
+      .selectFrom('device')
+      .select((b) => b.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const shown = Math.min(20, Number(n));
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(shown);
     const token = (await context.cookies()).find((c) => c.name === 'vendfleet_session')!.value;
@@ -167,7 +201,10 @@ describe('small things an operator notices', () => {
     const dialog = page.getByRole('dialog', { name: 'Login has expired' });
     // Any call now answers 401: the page's own (names of brands and stores, live badge) may open the dialog
     // first; then "Cancel", to stay on the page as the user may.
-    await page.getByTestId('tabs-refresh').click({ timeout: 3000 }).catch(() => undefined);
+    await page
+      .getByTestId('tabs-refresh')
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -204,7 +241,9 @@ describe('small things an operator notices', () => {
     await page.getByTestId('role-preview-banner').waitFor();
     // a store manager may list robots, not accounts or roles
     await tabs.locator('[data-path="/device"]').waitFor();
-    await expect.poll(() => tabs.locator('[data-path="/user"], [data-path="/role"]').count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => tabs.locator('[data-path="/user"], [data-path="/role"]').count(), { timeout: 10_000 })
+      .toBe(0);
     await e.shot(page, 'walk-preview-tabs');
     await page.getByTestId('role-preview-banner').getByRole('button', { name: 'Switch back' }).click();
     await page.getByTestId('role-preview-banner').waitFor({ state: 'detached' });
@@ -230,7 +269,11 @@ describe('small things an operator notices', () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
     await e.login(page, 'admin');
-    const product = await e.server.db.selectFrom('product').select(['_id', 'name']).orderBy('_id').executeTakeFirstOrThrow();
+    const product = await e.server.db
+      .selectFrom('product')
+      .select(['_id', 'name'])
+      .orderBy('_id')
+      .executeTakeFirstOrThrow();
     const loaded = page.waitForResponse((r) => r.url().includes(`/api/product/detail/`));
     await page.goto(`${e.server.url}/product/${encodeURIComponent(product._id)}`);
     await loaded;

@@ -7,8 +7,14 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { ROOT } from '../../scripts/buildIfStale';
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 export const SHOTS = path.join(ROOT, '.tmp', 'screenshots');
 

@@ -12,10 +12,20 @@ export interface Answer {
   body: any;
 }
 
-export async function call(base: string, method: string, p: string, o: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  p: string,
+  o: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...o.headers };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: AbortSignal.timeout(o.timeoutMs ?? 20_000) });
+  const res = await fetch(`${base}/api${p}`, {
+    method,
+    headers,
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    signal: AbortSignal.timeout(o.timeoutMs ?? 20_000),
+  });
   const text = await res.text();
   let body;
   try {
@@ -33,12 +43,26 @@ export const login = async (base: string, username: string) => {
 };
 
 export const storeRobot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
-export const robotHeaders = (d = storeRobot) => ({ 'X-Device-Id': d.device_id, 'X-Device-Key': demoDeviceKey(d.device_id) });
+export const robotHeaders = (d = storeRobot) => ({
+  'X-Device-Id': d.device_id,
+  'X-Device-Key': demoDeviceKey(d.device_id),
+});
 export const PRICE = 500;
 
 /** Makes a product with unlimited stock in the robot's store; answers its id. */
 export async function saleProduct(base: string, adminToken: string, code: string): Promise<string> {
-  const r = await call(base, 'POST', '/product/add', { token: adminToken, body: { code, name: `${code} cone`, price: PRICE, type: 'icecream', number: 1, dealer: storeRobot.dealer, stock: -1 } });
+  const r = await call(base, 'POST', '/product/add', {
+    token: adminToken,
+    body: {
+      code,
+      name: `${code} cone`,
+      price: PRICE,
+      type: 'icecream',
+      number: 1,
+      dealer: storeRobot.dealer,
+      stock: -1,
+    },
+  });
   if (r.status !== 200) throw new Error(`product: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data._id;
 }
@@ -63,10 +87,22 @@ export interface LocalS3 {
 /** A real S3-protocol server on 127.0.0.1 (s3rver, files in a temporary folder) with one bucket. */
 export async function localS3(bucket = 'vf-uploads'): Promise<LocalS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_REGION: 'us-east-1',
+    },
     close: async () => {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,9 @@ function remember(setCookie: string) {
   const name = pair.slice(0, eq);
   const value = pair.slice(eq + 1);
   const lower = attrs.map((a) => a.toLowerCase());
-  const gone = value === '' || lower.some((a) => a === 'max-age=0' || (a.startsWith('expires=') && Date.parse(a.slice(8)) < Date.now()));
+  const gone =
+    value === '' ||
+    lower.some((a) => a === 'max-age=0' || (a.startsWith('expires=') && Date.parse(a.slice(8)) < Date.now()));
   if (gone) jar.delete(name);
   else jar.set(name, value);
   if (!lower.includes('httponly') && typeof document !== 'undefined') {

@@ -43,7 +43,8 @@ export async function buildTemplate(): Promise<() => Promise<void>> {
     await migrate(d.db);
     await seedDemo(d.db);
     await d.close();
-    return () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)).then(() => undefined);
+    return () =>
+      admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`)).then(() => undefined);
   }
   fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
   const d = await openDatabase({ dataDir: TEMPLATE_DIR });
@@ -63,7 +64,10 @@ export interface TestDatabase {
 export async function emptyPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vf_empty_${randomBytes(5).toString('hex')}`;
   await admin(url, (c) => c.query(`CREATE DATABASE ${name}`));
-  return { url: withDatabase(url, name), drop: () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return {
+    url: withDatabase(url, name),
+    drop: () => admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
 /** A fresh database holding the demo data, for one test file. */

@@ -39,21 +39,35 @@ export function refusals(def: ResourceDef): Refusal[] {
     const usable = !secret(f) && f.type !== 'json';
     if (!(usable && f.filter === 'eq')) out.push({ what: 'filter', key: name, body: { filter: { [name]: v } } });
     if (!(usable && f.filter === 'range')) {
-      for (const end of ['gte', 'lte']) out.push({ what: 'filter', key: `${name}_${end}`, body: { filter: { [`${name}_${end}`]: v } } });
+      for (const end of ['gte', 'lte'])
+        out.push({ what: 'filter', key: `${name}_${end}`, body: { filter: { [`${name}_${end}`]: v } } });
     }
     const sortable = !secret(f) && (f.sort === true || def.list.sort.field === name);
-    if (!sortable) for (const order of ['DESC']) out.push({ what: 'sort', key: name, body: { sort: { field: name, order } } });
+    if (!sortable)
+      for (const order of ['DESC']) out.push({ what: 'sort', key: name, body: { sort: { field: name, order } } });
   }
   // undeclared columns and keys that only look like fields
-  for (const key of ['key_hash', 'password', 'update_time', 'version', '__proto__', 'constructor', '_id_gte', 'q_lte']) {
+  for (const key of [
+    'key_hash',
+    'password',
+    'update_time',
+    'version',
+    '__proto__',
+    'constructor',
+    '_id_gte',
+    'q_lte',
+  ]) {
     if (Object.hasOwn(def.fields, key)) continue;
     out.push({ what: 'filter', key, body: { filter: JSON.parse(`{"${key}":"a"}`) } });
-    if (key !== '_id_gte' && key !== 'q_lte') out.push({ what: 'sort', key, body: { sort: { field: key, order: 'ASC' } } });
+    if (key !== '_id_gte' && key !== 'q_lte')
+      out.push({ what: 'sort', key, body: { sort: { field: key, order: 'ASC' } } });
   }
   return out;
 }
 
 /** The secret fields of a declaration. */
 export function secretFields(def: ResourceDef): string[] {
-  return Object.entries(def.fields).filter(([, f]) => secret(f)).map(([n]) => n);
+  return Object.entries(def.fields)
+    .filter(([, f]) => secret(f))
+    .map(([n]) => n);
 }

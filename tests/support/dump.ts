@@ -5,7 +5,10 @@ import type { DB } from '../../server/db';
 export type Dump = Record<string, unknown[]>;
 
 /** Every row of every table in the public schema, in a stable order (by _id, else by the whole row). */
-export async function dumpDatabase(db: DB, opts: { skip?: readonly string[]; ignore?: Record<string, readonly string[]> } = {}): Promise<Dump> {
+export async function dumpDatabase(
+  db: DB,
+  opts: { skip?: readonly string[]; ignore?: Record<string, readonly string[]> } = {},
+): Promise<Dump> {
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
@@ -14,7 +17,9 @@ export async function dumpDatabase(db: DB, opts: { skip?: readonly string[]; ign
     if (opts.skip?.includes(t)) continue;
     // columns a test chooses to ignore (e.g. a robot's presence, which every authenticated call renews)
     const drop = (opts.ignore?.[t] ?? []).map((c) => sql` - ${c}::text`);
-    const rows = await sql<{ j: string }>`SELECT (to_jsonb(x)${sql.join(drop, sql``)})::text AS j FROM ${sql.table(t)} x`.execute(db);
+    const rows = await sql<{
+      j: string;
+    }>`SELECT (to_jsonb(x)${sql.join(drop, sql``)})::text AS j FROM ${sql.table(t)} x`.execute(db);
     out[t] = rows.rows.map((r) => r.j).sort();
   }
   return out;
@@ -28,7 +33,8 @@ export function dumpDiff(a: Dump, b: Dump): Record<string, { gone: number; added
     const B = new Set((b[t] ?? []) as string[]);
     const gone = [...A].filter((x) => !B.has(x));
     const added = [...B].filter((x) => !A.has(x));
-    if (gone.length || added.length) diff[t] = { gone: gone.length, added: added.length, sample: (added[0] ?? gone[0]).slice(0, 300) };
+    if (gone.length || added.length)
+      diff[t] = { gone: gone.length, added: added.length, sample: (added[0] ?? gone[0]).slice(0, 300) };
   }
   return diff;
 }

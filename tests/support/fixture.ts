@@ -15,7 +15,13 @@ export const widget = defineResource({
     dealer: { type: 'reference', reference: 'dealer', required: true, list: true, filter: 'eq' },
     create_time: { type: 'datetime', readOnly: true, list: true },
   },
-  permissions: { list: 'dealer_list', read: 'dealer_list', add: 'dealer_add', edit: 'dealer_edit', delete: 'dealer_edit' },
+  permissions: {
+    list: 'dealer_list',
+    read: 'dealer_list',
+    add: 'dealer_add',
+    edit: 'dealer_edit',
+    delete: 'dealer_edit',
+  },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'name', order: 'ASC' } },
   actions: {

@@ -11,26 +11,42 @@ export interface Reply {
   ms: number;
 }
 
-export function request(base: string, method: string, p: string, o: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<Reply> {
+export function request(
+  base: string,
+  method: string,
+  p: string,
+  o: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
+): Promise<Reply> {
   const t0 = Date.now();
   const body = o.body === undefined ? undefined : JSON.stringify(o.body);
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api${p}`, { method, agent: false, headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', ...o.headers }, timeout: o.timeoutMs ?? 20_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let json;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: res.statusCode ?? 0, body: json, ms: Date.now() - t0 });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('client time-out (20 s)'), { code: 'CLIENT_TIMEOUT' })));
+    const req = http.request(
+      `${base}/api${p}`,
+      {
+        method,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', ...o.headers },
+        timeout: o.timeoutMs ?? 20_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: json, ms: Date.now() - t0 });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('client time-out (20 s)'), { code: 'CLIENT_TIMEOUT' })),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -70,7 +86,16 @@ export interface LoadOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startLoad(o: LoadOptions) {
-  const f: Figures = { requests: 0, acknowledged: [], fiveXX: 0, unavailable: 0, retried: 0, failedInFlight: 0, wrong: [], slowestMs: 0 };
+  const f: Figures = {
+    requests: 0,
+    acknowledged: [],
+    fiveXX: 0,
+    unavailable: 0,
+    retried: 0,
+    failedInFlight: 0,
+    wrong: [],
+    slowestMs: 0,
+  };
   let running = true;
   let rr = 0;
   let n = 0;
@@ -86,7 +111,10 @@ export function startLoad(o: LoadOptions) {
     while (running && o.healthCheckMs) {
       await Promise.all(
         o.targets().map(async (t) => {
-          const ok = await request(t, 'GET', '/health/ready', { timeoutMs: 2000 }).then((r) => r.status === 200, () => false);
+          const ok = await request(t, 'GET', '/health/ready', { timeoutMs: 2000 }).then(
+            (r) => r.status === 200,
+            () => false,
+          );
           if (ok) unready.delete(t);
           else unready.add(t);
         }),
@@ -96,7 +124,11 @@ export function startLoad(o: LoadOptions) {
   };
 
   /** One call, retried on another process when it was refused or answered 503 (if retries are allowed). */
-  async function send(method: string, p: string, opts: { headers?: Record<string, string>; body?: unknown }): Promise<Reply | undefined> {
+  async function send(
+    method: string,
+    p: string,
+    opts: { headers?: Record<string, string>; body?: unknown },
+  ): Promise<Reply | undefined> {
     for (let attempt = 0; ; attempt++) {
       const base = next();
       f.requests++;
@@ -119,7 +151,8 @@ export function startLoad(o: LoadOptions) {
       if (r.status >= 500) f.fiveXX++;
       if (r.status === 503) {
         f.unavailable++;
-        if (typeof r.body?.message !== 'string' || !/base de datos|reiniciando/.test(r.body.message)) f.wrong.push(`503 untranslated: ${JSON.stringify(r.body).slice(0, 200)}`);
+        if (typeof r.body?.message !== 'string' || !/base de datos|reiniciando/.test(r.body.message))
+          f.wrong.push(`503 untranslated: ${JSON.stringify(r.body).slice(0, 200)}`);
         if (attempt < (o.retries ?? 0)) {
           f.retried++;
           await sleep(50);
@@ -132,18 +165,28 @@ export function startLoad(o: LoadOptions) {
 
   const seller = async () => {
     while (running) {
-      const r = await send('POST', '/device-gateway/order', { headers: robotHeaders(), body: saleBody(o.product, `${o.prefix}-${++n}`) });
+      const r = await send('POST', '/device-gateway/order', {
+        headers: robotHeaders(),
+        body: saleBody(o.product, `${o.prefix}-${++n}`),
+      });
       if (r?.status === 200 && r.body?.data?._id) f.acknowledged.push(r.body.data._id);
       else await sleep(100);
     }
   };
   const lister = async () => {
     while (running) {
-      const r = await send('POST', '/order/list', { headers: { Authorization: `Bearer ${o.browserToken}` }, body: { pageSize: 20 } });
+      const r = await send('POST', '/order/list', {
+        headers: { Authorization: `Bearer ${o.browserToken}` },
+        body: { pageSize: 20 },
+      });
       if (r?.status !== 200) await sleep(100);
     }
   };
-  const workers = [...Array.from({ length: o.sellers ?? 4 }, seller), ...Array.from({ length: o.listers ?? 2 }, lister), healthCheck()];
+  const workers = [
+    ...Array.from({ length: o.sellers ?? 4 }, seller),
+    ...Array.from({ length: o.listers ?? 2 }, lister),
+    healthCheck(),
+  ];
   return {
     figures: f,
     async stop(): Promise<Figures> {

@@ -13,7 +13,11 @@ export function png(extraBytes = 0): Buffer {
   };
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat)];
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+  ];
   if (extraBytes) parts.push(chunk('tEXt', Buffer.alloc(extraBytes, 0x61)));
   parts.push(chunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);

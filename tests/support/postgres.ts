@@ -29,7 +29,9 @@ export function freePort(): Promise<number> {
 
 export function pgBin(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
   if (!versions.length) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (as .ci/run does)');
   versions.sort((a, b) => Number(a) - Number(b));
   return path.join(root, versions[versions.length - 1], 'bin');
@@ -79,7 +81,17 @@ export async function ownCluster(): Promise<Cluster> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust']);
-  const start = () => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`, 'start']);
+  const start = () =>
+    asPostgres(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`,
+      'start',
+    ]);
   const stop = (mode = 'fast') => {
     try {
       asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-w', '-m', mode, 'stop']);

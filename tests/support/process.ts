@@ -34,10 +34,20 @@ export interface ServerProcess {
   output: string[];
 }
 
-export async function startServerProcess(db: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  db: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   // no demo robots: a test drives its own, and counts what they did
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG: '0', DEMO_ROBOTS: 'off', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG: '0',
+    DEMO_ROBOTS: 'off',
+    ...extraEnv,
+  };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else {
     delete env.DATABASE_URL;

@@ -11,7 +11,11 @@ export interface Answer<T = any> {
 
 export interface TestServer {
   url: string;
-  call<T = any>(method: string, path: string, opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> },
+  ): Promise<Answer<T>>;
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
   databaseUrl?: string;

@@ -15,7 +15,10 @@ export interface SseStream {
 
 export async function openEvents(baseUrl: string, token: string, lang = 'en'): Promise<SseStream> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': lang }, signal: controller.signal });
+  const res = await fetch(`${baseUrl}/api/events`, {
+    headers: { Authorization: `Bearer ${token}`, 'Accept-Language': lang },
+    signal: controller.signal,
+  });
   if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status} ${await res.text()}`);
   const events: SseEvent[] = [];
   const waiters: Array<{ pred: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }> = [];
@@ -65,7 +68,13 @@ export async function openEvents(baseUrl: string, token: string, lang = 'en'): P
       const found = events.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
+        const t = setTimeout(
+          () =>
+            reject(
+              new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`),
+            ),
+          timeoutMs,
+        );
         waiters.push({ pred, resolve: (e) => (clearTimeout(t), resolve(e)) });
       });
     },

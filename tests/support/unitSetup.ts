@@ -15,7 +15,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dropTemplate = await buildTemplate();
   const database = await freshDatabase();
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir: database.dataDir, databaseUrl: database.databaseUrl, distDir: '/nonexistent', resources: [...resources, widget] });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    distDir: '/nonexistent',
+    resources: [...resources, widget],
+  });
   await createWidgetTable(server.database.db);
   project.provide('apiUrl', server.address.replace('0.0.0.0', '127.0.0.1'));
   return async () => {

@@ -7,7 +7,10 @@ import en from '../../i18n/en';
 
 const tEn = makeTranslator(en as unknown as MessageTree);
 const tZh = makeTranslator(zh as unknown as MessageTree);
-const catalogPaths = (auth: string[]) => menuSections(auth).find((s) => s.section === 'catalog')?.items.map((i) => i.path) ?? [];
+const catalogPaths = (auth: string[]) =>
+  menuSections(auth)
+    .find((s) => s.section === 'catalog')
+    ?.items.map((i) => i.path) ?? [];
 
 it('offers stock management to holders of product_stock and copying to holders of product_copy only', () => {
   const store = ['product_list', 'product_stock', 'product_classify_list'];
@@ -26,6 +29,9 @@ it('offers stock management to holders of product_stock and copying to holders o
 });
 
 it('names the pages in the breadcrumb, under the catalog section, not as a product record', () => {
-  expect(describeRoute('/product/stock', tEn)).toEqual({ title: 'Stock management', crumbs: [{ label: tEn('vf.menu.section.catalog') }, { label: 'Stock management', to: '/product/stock' }] });
+  expect(describeRoute('/product/stock', tEn)).toEqual({
+    title: 'Stock management',
+    crumbs: [{ label: tEn('vf.menu.section.catalog') }, { label: 'Stock management', to: '/product/stock' }],
+  });
   expect(describeRoute('/product/copy', tZh)?.title).toBe('门店间复制商品');
 });

@@ -8,7 +8,9 @@ import { SETTINGS, configTable, readConfig, ConfigError } from '../../server/con
 import { ROOT } from '../../scripts/buildIfStale';
 
 const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 
 it('reads process.env nowhere in the server but in server/config.ts', () => {
   const readers = filesUnder(path.join(ROOT, 'server'))
@@ -26,21 +28,50 @@ it("keeps README's configuration table equal to the declarations", () => {
 
 it('takes the defaults, and parses every type', () => {
   const c = readConfig({});
-  expect([c.PORT, c.DB_POOL_MAX, c.LOG, c.LOGIN_RATE_LIMIT, c.TRUST_PROXY, c.DATABASE_URL]).toEqual([8080, 10, true, true, false, undefined]);
-  const d = readConfig({ PORT: '9000', DB_POOL_MAX: '40', LOG: '0', LOGIN_RATE_LIMIT: 'off', OFFLINE_AFTER_SECONDS: '1.5', DATABASE_URL: 'postgres://u@h:5432/db' });
-  expect([d.PORT, d.DB_POOL_MAX, d.LOG, d.LOGIN_RATE_LIMIT, d.OFFLINE_AFTER_SECONDS, d.DATABASE_URL]).toEqual([9000, 40, false, false, 1.5, 'postgres://u@h:5432/db']);
+  expect([c.PORT, c.DB_POOL_MAX, c.LOG, c.LOGIN_RATE_LIMIT, c.TRUST_PROXY, c.DATABASE_URL]).toEqual([
+    8080,
+    10,
+    true,
+    true,
+    false,
+    undefined,
+  ]);
+  const d = readConfig({
+    PORT: '9000',
+    DB_POOL_MAX: '40',
+    LOG: '0',
+    LOGIN_RATE_LIMIT: 'off',
+    OFFLINE_AFTER_SECONDS: '1.5',
+    DATABASE_URL: 'postgres://u@h:5432/db',
+  });
+  expect([d.PORT, d.DB_POOL_MAX, d.LOG, d.LOGIN_RATE_LIMIT, d.OFFLINE_AFTER_SECONDS, d.DATABASE_URL]).toEqual([
+    9000,
+    40,
+    false,
+    false,
+    1.5,
+    'postgres://u@h:5432/db',
+  ]);
 });
 
 it('refuses bad values, naming every variable that is wrong at once', () => {
   let err: ConfigError | undefined;
   try {
-    readConfig({ PORT: 'eighty', DB_POOL_MAX: '0', LOG: 'maybe', DATABASE_URL: 'mysql://x/y', NODE_ENV: 'prod', S3_BUCKET: 'b' });
+    readConfig({
+      PORT: 'eighty',
+      DB_POOL_MAX: '0',
+      LOG: 'maybe',
+      DATABASE_URL: 'mysql://x/y',
+      NODE_ENV: 'prod',
+      S3_BUCKET: 'b',
+    });
   } catch (e) {
     err = e as ConfigError;
   }
   expect(err).toBeInstanceOf(ConfigError);
   const text = err!.problems.join('\n');
-  for (const name of ['PORT', 'DB_POOL_MAX', 'LOG', 'DATABASE_URL', 'NODE_ENV', 'S3_ACCESS_KEY_ID']) expect(text).toContain(name);
+  for (const name of ['PORT', 'DB_POOL_MAX', 'LOG', 'DATABASE_URL', 'NODE_ENV', 'S3_ACCESS_KEY_ID'])
+    expect(text).toContain(name);
   expect(err!.problems).toHaveLength(6);
 });
 

@@ -18,7 +18,11 @@ import ts from 'typescript';
 import { actionName, fieldName, resourceName } from '../../src/log/parts';
 
 const ROOT = path.resolve(__dirname, '../..');
-const filesIn = (dir: string, ext: RegExp) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => ext.test(f)).map((f) => f.replace(ext, ''));
+const filesIn = (dir: string, ext: RegExp) =>
+  fs
+    .readdirSync(path.join(ROOT, dir))
+    .filter((f) => ext.test(f))
+    .map((f) => f.replace(ext, ''));
 const text = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 /**
@@ -27,10 +31,20 @@ const text = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
  * returning one). A value that is a whole row (not an object literal) is `row`. The generic engine
  * (server/crud/audit.ts) logs declared resources' fields and actions, held by the test above.
  */
-interface LoggedEntry { at: string; resource?: string; action?: string; fields: string[]; row: boolean }
+interface LoggedEntry {
+  at: string;
+  resource?: string;
+  action?: string;
+  fields: string[];
+  row: boolean;
+}
 function loggedEntries(): LoggedEntry[] {
   const files = (dir: string): string[] =>
-    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : []));
+    fs
+      .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+      .flatMap((d) =>
+        d.isDirectory() ? files(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : [],
+      );
   const entries: LoggedEntry[] = [];
   for (const file of files('server')) {
     if (file === 'server/crud/audit.ts' || !text(file).includes('writeLog(')) continue;
@@ -39,7 +53,15 @@ function loggedEntries(): LoggedEntry[] {
     const helper = (name: string): ts.Expression | undefined => {
       let found: ts.Expression | undefined;
       const look = (n: ts.Node) => {
-        if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === name && n.initializer && ts.isArrowFunction(n.initializer) && !ts.isBlock(n.initializer.body)) found = n.initializer.body;
+        if (
+          ts.isVariableDeclaration(n) &&
+          ts.isIdentifier(n.name) &&
+          n.name.text === name &&
+          n.initializer &&
+          ts.isArrowFunction(n.initializer) &&
+          !ts.isBlock(n.initializer.body)
+        )
+          found = n.initializer.body;
         ts.forEachChild(n, look);
       };
       look(src);
@@ -59,7 +81,11 @@ function loggedEntries(): LoggedEntry[] {
       if (!ts.isObjectLiteralExpression(e)) return null;
       const keys: string[] = [];
       for (const p of e.properties) {
-        const more = ts.isSpreadAssignment(p) ? keysOf(p.expression) : p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? [p.name.text] : null;
+        const more = ts.isSpreadAssignment(p)
+          ? keysOf(p.expression)
+          : p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))
+            ? [p.name.text]
+            : null;
         if (!more) return null;
         keys.push(...more);
       }
@@ -70,7 +96,10 @@ function loggedEntries(): LoggedEntry[] {
         if (ts.isPropertyAssignment(p) && p.name.getText() === key) return p.initializer;
         if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p.name;
         if (ts.isSpreadAssignment(p)) {
-          const inner = ts.isCallExpression(p.expression) && ts.isIdentifier(p.expression.expression) ? helper(p.expression.expression.text) : p.expression;
+          const inner =
+            ts.isCallExpression(p.expression) && ts.isIdentifier(p.expression.expression)
+              ? helper(p.expression.expression.text)
+              : p.expression;
           const o2 = inner && ts.isParenthesizedExpression(inner) ? inner.expression : inner;
           const found = o2 && ts.isObjectLiteralExpression(o2) ? valueOf(o2, key) : undefined;
           if (found) return found;
@@ -80,8 +109,15 @@ function loggedEntries(): LoggedEntry[] {
     };
     const visit = (n: ts.Node) => {
       if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'writeLog') {
-        const o = n.arguments[2] && ts.isObjectLiteralExpression(n.arguments[2]) ? n.arguments[2] : ts.factory.createObjectLiteralExpression();
-        const entry: LoggedEntry = { at: `${file}:${src.getLineAndCharacterOfPosition(n.getStart()).line + 1}`, fields: [], row: false };
+        const o =
+          n.arguments[2] && ts.isObjectLiteralExpression(n.arguments[2])
+            ? n.arguments[2]
+            : ts.factory.createObjectLiteralExpression();
+        const entry: LoggedEntry = {
+          at: `${file}:${src.getLineAndCharacterOfPosition(n.getStart()).line + 1}`,
+          fields: [],
+          row: false,
+        };
         for (const key of ['resource', 'action'] as const) {
           const v = valueOf(o, key);
           if (v && ts.isStringLiteralLike(v)) entry[key] = v.text;
@@ -108,17 +144,23 @@ describe.each(LANGS)('words in %s', (lang) => {
     for (const def of resources) {
       const words = resourceLabels[def.name]?.[lang];
       if (!words?.name) {
-        missing.push(`${def.name}: no words file (write i18n/resources/${def.name}.ts, then npm run db:migration lists it in i18n/resources/index.ts)`);
+        missing.push(
+          `${def.name}: no words file (write i18n/resources/${def.name}.ts, then npm run db:migration lists it in i18n/resources/index.ts)`,
+        );
         continue;
       }
       for (const [name, f] of Object.entries(def.fields)) {
         // a secret (a key's hash) is never shown anywhere, so it needs no label
         if (!words.fields?.[name] && f.secret !== true) missing.push(`${def.name}.fields.${name}`);
-        for (const c of f.type === 'choice' || f.type === 'choices' ? (f.choices ?? []) : []) if (!words.choices?.[name]?.[c]) missing.push(`${def.name}.choices.${name}.${c}`);
+        for (const c of f.type === 'choice' || f.type === 'choices' ? (f.choices ?? []) : [])
+          if (!words.choices?.[name]?.[c]) missing.push(`${def.name}.choices.${name}.${c}`);
       }
-      for (const action of Object.keys(def.actions ?? {})) if (!words.actions?.[action]) missing.push(`${def.name}.actions.${action}`);
+      for (const action of Object.keys(def.actions ?? {}))
+        if (!words.actions?.[action]) missing.push(`${def.name}.actions.${action}`);
       // a selection action's line inputs are named like fields (the dialog's choice and inputs)
-      for (const [action, a] of Object.entries(def.actions ?? {})) for (const f of Object.keys(a.lines?.fields ?? {})) if (!words.fields?.[f]) missing.push(`${def.name}.fields.${f} (actions.${action}.lines)`);
+      for (const [action, a] of Object.entries(def.actions ?? {}))
+        for (const f of Object.keys(a.lines?.fields ?? {}))
+          if (!words.fields?.[f]) missing.push(`${def.name}.fields.${f} (actions.${action}.lines)`);
     }
     expect(missing).toEqual([]);
   });
@@ -139,9 +181,11 @@ describe.each(LANGS)('words in %s', (lang) => {
       }
       if (resourceName(t, e.resource) === e.resource) missing.push(`${e.at}: resource ${e.resource}`);
       if (actionName(t, e.resource, e.action) === e.action) missing.push(`${e.at}: action ${e.action}`);
-      for (const f of new Set(e.fields)) if (fieldName(t, e.resource, f) === f) missing.push(`${e.at}: field ${e.resource}.${f}`);
+      for (const f of new Set(e.fields))
+        if (fieldName(t, e.resource, f) === f) missing.push(`${e.at}: field ${e.resource}.${f}`);
       // a whole row: a declared resource's, whose fields the test above holds
-      if (e.row && !resources.some((d) => d.name === e.resource)) missing.push(`${e.at}: a whole row of ${e.resource}, which no declaration names`);
+      if (e.row && !resources.some((d) => d.name === e.resource))
+        missing.push(`${e.at}: a whole row of ${e.resource}, which no declaration names`);
     }
     expect(missing).toEqual([]);
   });
@@ -149,10 +193,12 @@ describe.each(LANGS)('words in %s', (lang) => {
   it('name every menu section and every declared permission and its group', () => {
     const missing: string[] = [];
     const raw = (key: string) => translate(lang, key) === key;
-    for (const def of resources) if (def.menu && raw(`vf.menu.section.${def.menu.section}`)) missing.push(`vf.menu.section.${def.menu.section}`);
+    for (const def of resources)
+      if (def.menu && raw(`vf.menu.section.${def.menu.section}`)) missing.push(`vf.menu.section.${def.menu.section}`);
     for (const p of declaredPermissions(resources)) {
       // a key left untranslated shows as itself, with its dots
-      if (/resources\.|vf\.schema/.test(permissionLabel(p, lang))) missing.push(`permission ${p.id}: ${permissionLabel(p, lang)}`);
+      if (/resources\.|vf\.schema/.test(permissionLabel(p, lang)))
+        missing.push(`permission ${p.id}: ${permissionLabel(p, lang)}`);
       if (raw(`resources.authorization.choices.group.${p.group}`)) missing.push(`permission ${p.id}: group ${p.group}`);
     }
     expect(missing).toEqual([]);
@@ -162,9 +208,19 @@ describe.each(LANGS)('words in %s', (lang) => {
 it('every permission group is one the authorization screen offers, every menu a known section and icon', () => {
   const groups: readonly string[] = PERMISSION_GROUPS;
   const sections: readonly string[] = MENU_SECTIONS;
-  expect(declaredPermissions(resources).filter((p) => !groups.includes(p.group)).map((p) => `${p.id}: ${p.group}`)).toEqual([]);
-  expect(resources.filter((r) => r.menu && !sections.includes(r.menu.section)).map((r) => `${r.name}: ${r.menu!.section}`)).toEqual([]);
-  expect(resources.filter((r) => r.menu?.icon && !hasIcon(r.menu.icon)).map((r) => `${r.name}: ${r.menu!.icon} (src/layout/icons.ts)`)).toEqual([]);
+  expect(
+    declaredPermissions(resources)
+      .filter((p) => !groups.includes(p.group))
+      .map((p) => `${p.id}: ${p.group}`),
+  ).toEqual([]);
+  expect(
+    resources.filter((r) => r.menu && !sections.includes(r.menu.section)).map((r) => `${r.name}: ${r.menu!.section}`),
+  ).toEqual([]);
+  expect(
+    resources
+      .filter((r) => r.menu?.icon && !hasIcon(r.menu.icon))
+      .map((r) => `${r.name}: ${r.menu!.icon} (src/layout/icons.ts)`),
+  ).toEqual([]);
 });
 
 it('a related list names a resource whose declared equality filter is a reference to this record', () => {
@@ -172,7 +228,9 @@ it('a related list names a resource whose declared equality filter is a referenc
   const wrong = resources.flatMap((def) =>
     (def.related ?? []).flatMap((r) => {
       const f = resources.find((x) => x.name === r.resource)?.fields[r.field];
-      return f && f.filter === 'eq' && (f.type === 'reference' || f.type === 'references') && f.reference === def.name ? [] : [`${def.name} related ${r.resource}.${r.field}`];
+      return f && f.filter === 'eq' && (f.type === 'reference' || f.type === 'references') && f.reference === def.name
+        ? []
+        : [`${def.name} related ${r.resource}.${r.field}`];
     }),
   );
   expect(wrong).toEqual([]);
@@ -180,14 +238,20 @@ it('a related list names a resource whose declared equality filter is a referenc
 
 it('every selection action (`lines`) has the hook that applies it, in the hooks the app is built with', async () => {
   const { resourceHooks } = await import('../../server/resourceHooks');
-  const missing = resources.flatMap((def) => Object.entries(def.actions ?? {}).filter(([n, a]) => a.lines && !resourceHooks.of(def.name).lines?.[n]).map(([n]) => `${def.name}.${n}`));
+  const missing = resources.flatMap((def) =>
+    Object.entries(def.actions ?? {})
+      .filter(([n, a]) => a.lines && !resourceHooks.of(def.name).lines?.[n])
+      .map(([n]) => `${def.name}.${n}`),
+  );
   expect(missing).toEqual([]);
 });
 
 describe('registries a new entity is listed in', () => {
   it('resources/index.ts lists every declaration under resources/', () => {
     const declared = new Set(resources.map((r) => r.name));
-    const files = filesIn('resources', /\.ts$/).filter((f) => /export default defineResource\(/.test(text(`resources/${f}.ts`)));
+    const files = filesIn('resources', /\.ts$/).filter((f) =>
+      /export default defineResource\(/.test(text(`resources/${f}.ts`)),
+    );
     expect(files.length).toBeGreaterThan(10);
     expect(files.filter((f) => !declared.has(/name: '([^']+)'/.exec(text(`resources/${f}.ts`))![1]))).toEqual([]);
   });
@@ -199,14 +263,23 @@ describe('registries a new entity is listed in', () => {
   });
   it('src/overrides/index.ts lists every override, each of a declared resource', () => {
     const declared = new Set(resources.map((r) => r.name));
-    const files = fs.readdirSync(path.join(ROOT, 'src/overrides')).filter((f) => f !== 'index.ts').map((f) => f.replace(/\.tsx?$/, ''));
+    const files = fs
+      .readdirSync(path.join(ROOT, 'src/overrides'))
+      .filter((f) => f !== 'index.ts')
+      .map((f) => f.replace(/\.tsx?$/, ''));
     expect(files.filter((f) => !(f in overrides))).toEqual([]);
     expect(Object.keys(overrides).filter((n) => !declared.has(n))).toEqual([]);
   });
   it('server/resourceHooks.ts hands the engine every hooks definition of the server', () => {
     const serverFiles = (dir: string): string[] =>
-      fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? serverFiles(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : []));
-    const defined = serverFiles('server').flatMap((f) => [...text(f).matchAll(/^export const (\w+) = defineHooks\(/gm)].map((m) => m[1]));
+      fs
+        .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+        .flatMap((d) =>
+          d.isDirectory() ? serverFiles(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : [],
+        );
+    const defined = serverFiles('server').flatMap((f) =>
+      [...text(f).matchAll(/^export const (\w+) = defineHooks\(/gm)].map((m) => m[1]),
+    );
     expect(defined.length).toBeGreaterThan(10);
     const list = text('server/resourceHooks.ts');
     // a definition left out of the list would be hooks the engine never runs

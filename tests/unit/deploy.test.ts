@@ -15,7 +15,10 @@ const appServices = ['migrate', 'api'];
 it('gives the app only declared, valid settings', () => {
   for (const name of appServices) {
     const env = compose.services[name].environment as Record<string, string>;
-    expect(Object.keys(env).filter((k) => !(k in SETTINGS)), name).toEqual([]);
+    expect(
+      Object.keys(env).filter((k) => !(k in SETTINGS)),
+      name,
+    ).toEqual([]);
     expect(() => readConfig(env), name).not.toThrow();
     expect(env.DATABASE_URL, name).toMatch(/^postgres:\/\//);
     expect(env.S3_BUCKET, name).toBeTruthy();
@@ -59,7 +62,9 @@ it('builds in one stage and runs the bundle as a non-root user, production depen
   expect(stages[1]).toMatch(/^HEALTHCHECK .*\n.*\/api\/health\/ready/m);
   expect(stages[1]).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
   // the start-up the image relies on: the bundle and its migrations are what `npm run build` makes
-  expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toMatch(/"build": "vite build && tsx scripts\/build-server\.ts"/);
+  expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toMatch(
+    /"build": "vite build && tsx scripts\/build-server\.ts"/,
+  );
 });
 
 it('runs the one Node version pinned in .node-version: the image, engines, CI and README name it', () => {

@@ -1,5 +1,16 @@
 // Formatting helpers (docs/rules.md): yuan from cents, time-ago, number suffixes, dates in the user's locale.
-import { centsFromYuan, formatDate, formatDateTime, formatFor, formatPeriod, localeTag, numberSuffix, timeAgo, yuan, zoneLabel } from '../../src/lib/format';
+import {
+  centsFromYuan,
+  formatDate,
+  formatDateTime,
+  formatFor,
+  formatPeriod,
+  localeTag,
+  numberSuffix,
+  timeAgo,
+  yuan,
+  zoneLabel,
+} from '../../src/lib/format';
 
 describe('yuan', () => {
   it('shows cents as yuan with two decimals', () => {
@@ -81,10 +92,42 @@ describe('dates in the user locale', () => {
 describe('each console language pins its date-time, amount in yuan and large count', () => {
   const at = new Date(2026, 10, 23, 18, 44, 35);
   const cases = {
-    zh: { dateTime: '2026/11/23 18:44:35', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: '11月23日', hour: '18:00', ago: '3小时前' },
-    en: { dateTime: '11/23/2026 06:44:35 PM', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: 'Nov 23', hour: '06:00 PM', ago: '3 hours ago' },
-    es: { dateTime: '23/11/2026 18:44:35', money: '12.345,50', count: '1.234.567', suffix: '2,3M', day: '23 nov', hour: '18:00', ago: 'hace 3 horas' },
-    ja: { dateTime: '2026/11/23 18:44:35', money: '12,345.50', count: '1,234,567', suffix: '2.3M', day: '11月23日', hour: '18:00', ago: '3 時間前' },
+    zh: {
+      dateTime: '2026/11/23 18:44:35',
+      money: '12,345.50',
+      count: '1,234,567',
+      suffix: '2.3M',
+      day: '11月23日',
+      hour: '18:00',
+      ago: '3小时前',
+    },
+    en: {
+      dateTime: '11/23/2026 06:44:35 PM',
+      money: '12,345.50',
+      count: '1,234,567',
+      suffix: '2.3M',
+      day: 'Nov 23',
+      hour: '06:00 PM',
+      ago: '3 hours ago',
+    },
+    es: {
+      dateTime: '23/11/2026 18:44:35',
+      money: '12.345,50',
+      count: '1.234.567',
+      suffix: '2,3M',
+      day: '23 nov',
+      hour: '18:00',
+      ago: 'hace 3 horas',
+    },
+    ja: {
+      dateTime: '2026/11/23 18:44:35',
+      money: '12,345.50',
+      count: '1,234,567',
+      suffix: '2.3M',
+      day: '11月23日',
+      hour: '18:00',
+      ago: '3 時間前',
+    },
   } as const;
   for (const [lang, want] of Object.entries(cases)) {
     it(lang, () => {
@@ -106,7 +149,7 @@ describe('each console language pins its date-time, amount in yuan and large cou
     expect(es.money(null)).toBe('');
     expect(formatFor('zh').money(-250)).toBe('-2.50');
   });
-  it('names percentages the language\'s way', () => {
+  it("names percentages the language's way", () => {
     expect(formatFor('es').percent(0.125)).toBe('12,5\u00a0%');
     expect(formatFor('zh').percent(0.125)).toBe('12.5%');
   });
@@ -119,7 +162,9 @@ describe('each console language pins its date-time, amount in yuan and large cou
 describe('the viewer time zone', () => {
   it('is written as an offset from UTC, the one Intl knows for this machine', () => {
     for (const at of [new Date(2026, 0, 15), new Date(2026, 6, 15)]) {
-      const gmt = new Intl.DateTimeFormat('en', { timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
+      const gmt = new Intl.DateTimeFormat('en', { timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')!.value;
       expect(zoneLabel(at)).toBe(`UTC${gmt.replace('GMT', '') || '+00:00'}`);
     }
   });

@@ -13,12 +13,27 @@ import { ActionButtons } from '../../src/declared/ActionButtons';
 import { RelatedList } from '../../src/declared/RelatedList';
 import { widget } from '../support/fixture';
 
-const messages = { ...en, resources: { ...en.resources, widget: { name: 'Widget |||| Widgets', fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' }, choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } }, actions: { shrink: 'Shrink', grow: 'Grow' } } } };
+const messages = {
+  ...en,
+  resources: {
+    ...en.resources,
+    widget: {
+      name: 'Widget |||| Widgets',
+      fields: { name: 'Name', size: 'Size', price: 'Price', dealer: 'Store', create_time: 'Created', q: 'Search' },
+      choices: { size: { S: 'Small', M: 'Medium', L: 'Large' } },
+      actions: { shrink: 'Shrink', grow: 'Grow' },
+    },
+  },
+};
 
 function renderIn(ui: React.ReactElement) {
   return render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={makeI18nProvider('en', messages as never)}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={makeI18nProvider('en', messages as never)}
+      >
         <ResourceContextProvider value="widget">{ui}</ResourceContextProvider>
       </AdminContext>
     </MemoryRouter>,
@@ -32,17 +47,31 @@ beforeAll(async () => {
 
 describe('the server side of a declared resource', () => {
   it('adds, lists in scope, edits, acts and deletes', async () => {
-    const a = await api<{ _id: string; integrator: string; price: number }>('POST', '/widget/add', { name: 'Cone', size: 'L', price: 1250, dealer: 'store_a1' });
+    const a = await api<{ _id: string; integrator: string; price: number }>('POST', '/widget/add', {
+      name: 'Cone',
+      size: 'L',
+      price: 1250,
+      dealer: 'store_a1',
+    });
     expect(a).toMatchObject({ integrator: 'brand_a', price: 1250 });
-    await expect(api('POST', '/widget/add', { name: 'Cone', size: 'M', dealer: 'store_a2' })).rejects.toMatchObject({ status: 409 });
-    await expect(api('POST', '/widget/add', { name: 'Alien', size: 'M', dealer: 'store_b1' })).rejects.toMatchObject({ status: 403 });
-    await expect(api('POST', '/widget/add', { name: 'X', size: 'XL', dealer: 'store_a1' })).rejects.toMatchObject({ status: 400 });
+    await expect(api('POST', '/widget/add', { name: 'Cone', size: 'M', dealer: 'store_a2' })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(api('POST', '/widget/add', { name: 'Alien', size: 'M', dealer: 'store_b1' })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(api('POST', '/widget/add', { name: 'X', size: 'XL', dealer: 'store_a1' })).rejects.toMatchObject({
+      status: 400,
+    });
     const edited = await api<{ name: string }>('POST', '/widget/edit', { _id: a._id, name: 'Big cone' });
     expect(edited.name).toBe('Big cone');
     expect(await api('POST', '/widget/shrink', { _id: a._id })).toMatchObject({ size: 'S' });
     await expect(api('POST', '/widget/shrink', { _id: a._id })).rejects.toMatchObject({ status: 409 });
     expect(await api('POST', '/widget/grow', { _id: a._id })).toMatchObject({ size: 'L' });
-    await expect(api('POST', '/widget/grow', { _id: a._id })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/size/) });
+    await expect(api('POST', '/widget/grow', { _id: a._id })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/size/),
+    });
     const list = await api<{ total: number }>('POST', '/widget/list', { filter: { size: 'L' } });
     expect(list.total).toBe(1);
     expect(await api('POST', '/widget/delete', { _id: a._id })).toEqual({ _id: a._id });
@@ -90,7 +119,19 @@ describe('the screens of a declared resource', () => {
 });
 
 describe('pagination of a long list', () => {
-  const page = (meta?: unknown) => ({ data: [], total: 312456, page: 1, perPage: 20, setPage: () => {}, setPerPage: () => {}, hasNextPage: true, hasPreviousPage: false, isPending: false, meta }) as never;
+  const page = (meta?: unknown) =>
+    ({
+      data: [],
+      total: 312456,
+      page: 1,
+      perPage: 20,
+      setPage: () => {},
+      setPerPage: () => {},
+      hasNextPage: true,
+      hasPreviousPage: false,
+      isPending: false,
+      meta,
+    }) as never;
   it('says "about" when the server could only estimate the total', async () => {
     const { unmount } = renderIn(
       <ListContextProvider value={page({ totalEstimated: true })}>
@@ -108,9 +149,12 @@ describe('pagination of a long list', () => {
   });
 });
 
-describe('a related list on a record\'s page', () => {
-  it('shows the rows of another resource that name this record, through that resource\'s own scoped list', async () => {
-    const robots = async (dealer: string) => (await api<{ list: Array<{ name: string }> }>('POST', '/device/list', { filter: { dealer } })).list.map((r) => r.name);
+describe("a related list on a record's page", () => {
+  it("shows the rows of another resource that name this record, through that resource's own scoped list", async () => {
+    const robots = async (dealer: string) =>
+      (await api<{ list: Array<{ name: string }> }>('POST', '/device/list', { filter: { dealer } })).list.map(
+        (r) => r.name,
+      );
     const [mine, other] = [await robots('store_a1'), await robots('store_a2')];
     expect(mine.length && other.length).toBeTruthy();
     renderIn(
@@ -129,7 +173,10 @@ describe('a related list on a record\'s page', () => {
 describe('the named parts a declaration asks for', () => {
   it('exist in the registry: every render, input, cell and toolbar name used in resources/', async () => {
     const { resources } = await import('../../resources');
-    const registry = { ...(await import('../../src/declared/registry')), ...(await import('../../src/declared/buttons')) };
+    const registry = {
+      ...(await import('../../src/declared/registry')),
+      ...(await import('../../src/declared/buttons')),
+    };
     const missing: string[] = [];
     for (const def of resources) {
       for (const [name, f] of Object.entries(def.fields)) {
@@ -142,8 +189,24 @@ describe('the named parts a declaration asks for', () => {
     }
     expect(missing).toEqual([]);
     // and the declarations do use them: the vocabulary replaced the overrides it was made for
-    expect(resources.filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar).map((d) => d.name).sort()).toEqual(
-      ['alarm', 'chatchat', 'command', 'device', 'lecode', 'log', 'message', 'product', 'report', 'restock', 'template', 'webhook_delivery'],
-    );
+    expect(
+      resources
+        .filter((d) => Object.values(d.fields).some((f) => f.render || f.input) || d.cells || d.list.toolbar)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual([
+      'alarm',
+      'chatchat',
+      'command',
+      'device',
+      'lecode',
+      'log',
+      'message',
+      'product',
+      'report',
+      'restock',
+      'template',
+      'webhook_delivery',
+    ]);
   });
 });

@@ -83,7 +83,10 @@ describe('react-admin messages (i18n/ra)', () => {
   });
 
   it('en is ra-language-english, with the documented wording for a refused form', () => {
-    expect({ ...raEn, ra: { ...raEn.ra, message: { ...raEn.ra.message, invalid_form: englishMessages.ra.message.invalid_form } } }).toEqual(englishMessages);
+    expect({
+      ...raEn,
+      ra: { ...raEn.ra, message: { ...raEn.ra.message, invalid_form: englishMessages.ra.message.invalid_form } },
+    }).toEqual(englishMessages);
     expect(raEn.ra.message.invalid_form).toBe('Form validation failed');
   });
 
@@ -126,8 +129,7 @@ describe('device notification texts (i18n/notify)', () => {
   });
 
   it.each([
-    100001, 200009, 3023, 151, 3202, 301, 400, 546, 616, 655, 3652, 752, 3751, 3807, 1002, 4009, 1005, 5013,
-    5211,
+    100001, 200009, 3023, 151, 3202, 301, 400, 546, 616, 655, 3652, 752, 3751, 3807, 1002, 4009, 1005, 5013, 5211,
   ])('code %i exists in every language', (code) => {
     expect(NOTIFY_CODES[code]).toBeDefined();
     for (const lang of ['en', 'zh', 'es', 'ja'] as const) {
@@ -141,10 +143,35 @@ describe('device notification texts (i18n/notify)', () => {
   it('covers every code of each range in docs/rules.md', () => {
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     const expected = [
-      100001, 100002, 100010, ...range(200000, 200009), ...range(21, 23), ...range(3021, 3023), ...range(102, 151),
-      ...range(200, 212), 3201, 3202, 300, 301, 400, ...range(500, 546), ...range(600, 616), 650, 655,
-      ...range(3650, 3652), ...range(700, 752), 3750, 3751, ...range(806, 808), 3806, 3807, ...range(1000, 1002),
-      4000, ...range(4001, 4009), 1005, ...range(5013, 5211),
+      100001,
+      100002,
+      100010,
+      ...range(200000, 200009),
+      ...range(21, 23),
+      ...range(3021, 3023),
+      ...range(102, 151),
+      ...range(200, 212),
+      3201,
+      3202,
+      300,
+      301,
+      400,
+      ...range(500, 546),
+      ...range(600, 616),
+      650,
+      655,
+      ...range(3650, 3652),
+      ...range(700, 752),
+      3750,
+      3751,
+      ...range(806, 808),
+      3806,
+      3807,
+      ...range(1000, 1002),
+      4000,
+      ...range(4001, 4009),
+      1005,
+      ...range(5013, 5211),
     ].sort((a, b) => a - b);
     expect(codes.sort((a, b) => a - b)).toEqual(expected);
   });

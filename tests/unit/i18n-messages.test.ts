@@ -27,7 +27,8 @@ describe.each(Object.entries(others))('%s messages', (_lang, flat) => {
     expect(Object.keys(english).filter((k) => !(k in flat))).toEqual([]);
   });
   it('keeps every placeholder of the English text', () => {
-    const odd = Object.keys(english).filter((k) => k.startsWith('vf.') || k.startsWith('resources.'))
+    const odd = Object.keys(english)
+      .filter((k) => k.startsWith('vf.') || k.startsWith('resources.'))
       .filter((k) => flat[k] !== undefined && vars(flat[k]).join() !== vars(english[k]).join());
     expect(odd).toEqual([]);
   });

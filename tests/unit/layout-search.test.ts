@@ -81,7 +81,11 @@ describe('what the menu and the search offer', () => {
     expect(paths).toContain('/dealer');
     expect(paths).not.toContain('/user');
     expect(paths).not.toContain('/role');
-    expect(menuSections(store).flatMap((s) => s.items).some((i) => i.path === '/user')).toBe(false);
+    expect(
+      menuSections(store)
+        .flatMap((s) => s.items)
+        .some((i) => i.path === '/user'),
+    ).toBe(false);
     expect(menuSections(store).every((s) => s.items.length > 0)).toBe(true);
   });
   it('the super account sees every declared menu entry, and "new …" where it may add', () => {
@@ -99,7 +103,10 @@ describe('route titles', () => {
   const tEn = makeTranslator(en as unknown as MessageTree);
   it('name the dashboard, lists, creation and editing, with a breadcrumb', () => {
     expect(describeRoute('/dashboard', tEn)).toEqual({ title: 'Dashboard', crumbs: [{ label: 'Dashboard' }] });
-    expect(describeRoute('/user', tEn)).toEqual({ title: 'Accounts', crumbs: [{ label: 'Accounts & permissions' }, { label: 'Accounts', to: '/user' }] });
+    expect(describeRoute('/user', tEn)).toEqual({
+      title: 'Accounts',
+      crumbs: [{ label: 'Accounts & permissions' }, { label: 'Accounts', to: '/user' }],
+    });
     expect(describeRoute('/user/create', tEn)?.title).toBe('New Account');
     expect(describeRoute('/user/cashier1', tEn)?.title).toBe('Edit Account');
     expect(describeRoute('/user/cashier1/show', tEn)?.title).toBe('Account details');

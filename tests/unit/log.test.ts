@@ -15,12 +15,17 @@ afterEach(() => {
 });
 
 /** What a server with these settings logs for these calls, line by line. */
-async function logged(env: Partial<Record<(typeof SETTINGS)[number], string>>, calls: [string, string][]): Promise<string[]> {
+async function logged(
+  env: Partial<Record<(typeof SETTINGS)[number], string>>,
+  calls: [string, string][],
+): Promise<string[]> {
   for (const k of SETTINGS) delete process.env[k];
   Object.assign(process.env, env);
   const lines: string[] = [];
   const app = Fastify(logOptions(true, { write: (s: string) => lines.push(s) }));
-  app.post('/api/device-gateway/heartbeat', async (req, reply) => reply.code(req.headers['x-device-key'] === 'ok' ? 200 : 401).send({}));
+  app.post('/api/device-gateway/heartbeat', async (req, reply) =>
+    reply.code(req.headers['x-device-key'] === 'ok' ? 200 : 401).send({}),
+  );
   app.get('/api/health/ready', async () => ({ ok: true }));
   app.post('/api/order/list', async () => ({ list: [] }));
   app.get('/api/boom', async () => {
@@ -76,5 +81,7 @@ it('always shows errors, with their stack, and hides nothing at LOG_LEVEL=warn b
 
 it('keeps a line that is not JSON as it is, and shows extra fields', () => {
   expect(prettyLine('plain text\n')).toBe('plain text\n');
-  expect(prettyLine(JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 12, 0, 1), msg: 'slow', ms: 12 }))).toMatch(/^\d\d:\d\d:\d\d WARN {2}slow ms=12\n$/);
+  expect(prettyLine(JSON.stringify({ level: 40, time: Date.UTC(2026, 0, 1, 12, 0, 1), msg: 'slow', ms: 12 }))).toMatch(
+    /^\d\d:\d\d:\d\d WARN {2}slow ms=12\n$/,
+  );
 });

@@ -30,7 +30,12 @@ function OrderButtons() {
 
 /** Shown once the account's rights for every button here have loaded (the same queries the buttons wait on). */
 function Settled() {
-  const checks = [useCanAccess({ resource: 'order', action: 'refund' }), useCanAccess({ resource: 'order', action: 'pay_status' }), useCanAccess({ resource: 'refund', action: 'approve' }), useCanAccess({ resource: 'refund', action: 'reject' })];
+  const checks = [
+    useCanAccess({ resource: 'order', action: 'refund' }),
+    useCanAccess({ resource: 'order', action: 'pay_status' }),
+    useCanAccess({ resource: 'refund', action: 'approve' }),
+    useCanAccess({ resource: 'refund', action: 'reject' }),
+  ];
   return checks.some((c) => c.isPending) ? null : <span>settled</span>;
 }
 
@@ -39,7 +44,11 @@ async function shown(ui: React.ReactElement, record: Row): Promise<string[]> {
   cleanup();
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={makeI18nProvider('en', en as never)}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={makeI18nProvider('en', en as never)}
+      >
         <RecordContextProvider value={{ _id: 'o1', order: 'o1', amount: 1200, ...record }}>
           {ui}
           <Settled />
@@ -51,9 +60,12 @@ async function shown(ui: React.ReactElement, record: Row): Promise<string[]> {
   return screen.queryAllByRole('button').map((b) => b.getAttribute('aria-label') || b.textContent || '');
 }
 
-const offers = (t: Transition, perms: string[], record: Row) => holds(perms, permissionOf(t)) && refusalOf(t.from, record) === null;
+const offers = (t: Transition, perms: string[], record: Row) =>
+  holds(perms, permissionOf(t)) && refusalOf(t.from, record) === null;
 
-const ORDER_STATES: Row[] = PAY_STATUSES.flatMap((pay_status) => [null, ...REFUND_STATUSES].map((refund_status) => ({ pay_status, refund_status })));
+const ORDER_STATES: Row[] = PAY_STATUSES.flatMap((pay_status) =>
+  [null, ...REFUND_STATUSES].map((refund_status) => ({ pay_status, refund_status })),
+);
 
 beforeAll(() => configureHttp('en', (k) => k, inject('apiUrl')));
 afterEach(() => cleanup());
@@ -68,15 +80,23 @@ describe.each(['brand-a', 'store-a1'])('buttons for %s', (user) => {
   it('the approval page offers approve and reject in the states the refund may leave, to who may take them', async () => {
     for (const status of REFUND_STATUSES) {
       const buttons = await shown(<RefundDecision />, { status });
-      expect({ status, approve: buttons.includes('Approve') }).toEqual({ status, approve: offers(REFUND_TRANSITIONS.approve, perms, { status }) });
-      expect({ status, reject: buttons.includes('Reject') }).toEqual({ status, reject: offers(REFUND_TRANSITIONS.reject, perms, { status }) });
+      expect({ status, approve: buttons.includes('Approve') }).toEqual({
+        status,
+        approve: offers(REFUND_TRANSITIONS.approve, perms, { status }),
+      });
+      expect({ status, reject: buttons.includes('Reject') }).toEqual({
+        status,
+        reject: offers(REFUND_TRANSITIONS.reject, perms, { status }),
+      });
     }
     // what the declaration says, not a copy of it: a state added to the guards offers the buttons there too
     const guard = REFUND_TRANSITIONS.approve.from[0] as unknown as { values: string[] };
     const before = guard.values;
     guard.values = [...before, 'SUCCESS'];
     try {
-      expect((await shown(<RefundDecision />, { status: 'SUCCESS' })).includes('Approve')).toBe(holds(perms, 'refund_approve'));
+      expect((await shown(<RefundDecision />, { status: 'SUCCESS' })).includes('Approve')).toBe(
+        holds(perms, 'refund_approve'),
+      );
     } finally {
       guard.values = before;
     }
@@ -85,8 +105,14 @@ describe.each(['brand-a', 'store-a1'])('buttons for %s', (user) => {
   it('the order page offers a refund and the pay status change in the states the order may take them from', async () => {
     for (const record of ORDER_STATES) {
       const buttons = await shown(<OrderButtons />, record);
-      expect({ ...record, refund: buttons.includes('Refund') }).toEqual({ ...record, refund: offers(ORDER_TRANSITIONS.refund, perms, record) });
-      expect({ ...record, pay_status: buttons.includes('Change pay status') }).toEqual({ ...record, pay_status: offers(ORDER_TRANSITIONS.pay_status, perms, record) });
+      expect({ ...record, refund: buttons.includes('Refund') }).toEqual({
+        ...record,
+        refund: offers(ORDER_TRANSITIONS.refund, perms, record),
+      });
+      expect({ ...record, pay_status: buttons.includes('Change pay status') }).toEqual({
+        ...record,
+        pay_status: offers(ORDER_TRANSITIONS.pay_status, perms, record),
+      });
     }
   });
 });
@@ -95,7 +121,12 @@ describe('the declaration itself', () => {
   it('offers a refund only for a paid order never refunded, and keeps a refunded order’s pay status', () => {
     const allowed = ORDER_STATES.filter((r) => refusalOf(ORDER_TRANSITIONS.refund.from, r) === null);
     expect(allowed).toEqual([{ pay_status: 'PAID', refund_status: null }]);
-    expect(refusalOf(ORDER_TRANSITIONS.pay_status.from, { refund_status: 'SUCCESS' })).toEqual({ key: 'vf.orders.error.refunded', args: { field: 'refund_status', value: 'SUCCESS' } });
-    expect(REFUND_STATUSES.filter((status) => refusalOf(REFUND_TRANSITIONS.approve.from, { status }) === null)).toEqual(['CREATED', 'CHANGE']);
+    expect(refusalOf(ORDER_TRANSITIONS.pay_status.from, { refund_status: 'SUCCESS' })).toEqual({
+      key: 'vf.orders.error.refunded',
+      args: { field: 'refund_status', value: 'SUCCESS' },
+    });
+    expect(REFUND_STATUSES.filter((status) => refusalOf(REFUND_TRANSITIONS.approve.from, { status }) === null)).toEqual(
+      ['CREATED', 'CHANGE'],
+    );
   });
 });

@@ -10,7 +10,10 @@ describe('dashboard ranges', () => {
     expect(rangeOf('d30', now)?.from).toEqual(new Date(2026, 9, 25));
   });
   it('takes both chosen days whole, and refuses a range that ends before it starts', () => {
-    expect(rangeOf('range', now, '2026-11-01', '2026-11-02')).toEqual({ from: new Date(2026, 10, 1), to: new Date(2026, 10, 2, 23, 59, 59, 999) });
+    expect(rangeOf('range', now, '2026-11-01', '2026-11-02')).toEqual({
+      from: new Date(2026, 10, 1),
+      to: new Date(2026, 10, 2, 23, 59, 59, 999),
+    });
     expect(rangeOf('range', now, '2026-11-03', '2026-11-02')).toBeNull();
     expect(rangeOf('range', now, '', '2026-11-02')).toBeNull();
   });

@@ -27,14 +27,19 @@ describe('authProvider', () => {
   it('rejects a wrong password with the server message and holds no session', async () => {
     await api('GET', '/auth/logout');
     expect(isSignedIn()).toBe(false);
-    await expect(authProvider.login({ username: 'admin', password: 'Wrong12345' })).rejects.toMatchObject({ message: 'Wrong username or password', status: 401 });
+    await expect(authProvider.login({ username: 'admin', password: 'Wrong12345' })).rejects.toMatchObject({
+      message: 'Wrong username or password',
+      status: 401,
+    });
     expect(isSignedIn()).toBe(false);
   });
 
   it('sends a visitor without a token to /login with the wanted path', async () => {
     forgetSession();
     window.history.pushState({}, '', '/user?page=2');
-    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login?redirect=%2Fuser%3Fpage%3D2' });
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({
+      redirectTo: '/login?redirect=%2Fuser%3Fpage%3D2',
+    });
     window.history.pushState({}, '', '/');
   });
 
@@ -44,7 +49,13 @@ describe('authProvider', () => {
     window.dispatchEvent(new Event('pointerdown')); // the user has acted since the last test's Cancel (afterEach)
     const off = onSessionExpired((open) => seen.push(open));
     await api('GET', '/auth/logout');
-    await expect(dataProvider.getList('user', { pagination: { page: 1, perPage: 5 }, sort: { field: '_id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      dataProvider.getList('user', {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field: '_id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual([false, true]);
     // nothing thrown: react-admin would answer the failed refetch with empty data behind the dialog (issue 19)
     await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
@@ -74,12 +85,16 @@ describe('dataProvider', () => {
   beforeAll(() => authProvider.login({ username: 'admin', password: 'Demo12345' }));
 
   it('lists with paging, sort and filter, and maps _id to id', async () => {
-    const r = await dataProvider.getList('user', { pagination: { page: 1, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: { account_type: 'DEALER' } });
+    const r = await dataProvider.getList('user', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { account_type: 'DEALER' },
+    });
     expect(r.total).toBe(3);
     expect(r.data.map((u) => u.id)).toEqual(['store-a1', 'store-a2']);
   });
 
-  it('reads the next page after the previous page\'s last row, and a page reached by a jump by number', async () => {
+  it("reads the next page after the previous page's last row, and a page reached by a jump by number", async () => {
     // what the provider asks for is watched on the way out; the server answers for real
     const sent: Array<Record<string, unknown>> = [];
     const realFetch = globalThis.fetch;
@@ -88,14 +103,22 @@ describe('dataProvider', () => {
       return realFetch(input, init);
     };
     try {
-      const params = (page: number) => ({ pagination: { page, perPage: 3 }, sort: { field: 'create_time', order: 'DESC' as const }, filter: {} });
+      const params = (page: number) => ({
+        pagination: { page, perPage: 3 },
+        sort: { field: 'create_time', order: 'DESC' as const },
+        filter: {},
+      });
       const p1 = await dataProvider.getList('order', params(1));
       const p2 = await dataProvider.getList('order', params(2));
       const p4 = await dataProvider.getList('order', params(4));
       expect(sent[1].after).toEqual(expect.any(String));
       expect(sent[2].after).toBeUndefined();
       // the same rows as reading the list by number
-      const byNumber = await api<{ list: Array<{ _id: string }> }>('POST', '/order/list', { page: 1, pageSize: 12, sort: { field: 'create_time', order: 'DESC' } });
+      const byNumber = await api<{ list: Array<{ _id: string }> }>('POST', '/order/list', {
+        page: 1,
+        pageSize: 12,
+        sort: { field: 'create_time', order: 'DESC' },
+      });
       expect([...p1.data, ...p2.data].map((o) => o.id)).toEqual(byNumber.list.slice(0, 6).map((o) => o._id));
       expect(p4.data.map((o) => o.id)).toEqual(byNumber.list.slice(9, 12).map((o) => o._id));
     } finally {
@@ -106,7 +129,11 @@ describe('dataProvider', () => {
   it('uses the old console paths for accounts: read and edit through /user/profile/{id}', async () => {
     const one = await dataProvider.getOne('user', { id: 'store-b1' });
     expect(one.data).toMatchObject({ id: 'store-b1', _id: 'store-b1', dealer: 'store_b1' });
-    const upd = await dataProvider.update('user', { id: 'store-b1', data: { ...one.data, nickname: 'B1 lead' }, previousData: one.data });
+    const upd = await dataProvider.update('user', {
+      id: 'store-b1',
+      data: { ...one.data, nickname: 'B1 lead' },
+      previousData: one.data,
+    });
     expect(upd.data.nickname).toBe('B1 lead');
     const many = await dataProvider.getMany('dealer', { ids: ['store_a1', 'store_b1'] });
     expect(many.data.map((d) => d.name).sort()).toEqual(['Store A1', 'Store B1']);
@@ -117,7 +144,9 @@ describe('dataProvider', () => {
     expect(frozen.status).toBe('frozen');
     await expect(dataProvider.action('user', 'freeze', { _id: 'store-a2' })).rejects.toMatchObject({ status: 409 });
     await dataProvider.action('user', 'unfreeze', { _id: 'store-a2' });
-    await expect(dataProvider.create('user', { data: { _id: 'x1', password: 'weak', account_type: 'PROVIDER' } })).rejects.toMatchObject({
+    await expect(
+      dataProvider.create('user', { data: { _id: 'x1', password: 'weak', account_type: 'PROVIDER' } }),
+    ).rejects.toMatchObject({
       status: 400,
       body: { errors: { password: expect.stringMatching(/at least 8/) } },
     });

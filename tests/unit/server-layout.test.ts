@@ -7,7 +7,9 @@ import path from 'node:path';
 import { ROOT } from '../../scripts/buildIfStale';
 
 const filesUnder = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 const serverFiles = () => filesUnder(path.join(ROOT, 'server')).filter((f) => /\.ts$/.test(f));
 const rel = (f: string) => path.relative(ROOT, f).split(path.sep).join('/');
 
@@ -20,5 +22,9 @@ it('declares every /api/device-gateway/* route in server/features/gateway/', () 
 
 it('imports nothing from scripts/ in the server', () => {
   const importsScripts = /(from\s+|import\s*\(\s*)['"](\.\.\/)+scripts\//;
-  expect(serverFiles().filter((f) => importsScripts.test(fs.readFileSync(f, 'utf8'))).map(rel)).toEqual([]);
+  expect(
+    serverFiles()
+      .filter((f) => importsScripts.test(fs.readFileSync(f, 'utf8')))
+      .map(rel),
+  ).toEqual([]);
 });

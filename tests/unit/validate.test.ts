@@ -6,7 +6,8 @@ import user from '../../resources/user';
 
 describe('validateFields', () => {
   it('holds brand names to 4-30 characters, counting characters not bytes', () => {
-    const check = (name: string) => validateFields(integrator.fields, { name, description: 'Good one' }, 'create').errors.name;
+    const check = (name: string) =>
+      validateFields(integrator.fields, { name, description: 'Good one' }, 'create').errors.name;
     expect(check('abc')).toEqual({ key: 'vf.validation.length_between', args: { min: 4, max: 30 } });
     expect(check('abcd')).toBeUndefined();
     expect(check('冰淇淋店')).toBeUndefined();
@@ -19,11 +20,17 @@ describe('validateFields', () => {
     expect(created.values.name).toBe('Brand C');
     expect(created.errors.description).toEqual({ key: 'vf.validation.required' });
     expect(validateFields(integrator.fields, { name: 'Brand C' }, 'edit').errors).toEqual({});
-    expect(validateFields(integrator.fields, { description: '   ' }, 'edit').errors.description).toEqual({ key: 'vf.validation.required' });
+    expect(validateFields(integrator.fields, { description: '   ' }, 'edit').errors.description).toEqual({
+      key: 'vf.validation.required',
+    });
   });
 
   it('drops read-only and undeclared fields, so a client cannot write them', () => {
-    const { values } = validateFields(user.fields, { status: 'normal', create_timestamp: '2020-01-01', is_admin: true, nickname: 'x' }, 'edit');
+    const { values } = validateFields(
+      user.fields,
+      { status: 'normal', create_timestamp: '2020-01-01', is_admin: true, nickname: 'x' },
+      'edit',
+    );
     expect(values).toEqual({ nickname: 'x' });
   });
 
@@ -46,9 +53,13 @@ describe('validateFields', () => {
   });
 
   it('accepts whole numbers only, and keeps choices to their list', () => {
-    const fields = { n: { type: 'number' as const, min: -1, max: 999 }, c: { type: 'choice' as const, choices: ['A', 'B'] } };
+    const fields = {
+      n: { type: 'number' as const, min: -1, max: 999 },
+      c: { type: 'choice' as const, choices: ['A', 'B'] },
+    };
     expect(validateFields(fields, { n: '12' }, 'edit').values.n).toBe(12);
-    for (const bad of ['abc', 1.5, '1.5', 1000, -2, true, []]) expect(validateFields(fields, { n: bad }, 'edit').errors.n, String(bad)).toBeDefined();
+    for (const bad of ['abc', 1.5, '1.5', 1000, -2, true, []])
+      expect(validateFields(fields, { n: bad }, 'edit').errors.n, String(bad)).toBeDefined();
     expect(validateFields(fields, { c: 'C' }, 'edit').errors.c?.key).toBe('vf.validation.choice');
   });
 });

@@ -98,7 +98,10 @@ export function deriveTable(def: ResourceDef, all: readonly ResourceDef[]): Tabl
   }
   // Tenant columns the declaration does not list as fields are filled by the service from the caller or
   // the referenced store: always set, and pointing at the brand / store tables.
-  for (const [key, col] of Object.entries(def.tenant ?? {}) as [keyof NonNullable<ResourceDef['tenant']>, string | undefined][]) {
+  for (const [key, col] of Object.entries(def.tenant ?? {}) as [
+    keyof NonNullable<ResourceDef['tenant']>,
+    string | undefined,
+  ][]) {
     if (!col || named.has(col)) continue;
     named.add(col);
     columns.push({ name: col, type: 'text', notNull: true, references: tableOf(all, key) });

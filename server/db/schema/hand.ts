@@ -11,7 +11,6 @@ type Now = ColumnType<Date, Date | string | undefined, Date | string>;
 /** a `date` column: a Date at local midnight when read, a 'YYYY-MM-DD' text (or Date) when written */
 type Day = ColumnType<Date, Date | string, Date | string>;
 
-
 export interface HandTables {
   schema_migration: { name: string; applied_at: Now };
   session: {
@@ -94,9 +93,25 @@ export interface HandTables {
   };
   /** per store and UTC day: a version taken anew with every change that moves the day's rollups (migration 052) */
   orders_day_version: { integrator: string; dealer: string; day: Day; version: Generated<string> };
-  orders_products_daily: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: Generated<number>; fee: Generated<number> };
+  orders_products_daily: {
+    integrator: string;
+    dealer: string;
+    day: Day;
+    code: string;
+    name: string;
+    quantity: Generated<number>;
+    fee: Generated<number>;
+  };
   /** per store, day and product: running totals over the day's 96 quarters of an hour (int8[]: texts) */
-  orders_products_quarters: { integrator: string; dealer: string; day: Day; code: string; name: string; quantity: string[]; fee: string[] };
+  orders_products_quarters: {
+    integrator: string;
+    dealer: string;
+    day: Day;
+    code: string;
+    name: string;
+    quantity: string[];
+    fee: string[];
+  };
   /** one row per store, day and robot type; each array holds the day's 96 quarters of an hour (int8[]: texts) */
   orders_quarters: {
     integrator: string;
@@ -113,9 +128,24 @@ export interface HandTables {
   /** raw telemetry points, partitioned by day (migration 047; server/features/telemetry) */
   telemetry: { device: string; metric: string; t: Timestamp; value: number };
   /** hourly rollups of the points, partitioned by month */
-  telemetry_hourly: { device: string; metric: string; hour: Timestamp; min: number; max: number; sum: number; count: number };
+  telemetry_hourly: {
+    device: string;
+    metric: string;
+    hour: Timestamp;
+    min: number;
+    max: number;
+    sum: number;
+    count: number;
+  };
   /** where each telemetry rule stands on each robot it judges */
-  telemetry_rule_state: { rule: string; device: string; breach_since: Timestamp | null; ok_since: Timestamp | null; value: number | null; alarm: Generated<boolean> };
+  telemetry_rule_state: {
+    rule: string;
+    device: string;
+    breach_since: Timestamp | null;
+    ok_since: Timestamp | null;
+    value: number | null;
+    alarm: Generated<boolean>;
+  };
   /** the view the restock list reads (migration 030): a product's columns and the figures it adds */
   restock_line: {
     _id: string;

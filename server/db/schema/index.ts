@@ -10,7 +10,10 @@ export type { Change } from './diff';
 /** Every change that would make this database's declared tables what the declarations say. */
 export async function schemaChanges(db: DB, resources: readonly ResourceDef[]): Promise<Change[]> {
   const expected = deriveSchema(resources);
-  const actual = await inspectTables(db, expected.map((t) => t.table));
+  const actual = await inspectTables(
+    db,
+    expected.map((t) => t.table),
+  );
   const sorts = new Map<string, ListSort>(resources.map((r) => [r.table, r.list.sort]));
   return diffSchema(expected, actual, sorts);
 }

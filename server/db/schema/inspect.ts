@@ -29,7 +29,14 @@ export interface ActualTable {
   indexes: (string | null)[][];
 }
 
-const TYPE_NAMES: Record<string, ColumnType> = { text: 'text', integer: 'integer', boolean: 'boolean', 'timestamp with time zone': 'timestamptz', jsonb: 'jsonb', 'text[]': 'text[]' };
+const TYPE_NAMES: Record<string, ColumnType> = {
+  text: 'text',
+  integer: 'integer',
+  boolean: 'boolean',
+  'timestamp with time zone': 'timestamptz',
+  jsonb: 'jsonb',
+  'text[]': 'text[]',
+};
 
 /** The column type in derive.ts's words, or PostgreSQL's own name when it is none of those. */
 export function typeName(formatted: string): string {
@@ -38,7 +45,9 @@ export function typeName(formatted: string): string {
 
 /** Parses `CHECK ((status = ANY (ARRAY['a'::text, 'b'::text])))` — the form PostgreSQL keeps `IN (...)` in. */
 export function parseChoiceCheck(def: string): { column: string; values: string[] } | undefined {
-  const m = /^CHECK \(\(?"?([A-Za-z_][A-Za-z0-9_]*)"? = ANY \(\(?ARRAY\[(.*)\]\)?(?:::text\[\])?\)\)\)?$/.exec(def.trim());
+  const m = /^CHECK \(\(?"?([A-Za-z_][A-Za-z0-9_]*)"? = ANY \(\(?ARRAY\[(.*)\]\)?(?:::text\[\])?\)\)\)?$/.exec(
+    def.trim(),
+  );
   if (!m) return undefined;
   const values: string[] = [];
   const re = /'((?:[^']|'')*)'::(?:text|character varying)/g;
@@ -56,10 +65,18 @@ export async function inspectTables(db: DB, tables: readonly string[]): Promise<
       AND a.attnum > 0 AND NOT a.attisdropped
     ORDER BY c.relname, a.attnum`.execute(db);
   for (const c of cols.rows) {
-    if (!out.has(c.table)) out.set(c.table, { table: c.table, columns: [], checks: [], uniques: [], references: {}, indexes: [] });
+    if (!out.has(c.table))
+      out.set(c.table, { table: c.table, columns: [], checks: [], uniques: [], references: {}, indexes: [] });
     out.get(c.table)!.columns.push({ name: c.name, type: typeName(c.type), notNull: c.not_null });
   }
-  const cons = await sql<{ table: string; name: string; type: string; def: string; cols: string[] | null; ref: string | null }>`
+  const cons = await sql<{
+    table: string;
+    name: string;
+    type: string;
+    def: string;
+    cols: string[] | null;
+    ref: string | null;
+  }>`
     SELECT c.relname AS table, k.conname AS name, k.contype AS type, pg_get_constraintdef(k.oid) AS def,
       (SELECT array_agg(a.attname::text ORDER BY x.n) FROM unnest(k.conkey) WITH ORDINALITY x(num, n)
          JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = x.num) AS cols,
@@ -76,7 +93,14 @@ export async function inspectTables(db: DB, tables: readonly string[]): Promise<
     else if (k.type === 'u' && cols.length === 1) t.uniques.push(cols[0]);
     else if (k.type === 'f' && cols.length === 1 && k.ref) t.references[cols[0]] = k.ref;
   }
-  const idx = await sql<{ table: string; unique: boolean; partial: boolean; primary: boolean; keys: number; cols: (string | null)[] }>`
+  const idx = await sql<{
+    table: string;
+    unique: boolean;
+    partial: boolean;
+    primary: boolean;
+    keys: number;
+    cols: (string | null)[];
+  }>`
     SELECT c.relname AS table, i.indisunique AS unique, i.indpred IS NOT NULL AS partial, i.indisprimary AS primary, i.indnkeyatts AS keys,
       (SELECT array_agg(a.attname::text ORDER BY x.n) FROM unnest(i.indkey::int2[]) WITH ORDINALITY x(num, n)
          LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = x.num) AS cols
@@ -88,7 +112,8 @@ export async function inspectTables(db: DB, tables: readonly string[]): Promise<
     // key columns only: INCLUDE columns are carried, not searched
     const keys = i.cols.slice(0, i.keys);
     t.indexes.push(keys);
-    if (i.unique && !i.primary && !i.partial && keys.length === 1 && keys[0] && !t.uniques.includes(keys[0])) t.uniques.push(keys[0]);
+    if (i.unique && !i.primary && !i.partial && keys.length === 1 && keys[0] && !t.uniques.includes(keys[0]))
+      t.uniques.push(keys[0]);
   }
   return out;
 }

@@ -69,7 +69,8 @@ type Column<F extends FieldDef, J> = [unknown] extends [J]
 
 /** May an insert leave it out: a default, or `notNull` without `required` — "callers need not send it: the
  * server or the database fills it" (resources/types.ts), e.g. a state moved by actions, a flag starting false. */
-type Optional<F> = HasDefault<F> extends true ? true : F extends { required: true } ? false : F extends { notNull: true } ? true : false;
+type Optional<F> =
+  HasDefault<F> extends true ? true : F extends { required: true } ? false : F extends { notNull: true } ? true : false;
 
 /** A column's select and write types, with its nullability and whether an insert may leave it out. */
 type Shape<F, S, W> =
@@ -88,12 +89,18 @@ type TenantColumns<R> = R extends { tenant: infer T extends TenantScope }
   ? { [K in NonNullable<T[keyof T]> & string]: string }
   : object;
 
-type JsonFor<T extends string, K> = T extends keyof DeclaredJson ? (K extends keyof DeclaredJson[T] ? DeclaredJson[T][K] : unknown) : unknown;
+type JsonFor<T extends string, K> = T extends keyof DeclaredJson
+  ? K extends keyof DeclaredJson[T]
+    ? DeclaredJson[T][K]
+    : unknown
+  : unknown;
 
 /** One declared table's row: _id, its fields and columns, the tenant columns, the version. */
 export type RowOf<R extends ResourceDef> = { _id: string } & Omit<TenantColumns<R>, keyof FieldsOf<R>> & {
-  [K in keyof FieldsOf<R> & string]: FieldsOf<R>[K] extends infer F extends FieldDef ? Column<F, JsonFor<R['table'], K>> : never;
-} & { version: Generated<number> };
+    [K in keyof FieldsOf<R> & string]: FieldsOf<R>[K] extends infer F extends FieldDef
+      ? Column<F, JsonFor<R['table'], K>>
+      : never;
+  } & { version: Generated<number> };
 
 type Declared = (typeof declared)[number];
 

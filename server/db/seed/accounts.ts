@@ -15,12 +15,54 @@ export const DEMO_STORES = [
 ];
 export const DEMO_ACCOUNTS = [
   { _id: 'admin', nickname: 'Administrator', account_type: 'SUPER', roles: ['super'], integrator: null, dealer: null },
-  { _id: 'provider', nickname: 'Provider staff', account_type: 'PROVIDER', roles: ['provider_admin'], integrator: null, dealer: null },
-  { _id: 'brand-a', nickname: 'Brand A manager', account_type: 'INTEGRATOR', roles: ['integrator_admin'], integrator: 'brand_a', dealer: null },
-  { _id: 'brand-b', nickname: 'Brand B manager', account_type: 'INTEGRATOR', roles: ['integrator_admin'], integrator: 'brand_b', dealer: null },
-  { _id: 'store-a1', nickname: 'Store A1 manager', account_type: 'DEALER', roles: ['dealer_admin'], integrator: 'brand_a', dealer: 'store_a1' },
-  { _id: 'store-a2', nickname: 'Store A2 manager', account_type: 'DEALER', roles: ['dealer_admin'], integrator: 'brand_a', dealer: 'store_a2' },
-  { _id: 'store-b1', nickname: 'Store B1 manager', account_type: 'DEALER', roles: ['dealer_admin'], integrator: 'brand_b', dealer: 'store_b1' },
+  {
+    _id: 'provider',
+    nickname: 'Provider staff',
+    account_type: 'PROVIDER',
+    roles: ['provider_admin'],
+    integrator: null,
+    dealer: null,
+  },
+  {
+    _id: 'brand-a',
+    nickname: 'Brand A manager',
+    account_type: 'INTEGRATOR',
+    roles: ['integrator_admin'],
+    integrator: 'brand_a',
+    dealer: null,
+  },
+  {
+    _id: 'brand-b',
+    nickname: 'Brand B manager',
+    account_type: 'INTEGRATOR',
+    roles: ['integrator_admin'],
+    integrator: 'brand_b',
+    dealer: null,
+  },
+  {
+    _id: 'store-a1',
+    nickname: 'Store A1 manager',
+    account_type: 'DEALER',
+    roles: ['dealer_admin'],
+    integrator: 'brand_a',
+    dealer: 'store_a1',
+  },
+  {
+    _id: 'store-a2',
+    nickname: 'Store A2 manager',
+    account_type: 'DEALER',
+    roles: ['dealer_admin'],
+    integrator: 'brand_a',
+    dealer: 'store_a2',
+  },
+  {
+    _id: 'store-b1',
+    nickname: 'Store B1 manager',
+    account_type: 'DEALER',
+    roles: ['dealer_admin'],
+    integrator: 'brand_b',
+    dealer: 'store_b1',
+  },
 ] as const;
 
 export default async function seedAccounts(db: DB) {

@@ -14,18 +14,63 @@ const prop = (code: string, name: string, options: Opt[], hide = false): Product
   options: options.map(([c, n, p]) => ({ code: c, name: n, price: p ?? 0, type: code })),
 });
 
-const CONE_SIZE = prop('size', 'Size', [['regular', 'Regular'], ['large', 'Large', 300]]);
-const TOPPING = prop('topping', 'Topping', [['none', 'No topping'], ['sprinkles', 'Rainbow sprinkles', 100], ['choco', 'Chocolate chips', 150], ['nuts', 'Roasted nuts', 200]]);
-const HOLDER = prop('holder', 'Served in', [['waffle', 'Waffle cone'], ['cup', 'Paper cup']]);
-const CUP_SIZE = prop('size', 'Size', [['medium', 'Medium (12 oz)'], ['large', 'Large (16 oz)', 400]]);
-const MILK = prop('milk', 'Milk', [['whole', 'Whole milk'], ['oat', 'Oat milk', 300], ['skim', 'Skimmed milk']]);
-const SUGAR = prop('sugar', 'Sweetness', [['none', 'No sugar'], ['less', 'Less sweet'], ['normal', 'Normal']]);
-const TEMP = prop('temp', 'Temperature', [['hot', 'Hot'], ['iced', 'Iced']]);
-const SHOTS = prop('shots', 'Espresso shots', [['single', 'Single'], ['double', 'Double', 500]]);
-const PEARLS = prop('pearls', 'Toppings', [['none', 'None'], ['pearls', 'Tapioca pearls', 200], ['jelly', 'Coconut jelly', 200], ['pudding', 'Egg pudding', 300]]);
-const ICE = prop('ice', 'Ice', [['normal', 'Normal ice'], ['less', 'Less ice'], ['none', 'No ice']]);
-const SPICE = prop('spice', 'Spiciness', [['mild', 'Mild'], ['medium', 'Medium'], ['hot', 'Hot']]);
-const NOODLE = prop('noodle', 'Noodles', [['wheat', 'Wheat noodles'], ['rice', 'Rice noodles'], ['extra', 'Extra noodles', 300]]);
+const CONE_SIZE = prop('size', 'Size', [
+  ['regular', 'Regular'],
+  ['large', 'Large', 300],
+]);
+const TOPPING = prop('topping', 'Topping', [
+  ['none', 'No topping'],
+  ['sprinkles', 'Rainbow sprinkles', 100],
+  ['choco', 'Chocolate chips', 150],
+  ['nuts', 'Roasted nuts', 200],
+]);
+const HOLDER = prop('holder', 'Served in', [
+  ['waffle', 'Waffle cone'],
+  ['cup', 'Paper cup'],
+]);
+const CUP_SIZE = prop('size', 'Size', [
+  ['medium', 'Medium (12 oz)'],
+  ['large', 'Large (16 oz)', 400],
+]);
+const MILK = prop('milk', 'Milk', [
+  ['whole', 'Whole milk'],
+  ['oat', 'Oat milk', 300],
+  ['skim', 'Skimmed milk'],
+]);
+const SUGAR = prop('sugar', 'Sweetness', [
+  ['none', 'No sugar'],
+  ['less', 'Less sweet'],
+  ['normal', 'Normal'],
+]);
+const TEMP = prop('temp', 'Temperature', [
+  ['hot', 'Hot'],
+  ['iced', 'Iced'],
+]);
+const SHOTS = prop('shots', 'Espresso shots', [
+  ['single', 'Single'],
+  ['double', 'Double', 500],
+]);
+const PEARLS = prop('pearls', 'Toppings', [
+  ['none', 'None'],
+  ['pearls', 'Tapioca pearls', 200],
+  ['jelly', 'Coconut jelly', 200],
+  ['pudding', 'Egg pudding', 300],
+]);
+const ICE = prop('ice', 'Ice', [
+  ['normal', 'Normal ice'],
+  ['less', 'Less ice'],
+  ['none', 'No ice'],
+]);
+const SPICE = prop('spice', 'Spiciness', [
+  ['mild', 'Mild'],
+  ['medium', 'Medium'],
+  ['hot', 'Hot'],
+]);
+const NOODLE = prop('noodle', 'Noodles', [
+  ['wheat', 'Wheat noodles'],
+  ['rice', 'Rice noodles'],
+  ['extra', 'Extra noodles', 300],
+]);
 // A machine calibration property the robot uses but customers never see.
 const MACHINE = prop('calib', 'Dispense profile', [['std', 'Standard']], true);
 
@@ -42,7 +87,10 @@ interface DemoProduct {
   properties: ProductProperty[];
 }
 
-const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; tag: string; sortIndex: number; products: DemoProduct[] }> }> = {
+const MENUS: Record<
+  string,
+  { integrator: string; groups: Array<{ name: string; tag: string; sortIndex: number; products: DemoProduct[] }> }
+> = {
   store_a1: {
     integrator: 'brand_a',
     groups: [
@@ -51,9 +99,40 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'bestseller',
         sortIndex: 10,
         products: [
-          { code: 'IC-VANILLA', name: 'Vanilla cone', sub_name: '香草甜筒', price: 800, type: 'icecream', number: 1, description: 'Creamy Madagascar vanilla soft serve', stock: 120, warn_stock: 20, properties: [CONE_SIZE, TOPPING, HOLDER, MACHINE] },
-          { code: 'IC-CHOCO', name: 'Chocolate cone', sub_name: '巧克力甜筒', price: 900, type: 'icecream', number: 2, description: 'Dark Belgian chocolate soft serve', stock: 80, warn_stock: 15, properties: [CONE_SIZE, TOPPING, HOLDER, MACHINE] },
-          { code: 'IC-SWIRL', name: 'Twist swirl', sub_name: '双拼甜筒', price: 950, type: 'icecream', number: 3, description: 'Half vanilla, half chocolate', properties: [CONE_SIZE, TOPPING, HOLDER] },
+          {
+            code: 'IC-VANILLA',
+            name: 'Vanilla cone',
+            sub_name: '香草甜筒',
+            price: 800,
+            type: 'icecream',
+            number: 1,
+            description: 'Creamy Madagascar vanilla soft serve',
+            stock: 120,
+            warn_stock: 20,
+            properties: [CONE_SIZE, TOPPING, HOLDER, MACHINE],
+          },
+          {
+            code: 'IC-CHOCO',
+            name: 'Chocolate cone',
+            sub_name: '巧克力甜筒',
+            price: 900,
+            type: 'icecream',
+            number: 2,
+            description: 'Dark Belgian chocolate soft serve',
+            stock: 80,
+            warn_stock: 15,
+            properties: [CONE_SIZE, TOPPING, HOLDER, MACHINE],
+          },
+          {
+            code: 'IC-SWIRL',
+            name: 'Twist swirl',
+            sub_name: '双拼甜筒',
+            price: 950,
+            type: 'icecream',
+            number: 3,
+            description: 'Half vanilla, half chocolate',
+            properties: [CONE_SIZE, TOPPING, HOLDER],
+          },
         ],
       },
       {
@@ -61,8 +140,30 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'new',
         sortIndex: 20,
         products: [
-          { code: 'IC-STRAW-SUN', name: 'Strawberry sundae', sub_name: '草莓圣代', price: 1500, type: 'icecream', number: 4, description: 'Vanilla soft serve with strawberry sauce', stock: 4, warn_stock: 5, properties: [CONE_SIZE, TOPPING] },
-          { code: 'IC-MATCHA-SUN', name: 'Matcha sundae', sub_name: '抹茶圣代', price: 1600, type: 'icecream', number: 5, description: 'Uji matcha soft serve with red beans', stock: 0, warn_stock: 5, properties: [CONE_SIZE] },
+          {
+            code: 'IC-STRAW-SUN',
+            name: 'Strawberry sundae',
+            sub_name: '草莓圣代',
+            price: 1500,
+            type: 'icecream',
+            number: 4,
+            description: 'Vanilla soft serve with strawberry sauce',
+            stock: 4,
+            warn_stock: 5,
+            properties: [CONE_SIZE, TOPPING],
+          },
+          {
+            code: 'IC-MATCHA-SUN',
+            name: 'Matcha sundae',
+            sub_name: '抹茶圣代',
+            price: 1600,
+            type: 'icecream',
+            number: 5,
+            description: 'Uji matcha soft serve with red beans',
+            stock: 0,
+            warn_stock: 5,
+            properties: [CONE_SIZE],
+          },
         ],
       },
     ],
@@ -75,10 +176,48 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'coffee',
         sortIndex: 10,
         products: [
-          { code: 'CF-AMERICANO', name: 'Americano', sub_name: '美式咖啡', price: 1500, type: 'coffee', number: 1, description: 'Double espresso topped with hot water', properties: [CUP_SIZE, TEMP, SHOTS, SUGAR] },
-          { code: 'CF-LATTE', name: 'Caffe latte', sub_name: '拿铁', price: 1800, type: 'coffee', number: 2, description: 'Espresso with steamed milk', stock: 200, warn_stock: 30, properties: [CUP_SIZE, MILK, TEMP, SUGAR] },
-          { code: 'CF-CAPPU', name: 'Cappuccino', sub_name: '卡布奇诺', price: 1800, type: 'coffee', number: 3, description: 'Espresso, steamed milk and thick foam', properties: [CUP_SIZE, MILK, SUGAR] },
-          { code: 'CF-MOCHA', name: 'Mocha', sub_name: '摩卡', price: 2000, type: 'coffee', number: 4, description: 'Espresso, chocolate and steamed milk', properties: [CUP_SIZE, MILK, TEMP] },
+          {
+            code: 'CF-AMERICANO',
+            name: 'Americano',
+            sub_name: '美式咖啡',
+            price: 1500,
+            type: 'coffee',
+            number: 1,
+            description: 'Double espresso topped with hot water',
+            properties: [CUP_SIZE, TEMP, SHOTS, SUGAR],
+          },
+          {
+            code: 'CF-LATTE',
+            name: 'Caffe latte',
+            sub_name: '拿铁',
+            price: 1800,
+            type: 'coffee',
+            number: 2,
+            description: 'Espresso with steamed milk',
+            stock: 200,
+            warn_stock: 30,
+            properties: [CUP_SIZE, MILK, TEMP, SUGAR],
+          },
+          {
+            code: 'CF-CAPPU',
+            name: 'Cappuccino',
+            sub_name: '卡布奇诺',
+            price: 1800,
+            type: 'coffee',
+            number: 3,
+            description: 'Espresso, steamed milk and thick foam',
+            properties: [CUP_SIZE, MILK, SUGAR],
+          },
+          {
+            code: 'CF-MOCHA',
+            name: 'Mocha',
+            sub_name: '摩卡',
+            price: 2000,
+            type: 'coffee',
+            number: 4,
+            description: 'Espresso, chocolate and steamed milk',
+            properties: [CUP_SIZE, MILK, TEMP],
+          },
         ],
       },
       {
@@ -86,7 +225,18 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'special',
         sortIndex: 20,
         products: [
-          { code: 'CI-AFFOGATO', name: 'Affogato', sub_name: '阿芙佳朵', price: 2200, type: 'coffee_icecream', number: 5, description: 'Vanilla ice cream drowned in espresso', stock: 25, warn_stock: 5, properties: [SHOTS] },
+          {
+            code: 'CI-AFFOGATO',
+            name: 'Affogato',
+            sub_name: '阿芙佳朵',
+            price: 2200,
+            type: 'coffee_icecream',
+            number: 5,
+            description: 'Vanilla ice cream drowned in espresso',
+            stock: 25,
+            warn_stock: 5,
+            properties: [SHOTS],
+          },
         ],
       },
     ],
@@ -99,8 +249,26 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'drinks',
         sortIndex: 10,
         products: [
-          { code: 'MT-CLASSIC', name: 'Classic milk tea', sub_name: '经典奶茶', price: 1200, type: 'milktea', number: 1, description: 'Assam black tea with fresh milk', properties: [CUP_SIZE, PEARLS, SUGAR, ICE] },
-          { code: 'MT-TARO', name: 'Taro milk tea', sub_name: '香芋奶茶', price: 1400, type: 'milktea', number: 2, description: 'Taro paste, jasmine tea and milk', properties: [CUP_SIZE, PEARLS, SUGAR, ICE] },
+          {
+            code: 'MT-CLASSIC',
+            name: 'Classic milk tea',
+            sub_name: '经典奶茶',
+            price: 1200,
+            type: 'milktea',
+            number: 1,
+            description: 'Assam black tea with fresh milk',
+            properties: [CUP_SIZE, PEARLS, SUGAR, ICE],
+          },
+          {
+            code: 'MT-TARO',
+            name: 'Taro milk tea',
+            sub_name: '香芋奶茶',
+            price: 1400,
+            type: 'milktea',
+            number: 2,
+            description: 'Taro paste, jasmine tea and milk',
+            properties: [CUP_SIZE, PEARLS, SUGAR, ICE],
+          },
         ],
       },
       {
@@ -108,15 +276,40 @@ const MENUS: Record<string, { integrator: string; groups: Array<{ name: string; 
         tag: 'hot meals',
         sortIndex: 20,
         products: [
-          { code: 'ND-BEEF', name: 'Braised beef noodles', sub_name: '红烧牛肉面', price: 2600, type: 'noodle', number: 3, description: 'Slow-braised beef in a rich broth', stock: 60, warn_stock: 10, properties: [NOODLE, SPICE] },
-          { code: 'ND-TOMATO', name: 'Tomato egg noodles', sub_name: '番茄鸡蛋面', price: 1900, type: 'noodle', number: 4, description: 'Tomato and scrambled egg soup noodles', stock: 40, warn_stock: 10, properties: [NOODLE, SPICE] },
+          {
+            code: 'ND-BEEF',
+            name: 'Braised beef noodles',
+            sub_name: '红烧牛肉面',
+            price: 2600,
+            type: 'noodle',
+            number: 3,
+            description: 'Slow-braised beef in a rich broth',
+            stock: 60,
+            warn_stock: 10,
+            properties: [NOODLE, SPICE],
+          },
+          {
+            code: 'ND-TOMATO',
+            name: 'Tomato egg noodles',
+            sub_name: '番茄鸡蛋面',
+            price: 1900,
+            type: 'noodle',
+            number: 4,
+            description: 'Tomato and scrambled egg soup noodles',
+            stock: 40,
+            warn_stock: 10,
+            properties: [NOODLE, SPICE],
+          },
         ],
       },
     ],
   },
 };
 
-const TEMPLATES: Record<string, string[]> = { brand_a: ['IC-VANILLA', 'CF-LATTE', 'CI-AFFOGATO'], brand_b: ['MT-CLASSIC'] };
+const TEMPLATES: Record<string, string[]> = {
+  brand_a: ['IC-VANILLA', 'CF-LATTE', 'CI-AFFOGATO'],
+  brand_b: ['MT-CLASSIC'],
+};
 
 export default async function seedCatalog(db: DB) {
   const byCode = new Map<string, DemoProduct>();

@@ -7,7 +7,8 @@ import { hashDeviceKey } from '../../features/fleet/device';
 
 /** Demo data only: anyone reading this file can compute a demo robot's key. */
 const DEMO_KEY_SECRET = 'vendfleet-demo-robots';
-export const demoDeviceKey = (deviceId: string) => createHmac('sha256', DEMO_KEY_SECRET).update(deviceId).digest('base64url');
+export const demoDeviceKey = (deviceId: string) =>
+  createHmac('sha256', DEMO_KEY_SECRET).update(deviceId).digest('base64url');
 
 export interface DemoDevice {
   _id: string;
@@ -20,7 +21,15 @@ export interface DemoDevice {
   dealer: string;
 }
 
-const robot = (dealer: string, integrator: string, type: DemoDevice['type'], code: string, serial: number, name: string, category: string): DemoDevice => ({
+const robot = (
+  dealer: string,
+  integrator: string,
+  type: DemoDevice['type'],
+  code: string,
+  serial: number,
+  name: string,
+  category: string,
+): DemoDevice => ({
   _id: `dev_${code.toLowerCase()}${serial}`,
   device_id: `VF-${code}-2406${serial}`,
   name,
@@ -51,8 +60,18 @@ export const DEMO_DEVICES: DemoDevice[] = [
 ];
 
 const BRAND_DETAILS = [
-  { _id: 'brand_a', service_phone: '+86 21 5555 0101', location: 'Shanghai, Huangpu District', pickup_config: { mode: 'code', code_length: 4, pickup_minutes: 15 } },
-  { _id: 'brand_b', service_phone: '+86 10 5555 0202', location: 'Beijing, Haidian District', pickup_config: { mode: 'screen', pickup_minutes: 20 } },
+  {
+    _id: 'brand_a',
+    service_phone: '+86 21 5555 0101',
+    location: 'Shanghai, Huangpu District',
+    pickup_config: { mode: 'code', code_length: 4, pickup_minutes: 15 },
+  },
+  {
+    _id: 'brand_b',
+    service_phone: '+86 10 5555 0202',
+    location: 'Beijing, Haidian District',
+    pickup_config: { mode: 'screen', pickup_minutes: 20 },
+  },
 ];
 const STORE_LOCATIONS: Record<string, string> = {
   store_a1: 'Shanghai Railway Station, hall B',
@@ -62,7 +81,11 @@ const STORE_LOCATIONS: Record<string, string> = {
 
 export default async function seedFleet(db: DB) {
   for (const b of BRAND_DETAILS) {
-    await db.updateTable('integrator').set({ service_phone: b.service_phone, location: b.location, pickup_config: JSON.stringify(b.pickup_config) }).where('_id', '=', b._id).execute();
+    await db
+      .updateTable('integrator')
+      .set({ service_phone: b.service_phone, location: b.location, pickup_config: JSON.stringify(b.pickup_config) })
+      .where('_id', '=', b._id)
+      .execute();
   }
   for (const [id, location] of Object.entries(STORE_LOCATIONS)) {
     await db.updateTable('dealer').set({ location }).where('_id', '=', id).execute();

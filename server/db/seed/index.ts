@@ -14,7 +14,15 @@ import seedTelemetry from './telemetry';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
 
-const SEEDERS: Array<(db: DB) => Promise<void>> = [seedAccounts, seedFleet, seedOrders, seedCatalog, seedService, seedWebhooks, seedTelemetry];
+const SEEDERS: Array<(db: DB) => Promise<void>> = [
+  seedAccounts,
+  seedFleet,
+  seedOrders,
+  seedCatalog,
+  seedService,
+  seedWebhooks,
+  seedTelemetry,
+];
 
 export async function seedDemo(db: DB) {
   await db.transaction().execute(async (trx) => {
@@ -30,7 +38,13 @@ export async function isEmpty(db: DB): Promise<boolean> {
 export async function createAdmin(db: DB, password: string) {
   await db
     .insertInto('account')
-    .values({ _id: 'admin', nickname: 'Administrator', account_type: 'SUPER', roles: ['super'], password: await hashPassword(password) })
+    .values({
+      _id: 'admin',
+      nickname: 'Administrator',
+      account_type: 'SUPER',
+      roles: ['super'],
+      password: await hashPassword(password),
+    })
     .execute();
 }
 

@@ -24,33 +24,72 @@ interface Sellable {
 
 /** What a robot type sells when its store has no products of that type yet. */
 const FALLBACK: Record<string, Array<[string, string, number]>> = {
-  icecream: [['IC-VAN', 'Vanilla cone', 800], ['IC-CHO', 'Chocolate cone', 900], ['IC-SUN', 'Strawberry sundae', 1200]],
-  coffee: [['CF-AME', 'Americano', 1200], ['CF-LAT', 'Latte', 1500], ['CF-CAP', 'Cappuccino', 1500]],
-  coffee_icecream: [['CI-AFF', 'Affogato', 1800], ['CF-LAT', 'Latte', 1500]],
-  noodle: [['ND-BEE', 'Beef noodles', 2200], ['ND-RAM', 'Shoyu ramen', 2500]],
-  milktea: [['MT-BOB', 'Boba milk tea', 1400], ['MT-TAR', 'Taro milk tea', 1500]],
-  fastfood: [['FF-BUR', 'Chicken burger', 2000], ['FF-RIC', 'Curry rice', 2300]],
+  icecream: [
+    ['IC-VAN', 'Vanilla cone', 800],
+    ['IC-CHO', 'Chocolate cone', 900],
+    ['IC-SUN', 'Strawberry sundae', 1200],
+  ],
+  coffee: [
+    ['CF-AME', 'Americano', 1200],
+    ['CF-LAT', 'Latte', 1500],
+    ['CF-CAP', 'Cappuccino', 1500],
+  ],
+  coffee_icecream: [
+    ['CI-AFF', 'Affogato', 1800],
+    ['CF-LAT', 'Latte', 1500],
+  ],
+  noodle: [
+    ['ND-BEE', 'Beef noodles', 2200],
+    ['ND-RAM', 'Shoyu ramen', 2500],
+  ],
+  milktea: [
+    ['MT-BOB', 'Boba milk tea', 1400],
+    ['MT-TAR', 'Taro milk tea', 1500],
+  ],
+  fastfood: [
+    ['FF-BUR', 'Chicken burger', 2000],
+    ['FF-RIC', 'Curry rice', 2300],
+  ],
 };
 
 export const DEMO_ORDER_COUNT = 420;
 
 export default async function seedOrders(db: DB) {
-  const devices = await db.selectFrom('device').select(['_id', 'name', 'type', 'integrator', 'dealer']).where('dealer', 'is not', null).$narrowType<{ dealer: NotNull }>().orderBy('_id').execute();
+  const devices = await db
+    .selectFrom('device')
+    .select(['_id', 'name', 'type', 'integrator', 'dealer'])
+    .where('dealer', 'is not', null)
+    .$narrowType<{ dealer: NotNull }>()
+    .orderBy('_id')
+    .execute();
   if (devices.length === 0) return;
   const products = await db.selectFrom('product').select(['_id', 'code', 'name', 'price', 'type', 'dealer']).execute();
   // A refund is asked for by an account of the order's own store and decided by one of its brand (issue 19: every
   // demo refund used to name store-a1 or store-b1, also for orders of other stores).
-  const accounts = await db.selectFrom('account').select(['_id', 'account_type', 'integrator', 'dealer']).where('account_type', 'in', ['INTEGRATOR', 'DEALER']).orderBy('_id').execute();
+  const accounts = await db
+    .selectFrom('account')
+    .select(['_id', 'account_type', 'integrator', 'dealer'])
+    .where('account_type', 'in', ['INTEGRATOR', 'DEALER'])
+    .orderBy('_id')
+    .execute();
   const storeAccount = new Map<string, string>();
   const brandAccount = new Map<string, string>();
   for (const a of accounts) {
     if (a.account_type === 'DEALER' && a.dealer && !storeAccount.has(a.dealer)) storeAccount.set(a.dealer, a._id);
-    if (a.account_type === 'INTEGRATOR' && a.integrator && !brandAccount.has(a.integrator)) brandAccount.set(a.integrator, a._id);
+    if (a.account_type === 'INTEGRATOR' && a.integrator && !brandAccount.has(a.integrator))
+      brandAccount.set(a.integrator, a._id);
   }
   const menu = (dealer: string, type: string): Sellable[] => {
-    const own = products.filter((p) => p.dealer === dealer && p.type === type).map((p) => ({ product: p._id, code: p.code, name: p.name, price: p.price }));
+    const own = products
+      .filter((p) => p.dealer === dealer && p.type === type)
+      .map((p) => ({ product: p._id, code: p.code, name: p.name, price: p.price }));
     if (own.length) return own;
-    return (FALLBACK[type] ?? FALLBACK.icecream).map(([code, name, price]) => ({ product: `demo_${dealer}_${code}`, code, name, price }));
+    return (FALLBACK[type] ?? FALLBACK.icecream).map(([code, name, price]) => ({
+      product: `demo_${dealer}_${code}`,
+      code,
+      name,
+      price,
+    }));
   };
 
   const rnd = generator(20240601);
@@ -67,7 +106,16 @@ export default async function seedOrders(db: DB) {
     const lines = 1 + Math.floor(rnd() * rnd() * 3);
     const items = Array.from({ length: lines }, (_, n) => {
       const p = pick(menu(d.dealer, d.type));
-      return { item: n + 1, product: p.product, code: p.code, name: p.name, price: p.price, quantity: 1 + Math.floor(rnd() * rnd() * 3), options: [], work_status: 'END' };
+      return {
+        item: n + 1,
+        product: p.product,
+        code: p.code,
+        name: p.name,
+        price: p.price,
+        quantity: 1 + Math.floor(rnd() * rnd() * 3),
+        options: [],
+        work_status: 'END',
+      };
     });
     const amount = items.reduce((t, x) => t + x.price * x.quantity, 0);
     const quantity = items.reduce((t, x) => t + x.quantity, 0);
@@ -79,10 +127,19 @@ export default async function seedOrders(db: DB) {
     const payType = rnd() < 0.7 ? 'WECHAT' : 'ALIPAY';
     const stamp = (ms: number) => new Date(time.getTime() + ms).toISOString();
     const flow = failed
-      ? [{ item: 1, work_status: 'START', time: stamp(20_000) }, { item: 1, work_status: 'FAILD', time: stamp(90_000), end_type: 'MACHINE', end_msg: 'Dispenser jammed' }]
+      ? [
+          { item: 1, work_status: 'START', time: stamp(20_000) },
+          { item: 1, work_status: 'FAILD', time: stamp(90_000), end_type: 'MACHINE', end_msg: 'Dispenser jammed' },
+        ]
       : waiting
         ? []
-        : items.flatMap((x, n) => ['START', 'DONE', 'END'].map((w, k) => ({ item: x.item, work_status: w, time: stamp(30_000 + n * 120_000 + k * 50_000) })));
+        : items.flatMap((x, n) =>
+            ['START', 'DONE', 'END'].map((w, k) => ({
+              item: x.item,
+              work_status: w,
+              time: stamp(30_000 + n * 120_000 + k * 50_000),
+            })),
+          );
     const order: Insertable<Tables['orders']> = {
       _id: id,
       integrator: d.integrator,
@@ -105,7 +162,17 @@ export default async function seedOrders(db: DB) {
       end_type: failed ? 'MACHINE' : waiting ? null : 'NORMAL',
       end_msg: failed ? 'Dispenser jammed' : null,
       pay: paid
-        ? JSON.stringify({ transaction_id: `${payType === 'WECHAT' ? 'WX' : 'AP'}${time.getTime()}${i}`, trade_type: payType === 'WECHAT' ? 'JSAPI' : 'FACE_TO_FACE', state: 'SUCCESS', result: 'SUCCESS', bank_type: pick(['CMB', 'ICBC', 'CCB', 'OTHERS']), amount, real_amount: amount, account: `payer-${i % 97}`, account_type: payType })
+        ? JSON.stringify({
+            transaction_id: `${payType === 'WECHAT' ? 'WX' : 'AP'}${time.getTime()}${i}`,
+            trade_type: payType === 'WECHAT' ? 'JSAPI' : 'FACE_TO_FACE',
+            state: 'SUCCESS',
+            result: 'SUCCESS',
+            bank_type: pick(['CMB', 'ICBC', 'CCB', 'OTHERS']),
+            amount,
+            real_amount: amount,
+            account: `payer-${i % 97}`,
+            account_type: payType,
+          })
         : null,
       close_time: failed || !waiting ? stamp(400_000) : null,
       close_reason: failed ? 'Making failed' : null,
@@ -126,12 +193,26 @@ export default async function seedOrders(db: DB) {
         dealer: d.dealer,
         status: 'success',
         amount,
-        detail: JSON.stringify([{ receiver: 'platform', type: 'platform', amount: platform }, { receiver: d.integrator, type: 'integrator', amount: brand }, { receiver: d.dealer, type: 'dealer', amount: amount - platform - brand }]),
+        detail: JSON.stringify([
+          { receiver: 'platform', type: 'platform', amount: platform },
+          { receiver: d.integrator, type: 'integrator', amount: brand },
+          { receiver: d.dealer, type: 'dealer', amount: amount - platform - brand },
+        ]),
         time: stamp(60_000),
       });
       // failed makes are refunded; a few others are refunded, pending or refused by the channel
       const r = rnd();
-      const status = failed ? 'SUCCESS' : r < 0.06 ? 'SUCCESS' : r < 0.085 ? 'CREATED' : r < 0.09 ? 'CHANGE' : r < 0.1 ? 'REFUNDCLOSE' : null;
+      const status = failed
+        ? 'SUCCESS'
+        : r < 0.06
+          ? 'SUCCESS'
+          : r < 0.085
+            ? 'CREATED'
+            : r < 0.09
+              ? 'CHANGE'
+              : r < 0.1
+                ? 'REFUNDCLOSE'
+                : null;
       if (status) {
         const refundAmount = failed || r < 0.03 ? amount : Math.max(1, Math.round(amount / 2));
         order.refund_status = status;
@@ -152,10 +233,12 @@ export default async function seedOrders(db: DB) {
           account_type: payType,
           funds_source: 'UNSETTLED_FUNDS',
           source: failed ? 'robot' : 'console',
-          reason: failed ? 'Making failed' : pick(['Melted before pickup', 'Wrong flavour', 'Cup was not full', 'Customer changed their mind']),
+          reason: failed
+            ? 'Making failed'
+            : pick(['Melted before pickup', 'Wrong flavour', 'Cup was not full', 'Customer changed their mind']),
           reject_reason: status === 'REFUNDCLOSE' ? 'Product was picked up and eaten' : null,
           requester: storeAccount.get(d.dealer) ?? null,
-          operator: status === 'CREATED' ? null : brandAccount.get(d.integrator) ?? null,
+          operator: status === 'CREATED' ? null : (brandAccount.get(d.integrator) ?? null),
           error: status === 'CHANGE' ? 'SANDBOX_REFUND_FAILED' : null,
           pickup_code: order.pickup_code,
         });
@@ -163,7 +246,15 @@ export default async function seedOrders(db: DB) {
     }
     orders.push(order);
   }
-  for (let i = 0; i < orders.length; i += 200) await db.insertInto('orders').values(orders.slice(i, i + 200)).execute();
-  for (let i = 0; i < shares.length; i += 200) await db.insertInto('profit_share').values(shares.slice(i, i + 200)).execute();
+  for (let i = 0; i < orders.length; i += 200)
+    await db
+      .insertInto('orders')
+      .values(orders.slice(i, i + 200))
+      .execute();
+  for (let i = 0; i < shares.length; i += 200)
+    await db
+      .insertInto('profit_share')
+      .values(shares.slice(i, i + 200))
+      .execute();
   if (refunds.length) await db.insertInto('refund').values(refunds).execute();
 }

@@ -23,13 +23,24 @@ const QA: Array<[string, string, string]> = [
 
 export default async function seedService(db: DB) {
   const now = Date.now();
-  const devices = await db.selectFrom('device').select(['_id', 'device_id', 'integrator', 'dealer']).where('dealer', 'is not', null).$narrowType<{ dealer: NotNull }>().orderBy('_id').execute();
+  const devices = await db
+    .selectFrom('device')
+    .select(['_id', 'device_id', 'integrator', 'dealer'])
+    .where('dealer', 'is not', null)
+    .$narrowType<{ dealer: NotNull }>()
+    .orderBy('_id')
+    .execute();
   const dealers = [...new Set(devices.map((d) => d.dealer))];
 
   const codes = new Set<string>();
   const vouchers: Insertable<Tables['lecode']>[] = [];
   for (const dealer of dealers) {
-    const product = await db.selectFrom('product').select(['_id', 'integrator', 'dealer']).where('dealer', '=', dealer).orderBy('code').executeTakeFirst();
+    const product = await db
+      .selectFrom('product')
+      .select(['_id', 'integrator', 'dealer'])
+      .where('dealer', '=', dealer)
+      .orderBy('code')
+      .executeTakeFirst();
     if (!product) continue;
     const robot = devices.find((d) => d.dealer === dealer)!;
     const batch = `DEMO-${dealer.toUpperCase().replace(/_/g, '')}`;
@@ -66,7 +77,16 @@ export default async function seedService(db: DB) {
     .values(
       QA.map(([language, question, answer], i) => {
         const d = devices[i % devices.length];
-        return { _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question, answer, language, create_time: new Date(now - (i + 1) * 3 * HOUR).toISOString() };
+        return {
+          _id: newId(),
+          device: d._id,
+          integrator: d.integrator,
+          dealer: d.dealer,
+          question,
+          answer,
+          language,
+          create_time: new Date(now - (i + 1) * 3 * HOUR).toISOString(),
+        };
       }),
     )
     .execute();
@@ -77,12 +97,56 @@ export default async function seedService(db: DB) {
   await db
     .insertInto('report')
     .values([
-      { _id: newId(), device: first._id, integrator: first.integrator, dealer: first.dealer, code: '21', fault: 'Robot arm fault', description: 'The arm stopped halfway to the pickup window.', source: 'robot', reporter: `device:${first.device_id}`, status: 'open', create_time: new Date(now - 2 * HOUR).toISOString() },
+      {
+        _id: newId(),
+        device: first._id,
+        integrator: first.integrator,
+        dealer: first.dealer,
+        code: '21',
+        fault: 'Robot arm fault',
+        description: 'The arm stopped halfway to the pickup window.',
+        source: 'robot',
+        reporter: `device:${first.device_id}`,
+        status: 'open',
+        create_time: new Date(now - 2 * HOUR).toISOString(),
+      },
       ...(inA1
-        ? [{ _id: newId(), device: inA1._id, integrator: inA1.integrator, dealer: inA1.dealer, code: '300', fault: 'Out of cups', description: 'The cup tube is empty; orders wait for cups.', source: 'console' as const, reporter: 'store-a1', status: 'in_progress' as const, handler: 'store-a1', create_time: new Date(now - 20 * HOUR).toISOString() }]
+        ? [
+            {
+              _id: newId(),
+              device: inA1._id,
+              integrator: inA1.integrator,
+              dealer: inA1.dealer,
+              code: '300',
+              fault: 'Out of cups',
+              description: 'The cup tube is empty; orders wait for cups.',
+              source: 'console' as const,
+              reporter: 'store-a1',
+              status: 'in_progress' as const,
+              handler: 'store-a1',
+              create_time: new Date(now - 20 * HOUR).toISOString(),
+            },
+          ]
         : []),
       ...(inB1
-        ? [{ _id: newId(), device: inB1._id, integrator: inB1.integrator, dealer: inB1.dealer, code: null, fault: 'Screen flickers', description: 'The touch screen flickers in the evening.', source: 'console' as const, reporter: 'brand-b', status: 'resolved' as const, handler: 'brand-b', resolution: 'Replaced the display cable.', resolve_time: new Date(now - 30 * HOUR).toISOString(), create_time: new Date(now - 3 * DAY).toISOString() }]
+        ? [
+            {
+              _id: newId(),
+              device: inB1._id,
+              integrator: inB1.integrator,
+              dealer: inB1.dealer,
+              code: null,
+              fault: 'Screen flickers',
+              description: 'The touch screen flickers in the evening.',
+              source: 'console' as const,
+              reporter: 'brand-b',
+              status: 'resolved' as const,
+              handler: 'brand-b',
+              resolution: 'Replaced the display cable.',
+              resolve_time: new Date(now - 30 * HOUR).toISOString(),
+              create_time: new Date(now - 3 * DAY).toISOString(),
+            },
+          ]
         : []),
     ])
     .execute();

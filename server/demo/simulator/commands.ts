@@ -25,14 +25,26 @@ export interface Obedience {
   done: Map<string, { status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
 }
 
-export const obedience = (): Obedience => ({ locked: false, business: 'open', offlineUntil: 0, busyUntil: 0, owed: [], done: new Map() });
+export const obedience = (): Obedience => ({
+  locked: false,
+  business: 'open',
+  offlineUntil: 0,
+  busyUntil: 0,
+  owed: [],
+  done: new Map(),
+});
 
 const REBOOT_MS = 4000;
 const CLEAN_MS = 8000;
 const REASONS = ['door open', 'busy making an order', 'sensor not ready'];
 
 /** Does each command once, and answers the acknowledgements to send now (a reboot's waits until it is back). */
-export async function obey(call: Gateway, me: Obedience, commands: readonly Command[], failRate: number): Promise<void> {
+export async function obey(
+  call: Gateway,
+  me: Obedience,
+  commands: readonly Command[],
+  failRate: number,
+): Promise<void> {
   for (const c of commands) {
     const before = me.done.get(c.id);
     if (before) {
@@ -40,14 +52,20 @@ export async function obey(call: Gateway, me: Obedience, commands: readonly Comm
       continue;
     }
     const outcome: { status: 'ok' | 'failed'; result?: Record<string, unknown> } =
-      Math.random() < failRate ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } } : await perform(call, me, c);
+      Math.random() < failRate
+        ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } }
+        : await perform(call, me, c);
     me.done.set(c.id, outcome);
     if (c.command === 'reboot' && outcome.status === 'ok') me.owed.push({ id: c.id, ...outcome });
     else await ack(call, c.id, outcome);
   }
 }
 
-async function perform(call: Gateway, me: Obedience, c: Command): Promise<{ status: 'ok'; result?: Record<string, unknown> }> {
+async function perform(
+  call: Gateway,
+  me: Obedience,
+  c: Command,
+): Promise<{ status: 'ok'; result?: Record<string, unknown> }> {
   switch (c.command) {
     case 'reboot':
       me.offlineUntil = Date.now() + REBOOT_MS;

@@ -18,7 +18,10 @@ export interface CallRecord {
 }
 
 export class GatewayError extends Error {
-  constructor(public status: number, message: string) {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -28,11 +31,20 @@ export class GatewayError extends Error {
  * processes. `observe` is told of every call (the fleet bench measures acknowledgements and event lag).
  */
 export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, observe?: (call: CallRecord) => void) {
-  return async function call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return async function call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const sentAt = performance.now();
     const res = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}/api/device-gateway/${path}`, {
       method,
-      headers: { 'X-Device-Id': robot.device_id, 'X-Device-Key': robot.key, 'Accept-Language': 'en', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        'X-Device-Id': robot.device_id,
+        'X-Device-Key': robot.key,
+        'Accept-Language': 'en',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     }).catch((e: unknown) => {
@@ -41,7 +53,15 @@ export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, 
       throw e;
     });
     const json = (await res.json().catch(() => ({}))) as { code?: number; data?: T; message?: string };
-    observe?.({ robot, path, sentAt, ms: performance.now() - sentAt, status: res.status, ok: res.ok && json.code === 0, data: json.data as Record<string, unknown> | undefined });
+    observe?.({
+      robot,
+      path,
+      sentAt,
+      ms: performance.now() - sentAt,
+      status: res.status,
+      ok: res.ok && json.code === 0,
+      data: json.data as Record<string, unknown> | undefined,
+    });
     if (!res.ok || json.code !== 0) throw new GatewayError(res.status, json.message ?? `HTTP ${res.status}`);
     return json.data as T;
   };

@@ -35,7 +35,16 @@ export interface Tally {
   commands: number;
 }
 
-export const emptyTally = (): Tally => ({ beats: 0, faults: 0, recoveries: 0, sales: 0, revenue: 0, writeoffs: 0, errors: 0, commands: 0 });
+export const emptyTally = (): Tally => ({
+  beats: 0,
+  faults: 0,
+  recoveries: 0,
+  sales: 0,
+  revenue: 0,
+  writeoffs: 0,
+  errors: 0,
+  commands: 0,
+});
 
 export class VirtualRobot {
   private call: Gateway;
@@ -73,11 +82,23 @@ export class VirtualRobot {
       } else if (this.console && Math.random() < this.rates.writeoff) {
         await this.writeOffOne();
       }
-      const state = this.fault?.state ?? (Date.now() < this.me.busyUntil ? 'busy' : this.me.locked || this.me.business !== 'open' ? 'pause' : 'idle');
-      const work_status = this.fault ? `fault ${this.fault.code}` : this.me.locked ? 'locked' : Date.now() < this.me.busyUntil ? 'cleaning' : 'ready';
+      const state =
+        this.fault?.state ??
+        (Date.now() < this.me.busyUntil ? 'busy' : this.me.locked || this.me.business !== 'open' ? 'pause' : 'idle');
+      const work_status = this.fault
+        ? `fault ${this.fault.code}`
+        : this.me.locked
+          ? 'locked'
+          : Date.now() < this.me.busyUntil
+            ? 'cleaning'
+            : 'ready';
       const beat = await this.call<{ commands?: Command[] }>('POST', 'heartbeat', { state, work_status });
       const telemetry = this.sensors?.read();
-      await this.call('POST', 'heartbeat', { state: this.fault?.state ?? 'idle', work_status: this.fault ? `fault ${this.fault.code}` : 'ready', ...(telemetry ? { telemetry } : {}) });
+      await this.call('POST', 'heartbeat', {
+        state: this.fault?.state ?? 'idle',
+        work_status: this.fault ? `fault ${this.fault.code}` : 'ready',
+        ...(telemetry ? { telemetry } : {}),
+      });
       this.tally.beats++;
       await this.receive(beat.commands);
     } catch (e) {
@@ -109,7 +130,9 @@ export class VirtualRobot {
   }
 
   private async sellOne() {
-    await this.receive((await this.call<{ commands?: Command[] }>('POST', 'status', { state: 'busy', work_status: 'making' })).commands);
+    await this.receive(
+      (await this.call<{ commands?: Command[] }>('POST', 'status', { state: 'busy', work_status: 'making' })).commands,
+    );
     const sale = await sell(this.call);
     if (!sale) return;
     this.tally.sales++;

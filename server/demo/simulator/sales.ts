@@ -20,7 +20,10 @@ export interface Sale {
 }
 
 /** One sale; undefined when the robot has nothing on its menu. */
-export async function sell(call: Gateway, channel: 'APP' | 'MINIPROGRAM' = Math.random() < 0.5 ? 'APP' : 'MINIPROGRAM'): Promise<Sale | undefined> {
+export async function sell(
+  call: Gateway,
+  channel: 'APP' | 'MINIPROGRAM' = Math.random() < 0.5 ? 'APP' : 'MINIPROGRAM',
+): Promise<Sale | undefined> {
   const menu = await call<Menu>('GET', 'menu');
   const products = menu.groups.flatMap((g) => g.products);
   if (products.length === 0) return undefined;
@@ -31,10 +34,21 @@ export async function sell(call: Gateway, channel: 'APP' | 'MINIPROGRAM' = Math.
     return { product: p._id, quantity: 1, options };
   });
   const pickup_code = String(Math.floor(1000 + Math.random() * 9000));
-  const order = await call<{ _id: string; amount: number; products: Array<{ item: number }> }>('POST', 'order', { channel, items, pickup_code, pickup_point: 'Robot window' });
+  const order = await call<{ _id: string; amount: number; products: Array<{ item: number }> }>('POST', 'order', {
+    channel,
+    items,
+    pickup_code,
+    pickup_point: 'Robot window',
+  });
   await call('POST', 'order/pay', {
     order: order._id,
-    pay: { pay_type: channel === 'APP' ? 'ALIPAY' : 'WECHAT', transaction_id: `SIM${Date.now()}${Math.floor(Math.random() * 1e6)}`, amount: order.amount, trade_type: 'NATIVE', bank_type: 'OTHERS' },
+    pay: {
+      pay_type: channel === 'APP' ? 'ALIPAY' : 'WECHAT',
+      transaction_id: `SIM${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      amount: order.amount,
+      trade_type: 'NATIVE',
+      bank_type: 'OTHERS',
+    },
   });
   for (const work_status of ['START', 'DONE', 'END'] as const) {
     await call('POST', 'order/progress', { order: order._id, work_status });

@@ -12,7 +12,10 @@ export class Sensors {
   /** beats left of the current excursion, and which metric it drives */
   private excursion: { metric: Metric; beats: number; step: number } | undefined;
 
-  constructor(type: string, private readonly excursionChance = 0.002) {
+  constructor(
+    type: string,
+    private readonly excursionChance = 0.002,
+  ) {
     for (const m of metricsOf(type)) {
       const [lo, hi] = METRICS[m].normal;
       this.values.set(m, lo + Math.random() * (hi - lo));
@@ -39,7 +42,11 @@ export class Sensors {
     const temps = [...this.values.keys()].filter((m) => METRICS[m].unit === '°C');
     if (!this.excursion && temps.length && Math.random() < this.excursionChance) {
       const metric = temps[Math.floor(Math.random() * temps.length)];
-      this.excursion = { metric, beats: 60 + Math.floor(Math.random() * 120), step: metric === 'boiler_temp' ? -0.4 : 0.25 };
+      this.excursion = {
+        metric,
+        beats: 60 + Math.floor(Math.random() * 120),
+        step: metric === 'boiler_temp' ? -0.4 : 0.25,
+      };
     }
     for (const [m, v] of this.values) {
       const { min, max, normal } = METRICS[m];
@@ -50,8 +57,10 @@ export class Sensors {
         // drawn back to the band's centre, with a little noise
         next = v + (centre - v) * 0.05 + (Math.random() - 0.5) * (hi - lo) * 0.1;
         if (this.excursion?.metric === m) next = v + this.excursion.step + (Math.random() - 0.5) * 0.1;
-      } else if (m === 'cups_left' && v < lo) next = 500; // restocked
-      else if (m === 'waste_level' && v > hi + 20) next = 0; // emptied
+      } else if (m === 'cups_left' && v < lo)
+        next = 500; // restocked
+      else if (m === 'waste_level' && v > hi + 20)
+        next = 0; // emptied
       else if (m !== 'waste_level' && m !== 'cups_left' && v < lo - 10) next = 100; // refilled
       this.values.set(m, clamp(next, min, max));
     }

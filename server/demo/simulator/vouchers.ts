@@ -8,7 +8,11 @@ export interface Console {
 }
 
 export async function signInConsole(baseUrl: string, username: string, password: string): Promise<Console | undefined> {
-  const res = await fetch(`${baseUrl}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const json = (await res.json().catch(() => ({}))) as { data?: { token?: string } };
   const token = json.data?.token;
   if (!token) return undefined;

@@ -27,7 +27,11 @@ export const authorizationHooks = defineHooks('authorization', {
   },
   async beforeRemove({ trx, existing }) {
     if (existing._id === SUPER_AUTHORIZATION) throw conflict('vf.error.in_use');
-    const role = await trx.selectFrom('role').select('_id').where(sql<boolean>`${existing._id} = ANY(authorizations)`).executeTakeFirst();
+    const role = await trx
+      .selectFrom('role')
+      .select('_id')
+      .where(sql<boolean>`${existing._id} = ANY(authorizations)`)
+      .executeTakeFirst();
     if (role) throw conflict('vf.error.in_use');
   },
 });

@@ -17,9 +17,14 @@ function shippedName(kind: Kind, id: unknown): string | undefined {
 }
 
 /** Rows on their way out: a built-in name is said in the caller's language. */
-export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }>(kind: Kind, rows: R[], lang: Lang): R[] {
+export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }>(
+  kind: Kind,
+  rows: R[],
+  lang: Lang,
+): R[] {
   for (const r of rows) {
-    if (r.display_name !== undefined && r.display_name === shippedName(kind, r._id)) r.display_name = translate(lang, keyOf(kind, r._id));
+    if (r.display_name !== undefined && r.display_name === shippedName(kind, r._id))
+      r.display_name = translate(lang, keyOf(kind, r._id));
   }
   return rows;
 }
@@ -28,5 +33,10 @@ export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }
  * leaves the shipped name in place, so that saving another field does not fix the name in one language. */
 export function keepBuiltInName(kind: Kind, id: unknown, values: Row, lang: Lang) {
   const shipped = shippedName(kind, id);
-  if (shipped !== undefined && typeof values.display_name === 'string' && values.display_name === translate(lang, keyOf(kind, id))) values.display_name = shipped;
+  if (
+    shipped !== undefined &&
+    typeof values.display_name === 'string' &&
+    values.display_name === translate(lang, keyOf(kind, id))
+  )
+    values.display_name = shipped;
 }

@@ -9,15 +9,31 @@ export const previewOf = (db: DB, tokenHash: string) =>
     .innerJoin('role as r', 'r._id', 'p.role')
     .leftJoin('integrator as i', 'i._id', 'p.integrator')
     .leftJoin('dealer as d', 'd._id', 'p.dealer')
-    .select(['r._id as role', 'r.display_name', 'r.authorizations', 'r.account_type', 'p.integrator', 'p.dealer', 'i.name as integrator_name', 'd.name as dealer_name'])
+    .select([
+      'r._id as role',
+      'r.display_name',
+      'r.authorizations',
+      'r.account_type',
+      'p.integrator',
+      'p.dealer',
+      'i.name as integrator_name',
+      'd.name as dealer_name',
+    ])
     .where('p.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
-export const roleOf = (db: DB, id: string) => db.selectFrom('role').select(['_id', 'display_name', 'authorizations', 'account_type']).where('_id', '=', id).executeTakeFirst();
+export const roleOf = (db: DB, id: string) =>
+  db
+    .selectFrom('role')
+    .select(['_id', 'display_name', 'authorizations', 'account_type'])
+    .where('_id', '=', id)
+    .executeTakeFirst();
 
-export const storeOf = (db: DB, id: string) => db.selectFrom('dealer').select(['_id', 'integrator']).where('_id', '=', id).executeTakeFirst();
+export const storeOf = (db: DB, id: string) =>
+  db.selectFrom('dealer').select(['_id', 'integrator']).where('_id', '=', id).executeTakeFirst();
 
-export const brandOf = (db: DB, id: string) => db.selectFrom('integrator').select('_id').where('_id', '=', id).executeTakeFirst();
+export const brandOf = (db: DB, id: string) =>
+  db.selectFrom('integrator').select('_id').where('_id', '=', id).executeTakeFirst();
 
 export interface StartPreview {
   token_hash: string;

@@ -17,7 +17,9 @@ const BUILT_IN_ROLES = new Set<string>(Object.values(DEFAULT_ROLE));
 const isSuper = (u: SessionUser) => u.account_type === 'SUPER' && u.authorizations.has(SUPER_AUTHORIZATION);
 /** The type ranks above the editor's (SUPER > PROVIDER > INTEGRATOR > DEALER). */
 const above = (type: unknown, u: SessionUser) =>
-  typeof type === 'string' && type in ACCOUNT_RANK && ACCOUNT_RANK[type as AccountType] < ACCOUNT_RANK[u.account_type as AccountType];
+  typeof type === 'string' &&
+  type in ACCOUNT_RANK &&
+  ACCOUNT_RANK[type as AccountType] < ACCOUNT_RANK[u.account_type as AccountType];
 const holdsAll = (u: SessionUser, auths: unknown) =>
   ((auths as string[] | null | undefined) ?? []).every((a) => a !== SUPER_AUTHORIZATION && u.authorizations.has(a));
 
@@ -45,7 +47,8 @@ export const roleHooks = defineHooks('role', {
     keepBuiltInName('role', existing?._id ?? values._id, values, ctx.lang);
     if (isSuper(ctx.user)) return;
     // Requiring two-factor sign-in is a SUPER's decision (issue 13).
-    if (values.require_totp !== undefined && values.require_totp !== (existing?.require_totp ?? false)) throw forbidden('vf.signin.require_totp_super');
+    if (values.require_totp !== undefined && values.require_totp !== (existing?.require_totp ?? false))
+      throw forbidden('vf.signin.require_totp_super');
     // the role as it will be: nobody writes into a role an authorization they do not hold themselves
     const auths = 'authorizations' in values ? values.authorizations : existing?.authorizations;
     if (!holdsAll(ctx.user, auths)) throw forbidden('vf.error.forbidden_role');
@@ -60,7 +63,12 @@ export const roleHooks = defineHooks('role', {
   },
   async beforeRemove({ trx, existing }) {
     if (BUILT_IN_ROLES.has(existing._id)) throw conflict('vf.error.in_use');
-    const user = await trx.selectFrom('account').select('_id').where(sql<boolean>`${existing._id} = ANY(roles)`).where('status', '<>', 'deleted').executeTakeFirst();
+    const user = await trx
+      .selectFrom('account')
+      .select('_id')
+      .where(sql<boolean>`${existing._id} = ANY(roles)`)
+      .where('status', '<>', 'deleted')
+      .executeTakeFirst();
     if (user) throw conflict('vf.error.in_use');
   },
 });

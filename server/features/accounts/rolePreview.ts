@@ -17,7 +17,13 @@ import { cachedPreview, lookupGeneration, rememberPreview } from '../../auth/ses
 import * as q from './queries';
 
 const tags = ['role'];
-const preview = obj({ role: str(), display_name: str(), authorizations: { type: 'array', items: str() }, integrator: str(), dealer: str() });
+const preview = obj({
+  role: str(),
+  display_name: str(),
+  authorizations: { type: 'array', items: str() },
+  integrator: str(),
+  dealer: str(),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,7 +74,14 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
       rememberPreview(since, user.tokenHash, p);
     }
     if (!p) return;
-    req.rolePreview = { role: p.role, display_name: p.display_name, integrator: p.integrator, integrator_name: p.integrator_name, dealer: p.dealer, dealer_name: p.dealer_name };
+    req.rolePreview = {
+      role: p.role,
+      display_name: p.display_name,
+      integrator: p.integrator,
+      integrator_name: p.integrator_name,
+      dealer: p.dealer,
+      dealer_name: p.dealer_name,
+    };
     // The session acts as an account of the role's type in the chosen tenant: every tenant check (generic
     // lists, dashboard, live events …) reads these, so all of them narrow alike. A brand or store role whose
     // tenant is missing sees no tenant's data rather than all of it.
@@ -90,48 +103,106 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
     if (body?.code !== 0 || !body.data) return payload;
     const { role } = req.rolePreview;
     // the previewed role is named in the caller's language, as the role list names it
-    const [{ display_name }] = nameBuiltIns('role', [{ _id: role, display_name: req.rolePreview.display_name }], ctxOf(req).lang);
-    return { ...body, data: { ...body.data, roles: [role], roles_detail: [{ _id: role, display_name }], role_preview: { ...req.rolePreview, display_name } } };
+    const [{ display_name }] = nameBuiltIns(
+      'role',
+      [{ _id: role, display_name: req.rolePreview.display_name }],
+      ctxOf(req).lang,
+    );
+    return {
+      ...body,
+      data: {
+        ...body.data,
+        roles: [role],
+        roles_detail: [{ _id: role, display_name }],
+        role_preview: { ...req.rolePreview, display_name },
+      },
+    };
   });
 
-  app.get('/api/role/preview', { config: { resource: 'role' }, schema: route({ tags, summary: 'The role this session previews, or null', data: { ...preview, type: ['object', 'null'] } }) }, async (req) => {
-    ctxOf(req);
-    return ok(req.rolePreview ?? null);
-  });
+  app.get(
+    '/api/role/preview',
+    {
+      config: { resource: 'role' },
+      schema: route({
+        tags,
+        summary: 'The role this session previews, or null',
+        data: { ...preview, type: ['object', 'null'] },
+      }),
+    },
+    async (req) => {
+      ctxOf(req);
+      return ok(req.rolePreview ?? null);
+    },
+  );
 
-  app.post('/api/role/preview', {
-    config: { resource: 'role' },
-    schema: route({
-      tags, summary: 'View the console as one role (SUPER only); a brand or store role also names its brand or store',
-      body: obj({ _id: str('the role id', { maxLength: 100 }), integrator: str('the brand to view (brand and store roles)'), dealer: str('the store to view (store roles)') }, ['_id']),
-      data: preview,
-    }),
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
-    if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
-    const body: { _id?: unknown; integrator?: unknown; dealer?: unknown } = isObject(req.body) ? req.body : {};
-    const role = body._id;
-    if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
-    const row = await q.roleOf(db, role);
-    if (!row) throw notFound();
-    const tenant = await tenantFor(db, row.account_type, body);
-    await db.transaction().execute(async (trx) => {
-      await q.startPreview(trx, { token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant });
-      await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
-      await writeLog(trx, ctx, { action: 'preview', resource: 'role', record: row._id, before: req.rolePreview ?? null, after: { role: row._id, authorizations: row.authorizations, integrator: tenant.integrator, dealer: tenant.dealer } });
-    });
-    return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
-  });
+  app.post(
+    '/api/role/preview',
+    {
+      config: { resource: 'role' },
+      schema: route({
+        tags,
+        summary: 'View the console as one role (SUPER only); a brand or store role also names its brand or store',
+        body: obj(
+          {
+            _id: str('the role id', { maxLength: 100 }),
+            integrator: str('the brand to view (brand and store roles)'),
+            dealer: str('the store to view (store roles)'),
+          },
+          ['_id'],
+        ),
+        data: preview,
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
+      if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
+      const body: { _id?: unknown; integrator?: unknown; dealer?: unknown } = isObject(req.body) ? req.body : {};
+      const role = body._id;
+      if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
+      const row = await q.roleOf(db, role);
+      if (!row) throw notFound();
+      const tenant = await tenantFor(db, row.account_type, body);
+      await db.transaction().execute(async (trx) => {
+        await q.startPreview(trx, { token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant });
+        await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
+        await writeLog(trx, ctx, {
+          action: 'preview',
+          resource: 'role',
+          record: row._id,
+          before: req.rolePreview ?? null,
+          after: {
+            role: row._id,
+            authorizations: row.authorizations,
+            integrator: tenant.integrator,
+            dealer: tenant.dealer,
+          },
+        });
+      });
+      return ok({ role: row._id, display_name: row.display_name, authorizations: row.authorizations, ...tenant });
+    },
+  );
 
-  app.post('/api/role/preview_end', { config: { resource: 'role' }, schema: route({ tags, summary: 'End the role preview', body: obj({}), data: anyObject() }) }, async (req) => {
-    const ctx = ctxOf(req);
-    if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
-    await db.transaction().execute(async (trx) => {
-      await q.endPreview(trx, ctx.user.tokenHash);
-      await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
-      await writeLog(trx, ctx, { action: 'preview_end', resource: 'role', record: req.rolePreview!.role, before: req.rolePreview });
-    });
-    return ok({});
-  });
+  app.post(
+    '/api/role/preview_end',
+    {
+      config: { resource: 'role' },
+      schema: route({ tags, summary: 'End the role preview', body: obj({}), data: anyObject() }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      if (!req.rolePreview) throw conflict('vf.service.error.not_previewing');
+      await db.transaction().execute(async (trx) => {
+        await q.endPreview(trx, ctx.user.tokenHash);
+        await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);
+        await writeLog(trx, ctx, {
+          action: 'preview_end',
+          resource: 'role',
+          record: req.rolePreview!.role,
+          before: req.rolePreview,
+        });
+      });
+      return ok({});
+    },
+  );
 }

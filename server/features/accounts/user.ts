@@ -37,7 +37,11 @@ function checkTenantShape(row: Row) {
  */
 export async function checkGrantable(db: DB, user: SessionUser, accountType: AccountType, roles: string[]) {
   if (roles.length === 0) return;
-  const rows = await db.selectFrom('role').select(['_id', 'account_type', 'authorizations']).where('_id', 'in', roles).execute();
+  const rows = await db
+    .selectFrom('role')
+    .select(['_id', 'account_type', 'authorizations'])
+    .where('_id', 'in', roles)
+    .execute();
   if (rows.length !== roles.length) throw badRequest('vf.error.reference_missing');
   const isSuper = user.authorizations.has(SUPER_AUTHORIZATION);
   for (const r of rows) {
@@ -53,7 +57,8 @@ export const userHooks = defineHooks('user', {
     const row = { ...existing, ...values };
     if (mode === 'create') {
       guardTarget(ctx.user, row, 'add');
-      if (!Array.isArray(values.roles) || values.roles.length === 0) values.roles = [DEFAULT_ROLE[row.account_type as AccountType]];
+      if (!Array.isArray(values.roles) || values.roles.length === 0)
+        values.roles = [DEFAULT_ROLE[row.account_type as AccountType]];
       values.password = await hashPassword(String(values.password));
       values.status = 'normal';
     }
@@ -73,7 +78,12 @@ export const userHooks = defineHooks('user', {
       const roles = body.roles as string[]; // validated as the declared references
       await checkGrantable(trx, ctx.user, account.account_type, roles);
       await publishRightsChange({ accounts: [account._id] }, trx);
-      return trx.updateTable('account').set({ roles }).where('_id', '=', account._id).returningAll().executeTakeFirstOrThrow();
+      return trx
+        .updateTable('account')
+        .set({ roles })
+        .where('_id', '=', account._id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     async set_password({ trx, existing, body }) {
       const password = await hashPassword(String(body.password));

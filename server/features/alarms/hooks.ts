@@ -15,7 +15,12 @@ const update = (a: ActionContext<RecordOf<'alarm'>>, set: Record<string, unknown
 export const alarmHooks = defineHooks('alarm', {
   actions: {
     acknowledge: (a) =>
-      update(a, { state: 'acknowledged', ack_by: a.ctx.user._id, ack_time: sql`now()`, ack_comment: (a.body.comment as string | undefined) || null }),
+      update(a, {
+        state: 'acknowledged',
+        ack_by: a.ctx.user._id,
+        ack_time: sql`now()`,
+        ack_comment: (a.body.comment as string | undefined) || null,
+      }),
     clear: (a) => update(a, { state: 'cleared', clear_by: a.ctx.user._id, clear_time: sql`now()` }),
   },
   async afterAction(_name, a) {

@@ -33,8 +33,10 @@ const SOLD_OUT = STOCK_CODES[0];
 export async function stockRaised(db: DB, p: RaisedStock, by: string | null): Promise<void> {
   if (p.stock === 0 || !p.dealer) return;
   const low = p.stock >= 0 && p.stock <= p.warn_stock;
-  const names = (m: string) => sql`(${sql.ref(m)}.detail->>'product' = ${p._id} OR ${sql.ref(m)}.detail->>'product_code' = ${p.code})`;
-  const reportsOf = (m: string) => sql`${sql.ref(m)}.device = a.device AND ${sql.ref(m)}.code = a.code AND ${sql.ref(m)}.create_time >= a.first_seen`;
+  const names = (m: string) =>
+    sql`(${sql.ref(m)}.detail->>'product' = ${p._id} OR ${sql.ref(m)}.detail->>'product_code' = ${p.code})`;
+  const reportsOf = (m: string) =>
+    sql`${sql.ref(m)}.device = a.device AND ${sql.ref(m)}.code = a.code AND ${sql.ref(m)}.create_time >= a.first_seen`;
   const candidates = sql`
     a.dealer = ${p.dealer} AND a.state <> 'cleared' AND a.code BETWEEN ${SOLD_OUT} AND ${low ? SOLD_OUT : STOCK_CODES[STOCK_CODES.length - 1]}
     AND EXISTS (SELECT 1 FROM message m WHERE ${reportsOf('m')} AND ${names('m')})`;

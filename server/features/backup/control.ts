@@ -29,13 +29,16 @@ export async function serveBackupRequests(dataDir: string, source: EmbeddedSourc
       } catch {
         return answer({ error: 'expected one JSON line: {"dest": "/absolute/folder"}' });
       }
-      if (typeof dest !== 'string' || !path.isAbsolute(dest)) return answer({ error: 'dest must be an absolute folder path' });
+      if (typeof dest !== 'string' || !path.isAbsolute(dest))
+        return answer({ error: 'dest must be an absolute folder path' });
       if (busy) return answer({ error: 'a backup is being written already' });
       busy = true;
-      writeEmbeddedBackup(source, dest).then(
-        (manifest) => answer({ ok: true, manifest }),
-        (e: Error) => answer({ error: e.message }),
-      ).finally(() => (busy = false));
+      writeEmbeddedBackup(source, dest)
+        .then(
+          (manifest) => answer({ ok: true, manifest }),
+          (e: Error) => answer({ error: e.message }),
+        )
+        .finally(() => (busy = false));
     });
   });
   try {
@@ -46,7 +49,9 @@ export async function serveBackupRequests(dataDir: string, source: EmbeddedSourc
   } catch (e) {
     // e.g. a DATA_DIR path longer than a socket address may be (108 bytes): the server serves all the same, and
     // `npm run backup` then needs it stopped
-    console.warn(`npm run backup cannot reach this server (${file}: ${(e as Error).message}); back up with the server stopped.`);
+    console.warn(
+      `npm run backup cannot reach this server (${file}: ${(e as Error).message}); back up with the server stopped.`,
+    );
     return async () => undefined;
   }
   fs.chmodSync(file, 0o600);
@@ -61,7 +66,9 @@ export function requestBackup(dataDir: string, dest: string): Promise<Manifest |
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify({ dest })}\n`));
     socket.on('data', (d) => (text += String(d)));
-    socket.on('error', (e: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED', 'EINVAL'].includes(e.code ?? '') ? resolve(undefined) : reject(e)));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED', 'EINVAL'].includes(e.code ?? '') ? resolve(undefined) : reject(e),
+    );
     socket.on('end', () => {
       try {
         const a = JSON.parse(text) as { ok?: boolean; manifest?: Manifest; error?: string };

@@ -17,11 +17,15 @@ export function localUploadDir(dataDir: string): string | undefined {
 
 /** What a backup of this open embedded database reads. */
 export function embeddedSource(database: Database, dataDir: string): EmbeddedSource {
-  if (!database.snapshot) throw new Error('only the embedded database is backed up this way: use pg_dump for PostgreSQL');
+  if (!database.snapshot)
+    throw new Error('only the embedded database is backed up this way: use pg_dump for PostgreSQL');
   const snapshot = database.snapshot;
   return {
     snapshot: () => snapshot(),
-    migrations: async () => (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(database.db)).rows.map((r) => r.name),
+    migrations: async () =>
+      (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(database.db)).rows.map(
+        (r) => r.name,
+      ),
     uploadDir: localUploadDir(dataDir),
   };
 }

@@ -39,7 +39,8 @@ function idList(v: unknown, max: number, name: string, allowEmpty: boolean): str
     throw badRequest('vf.catalog.error.copy_field', { field: name });
   }
   const ids = [...new Set(v as string[])];
-  if ((!allowEmpty && ids.length === 0) || ids.length > max) throw badRequest('vf.catalog.error.copy_field', { field: name });
+  if ((!allowEmpty && ids.length === 0) || ids.length > max)
+    throw badRequest('vf.catalog.error.copy_field', { field: name });
   return ids;
 }
 
@@ -56,7 +57,8 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, 'product_copy');
   if (!isObject(raw)) throw badRequest('vf.error.body');
   const body = raw;
-  if (typeof body.source !== 'string' || !body.source) throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
+  if (typeof body.source !== 'string' || !body.source)
+    throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
   const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
   const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);
   const source = await visibleStore(db, ctx, body.source);
@@ -156,13 +158,24 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
 const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
 
 export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
-  app.post('/api/product/copy', {
-    config: { resource: 'product' },
-    schema: route({
-      tags: ['product'], summary: 'Copy products of one store to other stores',
-      body: obj({ source: str('the store copied from'), products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS), targets: ids('the stores copied to', MAX_COPY_TARGETS) }, ['source', 'targets']),
-      data: anyObject('per target store: what was copied'),
-    }),
-  }, async (req) => ok(await copyProducts(db, ctxOf(req), req.body)));
+  app.post(
+    '/api/product/copy',
+    {
+      config: { resource: 'product' },
+      schema: route({
+        tags: ['product'],
+        summary: 'Copy products of one store to other stores',
+        body: obj(
+          {
+            source: str('the store copied from'),
+            products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS),
+            targets: ids('the stores copied to', MAX_COPY_TARGETS),
+          },
+          ['source', 'targets'],
+        ),
+        data: anyObject('per target store: what was copied'),
+      }),
+    },
+    async (req) => ok(await copyProducts(db, ctxOf(req), req.body)),
+  );
 };
-

@@ -10,7 +10,11 @@ export const productHooks = defineHooks('product', {
     const row = { ...w.existing, ...w.values };
     // A friendly message for the usual case; the unique index (code, dealer) is what guarantees it.
     if ('code' in w.values) {
-      const q = w.trx.selectFrom('product').select('_id').where('code', '=', String(row.code)).where('dealer', '=', String(row.dealer));
+      const q = w.trx
+        .selectFrom('product')
+        .select('_id')
+        .where('code', '=', String(row.code))
+        .where('dealer', '=', String(row.dealer));
       const taken = await (w.existing ? q.where('_id', '<>', String(w.existing._id)) : q).executeTakeFirst();
       if (taken) throw new ApiError(409, 'vf.catalog.error.code_taken', { code: String(row.code) });
     }
@@ -29,7 +33,11 @@ export const templateHooks = defineHooks('template', {
   async beforeWrite(w) {
     if ('code' in w.values) {
       const row = { ...w.existing, ...w.values };
-      const q = w.trx.selectFrom('template').select('_id').where('code', '=', String(row.code)).where('integrator', '=', String(row.integrator));
+      const q = w.trx
+        .selectFrom('template')
+        .select('_id')
+        .where('code', '=', String(row.code))
+        .where('integrator', '=', String(row.integrator));
       const taken = await (w.existing ? q.where('_id', '<>', String(w.existing._id)) : q).executeTakeFirst();
       if (taken) throw new ApiError(409, 'vf.catalog.error.code_taken', { code: String(row.code) });
     }

@@ -11,7 +11,10 @@ export const restockHooks = defineHooks('restock', {
     async apply({ trx, ctx, lines }) {
       const done = [];
       for (const { line, _id, version, values } of lines) {
-        const amount = values.quantity !== undefined ? { quantity: values.quantity as number } : { fill_to: values.fill_to as number };
+        const amount =
+          values.quantity !== undefined
+            ? { quantity: values.quantity as number }
+            : { fill_to: values.fill_to as number };
         done.push(await refill(trx, ctx, productDef, { line, _id, version, ...amount }));
       }
       return done;

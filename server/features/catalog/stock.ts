@@ -46,7 +46,13 @@ export async function warnIfLow(trx: DB, row: StockRow, before: number, device?:
     device: device ?? null,
     integrator: row.integrator,
     dealer: row.dealer,
-    detail: { product: row._id, product_code: row.code, product_name: row.name, stock: row.stock, warn_stock: row.warn_stock },
+    detail: {
+      product: row._id,
+      product_code: row.code,
+      product_name: row.name,
+      stock: row.stock,
+      warn_stock: row.warn_stock,
+    },
   });
 }
 
@@ -60,15 +66,19 @@ export async function takeStock(
   { productId, quantity, device }: { productId: string; quantity: number; device?: string | null },
 ): Promise<{ stock: number }> {
   const n = checkQuantity(quantity);
-  const row = (await trx
+  const row = await trx
     .updateTable('product')
     .set({ stock: sql`CASE WHEN stock = -1 THEN -1 ELSE stock - ${n} END`, update_time: sql`now()` })
     .where('_id', '=', productId)
     .where((eb) => eb.or([eb('stock', '=', -1), eb('stock', '>=', n)]))
     .returning(['_id', 'name', 'code', 'integrator', 'dealer', 'stock', 'warn_stock'])
-    .executeTakeFirst());
+    .executeTakeFirst();
   if (!row) {
-    const exists = await trx.selectFrom('product').select(['name', 'stock']).where('_id', '=', productId).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('product')
+      .select(['name', 'stock'])
+      .where('_id', '=', productId)
+      .executeTakeFirst();
     if (!exists) throw notFound();
     throw new ApiError(409, 'vf.catalog.error.out_of_stock', { name: exists.name, stock: Math.max(0, exists.stock) });
   }
@@ -80,7 +90,10 @@ export async function takeStock(
  * Puts `quantity` back (a cancelled or failed sale). Unlimited stock stays unlimited. A stock alarm the sale
  * raised and the stock no longer bears out clears (server/features/alarms/stock.ts stockRaised), by nobody: the robot did it.
  */
-export async function returnStock(trx: DB, { productId, quantity }: { productId: string; quantity: number }): Promise<{ stock: number }> {
+export async function returnStock(
+  trx: DB,
+  { productId, quantity }: { productId: string; quantity: number },
+): Promise<{ stock: number }> {
   const n = checkQuantity(quantity);
   const row = await trx
     .updateTable('product')
@@ -100,12 +113,12 @@ export async function returnStock(trx: DB, { productId, quantity }: { productId:
  */
 export async function setStock(trx: DB, productId: string, stock: number, before: number, by: string) {
   if (!Number.isSafeInteger(stock) || stock < -1) throw badRequest('vf.catalog.error.stock');
-  const row = (await trx
+  const row = await trx
     .updateTable('product')
     .set({ stock, update_time: sql`now()`, restock_time: sql`now()` })
     .where('_id', '=', productId)
     .returningAll()
-    .executeTakeFirst());
+    .executeTakeFirst();
   if (!row) throw notFound();
   await warnIfLow(trx, row, before);
   if (before >= 0 && (stock > before || stock < 0)) await stockRaised(trx, row, by);
@@ -157,12 +170,24 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
   if (scope === 'none') throw missing();
   const target = l.quantity !== undefined ? sql`p.stock + ${l.quantity}` : sql`GREATEST(p.stock, ${l.fill_to})`;
   const inScope = scope.map(([col, value]) => sql`AND p.${sql.ref(col)} = ${value}`);
-  const { rows } = await sql<{ _id: string; code: string; name: string; integrator: string; dealer: string; before: number; stock: number; warn_stock: number; version: number }>`
+  const { rows } = await sql<{
+    _id: string;
+    code: string;
+    name: string;
+    integrator: string;
+    dealer: string;
+    before: number;
+    stock: number;
+    warn_stock: number;
+    version: number;
+  }>`
     WITH old AS (SELECT _id, stock FROM product WHERE _id = ${l._id} FOR UPDATE)
     UPDATE product p SET stock = ${target}, version = p.version + 1, update_time = now(), restock_time = now()
       FROM old
      WHERE p._id = old._id AND p.version = ${l.version} AND p.stock >= 0 AND ${target} <= ${MAX_STOCK} ${sql.join(inScope, sql` `)}
-    RETURNING p._id, p.code, p.name, p.integrator, p.dealer, old.stock AS before, p.stock, p.warn_stock, p.version`.execute(trx);
+    RETURNING p._id, p.code, p.name, p.integrator, p.dealer, old.stock AS before, p.stock, p.warn_stock, p.version`.execute(
+    trx,
+  );
   const row = rows[0];
   if (!row) {
     let q = trx.selectFrom('product').select(['name', 'stock', 'version']).where('_id', '=', l._id);
@@ -170,7 +195,8 @@ export async function refill(trx: DB, ctx: CallContext, def: ResourceDef, l: Ref
     const now = await q.executeTakeFirst();
     if (!now) throw missing();
     if (now.stock < 0) throw conflict('vf.restock.error.unlimited', { line: l.line, name: now.name });
-    if (now.version !== l.version) throw new ApiError(409, 'vf.restock.error.stale', { line: l.line, name: now.name }, undefined, 'stale');
+    if (now.version !== l.version)
+      throw new ApiError(409, 'vf.restock.error.stale', { line: l.line, name: now.name }, undefined, 'stale');
     throw badRequest('vf.restock.error.limit', { line: l.line, name: now.name, max: MAX_STOCK });
   }
   await writeLog(trx, ctx, {

@@ -23,7 +23,12 @@ export interface Handed {
   expires_at: string;
 }
 
-const handed = (r: CommandRow): Handed => ({ id: r._id, command: r.command, params: r.params ?? {}, expires_at: new Date(r.expires_at).toISOString() });
+const handed = (r: CommandRow): Handed => ({
+  id: r._id,
+  command: r.command,
+  params: r.params ?? {},
+  expires_at: new Date(r.expires_at).toISOString(),
+});
 
 /** Seconds a handed-over command waits for its acknowledgement before it is handed over again (same id). */
 export const resendSeconds = () => setting('COMMAND_RESEND_SECONDS');
@@ -32,7 +37,10 @@ export const resendSeconds = () => setting('COMMAND_RESEND_SECONDS');
  * Hands over the due commands of these robots: queued ones, and sent ones unacknowledged for a resend interval,
  * not expired; oldest first. Answers them by robot, and the robots that still have open commands (sent, waiting).
  */
-async function handOver(db: DB, devices: string[]): Promise<{ byDevice: Map<string, CommandRow[]>; open: Set<string> }> {
+async function handOver(
+  db: DB,
+  devices: string[],
+): Promise<{ byDevice: Map<string, CommandRow[]>; open: Set<string> }> {
   const byDevice = new Map<string, CommandRow[]>();
   const open = new Set<string>();
   await db.transaction().execute(async (trx) => {
@@ -44,11 +52,17 @@ async function handOver(db: DB, devices: string[]): Promise<{ byDevice: Map<stri
             AND (state = 'queued' OR sent_time <= now() - make_interval(secs => ${resendSeconds()}))
           ORDER BY _id FOR UPDATE SKIP LOCKED)
       RETURNING c.*`.execute(trx);
-    const rows = taken.rows.sort((a, b) => new Date(a.create_time).getTime() - new Date(b.create_time).getTime() || a._id.localeCompare(b._id));
+    const rows = taken.rows.sort(
+      (a, b) => new Date(a.create_time).getTime() - new Date(b.create_time).getTime() || a._id.localeCompare(b._id),
+    );
     for (const r of rows) byDevice.set(r.device, [...(byDevice.get(r.device) ?? []), r]);
     // handed over by the service on the robot's beat
     if (rows.length) await recorded(trx, systemActor('delivery'), 'deliver', rows);
-    const still = await sql<{ device: string }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(trx);
+    const still = await sql<{
+      device: string;
+    }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(
+      trx,
+    );
     for (const r of still.rows) open.add(r.device);
   });
   return { byDevice, open };
@@ -59,17 +73,20 @@ async function handOver(db: DB, devices: string[]): Promise<{ byDevice: Map<stri
  * set (server/features/commands/due.ts) costs nothing; the others go to the database together (group commit).
  */
 export function commandsForBeats(db: DB): (device: string) => Promise<Handed[]> {
-  const take = groupCommit(async (items: Array<{ device: string; mark: number }>) => {
-    const { byDevice, open } = await handOver(db, [...new Set(items.map((i) => i.device))]);
-    const served = new Set<string>();
-    return items.map((i) => {
-      if (!open.has(i.device)) clearDue(i.device, i.mark);
-      // a robot beating twice in one batch gets its commands once
-      if (served.has(i.device)) return [];
-      served.add(i.device);
-      return (byDevice.get(i.device) ?? []).map(handed);
-    });
-  }, { name: 'command' });
+  const take = groupCommit(
+    async (items: Array<{ device: string; mark: number }>) => {
+      const { byDevice, open } = await handOver(db, [...new Set(items.map((i) => i.device))]);
+      const served = new Set<string>();
+      return items.map((i) => {
+        if (!open.has(i.device)) clearDue(i.device, i.mark);
+        // a robot beating twice in one batch gets its commands once
+        if (served.has(i.device)) return [];
+        served.add(i.device);
+        return (byDevice.get(i.device) ?? []).map(handed);
+      });
+    },
+    { name: 'command' },
+  );
   return async (device) => {
     const mark = dueMark(device);
     if (mark === undefined) return [];
@@ -91,7 +108,8 @@ export function checkAck(raw: unknown): Ack {
   const body = raw ?? {};
   if (!isObject(body)) throw badRequest('vf.error.body');
   const { id, status, result } = body;
-  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID) throw new ApiError(404, 'vf.commands.error.not_found_command');
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID)
+    throw new ApiError(404, 'vf.commands.error.not_found_command');
   if (status !== 'ok' && status !== 'failed') throw badRequest('vf.commands.error.ack_status');
   if (result !== undefined && result !== null) {
     if (!isObject(result) || Buffer.byteLength(JSON.stringify(result)) > MAX_RESULT_BYTES) {
@@ -107,12 +125,23 @@ export function checkAck(raw: unknown): Ack {
  * robot's command is unknown (404). An acknowledged `lock` puts the robot out of service until an acknowledged
  * `unlock` (its sales are refused meanwhile).
  */
-export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<{ _id: string; state: string }> {
+export async function acknowledge(
+  db: DB,
+  device: GatewayDevice,
+  ack: Ack,
+  ip: string,
+): Promise<{ _id: string; state: string }> {
   const target = ack.status === 'ok' ? 'acknowledged' : 'failed';
   const actor: Actor = robotActor(device, ip);
   let late: ApiError | undefined;
   const row = await db.transaction().execute(async (trx) => {
-    const r = (await trx.selectFrom('command').selectAll().where('_id', '=', ack.id).where('device', '=', device._id).forUpdate().executeTakeFirst()) as unknown as CommandRow | undefined;
+    const r = (await trx
+      .selectFrom('command')
+      .selectAll()
+      .where('_id', '=', ack.id)
+      .where('device', '=', device._id)
+      .forUpdate()
+      .executeTakeFirst()) as unknown as CommandRow | undefined;
     if (!r) throw new ApiError(404, 'vf.commands.error.not_found_command');
     if (r.state === target) return r;
     if (r.state === 'queued') throw conflict('vf.commands.error.not_sent');
@@ -125,15 +154,27 @@ export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: s
     }
     const saved = (await trx
       .updateTable('command')
-      .set({ state: target, result: ack.result === null ? null : JSON.stringify(ack.result), done_time: sql`now()`, version: sql`version + 1` })
+      .set({
+        state: target,
+        result: ack.result === null ? null : JSON.stringify(ack.result),
+        done_time: sql`now()`,
+        version: sql`version + 1`,
+      })
       .where('_id', '=', r._id)
       .returningAll()
       .executeTakeFirstOrThrow()) as unknown as CommandRow;
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
-    if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock')) await setLocked(trx, saved, actor);
+    if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock'))
+      await setLocked(trx, saved, actor);
     // sync_menu done: the robot runs the menu it fetched
     const version = saved.result?.menu_version;
-    if (target === 'acknowledged' && saved.command === 'sync_menu' && typeof version === 'string' && version.length <= MAX_MENU_VERSION) await menuReported(trx, saved.device, version);
+    if (
+      target === 'acknowledged' &&
+      saved.command === 'sync_menu' &&
+      typeof version === 'string' &&
+      version.length <= MAX_MENU_VERSION
+    )
+      await menuReported(trx, saved.device, version);
     return saved;
   });
   if (late) throw late;
@@ -150,10 +191,29 @@ async function setLocked(trx: DB, c: CommandRow, actor: Actor) {
     .updateTable('device')
     .set({ ...values, version: sql`version + 1` })
     .where('_id', '=', c.device)
-    .returning(['_id', 'device_id', 'name', 'integrator', 'dealer', 'online', 'state', 'work_status', 'last_heartbeat', 'locked', 'lock_reason', 'locked_by', 'lock_time'])
+    .returning([
+      '_id',
+      'device_id',
+      'name',
+      'integrator',
+      'dealer',
+      'online',
+      'state',
+      'work_status',
+      'last_heartbeat',
+      'locked',
+      'lock_reason',
+      'locked_by',
+      'lock_time',
+    ])
     .executeTakeFirst();
   if (!d) return;
-  const entry = { record: d._id, integrator: d.integrator, dealer: d.dealer, after: { locked: d.locked, lock_reason: d.lock_reason, locked_by: d.locked_by } };
+  const entry = {
+    record: d._id,
+    integrator: d.integrator,
+    dealer: d.dealer,
+    after: { locked: d.locked, lock_reason: d.lock_reason, locked_by: d.locked_by },
+  };
   if (lock) await writeLog(trx, actor, { action: 'lock', resource: 'device', ...entry });
   else await writeLog(trx, actor, { action: 'unlock', resource: 'device', ...entry });
   // the robot list and page show it at once (its status event, with the lock)
@@ -180,7 +240,12 @@ export async function expireCommands(db: DB): Promise<number> {
         SELECT _id FROM command WHERE state IN ('queued', 'sent') AND expires_at <= now()
          ORDER BY expires_at LIMIT ${EXPIRY_CHUNK} FOR UPDATE SKIP LOCKED`.execute(trx);
       if (!due.rows.length) return 0;
-      return (await expireRows(trx, due.rows.map((r) => r._id))).length;
+      return (
+        await expireRows(
+          trx,
+          due.rows.map((r) => r._id),
+        )
+      ).length;
     });
     total += n;
     if (n < EXPIRY_CHUNK) return total;

@@ -31,7 +31,9 @@ export const dueCount = () => due.size;
 
 /** Puts every robot with an open command into the set (at start-up and now and then: a lost NOTIFY). */
 export async function loadDue(db: DB): Promise<void> {
-  const rows = await sql<{ device: string }>`SELECT DISTINCT device FROM command WHERE state IN ('queued', 'sent')`.execute(db);
+  const rows = await sql<{
+    device: string;
+  }>`SELECT DISTINCT device FROM command WHERE state IN ('queued', 'sent')`.execute(db);
   for (const r of rows.rows) if (!due.has(r.device)) markDue(r.device);
 }
 
@@ -39,6 +41,7 @@ let listening: (() => void) | undefined;
 /** Marks robots as commands are queued in any process (once per process). */
 export function listenForQueued() {
   listening ??= subscribe((e) => {
-    if (e.type === 'command.changed' && e.data.state === 'queued' && typeof e.data.device === 'string') markDue(e.data.device);
+    if (e.type === 'command.changed' && e.data.state === 'queued' && typeof e.data.device === 'string')
+      markDue(e.data.device);
   });
 }

@@ -14,7 +14,15 @@ import { ok, messageOf, requestLang } from '../../http/envelope';
 import { ApiError, badRequest } from '../../http/errors';
 import { route, obj, str, int, anyObject, handlerChecked, type JsonSchema } from '../../http/schema';
 import deviceDef from '../../../resources/device';
-import commandDef, { BUSINESS_STATES, COMMAND_NAMES, MAX_COMMAND_DEVICES, MAX_EXPIRES_IN, MAX_IDEMPOTENCY_KEY, type SendAnswer, type SendResult } from '../../../resources/command';
+import commandDef, {
+  BUSINESS_STATES,
+  COMMAND_NAMES,
+  MAX_COMMAND_DEVICES,
+  MAX_EXPIRES_IN,
+  MAX_IDEMPOTENCY_KEY,
+  type SendAnswer,
+  type SendResult,
+} from '../../../resources/command';
 import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
@@ -23,7 +31,12 @@ export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
 export { commandsForBeats, expireCommands } from './delivery';
 
 function devicesOf(raw: unknown): string[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_COMMAND_DEVICES || raw.some((d) => typeof d !== 'string' || d.length === 0 || d.length > 200)) {
+  if (
+    !Array.isArray(raw) ||
+    raw.length === 0 ||
+    raw.length > MAX_COMMAND_DEVICES ||
+    raw.some((d) => typeof d !== 'string' || d.length === 0 || d.length > 200)
+  ) {
     throw badRequest('vf.commands.error.devices', { max: MAX_COMMAND_DEVICES });
   }
   return [...new Set(raw as string[])];
@@ -31,7 +44,8 @@ function devicesOf(raw: unknown): string[] {
 
 function keyOf(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > MAX_IDEMPOTENCY_KEY) throw badRequest('vf.commands.error.idempotency_key', { max: MAX_IDEMPOTENCY_KEY });
+  if (typeof raw !== 'string' || raw.length > MAX_IDEMPOTENCY_KEY)
+    throw badRequest('vf.commands.error.idempotency_key', { max: MAX_IDEMPOTENCY_KEY });
   return raw;
 }
 
@@ -52,7 +66,11 @@ async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
     targets = await q.execute();
   }
   const ids = targets.length
-    ? await db.transaction().execute((trx) => queueFor(trx, ctx, targets, { command, params, expiresIn, createdBy: ctx.user._id, idempotencyKey }))
+    ? await db
+        .transaction()
+        .execute((trx) =>
+          queueFor(trx, ctx, targets, { command, params, expiresIn, createdBy: ctx.user._id, idempotencyKey }),
+        )
     : new Map<string, string>();
   queued(ids.keys());
   const unknown = messageOf(requestLang(req), 'command', new ApiError(404, 'vf.commands.error.not_found')).message;
@@ -67,25 +85,48 @@ async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
 
 export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
-  app.post('/api/command/send', {
-    config: { resource: 'command' },
-    schema: route({
-      tags: ['command'],
-      summary: 'Queue one command for each robot named (1–1000): per-robot results, as a bulk action answers',
-      description: `A robot outside the caller's scope is refused like an unknown one (code 404). The same idempotency_key from the same account within a day answers the first call's commands and queues nothing more. Parameters: lock { reason (1–100 characters) }, set_business_state { state: ${BUSINESS_STATES.join(' | ')} }, none for the others.`,
-      body: handlerChecked(obj({
-        devices: arr(str('a robot _id'), { minItems: 1, maxItems: MAX_COMMAND_DEVICES }),
-        command: str(undefined, { enum: COMMAND_NAMES }),
-        params: anyObject('the command\'s declared parameters'),
-        expires_in: int('seconds the command waits for its robot (default 600)', { minimum: 1, maximum: MAX_EXPIRES_IN }),
-        idempotency_key: str('repeats with this key within a day queue nothing more', { maxLength: MAX_IDEMPOTENCY_KEY }),
-      }, ['devices', 'command'])),
-      data: obj({
-        done: int(), refused: int(),
-        results: arr(obj({ device: str(), _id: str('the command queued for this robot'), status: str(undefined, { enum: ['done', 'refused'] }), code: int('the refusal\'s HTTP status'), message: str() })),
+  app.post(
+    '/api/command/send',
+    {
+      config: { resource: 'command' },
+      schema: route({
+        tags: ['command'],
+        summary: 'Queue one command for each robot named (1–1000): per-robot results, as a bulk action answers',
+        description: `A robot outside the caller's scope is refused like an unknown one (code 404). The same idempotency_key from the same account within a day answers the first call's commands and queues nothing more. Parameters: lock { reason (1–100 characters) }, set_business_state { state: ${BUSINESS_STATES.join(' | ')} }, none for the others.`,
+        body: handlerChecked(
+          obj(
+            {
+              devices: arr(str('a robot _id'), { minItems: 1, maxItems: MAX_COMMAND_DEVICES }),
+              command: str(undefined, { enum: COMMAND_NAMES }),
+              params: anyObject("the command's declared parameters"),
+              expires_in: int('seconds the command waits for its robot (default 600)', {
+                minimum: 1,
+                maximum: MAX_EXPIRES_IN,
+              }),
+              idempotency_key: str('repeats with this key within a day queue nothing more', {
+                maxLength: MAX_IDEMPOTENCY_KEY,
+              }),
+            },
+            ['devices', 'command'],
+          ),
+        ),
+        data: obj({
+          done: int(),
+          refused: int(),
+          results: arr(
+            obj({
+              device: str(),
+              _id: str('the command queued for this robot'),
+              status: str(undefined, { enum: ['done', 'refused'] }),
+              code: int("the refusal's HTTP status"),
+              message: str(),
+            }),
+          ),
+        }),
       }),
-    }),
-  }, async (req) => ok(await send(db, req)));
+    },
+    async (req) => ok(await send(db, req)),
+  );
 
   // every process: the set of robots with commands waiting, and the expiry sweep (which also refills the set)
   let timer: NodeJS.Timeout | undefined;
@@ -95,7 +136,10 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
     await loadDue(db);
     const every = Math.min(5000, Math.max(250, resendSeconds() * 500));
     timer = setInterval(() => {
-      running = running.then(() => expireCommands(db)).then(() => loadDue(db)).catch((e) => app.log.error(e, 'command expiry failed'));
+      running = running
+        .then(() => expireCommands(db))
+        .then(() => loadDue(db))
+        .catch((e) => app.log.error(e, 'command expiry failed'));
     }, every);
     timer.unref();
   });
@@ -110,10 +154,14 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
 export const commandHooks = defineHooks('command', {
   actions: {
     cancel: async (a) =>
-      a.trx.updateTable('command').set({ state: 'cancelled', done_time: sql`now()` }).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow(),
+      a.trx
+        .updateTable('command')
+        .set({ state: 'cancelled', done_time: sql`now()` })
+        .where('_id', '=', a.existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
   },
   async afterAction(_name, a) {
     await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
   },
 });
-

@@ -9,7 +9,13 @@ import { publishAll } from '../../events/bus';
 import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
 import { isObject, validateFields } from '../../../resources/validate';
-import { COMMAND_NAMES, DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, commandParams, type CommandState } from '../../../resources/command';
+import {
+  COMMAND_NAMES,
+  DEFAULT_EXPIRES_IN,
+  MAX_EXPIRES_IN,
+  commandParams,
+  type CommandState,
+} from '../../../resources/command';
 import { markDue } from './due';
 
 export type CommandRow = {
@@ -35,48 +41,98 @@ export type CommandRow = {
 export type { Actor };
 
 /** The service acting on its own (a telemetry rule, the expiry sweep): `system:<what>` in the log and on the row. */
-export const systemActor = (what: string): Actor => ({ ip: '', user: { _id: `system:${what}`, account_type: 'SYSTEM' } });
+export const systemActor = (what: string): Actor => ({
+  ip: '',
+  user: { _id: `system:${what}`, account_type: 'SYSTEM' },
+});
 
 /** A command name and its parameters, checked by the declared catalogue; 400 (nothing queued) otherwise. */
 export function checkCommand(command: unknown, params: unknown): { command: string; params: Record<string, unknown> } {
   const fields = typeof command === 'string' ? commandParams(command) : undefined;
-  if (!fields) throw badRequest('vf.commands.error.command', { command: String(command ?? '').slice(0, 40), commands: COMMAND_NAMES.join(', ') });
-  if (params !== undefined && params !== null && !isObject(params)) throw invalid({ params: { key: 'vf.validation.type_json' } });
+  if (!fields)
+    throw badRequest('vf.commands.error.command', {
+      command: String(command ?? '').slice(0, 40),
+      commands: COMMAND_NAMES.join(', '),
+    });
+  if (params !== undefined && params !== null && !isObject(params))
+    throw invalid({ params: { key: 'vf.validation.type_json' } });
   const { values, errors } = validateFields(fields, (params ?? {}) as Record<string, unknown>, 'create');
-  if (Object.keys(errors).length) throw invalid(Object.fromEntries(Object.entries(errors).map(([k, e]) => [`params.${k}`, e])));
-  return { command: command as string, params: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) };
+  if (Object.keys(errors).length)
+    throw invalid(Object.fromEntries(Object.entries(errors).map(([k, e]) => [`params.${k}`, e])));
+  return {
+    command: command as string,
+    params: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)),
+  };
 }
 
 export function checkExpiresIn(v: unknown): number {
   if (v === undefined || v === null) return DEFAULT_EXPIRES_IN;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_EXPIRES_IN) throw badRequest('vf.commands.error.expires_in', { max: MAX_EXPIRES_IN });
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_EXPIRES_IN)
+    throw badRequest('vf.commands.error.expires_in', { max: MAX_EXPIRES_IN });
   return v;
 }
 
 /** What a browser needs to move a command's row: its state and times. */
-const liveData = (r: CommandRow) => ({ _id: r._id, device: r.device, command: r.command, state: r.state, attempts: r.attempts, sent_time: r.sent_time, done_time: r.done_time });
-export const changedEvent = (r: CommandRow) => ({ type: 'command.changed' as const, integrator: r.integrator, dealer: r.dealer, data: liveData(r) });
+const liveData = (r: CommandRow) => ({
+  _id: r._id,
+  device: r.device,
+  command: r.command,
+  state: r.state,
+  attempts: r.attempts,
+  sent_time: r.sent_time,
+  done_time: r.done_time,
+});
+export const changedEvent = (r: CommandRow) => ({
+  type: 'command.changed' as const,
+  integrator: r.integrator,
+  dealer: r.dealer,
+  data: liveData(r),
+});
 
 /** The log entry of one state change (`action` is the change: send, deliver, acknowledge, fail, expire). */
-const entryOf = (r: CommandRow) => ({ record: r._id, integrator: r.integrator, dealer: r.dealer, after: { device: r.device, command: r.command, state: r.state, attempts: r.attempts } });
+const entryOf = (r: CommandRow) => ({
+  record: r._id,
+  integrator: r.integrator,
+  dealer: r.dealer,
+  after: { device: r.device, command: r.command, state: r.state, attempts: r.attempts },
+});
 
 /** Logs and announces state changes that happened together, in the caller's transaction. */
-export async function recorded(trx: DB, actor: Actor, action: 'send' | 'deliver' | 'acknowledge' | 'fail' | 'expire', rows: CommandRow[]) {
+export async function recorded(
+  trx: DB,
+  actor: Actor,
+  action: 'send' | 'deliver' | 'acknowledge' | 'fail' | 'expire',
+  rows: CommandRow[],
+) {
   if (!rows.length) return;
   const logs = rows.map((r) => ({ action, resource: 'command', ...entryOf(r) }));
   await writeLogs(trx, actor, logs);
   await publishAll(rows.map(changedEvent), trx);
   for (const r of rows) {
     if (r.state === 'acknowledged' || r.state === 'failed' || r.state === 'expired') {
-      const type = r.state === 'acknowledged' ? 'command_acknowledged' : r.state === 'failed' ? 'command_failed' : 'command_expired';
+      const type =
+        r.state === 'acknowledged'
+          ? 'command_acknowledged'
+          : r.state === 'failed'
+            ? 'command_failed'
+            : 'command_expired';
       await emitWebhook(trx, { type, integrator: r.integrator, data: webhookData(r) });
     }
   }
 }
 
 const webhookData = (r: CommandRow) => ({
-  _id: r._id, device: r.device, dealer: r.dealer, command: r.command, params: r.params, state: r.state, attempts: r.attempts,
-  result: r.result, created_by: r.created_by, create_time: r.create_time, done_time: r.done_time,
+  _id: r._id,
+  device: r.device,
+  dealer: r.dealer,
+  command: r.command,
+  params: r.params,
+  state: r.state,
+  attempts: r.attempts,
+  result: r.result,
+  created_by: r.created_by,
+  create_time: r.create_time,
+  done_time: r.done_time,
 });
 
 export interface Target {
@@ -100,15 +156,24 @@ export interface Queue {
  * under that key (sent within a day) gets none more: the unique index decides, so concurrent repeats cannot
  * double either. Answers each robot's command _id (new or earlier).
  */
-export async function queueFor(trx: DB, actor: Actor, targets: readonly Target[], q: Queue): Promise<Map<string, string>> {
+export async function queueFor(
+  trx: DB,
+  actor: Actor,
+  targets: readonly Target[],
+  q: Queue,
+): Promise<Map<string, string>> {
   const key = q.idempotencyKey ?? null;
   if (key) {
     // a key older than a day is free again: it no longer names the earlier commands
-    await sql`UPDATE command SET idempotency_key = NULL WHERE created_by = ${q.createdBy} AND idempotency_key = ${key} AND create_time < now() - interval '1 day'`.execute(trx);
+    await sql`UPDATE command SET idempotency_key = NULL WHERE created_by = ${q.createdBy} AND idempotency_key = ${key} AND create_time < now() - interval '1 day'`.execute(
+      trx,
+    );
   }
   // the robots' rows are read-locked (the commands' key references them) in the order a heartbeat batch locks
   // them, by _id: taken in the caller's order, a send to 1,000 robots deadlocked with the beats (bench:fleet)
-  await sql`SELECT _id FROM device WHERE _id = ANY(${targets.map((t) => t._id)}::text[]) ORDER BY _id FOR KEY SHARE`.execute(trx);
+  await sql`SELECT _id FROM device WHERE _id = ANY(${targets.map((t) => t._id)}::text[]) ORDER BY _id FOR KEY SHARE`.execute(
+    trx,
+  );
   const ids = targets.map(() => newId());
   const inserted = await sql<CommandRow>`
     INSERT INTO command (_id, device, command, params, created_by, reason, expires_at, integrator, dealer, idempotency_key)
@@ -122,7 +187,9 @@ export async function queueFor(trx: DB, actor: Actor, targets: readonly Target[]
   const out = new Map(inserted.rows.map((r) => [r.device, r._id]));
   if (key && out.size < targets.length) {
     const earlier = await sql<{ _id: string; device: string }>`
-      SELECT _id, device FROM command WHERE created_by = ${q.createdBy} AND idempotency_key = ${key} AND device = ANY(${targets.map((t) => t._id)}::text[])`.execute(trx);
+      SELECT _id, device FROM command WHERE created_by = ${q.createdBy} AND idempotency_key = ${key} AND device = ANY(${targets.map((t) => t._id)}::text[])`.execute(
+      trx,
+    );
     for (const r of earlier.rows) if (!out.has(r.device)) out.set(r.device, r._id);
   }
   return out;
@@ -157,11 +224,27 @@ export async function queueCommand(db: DB, c: QueueCommand): Promise<CommandRow>
   const { command, params } = checkCommand(c.command, c.params ?? {});
   const expiresIn = checkExpiresIn(c.expiresIn);
   const run = async (trx: DB) => {
-    const robot = await trx.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', '=', c.device).executeTakeFirst();
+    const robot = await trx
+      .selectFrom('device')
+      .select(['_id', 'integrator', 'dealer'])
+      .where('_id', '=', c.device)
+      .executeTakeFirst();
     if (!robot) throw new ApiError(404, 'vf.commands.error.not_found');
-    const actor: Actor = c.createdBy.startsWith('system:') ? systemActor(c.createdBy.slice(7)) : { ip: '', user: { _id: c.createdBy } };
-    const ids = await queueFor(trx, actor, [robot], { command, params, expiresIn, createdBy: c.createdBy, reason: c.reason ?? null });
-    return (await trx.selectFrom('command').selectAll().where('_id', '=', ids.get(robot._id)!).executeTakeFirstOrThrow()) as unknown as CommandRow;
+    const actor: Actor = c.createdBy.startsWith('system:')
+      ? systemActor(c.createdBy.slice(7))
+      : { ip: '', user: { _id: c.createdBy } };
+    const ids = await queueFor(trx, actor, [robot], {
+      command,
+      params,
+      expiresIn,
+      createdBy: c.createdBy,
+      reason: c.reason ?? null,
+    });
+    return (await trx
+      .selectFrom('command')
+      .selectAll()
+      .where('_id', '=', ids.get(robot._id)!)
+      .executeTakeFirstOrThrow()) as unknown as CommandRow;
   };
   const row = db.isTransaction ? await run(db) : await db.transaction().execute(run);
   // inside a caller's transaction the row may yet roll back: a due mark for nothing costs one empty look

@@ -15,12 +15,18 @@ export const menuOutdated = sql<SqlBool>`(device.menu_version IS NOT NULL AND (d
   OR device.menu_served_at IS NULL OR device.menu_served_at < (SELECT s.menu_changed FROM dealer s WHERE s._id = device.dealer)))`;
 
 /** The robot list's filter `menu_outdated` (resources/device.ts, a `derived` field). */
-export const menuOutdatedFilter = (value: unknown): Expression<SqlBool> => (value === true ? menuOutdated : sql<SqlBool>`NOT coalesce(${menuOutdated}, false)`);
+export const menuOutdatedFilter = (value: unknown): Expression<SqlBool> =>
+  value === true ? menuOutdated : sql<SqlBool>`NOT coalesce(${menuOutdated}, false)`;
 
 /** Adds `menu_outdated` to robots as they are answered: one statement for the page. */
 export async function presentMenuOutdated(rows: Array<Record<string, unknown>>, db: DB) {
   if (!rows.length) return;
-  const r = await sql<{ _id: string; outdated: boolean | null }>`SELECT _id, ${menuOutdated} AS outdated FROM device WHERE _id = ANY(${rows.map((x) => String(x._id))}::text[])`.execute(db);
+  const r = await sql<{
+    _id: string;
+    outdated: boolean | null;
+  }>`SELECT _id, ${menuOutdated} AS outdated FROM device WHERE _id = ANY(${rows.map((x) => String(x._id))}::text[])`.execute(
+    db,
+  );
   const byId = new Map(r.rows.map((x) => [x._id, !!x.outdated]));
   for (const row of rows) row.menu_outdated = byId.get(String(row._id)) ?? false;
 }
@@ -35,5 +41,7 @@ export async function menuServed(db: DB, device: string, version: string) {
 
 /** The robot says which menu it runs (sync_menu's acknowledgement); a heartbeat's report goes with the beat. */
 export async function menuReported(db: DB, device: string, version: string) {
-  await sql`UPDATE device SET menu_version = ${version} WHERE _id = ${device} AND menu_version IS DISTINCT FROM ${version}`.execute(db);
+  await sql`UPDATE device SET menu_version = ${version} WHERE _id = ${device} AND menu_version IS DISTINCT FROM ${version}`.execute(
+    db,
+  );
 }

@@ -51,12 +51,21 @@ type Scope = (eb: never) => Expression<SqlBool>;
 
 /** The key of a scope: its conditions as compiled, with their values. */
 export function scopeKey(db: DB, scope: Scope): string {
-  const q = db.selectFrom('orders_day_version').select('day').where(scope as never).compile();
+  const q = db
+    .selectFrom('orders_day_version')
+    .select('day')
+    .where(scope as never)
+    .compile();
   return `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
 }
 
 /** The signature of each UTC day in [firstDay, lastDay] (days since 1970) that has rows in the scope, by that day. */
-export async function daySignatures(db: DB, scope: Scope, firstDay: number, lastDay: number): Promise<Map<number, string>> {
+export async function daySignatures(
+  db: DB,
+  scope: Scope,
+  firstDay: number,
+  lastDay: number,
+): Promise<Map<number, string>> {
   const epoch = sql`DATE '1970-01-01'`;
   const rows = await db
     .selectFrom('orders_day_version')

@@ -38,16 +38,25 @@ function bodyOf(raw: unknown): DashboardBody {
   const b = isObject(raw) ? raw : {};
   const from = timeOf(b.from, 'from');
   const to = timeOf(b.to, 'to');
-  if (to < from || to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest('vf.orders.error.range', { field: 'to' });
+  if (to < from || to.getTime() - from.getTime() > MAX_RANGE_MS)
+    throw badRequest('vf.orders.error.range', { field: 'to' });
   const tz = b.tz_offset === undefined ? 0 : Number(b.tz_offset);
-  if (!Number.isInteger(tz) || Math.abs(tz) > 14 * 60) throw badRequest('vf.orders.error.range', { field: 'tz_offset' });
+  if (!Number.isInteger(tz) || Math.abs(tz) > 14 * 60)
+    throw badRequest('vf.orders.error.range', { field: 'tz_offset' });
   const filter: Record<string, unknown> = {};
-  for (const k of ['integrator', 'dealer'] as const) if (b[k] !== undefined && b[k] !== null && b[k] !== '') filter[k] = b[k];
+  for (const k of ['integrator', 'dealer'] as const)
+    if (b[k] !== undefined && b[k] !== null && b[k] !== '') filter[k] = b[k];
   return { from, to, filter, tz };
 }
 
 function ordersIn(db: DB, ctx: CallContext, b: DashboardBody) {
-  return db.selectFrom('orders').where(whereOf(orderDef, ctx, { ...b.filter, create_time_gte: b.from.toISOString(), create_time_lte: b.to.toISOString() }));
+  return db.selectFrom('orders').where(
+    whereOf(orderDef, ctx, {
+      ...b.filter,
+      create_time_gte: b.from.toISOString(),
+      create_time_lte: b.to.toISOString(),
+    }),
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -66,7 +75,13 @@ const ZERO: Figures = { orders: 0, quantity: 0, fee: 0, refund_orders: 0, refund
 
 /** The figures of the orders created in [from, before) — or [from, to] when `before` is absent — read row by row. */
 function scanOrders(db: DB, ctx: CallContext, b: DashboardBody, from: Date, until: { before?: Date; to?: Date }) {
-  let q = db.selectFrom('orders').where(whereOf(orderDef, ctx, { ...b.filter, create_time_gte: from.toISOString(), ...(until.to ? { create_time_lte: until.to.toISOString() } : {}) }));
+  let q = db.selectFrom('orders').where(
+    whereOf(orderDef, ctx, {
+      ...b.filter,
+      create_time_gte: from.toISOString(),
+      ...(until.to ? { create_time_lte: until.to.toISOString() } : {}),
+    }),
+  );
   if (until.before) q = q.where('create_time', '<', until.before);
   return q
     .select([
@@ -122,7 +137,15 @@ const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as 
  * UTC day's running totals, so a run of its quarters costs one subtraction: a local day is at most two runs of
  * the UTC days it touches, a local hour one — the cost depends on days, stores and robot types, not on orders.
  */
-function quarterSums<C extends QuarterColumn>(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: Date, cols: readonly C[], unit: 'hour' | 'day' | undefined, tz: number) {
+function quarterSums<C extends QuarterColumn>(
+  db: DB,
+  scope: ReturnType<typeof whereOf>,
+  a: Date,
+  z: Date,
+  cols: readonly C[],
+  unit: 'hour' | 'day' | undefined,
+  tz: number,
+) {
   const qa = quarterIndex(a);
   const qz = quarterIndex(z);
   const days = db
@@ -211,12 +234,26 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   const quarters = wholeUnits(b, QUARTER_MS);
   const days = wholeUnits(b, DAY_MS);
   const scope = whereOf(orderDef, ctx, b.filter);
-  const runs = days ? [[quarters!.first, days.first], [days.last, quarters!.last]] : quarters ? [[quarters.first, quarters.last]] : [];
+  const runs = days
+    ? [
+        [quarters!.first, days.first],
+        [days.last, quarters!.last],
+      ]
+    : quarters
+      ? [[quarters.first, quarters.last]]
+      : [];
   const parts: Figures[] = quarters
     ? await Promise.all([
         quarters.first > b.from ? scanOrders(db, ctx, b, b.from, { before: quarters.first }) : ZERO,
         ...(days ? [sumDays(db, ctx, b, days.first, days.last)] : []),
-        ...runs.filter(([a, z]) => a < z).map(async ([a, z]) => (await quarterSums(db, scope, a, z, FIGURES, undefined, 0).execute(db)).rows.reduce((t, r) => addFigures(t, r), { ...ZERO })),
+        ...runs
+          .filter(([a, z]) => a < z)
+          .map(async ([a, z]) =>
+            (await quarterSums(db, scope, a, z, FIGURES, undefined, 0).execute(db)).rows.reduce(
+              (t, r) => addFigures(t, r),
+              { ...ZERO },
+            ),
+          ),
         scanOrders(db, ctx, b, quarters.last, { to: b.to }),
       ])
     : [await scanOrders(db, ctx, b, b.from, { to: b.to })];
@@ -245,7 +282,8 @@ function addBy<T extends Record<string, unknown>>(into: Map<string, T>, rows: re
       into.set(k, { ...r });
       continue;
     }
-    for (const [f, v] of Object.entries(r)) if (f !== key && typeof had[f] !== 'string') (had as Record<string, unknown>)[f] = Number(had[f]) + Number(v);
+    for (const [f, v] of Object.entries(r))
+      if (f !== key && typeof had[f] !== 'string') (had as Record<string, unknown>)[f] = Number(had[f]) + Number(v);
   }
 }
 
@@ -262,7 +300,10 @@ function periodsOf(b: DashboardBody, unit: 'hour' | 'day'): string[] {
 }
 
 const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<keyof T>) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fields.includes(k as keyof T) ? Number(v) : v])) as T);
+  rows.map(
+    (r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, fields.includes(k as keyof T) ? Number(v) : v])) as T,
+  );
 
 /**
  * The charts: sales per hour or per day in the viewer's time zone (every period of the range, those without
@@ -278,7 +319,8 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   // Hours or days in the viewer's time zone: tz_offset is the browser's getTimezoneOffset() (minutes behind UTC).
   const unit = b.to.getTime() - b.from.getTime() <= HOURLY_UP_TO_MS ? 'hour' : 'day';
   const format = unit === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
-  const periodOf = (col: string) => sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), ${sql.lit(format)})`;
+  const periodOf = (col: string) =>
+    sql<string>`to_char(${sql.ref(col)} - make_interval(mins => ${b.tz}), ${sql.lit(format)})`;
   const scope = whereOf(orderDef, ctx, b.filter);
   // the orders outside the rollup's whole units: the parts of the range before `first` and from `last` on
   // (one scan for both), or the whole range when it holds no whole unit
@@ -311,7 +353,12 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   // the items of the orders outside the whole UTC quarters, per product
   const itemsOutside = (e: { first: Date; last: Date } | undefined) =>
     db
-      .selectFrom(rowsOutside(e).where(sold).select(sql<unknown>`jsonb_array_elements(products)`.as('p')).as('items'))
+      .selectFrom(
+        rowsOutside(e)
+          .where(sold)
+          .select(sql<unknown>`jsonb_array_elements(products)`.as('p'))
+          .as('items'),
+      )
       .select([
         sql<string>`p->>'code'`.as('code'),
         sql<string>`max(p->>'name')`.as('name'),
@@ -338,7 +385,10 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   async function byKeptDays(q: { first: Date; last: Date }) {
     const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
     const [s, e] = [localStart(firstKept), localStart(endKept)];
-    const runs = [[q.first, s], [e, q.last]].filter(([a, z]) => a < z);
+    const runs = [
+      [q.first, s],
+      [e, q.last],
+    ].filter(([a, z]) => a < z);
     const key = `${scopeKey(db, scope)}\u0000${b.tz}\u0000`;
     const localDay = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / 86400)::bigint`;
     const edges = rowsOutside(q)
@@ -348,20 +398,33 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         localDay.as('period'),
         sql<number>`count(*)::bigint`.as('orders'),
         sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('sold_refund_fee'),
+        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as(
+          'sold_refund_fee',
+        ),
       ])
       .groupBy([sql`1`, sql`2`]);
     const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
-    const union = (parts: unknown[]) => sql.join(parts.map((x) => sql`(${x})`), sql` UNION ALL `);
+    const union = (parts: unknown[]) =>
+      sql.join(
+        parts.map((x) => sql`(${x})`),
+        sql` UNION ALL `,
+      );
     // the signatures are read before any day is computed: a change in between makes the next call compute it again
     const [sigs, live, liveTop, robots] = await Promise.all([
       daySignatures(db, scope, utcDayOf(s.getTime()), utcDayOf(e.getTime() - 1)),
-      sql<{ type: string; period: number; orders: number; fee: number; sold_refund_fee: number }>`${union([edges, ...runs.map(([a, z]) => quarterSums(db, scope, a, z, cols, 'day', b.tz))])}`.execute(db),
+      sql<{
+        type: string;
+        period: number;
+        orders: number;
+        fee: number;
+        sold_refund_fee: number;
+      }>`${union([edges, ...runs.map(([a, z]) => quarterSums(db, scope, a, z, cols, 'day', b.tz))])}`.execute(db),
       sql<Top>`${union([itemsOutside(q), ...runs.map(([a, z]) => productQuarterSums(db, scope, a, z))])}`.execute(db),
       robotsByState(),
     ]);
     // a local day touches one or two UTC days
-    const sig = (k: number) => `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
+    const sig = (k: number) =>
+      `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
     const store = closedDaysOf(db);
     const kept = new Map<number, DayCharts>();
     const missing: number[] = [];
@@ -374,17 +437,37 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       // the days from the first missing to the last, in one read each of the sales and the products
       const [first, last] = [missing[0], missing[missing.length - 1]];
       const [a, z] = [localStart(first), localStart(last + 1)];
-      const [sales, products] = await Promise.all([quarterSums(db, scope, a, z, cols, 'day', b.tz).execute(db), productDaySums(db, scope, a, z, b.tz).execute(db)]);
+      const [sales, products] = await Promise.all([
+        quarterSums(db, scope, a, z, cols, 'day', b.tz).execute(db),
+        productDaySums(db, scope, a, z, b.tz).execute(db),
+      ]);
       for (let k = first; k <= last; k++) kept.set(k, { types: [], products: [] });
       for (const r of sales.rows) {
-        if (Number(r.orders) !== 0) kept.get(Number(r.period))!.types.push({ type: r.type, orders: Number(r.orders), fee: Number(r.fee), refund_fee: Number(r.sold_refund_fee) });
+        if (Number(r.orders) !== 0)
+          kept.get(Number(r.period))!.types.push({
+            type: r.type,
+            orders: Number(r.orders),
+            fee: Number(r.fee),
+            refund_fee: Number(r.sold_refund_fee),
+          });
       }
       for (const r of products.rows) {
-        if (Number(r.quantity) !== 0) kept.get(Number(r.period))!.products.push({ code: r.code, name: r.name, quantity: Number(r.quantity), fee: Number(r.fee) });
+        if (Number(r.quantity) !== 0)
+          kept
+            .get(Number(r.period))!
+            .products.push({ code: r.code, name: r.name, quantity: Number(r.quantity), fee: Number(r.fee) });
       }
       for (let k = first; k <= last; k++) store.set(key + k, sig(k), kept.get(k)!);
     }
-    const rows: PeriodType[] = live.rows.filter((x) => Number(x.orders) !== 0).map((x) => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee }));
+    const rows: PeriodType[] = live.rows
+      .filter((x) => Number(x.orders) !== 0)
+      .map((x) => ({
+        period: periodName(Number(x.period)),
+        type: x.type,
+        orders: x.orders,
+        fee: x.fee,
+        refund_fee: x.sold_refund_fee,
+      }));
     // the kept days summed here, in plain loops: a year of them is 365 days of types and products
     const days: Sales[] = [];
     const types = new Map<string, ByType>();
@@ -401,7 +484,9 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       }
       days.push(d);
       for (const p of c.products) {
-        const had = products.get(p.code) ?? products.set(p.code, { code: p.code, name: p.name, quantity: 0, fee: 0 }).get(p.code)!;
+        const had =
+          products.get(p.code) ??
+          products.set(p.code, { code: p.code, name: p.name, quantity: 0, fee: 0 }).get(p.code)!;
         had.quantity += p.quantity;
         had.fee += p.fee;
       }
@@ -409,71 +494,107 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     return [[rows], [liveTop.rows, [...products.values()]], robots, { days, types: [...types.values()] }] as const;
   }
 
-  const [periodTypeParts, topParts, robots, keptDays] = unit === 'day' && quarters && firstKept < endKept ? await byKeptDays(quarters) : await Promise.all([
-    // sales per period and per robot type come from the same rows, grouped by both
-    Promise.all([
-      rowsOutside(quarters)
-        .where(sold)
-        .select([
-          periodOf('create_time').as('period'),
-          sql<string>`coalesce(device_type, 'unknown')`.as('type'),
-          sql<number>`count(*)::int`.as('orders'),
-          sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-          sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
-        ])
-        .groupBy([sql`1`, sql`2`])
-        .execute(),
-      ...(quarters
-        ? [
-            // its own statement: as part of one UNION ALL with the edges it cost ~25% more database time (30 days, UTC+8)
-            quarterSums(db, scope, quarters.first, quarters.last, ['orders', 'fee', 'sold_refund_fee'] as const, unit, b.tz).execute(db).then((r) =>
-              // a type whose sales of the day all fall outside the range sums to zero here: not a type sold
-              r.rows.filter((x) => Number(x.orders) !== 0).map((x): PeriodType => ({ period: periodName(Number(x.period)), type: x.type, orders: x.orders, fee: x.fee, refund_fee: x.sold_refund_fee })),
-            ),
-          ]
-        : []),
-    ]),
-    // products: whole UTC days from the daily rollup, whole quarters of the partial days from the quarter one,
-    // the partial quarters at the very edges item by item from the orders — one statement, its parts summed below
-    sql<Top>`${sql.join(
-      [
-        itemsOutside(utcQuarters),
-        // the quarters before the first whole day and from the last on (or all of them when there is no whole day)
-        ...(utcQuarters
-          ? (days
+  const [periodTypeParts, topParts, robots, keptDays] =
+    unit === 'day' && quarters && firstKept < endKept
+      ? await byKeptDays(quarters)
+      : await Promise.all([
+          // sales per period and per robot type come from the same rows, grouped by both
+          Promise.all([
+            rowsOutside(quarters)
+              .where(sold)
+              .select([
+                periodOf('create_time').as('period'),
+                sql<string>`coalesce(device_type, 'unknown')`.as('type'),
+                sql<number>`count(*)::int`.as('orders'),
+                sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
+                sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as(
+                  'refund_fee',
+                ),
+              ])
+              .groupBy([sql`1`, sql`2`])
+              .execute(),
+            ...(quarters
               ? [
-                  [utcQuarters.first, days.first],
-                  [days.last, utcQuarters.last],
+                  // its own statement: as part of one UNION ALL with the edges it cost ~25% more database time (30 days, UTC+8)
+                  quarterSums(
+                    db,
+                    scope,
+                    quarters.first,
+                    quarters.last,
+                    ['orders', 'fee', 'sold_refund_fee'] as const,
+                    unit,
+                    b.tz,
+                  )
+                    .execute(db)
+                    .then((r) =>
+                      // a type whose sales of the day all fall outside the range sums to zero here: not a type sold
+                      r.rows
+                        .filter((x) => Number(x.orders) !== 0)
+                        .map((x): PeriodType => ({
+                          period: periodName(Number(x.period)),
+                          type: x.type,
+                          orders: x.orders,
+                          fee: x.fee,
+                          refund_fee: x.sold_refund_fee,
+                        })),
+                    ),
                 ]
-              : [[utcQuarters.first, utcQuarters.last]]
-            )
-              .filter(([a, z]) => a < z)
-              .map(([a, z]) => productQuarterSums(db, scope, a, z))
-          : []),
-        ...(days
-          ? [
-              db
-                .selectFrom('orders_products_daily')
-                .where(scope)
-                .where('day', '>=', utcDay(days.first))
-                .where('day', '<', utcDay(days.last))
-                .select(['code', sql<string>`max(name)`.as('name'), sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(fee)::bigint`.as('fee')])
-                .groupBy('code'),
-            ]
-          : []),
-      ].map((q) => sql`(${q})`),
-      sql` UNION ALL `,
-    )}`
-      .execute(db)
-      .then((r) => [r.rows]),
-    robotsByState(),
-    Promise.resolve(undefined), // no kept days on this path
-  ]);
+              : []),
+          ]),
+          // products: whole UTC days from the daily rollup, whole quarters of the partial days from the quarter one,
+          // the partial quarters at the very edges item by item from the orders — one statement, its parts summed below
+          sql<Top>`${sql.join(
+            [
+              itemsOutside(utcQuarters),
+              // the quarters before the first whole day and from the last on (or all of them when there is no whole day)
+              ...(utcQuarters
+                ? (days
+                    ? [
+                        [utcQuarters.first, days.first],
+                        [days.last, utcQuarters.last],
+                      ]
+                    : [[utcQuarters.first, utcQuarters.last]]
+                  )
+                    .filter(([a, z]) => a < z)
+                    .map(([a, z]) => productQuarterSums(db, scope, a, z))
+                : []),
+              ...(days
+                ? [
+                    db
+                      .selectFrom('orders_products_daily')
+                      .where(scope)
+                      .where('day', '>=', utcDay(days.first))
+                      .where('day', '<', utcDay(days.last))
+                      .select([
+                        'code',
+                        sql<string>`max(name)`.as('name'),
+                        sql<number>`sum(quantity)::int`.as('quantity'),
+                        sql<number>`sum(fee)::bigint`.as('fee'),
+                      ])
+                      .groupBy('code'),
+                  ]
+                : []),
+            ].map((q) => sql`(${q})`),
+            sql` UNION ALL `,
+          )}`
+            .execute(db)
+            .then((r) => [r.rows]),
+          robotsByState(),
+          Promise.resolve(undefined), // no kept days on this path
+        ]);
   const rows = periodTypeParts.flatMap((part) => numbers(part as PeriodType[], 'orders', 'fee', 'refund_fee'));
   const sales = new Map<string, Sales>(periods.map((period) => [period, { period, orders: 0, fee: 0, refund_fee: 0 }]));
-  addBy(sales, rows.map(({ period, orders, fee, refund_fee }) => ({ period, orders, fee, refund_fee })), 'period');
+  addBy(
+    sales,
+    rows.map(({ period, orders, fee, refund_fee }) => ({ period, orders, fee, refund_fee })),
+    'period',
+  );
   const byType = new Map<string, ByType>();
-  addBy(byType, rows.map(({ type, orders, fee }) => ({ type, orders, fee })), 'type');
+  addBy(
+    byType,
+    rows.map(({ type, orders, fee }) => ({ type, orders, fee })),
+    'type',
+  );
   if (keptDays) {
     addBy(sales, keptDays.days, 'period');
     addBy(byType, keptDays.types, 'type');
@@ -485,7 +606,9 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     // periods are digits in a fixed layout: compared as plain strings (localeCompare cost ~1 ms for a year)
     sales: [...sales.values()].sort((x, y) => (x.period < y.period ? -1 : x.period > y.period ? 1 : 0)),
     by_type: [...byType.values()].sort((x, y) => y.fee - x.fee),
-    top_products: [...top.values()].sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code)).slice(0, 10),
+    top_products: [...top.values()]
+      .sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code))
+      .slice(0, 10),
     robots,
   };
 }

@@ -18,7 +18,12 @@ export const deviceHooks = defineHooks('device', {
     if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });
     if (values.dealer) {
       // A robot joins a closed or removed store only by mistake: it could not sell there.
-      const store = await trx.selectFrom('dealer').select('status').where('_id', '=', String(values.dealer)).forShare().executeTakeFirst();
+      const store = await trx
+        .selectFrom('dealer')
+        .select('status')
+        .where('_id', '=', String(values.dealer))
+        .forShare()
+        .executeTakeFirst();
       if (store && store.status !== 'normal') throw conflict('vf.fleet.error.store_not_open');
     }
     if (mode === 'create') {
@@ -30,7 +35,12 @@ export const deviceHooks = defineHooks('device', {
   actions: {
     async rotate_key({ trx, existing, reply }) {
       const key = newDeviceKey();
-      const saved = (await trx.updateTable('device').set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow());
+      const saved = await trx
+        .updateTable('device')
+        .set({ key_hash: hashDeviceKey(key), key_issued_at: new Date().toISOString() })
+        .where('_id', '=', existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       reply.device_key = key;
       return saved;
     },

@@ -10,12 +10,23 @@ import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
 
 /** The robot a gateway call is from, as its row holds it. */
-export type GatewayDevice = Pick<Selectable<Tables['device']>, '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'>;
+export type GatewayDevice = Pick<
+  Selectable<Tables['device']>,
+  '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'
+>;
 
 /** Who writes when a robot calls, for the operation log: the robot itself (`device:<device_id>`), in its
  * brand and store, from its address. */
 export function robotActor(device: GatewayDevice, ip: string): Actor {
-  return { ip, user: { _id: `device:${device.device_id}`, account_type: 'DEVICE', integrator: device.integrator, dealer: device.dealer } };
+  return {
+    ip,
+    user: {
+      _id: `device:${device.device_id}`,
+      account_type: 'DEVICE',
+      integrator: device.integrator,
+      dealer: device.dealer,
+    },
+  };
 }
 
 declare module 'fastify' {
@@ -30,15 +41,18 @@ type DeviceRow = GatewayDevice & { key_hash: string };
 
 /** Looks robots up by device id, many calls to one statement (server/db/groupCommit.ts). */
 function deviceLookup(db: DB) {
-  return groupCommit<string, DeviceRow>(async (ids) => {
-    const rows = await db
-      .selectFrom('device')
-      .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'locked', 'lock_reason', 'key_hash'])
-      .where('device_id', 'in', [...new Set(ids)])
-      .execute();
-    const byId = new Map(rows.map((r) => [r.device_id, r]));
-    return ids.map((id) => byId.get(id));
-  }, { name: 'device_key' });
+  return groupCommit<string, DeviceRow>(
+    async (ids) => {
+      const rows = await db
+        .selectFrom('device')
+        .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer', 'locked', 'lock_reason', 'key_hash'])
+        .where('device_id', 'in', [...new Set(ids)])
+        .execute();
+      const byId = new Map(rows.map((r) => [r.device_id, r]));
+      return ids.map((id) => byId.get(id));
+    },
+    { name: 'device_key' },
+  );
 }
 
 export function installGatewayAuth(app: FastifyInstance, db: DB) {
@@ -57,7 +71,18 @@ export function installGatewayAuth(app: FastifyInstance, db: DB) {
       // Refused keys are counted per robot (or per address for unknown ids) and ten-minute window; a
       // robot's first refusal of a window also goes to the operation log, so its tenant sees it there.
       const opened = await logSecurity('gateway_refused', row ? `device:${row._id}` : `ip:${req.ip}`, req.ip);
-      if (row && opened) await writeLog(db, { ip: req.ip }, { action: 'gateway_refused', resource: 'device', record: row._id, integrator: row.integrator, dealer: row.dealer });
+      if (row && opened)
+        await writeLog(
+          db,
+          { ip: req.ip },
+          {
+            action: 'gateway_refused',
+            resource: 'device',
+            record: row._id,
+            integrator: row.integrator,
+            dealer: row.dealer,
+          },
+        );
       throw unauthorized();
     }
     const { key_hash: _kh, ...device } = row;

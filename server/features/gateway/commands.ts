@@ -10,20 +10,51 @@ import { acknowledge, checkAck, commandsForBeats, MAX_RESULT_BYTES } from '../co
 import { deviceOf } from './auth';
 
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
-const robotCommand = obj({ id: str('the command _id (the same on every resend)'), command: str(undefined, { enum: COMMAND_NAMES }), params: anyObject('the declared parameters ({} when none)'), expires_at: time });
+const robotCommand = obj({
+  id: str('the command _id (the same on every resend)'),
+  command: str(undefined, { enum: COMMAND_NAMES }),
+  params: anyObject('the declared parameters ({} when none)'),
+  expires_at: time,
+});
 const gatewayTags = ['device-gateway'];
 
 export function commandRoutes(app: FastifyInstance, db: DB) {
   const take = commandsForBeats(db);
-  app.get('/api/device-gateway/commands', {
-    schema: route({ tags: gatewayTags, security: 'device', summary: 'The robot\'s due commands (as the heartbeat answers them), for a robot that polls', data: obj({ commands: arr(robotCommand) }) }),
-  }, async (req) => ok({ commands: await take(deviceOf(req)._id) }));
+  app.get(
+    '/api/device-gateway/commands',
+    {
+      schema: route({
+        tags: gatewayTags,
+        security: 'device',
+        summary: "The robot's due commands (as the heartbeat answers them), for a robot that polls",
+        data: obj({ commands: arr(robotCommand) }),
+      }),
+    },
+    async (req) => ok({ commands: await take(deviceOf(req)._id) }),
+  );
 
-  app.post('/api/device-gateway/command/ack', {
-    schema: route({
-      tags: gatewayTags, security: 'device', summary: 'The robot\'s outcome of one of its commands (once: the same again changes nothing, another 409)',
-      body: handlerChecked(obj({ id: str(), status: str(undefined, { enum: ['ok', 'failed'] }), result: anyObject(`what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`) }, ['id', 'status'])),
-      data: obj({ _id: str(), state: str() }),
-    }),
-  }, async (req) => ok(await acknowledge(db, deviceOf(req), checkAck(req.body), req.ip)));
+  app.post(
+    '/api/device-gateway/command/ack',
+    {
+      schema: route({
+        tags: gatewayTags,
+        security: 'device',
+        summary: "The robot's outcome of one of its commands (once: the same again changes nothing, another 409)",
+        body: handlerChecked(
+          obj(
+            {
+              id: str(),
+              status: str(undefined, { enum: ['ok', 'failed'] }),
+              result: anyObject(
+                `what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`,
+              ),
+            },
+            ['id', 'status'],
+          ),
+        ),
+        data: obj({ _id: str(), state: str() }),
+      }),
+    },
+    async (req) => ok(await acknowledge(db, deviceOf(req), checkAck(req.body), req.ip)),
+  );
 }

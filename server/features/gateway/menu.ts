@@ -40,7 +40,21 @@ export async function menuOf(db: DB, device: { _id: string; dealer: string | nul
   const rows = ids.length
     ? await db
         .selectFrom('product')
-        .select(['_id', 'code', 'name', 'sub_name', 'price', 'type', 'description', 'image', 'buy_limit', 'stock', 'number', 'properties', 'devices'])
+        .select([
+          '_id',
+          'code',
+          'name',
+          'sub_name',
+          'price',
+          'type',
+          'description',
+          'image',
+          'buy_limit',
+          'stock',
+          'number',
+          'properties',
+          'devices',
+        ])
         .where('_id', 'in', ids)
         .where('dealer', '=', device.dealer)
         .where('freeze', '=', false)
@@ -78,16 +92,46 @@ export function menuVersion(groups: ReadonlyArray<{ products: ReadonlyArray<{ st
 }
 
 export function menuRoutes(app: FastifyInstance, db: DB) {
-  app.get('/api/device-gateway/menu', {
-    schema: route({
-      tags: ['device-gateway'], security: 'device', summary: 'Listed, in-stock products of the store\'s online groups, in order, with visible properties and options',
-      data: obj({ version: str('a digest of what this menu lists: report it in sync_menu\'s acknowledgement'), dealer: str(), groups: { type: 'array', items: obj({ _id: str(), name: str(), tag: str(), sortIndex: int(), products: { type: 'array', items: obj({ _id: str(), code: str(), name: str(), price: int('cents'), stock: int('-1: unlimited'), properties: { type: 'array', items: anyObject() } }) } }) } }),
-    }),
-  }, async (req) => {
-    const device = deviceOf(req);
-    const menu = await menuOf(db, device);
-    const version = menuVersion(menu.groups);
-    await menuServed(db, device._id, version);
-    return ok({ version, ...menu });
-  });
+  app.get(
+    '/api/device-gateway/menu',
+    {
+      schema: route({
+        tags: ['device-gateway'],
+        security: 'device',
+        summary:
+          "Listed, in-stock products of the store's online groups, in order, with visible properties and options",
+        data: obj({
+          version: str("a digest of what this menu lists: report it in sync_menu's acknowledgement"),
+          dealer: str(),
+          groups: {
+            type: 'array',
+            items: obj({
+              _id: str(),
+              name: str(),
+              tag: str(),
+              sortIndex: int(),
+              products: {
+                type: 'array',
+                items: obj({
+                  _id: str(),
+                  code: str(),
+                  name: str(),
+                  price: int('cents'),
+                  stock: int('-1: unlimited'),
+                  properties: { type: 'array', items: anyObject() },
+                }),
+              },
+            }),
+          },
+        }),
+      }),
+    },
+    async (req) => {
+      const device = deviceOf(req);
+      const menu = await menuOf(db, device);
+      const version = menuVersion(menu.groups);
+      await menuServed(db, device._id, version);
+      return ok({ version, ...menu });
+    },
+  );
 }

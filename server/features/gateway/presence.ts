@@ -28,7 +28,17 @@ export function sweepEveryMs(window = offlineAfterSeconds()): number {
 }
 
 /** What a browser needs to show a robot's status change. */
-export const STATUS_COLUMNS = ['_id', 'device_id', 'name', 'integrator', 'dealer', 'online', 'state', 'work_status', 'last_heartbeat'] as const;
+export const STATUS_COLUMNS = [
+  '_id',
+  'device_id',
+  'name',
+  'integrator',
+  'dealer',
+  'online',
+  'state',
+  'work_status',
+  'last_heartbeat',
+] as const;
 
 export interface Beat {
   /** the device row's _id */
@@ -43,11 +53,20 @@ export interface Beat {
   type?: string;
 }
 
-type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & { was_online: boolean; was_state: string; was_work_status: string | null };
+type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & {
+  was_online: boolean;
+  was_state: string;
+  was_work_status: string | null;
+};
 
 export function statusEvent(row: Record<string, unknown>) {
   const data = Object.fromEntries(STATUS_COLUMNS.map((c) => [c, row[c]]));
-  return { type: 'device.status' as const, integrator: (row.integrator as string) ?? null, dealer: (row.dealer as string) ?? null, data };
+  return {
+    type: 'device.status' as const,
+    integrator: (row.integrator as string) ?? null,
+    dealer: (row.dealer as string) ?? null,
+    data,
+  };
 }
 
 /**
@@ -71,11 +90,23 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   const merged = new Map<string, Beat>();
   for (const b of beats) {
     const m = merged.get(b.id);
-    merged.set(b.id, m ? { id: b.id, state: b.state ?? m.state, work_status: b.work_status ?? m.work_status, menu_version: b.menu_version ?? m.menu_version } : b);
+    merged.set(
+      b.id,
+      m
+        ? {
+            id: b.id,
+            state: b.state ?? m.state,
+            work_status: b.work_status ?? m.work_status,
+            menu_version: b.menu_version ?? m.menu_version,
+          }
+        : b,
+    );
   }
   const v = [...merged.values()];
   // the batch's measurements go in the same statement (server/features/telemetry/ingest.ts)
-  const points = beats.flatMap((b) => (b.telemetry ? Object.entries(b.telemetry).map(([metric, value]) => ({ device: b.id, metric, value })) : []));
+  const points = beats.flatMap((b) =>
+    b.telemetry ? Object.entries(b.telemetry).map(([metric, value]) => ({ device: b.id, metric, value })) : [],
+  );
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
                                     ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[]) AS v(id, state, work_status, menu_version)),
@@ -97,11 +128,21 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   await recordTelemetry(db, beats, byId, lockRobot);
   for (const r of res.rows) {
     if (!r.was_online) {
-      await raiseMessage(db, { code: CODE_ONLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
+      await raiseMessage(db, {
+        code: CODE_ONLINE,
+        device: r._id as string,
+        integrator: r.integrator as string,
+        dealer: (r.dealer as string) ?? null,
+      });
     }
   }
   // the batch's changes go out together: one statement, not one per changed robot
-  await publishAll(res.rows.filter((r) => !r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status).map(statusEvent), db);
+  await publishAll(
+    res.rows
+      .filter((r) => !r.was_online || r.was_state !== r.state || r.was_work_status !== r.work_status)
+      .map(statusEvent),
+    db,
+  );
   return beats.map((b) => byId.get(b.id));
 }
 
@@ -115,7 +156,13 @@ async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRo
     db,
     measured.map((b) => {
       const r = byId.get(b.id)!;
-      return { device: b.id, type: b.type ?? '', integrator: (r.integrator as string) ?? null, dealer: (r.dealer as string) ?? null, telemetry: b.telemetry! };
+      return {
+        device: b.id,
+        type: b.type ?? '',
+        integrator: (r.integrator as string) ?? null,
+        dealer: (r.dealer as string) ?? null,
+        telemetry: b.telemetry!,
+      };
     }),
     lockRobot,
   ).catch((e: unknown) => console.warn(`telemetry rules not judged: ${(e as Error).message}`));
@@ -142,7 +189,12 @@ export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()
             ORDER BY _id LIMIT ${SWEEP_CHUNK} FOR UPDATE SKIP LOCKED)
         RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(c)))}`.execute(trx);
       for (const r of gone.rows) {
-        await raiseMessage(trx, { code: CODE_OFFLINE, device: r._id as string, integrator: r.integrator as string, dealer: (r.dealer as string) ?? null });
+        await raiseMessage(trx, {
+          code: CODE_OFFLINE,
+          device: r._id as string,
+          integrator: r.integrator as string,
+          dealer: (r.dealer as string) ?? null,
+        });
         await publish(statusEvent(r), trx);
         await webhookEvents.robotOffline(trx, r);
       }

@@ -27,96 +27,173 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
 /** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
 export function serviceRoutes(app: FastifyInstance, db: DB) {
   // A robot writes a voucher of its store off: once, inside its validity, never once voided.
-  app.post('/api/device-gateway/lecode/writeoff', {
-    config: { resource: 'lecode' },
-    schema: route({
-      tags: gw, security: 'device', summary: 'Write a voucher of the robot\'s store off, once (409 if written off, voided or expired)',
-      body: obj({ code: str('the voucher code'), order: str('the order it paid for', { minLength: 1, maxLength: 64 }) }, ['code']),
-      data: obj({ _id: str(), code: str(), batch: str(), product: str(), quantity: int(), status: str(), writeofftimestamp: str(), writeoff_order: str() }),
-    }),
-  }, async (req) => {
-    const d = deviceOf(req);
-    const body = bodyOf(req);
-    const code = body.code;
-    if (typeof code !== 'string' || code.trim() === '') throw invalid({ code: { key: 'vf.validation.required' } });
-    const order = body.order;
-    if (order !== undefined && order !== null && (typeof order !== 'string' || order.length === 0 || order.length > 64)) {
-      throw invalid({ writeoff_order: { key: 'vf.validation.length_between', args: { min: 1, max: 64 } } });
-    }
-    const c = code.trim();
-    if (!isLecode(c) || !d.dealer) throw notFound('vf.service.error.voucher_missing');
-    return db.transaction().execute(async (trx) => {
-      const done = await vouchers.writeOff(trx, { code: c, dealer: d.dealer!, device: d._id, order: (order as string | undefined) ?? null });
-      if (!done) {
-        const row = await vouchers.stateOf(trx, c, d.dealer!);
-        if (!row) throw notFound('vf.service.error.voucher_missing');
-        if (row.status === 'WRITEOFF') throw conflict('vf.service.error.written_off');
-        if (row.status === 'DELETE') throw conflict('vf.service.error.voided');
-        if (new Date(row.valid_from).getTime() > Date.now()) throw conflict('vf.service.error.not_yet_valid');
-        throw conflict('vf.service.error.expired');
+  app.post(
+    '/api/device-gateway/lecode/writeoff',
+    {
+      config: { resource: 'lecode' },
+      schema: route({
+        tags: gw,
+        security: 'device',
+        summary: "Write a voucher of the robot's store off, once (409 if written off, voided or expired)",
+        body: obj(
+          { code: str('the voucher code'), order: str('the order it paid for', { minLength: 1, maxLength: 64 }) },
+          ['code'],
+        ),
+        data: obj({
+          _id: str(),
+          code: str(),
+          batch: str(),
+          product: str(),
+          quantity: int(),
+          status: str(),
+          writeofftimestamp: str(),
+          writeoff_order: str(),
+        }),
+      }),
+    },
+    async (req) => {
+      const d = deviceOf(req);
+      const body = bodyOf(req);
+      const code = body.code;
+      if (typeof code !== 'string' || code.trim() === '') throw invalid({ code: { key: 'vf.validation.required' } });
+      const order = body.order;
+      if (
+        order !== undefined &&
+        order !== null &&
+        (typeof order !== 'string' || order.length === 0 || order.length > 64)
+      ) {
+        throw invalid({ writeoff_order: { key: 'vf.validation.length_between', args: { min: 1, max: 64 } } });
       }
-      await writeLog(trx, robotActor(d, req.ip), {
-        action: 'writeoff',
-        resource: 'lecode',
-        record: done._id,
-        before: { status: 'CREATED' },
-        after: { status: done.status, code: done.code, writeofftimestamp: done.writeofftimestamp, writeoff_order: done.writeoff_order },
-        integrator: done.integrator,
-        dealer: done.dealer,
+      const c = code.trim();
+      if (!isLecode(c) || !d.dealer) throw notFound('vf.service.error.voucher_missing');
+      return db.transaction().execute(async (trx) => {
+        const done = await vouchers.writeOff(trx, {
+          code: c,
+          dealer: d.dealer!,
+          device: d._id,
+          order: (order as string | undefined) ?? null,
+        });
+        if (!done) {
+          const row = await vouchers.stateOf(trx, c, d.dealer!);
+          if (!row) throw notFound('vf.service.error.voucher_missing');
+          if (row.status === 'WRITEOFF') throw conflict('vf.service.error.written_off');
+          if (row.status === 'DELETE') throw conflict('vf.service.error.voided');
+          if (new Date(row.valid_from).getTime() > Date.now()) throw conflict('vf.service.error.not_yet_valid');
+          throw conflict('vf.service.error.expired');
+        }
+        await writeLog(trx, robotActor(d, req.ip), {
+          action: 'writeoff',
+          resource: 'lecode',
+          record: done._id,
+          before: { status: 'CREATED' },
+          after: {
+            status: done.status,
+            code: done.code,
+            writeofftimestamp: done.writeofftimestamp,
+            writeoff_order: done.writeoff_order,
+          },
+          integrator: done.integrator,
+          dealer: done.dealer,
+        });
+        const { _id, code: saved, batch, product, quantity, status, writeofftimestamp, writeoff_order } = done;
+        return ok({ _id, code: saved, batch, product, quantity, status, writeofftimestamp, writeoff_order });
       });
-      const { _id, code: saved, batch, product, quantity, status, writeofftimestamp, writeoff_order } = done;
-      return ok({ _id, code: saved, batch, product, quantity, status, writeofftimestamp, writeoff_order });
-    });
-  });
+    },
+  );
 
   // What a customer asked the robot's customer service, and the answer given.
-  app.post('/api/device-gateway/chatchat', {
-    config: { resource: 'chatchat' },
-    schema: route({ tags: gw, security: 'device', summary: 'Store a customer-service question and its answer', body: fieldsBody({ question: chatchat.fields.question, answer: chatchat.fields.answer, language: chatchat.fields.language }, 'create'), data: recordRef(chatchat) }),
-  }, async (req) => {
-    const d = deviceOf(req);
-    const { question, answer, language } = chatchat.fields;
-    const { values, errors } = validateFields({ question, answer, language }, bodyOf(req), 'create');
-    if (Object.keys(errors).length) throw invalid(errors);
-    const row = await db.transaction().execute(async (trx) => {
-      const saved = await service.addChat(trx, { _id: newId(), device: d._id, integrator: d.integrator, dealer: d.dealer, question: String(values.question), answer: String(values.answer), language: textOrNull(values.language) });
-      await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'chatchat', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
-      return saved;
-    });
-    return ok(row);
-  });
+  app.post(
+    '/api/device-gateway/chatchat',
+    {
+      config: { resource: 'chatchat' },
+      schema: route({
+        tags: gw,
+        security: 'device',
+        summary: 'Store a customer-service question and its answer',
+        body: fieldsBody(
+          { question: chatchat.fields.question, answer: chatchat.fields.answer, language: chatchat.fields.language },
+          'create',
+        ),
+        data: recordRef(chatchat),
+      }),
+    },
+    async (req) => {
+      const d = deviceOf(req);
+      const { question, answer, language } = chatchat.fields;
+      const { values, errors } = validateFields({ question, answer, language }, bodyOf(req), 'create');
+      if (Object.keys(errors).length) throw invalid(errors);
+      const row = await db.transaction().execute(async (trx) => {
+        const saved = await service.addChat(trx, {
+          _id: newId(),
+          device: d._id,
+          integrator: d.integrator,
+          dealer: d.dealer,
+          question: String(values.question),
+          answer: String(values.answer),
+          language: textOrNull(values.language),
+        });
+        await writeLog(trx, robotActor(d, req.ip), {
+          action: 'add',
+          resource: 'chatchat',
+          record: saved._id,
+          after: saved,
+          integrator: d.integrator,
+          dealer: d.dealer,
+        });
+        return saved;
+      });
+      return ok(row);
+    },
+  );
 
   // A robot raises a fault report about itself.
-  app.post('/api/device-gateway/report', {
-    config: { resource: 'report' },
-    schema: route({
-      tags: gw, security: 'device', summary: 'Raise a fault report about this robot',
-      body: fieldsBody({ code: report.fields.code, fault: report.fields.fault, description: report.fields.description }, 'create', { photos: { type: 'array', items: str('an uploaded image path'), description: 'image paths' } }),
-      data: recordRef(report),
-    }),
-  }, async (req) => {
-    const d = deviceOf(req);
-    const body = bodyOf(req);
-    const { code, fault, description } = report.fields;
-    const { values, errors } = validateFields({ code, fault, description }, body, 'create');
-    if (Object.keys(errors).length) throw invalid(errors);
-    const photos = checkPhotos(body.photos);
-    const row = await db.transaction().execute(async (trx) => {
-      const saved = await service.addReport(trx, {
-        _id: newId(),
-        device: d._id,
-        integrator: d.integrator,
-        dealer: d.dealer,
-        code: textOrNull(values.code),
-        fault: textOrNull(values.fault),
-        description: String(values.description),
-        photos: JSON.stringify(photos),
-        source: 'robot',
-        reporter: `device:${d.device_id}`,
+  app.post(
+    '/api/device-gateway/report',
+    {
+      config: { resource: 'report' },
+      schema: route({
+        tags: gw,
+        security: 'device',
+        summary: 'Raise a fault report about this robot',
+        body: fieldsBody(
+          { code: report.fields.code, fault: report.fields.fault, description: report.fields.description },
+          'create',
+          { photos: { type: 'array', items: str('an uploaded image path'), description: 'image paths' } },
+        ),
+        data: recordRef(report),
+      }),
+    },
+    async (req) => {
+      const d = deviceOf(req);
+      const body = bodyOf(req);
+      const { code, fault, description } = report.fields;
+      const { values, errors } = validateFields({ code, fault, description }, body, 'create');
+      if (Object.keys(errors).length) throw invalid(errors);
+      const photos = checkPhotos(body.photos);
+      const row = await db.transaction().execute(async (trx) => {
+        const saved = await service.addReport(trx, {
+          _id: newId(),
+          device: d._id,
+          integrator: d.integrator,
+          dealer: d.dealer,
+          code: textOrNull(values.code),
+          fault: textOrNull(values.fault),
+          description: String(values.description),
+          photos: JSON.stringify(photos),
+          source: 'robot',
+          reporter: `device:${d.device_id}`,
+        });
+        await writeLog(trx, robotActor(d, req.ip), {
+          action: 'add',
+          resource: 'report',
+          record: saved._id,
+          after: saved,
+          integrator: d.integrator,
+          dealer: d.dealer,
+        });
+        return saved;
       });
-      await writeLog(trx, robotActor(d, req.ip), { action: 'add', resource: 'report', record: saved._id, after: saved, integrator: d.integrator, dealer: d.dealer });
-      return saved;
-    });
-    return ok(row);
-  });
+      return ok(row);
+    },
+  );
 }

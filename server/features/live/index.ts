@@ -62,12 +62,17 @@ export function maySee(user: SessionUser, e: LiveEvent): boolean {
 /** Whether a change of rights concerns this stream's session; it then ends, and the browser reconnects with today's rights. */
 export function concerns(user: SessionUser, c: RightsChange): boolean {
   return Boolean(
-    c.accounts?.includes(user._id) || c.sessions?.includes(user.tokenHash) || c.roles?.some((r) => user.roles.includes(r)),
+    c.accounts?.includes(user._id) ||
+    c.sessions?.includes(user.tokenHash) ||
+    c.roles?.some((r) => user.roles.includes(r)),
   );
 }
 
 const sameRights = (a: SessionUser, b: SessionUser) =>
-  a.authorizations.size === b.authorizations.size && [...a.authorizations].every((x) => b.authorizations.has(x)) && a.integrator === b.integrator && a.dealer === b.dealer;
+  a.authorizations.size === b.authorizations.size &&
+  [...a.authorizations].every((x) => b.authorizations.has(x)) &&
+  a.integrator === b.integrator &&
+  a.dealer === b.dealer;
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
   // an event may carry a whole row: its resource's secret fields stay behind, by the declaration's one rule
@@ -85,63 +90,84 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
     for (const end of [...open]) end(RECONNECT_MS);
   });
 
-  app.get('/api/events', {
-    schema: route({
-      tags: ['events'], summary: 'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed — each only where the account may list it',
-      description: 'The bearer token, or the console\'s cookie (EventSource cannot send a header). Messages and alarms carry their title and content in the stream\'s language.',
-      querystring: { type: 'object', properties: { lang: { enum: [...LANGS], description: 'the language of titles and contents (default: the console\'s choice, else Accept-Language)' } } },
-      raw: { contentType: 'text/event-stream', description: 'the stream: `event: <type>` and `data: <JSON>` per event' },
-    }),
-  }, async (req, reply) => {
-    const ctx = ctxOf(req);
-    const lang = streamLang(req);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+  app.get(
+    '/api/events',
+    {
+      schema: route({
+        tags: ['events'],
+        summary:
+          'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed — each only where the account may list it',
+        description:
+          "The bearer token, or the console's cookie (EventSource cannot send a header). Messages and alarms carry their title and content in the stream's language.",
+        querystring: {
+          type: 'object',
+          properties: {
+            lang: {
+              enum: [...LANGS],
+              description: "the language of titles and contents (default: the console's choice, else Accept-Language)",
+            },
+          },
+        },
+        raw: {
+          contentType: 'text/event-stream',
+          description: 'the stream: `event: <type>` and `data: <JSON>` per event',
+        },
+      }),
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const lang = streamLang(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
 
-    const unsubscribe = subscribe((e) => {
-      if (!maySee(ctx.user, e)) return;
-      res.write(`event: ${e.type}\ndata: ${JSON.stringify(present(e, lang))}\n\n`);
-    });
-    // Rights read once at the start would outlive a freeze or a role change: any change that concerns
-    // this session ends the stream, in every process (the change travels like the events do).
-    const unwatch = onRightsChange((c) => {
-      if (concerns(ctx.user, c)) end();
-    });
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
-    // Run once now too: a change committed between this request's sign-in check and the watch above
-    // would otherwise go unnoticed. (A role preview narrows rights on purpose, so only the session counts then.)
-    const recheck = () =>
-      loadSessionByHash(db, ctx.user.tokenHash).then((s) => {
-        if (!s || (!req.rolePreview && !sameRights(s, ctx.user))) end();
-      }, () => undefined);
-    const check = setInterval(() => void recheck(), SESSION_CHECK_MS);
-    void recheck();
-    let ended = false;
-    streams++;
-    const end = (retryMs?: number) => {
-      if (ended) return;
-      ended = true;
-      streams--;
-      if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
-      unsubscribe();
-      unwatch();
-      clearInterval(ping);
-      clearInterval(check);
-      open.delete(end);
-      res.end();
-    };
-    open.add(end);
-    req.raw.on('close', () => end());
-    res.on('error', () => end());
-  });
+      const unsubscribe = subscribe((e) => {
+        if (!maySee(ctx.user, e)) return;
+        res.write(`event: ${e.type}\ndata: ${JSON.stringify(present(e, lang))}\n\n`);
+      });
+      // Rights read once at the start would outlive a freeze or a role change: any change that concerns
+      // this session ends the stream, in every process (the change travels like the events do).
+      const unwatch = onRightsChange((c) => {
+        if (concerns(ctx.user, c)) end();
+      });
+      const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+      // Run once now too: a change committed between this request's sign-in check and the watch above
+      // would otherwise go unnoticed. (A role preview narrows rights on purpose, so only the session counts then.)
+      const recheck = () =>
+        loadSessionByHash(db, ctx.user.tokenHash).then(
+          (s) => {
+            if (!s || (!req.rolePreview && !sameRights(s, ctx.user))) end();
+          },
+          () => undefined,
+        );
+      const check = setInterval(() => void recheck(), SESSION_CHECK_MS);
+      void recheck();
+      let ended = false;
+      streams++;
+      const end = (retryMs?: number) => {
+        if (ended) return;
+        ended = true;
+        streams--;
+        if (retryMs !== undefined) res.write(`retry: ${retryMs}\n\n`);
+        unsubscribe();
+        unwatch();
+        clearInterval(ping);
+        clearInterval(check);
+        open.delete(end);
+        res.end();
+      };
+      open.add(end);
+      req.raw.on('close', () => end());
+      res.on('error', () => end());
+    },
+  );
 }
 
 /** Not encapsulated (fastify-plugin): a stopping server ends the open streams first, a hook of the whole server. */

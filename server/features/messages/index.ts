@@ -13,16 +13,28 @@ import { markAllRead } from './queries';
 
 export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // Every unread message the caller may see becomes read, in one statement.
-  app.post('/api/message/read_all', { config: { resource: 'message' }, schema: route({ tags: ['message'], summary: 'Mark every message the caller may see as read', body: obj({}), data: obj({ count: int('how many became read') }) }) }, async (req) => {
-    const ctx = ctxOf(req);
-    requirePermission(ctx.user, message.permissions.list);
-    const scope = scopeConditions(message, ctx.user);
-    if (scope === 'none') return ok({ count: 0 });
-    const count = await db.transaction().execute(async (trx) => {
-      const n = await markAllRead(trx, scope);
-      if (n) await writeLog(trx, ctx, { action: 'read_all', resource: 'message', after: { count: n } });
-      return n;
-    });
-    return ok({ count });
-  });
+  app.post(
+    '/api/message/read_all',
+    {
+      config: { resource: 'message' },
+      schema: route({
+        tags: ['message'],
+        summary: 'Mark every message the caller may see as read',
+        body: obj({}),
+        data: obj({ count: int('how many became read') }),
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      requirePermission(ctx.user, message.permissions.list);
+      const scope = scopeConditions(message, ctx.user);
+      if (scope === 'none') return ok({ count: 0 });
+      const count = await db.transaction().execute(async (trx) => {
+        const n = await markAllRead(trx, scope);
+        if (n) await writeLog(trx, ctx, { action: 'read_all', resource: 'message', after: { count: n } });
+        return n;
+      });
+      return ok({ count });
+    },
+  );
 };

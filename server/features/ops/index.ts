@@ -42,27 +42,45 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
     if (opts.lifecycle.draining) reply.header('Connection', 'close');
   });
 
-  app.get('/api/health/live', { schema: route({ tags, security: 'open', summary: 'The process answers', data: obj({ live: bool() }) }) }, async () => ok({ live: true }));
+  app.get(
+    '/api/health/live',
+    { schema: route({ tags, security: 'open', summary: 'The process answers', data: obj({ live: bool() }) }) },
+    async () => ok({ live: true }),
+  );
 
-  app.get('/api/health/ready', { schema: route({ tags, security: 'open', summary: 'It can serve: the database answers, every migration is applied, it is not stopping (else 503)', data: obj({ ready: bool(), migrations: int('applied migrations: only for a METRICS_TOKEN bearer') }, ['ready']) }) }, async (req, reply) => {
-    if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
-    let applied: Set<string>;
-    try {
-      const rows = await Promise.race([
-        sql<{ name: string }>`SELECT name FROM schema_migration`.execute(db),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_TIMEOUT_MS).unref()),
-      ]);
-      applied = new Set(rows.rows.map((r) => r.name));
-    } catch (e) {
-      // no schema_migration table at all: nothing was migrated
-      if ((e as { code?: string }).code === '42P01') return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
-      return sendError(req, reply, databaseUnavailable(e) ?? new ApiError(503, 'vf.ops.error.database_unavailable'));
-    }
-    const pending = migrationNames().filter((m) => !applied.has(m));
-    if (pending.length) return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
-    // anyone learns ready or not, and why in words; how many migrations (the build's age) only /metrics' holder
-    return ok(holdsMetrics(req.headers.authorization) ? { ready: true, migrations: applied.size } : { ready: true });
-  });
+  app.get(
+    '/api/health/ready',
+    {
+      schema: route({
+        tags,
+        security: 'open',
+        summary: 'It can serve: the database answers, every migration is applied, it is not stopping (else 503)',
+        data: obj({ ready: bool(), migrations: int('applied migrations: only for a METRICS_TOKEN bearer') }, ['ready']),
+      }),
+    },
+    async (req, reply) => {
+      if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
+      let applied: Set<string>;
+      try {
+        const rows = await Promise.race([
+          sql<{ name: string }>`SELECT name FROM schema_migration`.execute(db),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_TIMEOUT_MS).unref(),
+          ),
+        ]);
+        applied = new Set(rows.rows.map((r) => r.name));
+      } catch (e) {
+        // no schema_migration table at all: nothing was migrated
+        if ((e as { code?: string }).code === '42P01')
+          return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
+        return sendError(req, reply, databaseUnavailable(e) ?? new ApiError(503, 'vf.ops.error.database_unavailable'));
+      }
+      const pending = migrationNames().filter((m) => !applied.has(m));
+      if (pending.length) return sendError(req, reply, new ApiError(503, 'vf.ops.error.migrations_pending'));
+      // anyone learns ready or not, and why in words; how many migrations (the build's age) only /metrics' holder
+      return ok(holdsMetrics(req.headers.authorization) ? { ready: true, migrations: applied.size } : { ready: true });
+    },
+  );
 
   /** Whether the caller sends the METRICS_TOKEN bearer. */
   const holdsMetrics = (authorization: string | undefined) => {

@@ -29,40 +29,61 @@ type WorkStatus = (typeof WORK_STATUSES)[number];
 // say: the store's products and options, the stock, the amount against the items, the order's state.
 const MAX_CENTS = 100_000_000;
 const cents = (what: string) => int(what, { minimum: 0, maximum: MAX_CENTS });
-const pay = obj({
-  amount: cents('cents paid: must equal the order\'s amount'),
-  real_amount: cents('cents the customer really paid (at most `amount`)'),
-  pay_type: text(undefined, { maxLength: 40 }),
-  transaction_id: text(undefined, { maxLength: 100 }),
-  trade_type: text(undefined, { maxLength: 40 }),
-  state: text(undefined, { maxLength: 40 }),
-  result: text(undefined, { maxLength: 200 }),
-  bank_type: text(undefined, { maxLength: 40 }),
-  account: text(undefined, { maxLength: 100 }),
-  account_type: text(undefined, { maxLength: 40 }),
-}, ['amount']);
-const orderRef = text('the order\'s _id (one this robot made)', { maxLength: 100 });
+const pay = obj(
+  {
+    amount: cents("cents paid: must equal the order's amount"),
+    real_amount: cents('cents the customer really paid (at most `amount`)'),
+    pay_type: text(undefined, { maxLength: 40 }),
+    transaction_id: text(undefined, { maxLength: 100 }),
+    trade_type: text(undefined, { maxLength: 40 }),
+    state: text(undefined, { maxLength: 40 }),
+    result: text(undefined, { maxLength: 200 }),
+    bank_type: text(undefined, { maxLength: 40 }),
+    account: text(undefined, { maxLength: 100 }),
+    account_type: text(undefined, { maxLength: 40 }),
+  },
+  ['amount'],
+);
+const orderRef = text("the order's _id (one this robot made)", { maxLength: 100 });
 type Pay = ValueOf<typeof pay>;
 
 /** A sale: POST /api/device-gateway/order. */
-export const saleBody = obj({
-  channel: choice(ORDER_CHANNELS),
-  items: list(
-    obj({ product: text('a product _id of the robot\'s store', { maxLength: 100 }), quantity: int(undefined, { minimum: 1, maximum: MAX_ITEM_QUANTITY }), options: list(text('an option code'), { maxItems: 20 }) }, ['product']),
-    { minItems: 1, maxItems: MAX_ITEMS },
-  ),
-  pay,
-  pickup_point: text(undefined, { maxLength: 100 }),
-  pickup_code: text(undefined, { maxLength: 20 }),
-  forward_from: text('the order this one was transferred from', { maxLength: 100 }),
-}, ['channel', 'items']);
+export const saleBody = obj(
+  {
+    channel: choice(ORDER_CHANNELS),
+    items: list(
+      obj(
+        {
+          product: text("a product _id of the robot's store", { maxLength: 100 }),
+          quantity: int(undefined, { minimum: 1, maximum: MAX_ITEM_QUANTITY }),
+          options: list(text('an option code'), { maxItems: 20 }),
+        },
+        ['product'],
+      ),
+      { minItems: 1, maxItems: MAX_ITEMS },
+    ),
+    pay,
+    pickup_point: text(undefined, { maxLength: 100 }),
+    pickup_code: text(undefined, { maxLength: 20 }),
+    forward_from: text('the order this one was transferred from', { maxLength: 100 }),
+  },
+  ['channel', 'items'],
+);
 /** The making flow of one item, or of all. */
-export const progressBody = obj({ order: orderRef, item: int('the item number (default: every item)'), work_status: choice(WORK_STATUSES), end_type: text(undefined, { maxLength: 40 }), end_msg: text(undefined, { maxLength: 200 }) }, ['order', 'work_status']);
+export const progressBody = obj(
+  {
+    order: orderRef,
+    item: int('the item number (default: every item)'),
+    work_status: choice(WORK_STATUSES),
+    end_type: text(undefined, { maxLength: 40 }),
+    end_msg: text(undefined, { maxLength: 200 }),
+  },
+  ['order', 'work_status'],
+);
 /** A payment completed after the order was placed. */
 export const payBody = obj({ order: orderRef, pay }, ['order', 'pay']);
 /** The robot gives up on an order before making it. */
 export const cancelBody = obj({ order: orderRef, reason: text(undefined, { maxLength: 200 }) }, ['order']);
-
 
 /** The pay channel details a robot sends, checked and kept. */
 function payOf(raw: Pay | undefined, amount: number): { pay: PayDetails; pay_type: string | null } | undefined {
@@ -88,7 +109,11 @@ function payOf(raw: Pay | undefined, amount: number): { pay: PayDetails; pay_typ
 }
 
 /** The items of a sale, priced from the store's products and their chosen options, stock taken. */
-async function snapshotItems(trx: DB, device: GatewayDevice, raw: ValueOf<typeof saleBody>['items']): Promise<ItemSnapshot[]> {
+async function snapshotItems(
+  trx: DB,
+  device: GatewayDevice,
+  raw: ValueOf<typeof saleBody>['items'],
+): Promise<ItemSnapshot[]> {
   const items: ItemSnapshot[] = [];
   for (const [i, it] of raw.entries()) {
     const quantity = it.quantity ?? 1;
@@ -98,14 +123,22 @@ async function snapshotItems(trx: DB, device: GatewayDevice, raw: ValueOf<typeof
       .select(['_id', 'code', 'name', 'price', 'dealer', 'freeze', 'properties'])
       .where('_id', '=', it.product)
       .executeTakeFirst();
-    if (!product || product.dealer !== device.dealer) throw notFound('vf.orders.error.product', { product: it.product });
+    if (!product || product.dealer !== device.dealer)
+      throw notFound('vf.orders.error.product', { product: it.product });
     if (product.freeze) throw conflict('vf.orders.error.product_frozen', { name: product.name });
     const properties = product.properties;
     const options: ItemSnapshot['options'] = [];
     for (const code of codes) {
-      const found = (properties ?? []).flatMap((p) => (p.options ?? []).map((o) => ({ p, o }))).find(({ o }) => o.code === code);
+      const found = (properties ?? [])
+        .flatMap((p) => (p.options ?? []).map((o) => ({ p, o })))
+        .find(({ o }) => o.code === code);
       if (!found) throw badRequest('vf.orders.error.option', { option: code.slice(0, 40) });
-      options.push({ property: found.p.code, code: found.o.code, name: found.o.name, price: Number(found.o.price ?? 0) });
+      options.push({
+        property: found.p.code,
+        code: found.o.code,
+        name: found.o.name,
+        price: Number(found.o.price ?? 0),
+      });
     }
     await takeStock(trx, { productId: product._id, quantity, device: device._id });
     items.push({
@@ -164,8 +197,23 @@ export async function createOrder(db: DB, device: GatewayDevice, body: ValueOf<t
       .returningAll()
       .executeTakeFirstOrThrow();
     if (pay_status === 'PAID') await shareProfit(trx, row);
-    await writeLog(trx, robotActor(device, ip), { action: 'order', resource: 'order', record: String(row._id), after: { amount, quantity, pay_status, device: device.device_id }, integrator: device.integrator, dealer: device.dealer });
-    await publish({ type: 'order.created', integrator: device.integrator, dealer: device.dealer, data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id } }, trx);
+    await writeLog(trx, robotActor(device, ip), {
+      action: 'order',
+      resource: 'order',
+      record: String(row._id),
+      after: { amount, quantity, pay_status, device: device.device_id },
+      integrator: device.integrator,
+      dealer: device.dealer,
+    });
+    await publish(
+      {
+        type: 'order.created',
+        integrator: device.integrator,
+        dealer: device.dealer,
+        data: { _id: row._id, amount, quantity, pay_status, pickup_code, device: device._id },
+      },
+      trx,
+    );
     await webhookEvents.orderCreated(trx, row);
     return row;
   });
@@ -174,7 +222,13 @@ export async function createOrder(db: DB, device: GatewayDevice, body: ValueOf<t
 
 /** The robot's own order, locked for the change; 404 for any other robot's. */
 async function ownOrder(trx: DB, device: GatewayDevice, id: string) {
-  const row = await trx.selectFrom('orders').selectAll().where('_id', '=', id).where('device', '=', device._id).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('_id', '=', id)
+    .where('device', '=', device._id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
@@ -191,7 +245,6 @@ function workStatusOf(items: ItemSnapshot[]): WorkStatus {
   const rank = ['WAIT', 'START', 'DONE', 'END'] as const;
   return rank[Math.min(...items.map((i) => rank.findIndex((r) => r === i.work_status)))];
 }
-
 
 /** The order a robot's log entry is about, in the order's own brand and store. */
 const robotEntry = (order: Order) => ({
@@ -216,11 +269,18 @@ export async function progressOrder(db: DB, device: GatewayDevice, body: ValueOf
     const now = new Date().toISOString();
     const events = [];
     for (const t of targets) {
-      if (!WORK_STEPS[t.work_status as WorkStatus]?.includes(ws)) throw conflict('vf.error.state', { field: 'work_status', value: t.work_status });
+      if (!WORK_STEPS[t.work_status as WorkStatus]?.includes(ws))
+        throw conflict('vf.error.state', { field: 'work_status', value: t.work_status });
       t.work_status = ws;
       if (end_type !== null) t.end_type = end_type;
       if (end_msg !== null) t.end_msg = end_msg;
-      events.push({ item: t.item, work_status: ws, time: now, ...(end_type !== null ? { end_type } : {}), ...(end_msg !== null ? { end_msg } : {}) });
+      events.push({
+        item: t.item,
+        work_status: ws,
+        time: now,
+        ...(end_type !== null ? { end_type } : {}),
+        ...(end_msg !== null ? { end_msg } : {}),
+      });
     }
     const work_status = workStatusOf(items);
     const finished = work_status === 'END' || work_status === 'FAILD';
@@ -257,7 +317,13 @@ export async function payOrder(db: DB, device: GatewayDevice, body: ValueOf<type
     const paid = payOf(body.pay, order.amount)!;
     const row = await trx
       .updateTable('orders')
-      .set({ pay_status: 'PAID', pay_time: sql`now()`, pay_type: paid.pay_type, pay: JSON.stringify(paid.pay), update_time: sql`now()` })
+      .set({
+        pay_status: 'PAID',
+        pay_time: sql`now()`,
+        pay_type: paid.pay_type,
+        pay: JSON.stringify(paid.pay),
+        update_time: sql`now()`,
+      })
       .where('_id', '=', order._id)
       .returningAll()
       .executeTakeFirstOrThrow();

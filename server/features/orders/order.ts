@@ -36,7 +36,15 @@ export async function shareProfit(trx: DB, order: Order) {
   });
   await trx
     .insertInto('profit_share')
-    .values({ _id: r.id, order: order._id, integrator: order.integrator, dealer: order.dealer, status: r.status, amount, detail: JSON.stringify(r.detail) })
+    .values({
+      _id: r.id,
+      order: order._id,
+      integrator: order.integrator,
+      dealer: order.dealer,
+      status: r.status,
+      amount,
+      detail: JSON.stringify(r.detail),
+    })
     .onConflict((oc) => oc.column('order').doNothing())
     .execute();
 }
@@ -46,7 +54,12 @@ export async function shareProfit(trx: DB, order: Order) {
  * or CHANGE (an exception the staff must look at) when the channel refuses. The refund row is locked.
  */
 async function settleRefund(trx: DB, ctx: CallContext, refund: Refund): Promise<Refund> {
-  const order = await trx.selectFrom('orders').selectAll().where('_id', '=', refund.order).forUpdate().executeTakeFirstOrThrow();
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('_id', '=', refund.order)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const pay = order.pay;
   let result;
   try {
@@ -59,10 +72,19 @@ async function settleRefund(trx: DB, ctx: CallContext, refund: Refund): Promise<
       amount: refund.amount,
     });
   } catch (e) {
-    result = { ok: false, channel_id: null, channel: gateway().name, real_amount: 0, account: null, account_type: null, funds_source: null, error: String((e as Error).message ?? e).slice(0, 200) };
+    result = {
+      ok: false,
+      channel_id: null,
+      channel: gateway().name,
+      real_amount: 0,
+      account: null,
+      account_type: null,
+      funds_source: null,
+      error: String((e as Error).message ?? e).slice(0, 200),
+    };
   }
   const status = result.ok ? 'SUCCESS' : 'CHANGE';
-  const saved = (await trx
+  const saved = await trx
     .updateTable('refund')
     .set({
       status,
@@ -78,7 +100,7 @@ async function settleRefund(trx: DB, ctx: CallContext, refund: Refund): Promise<
     })
     .where('_id', '=', refund._id)
     .returningAll()
-    .executeTakeFirstOrThrow());
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('orders')
     .set({ refund_status: status, refund_amount: result.ok ? result.real_amount : 0, update_time: sql`now()` })
@@ -112,7 +134,8 @@ export const orderHooks = defineHooks('order', {
       if (approve && !holds(ctx.user, permissionOf(REFUND_TRANSITIONS.approve))) throw forbidden();
       const paid = paidOf(existing);
       const amount = Number(body.amount);
-      if (amount > paid) throw invalid({ amount: { key: 'vf.validation.max_value', args: { max: (paid / 100).toFixed(2) } } });
+      if (amount > paid)
+        throw invalid({ amount: { key: 'vf.validation.max_value', args: { max: (paid / 100).toFixed(2) } } });
       const pay = existing.pay;
       const refund = await trx
         .insertInto('refund')
@@ -135,12 +158,31 @@ export const orderHooks = defineHooks('order', {
         .executeTakeFirst();
       // Once per order, ever: the unique index on refund("order") answers every concurrent request but one.
       if (!refund) throw conflict('vf.orders.error.refund_exists');
-      await writeLog(trx, ctx, { action: 'add', resource: 'refund', record: refund._id, after: refund, integrator: existing.integrator, dealer: existing.dealer });
+      await writeLog(trx, ctx, {
+        action: 'add',
+        resource: 'refund',
+        record: refund._id,
+        after: refund,
+        integrator: existing.integrator,
+        dealer: existing.dealer,
+      });
       let final = refund;
-      await trx.updateTable('orders').set({ refund_status: 'CREATED', update_time: sql`now()` }).where('_id', '=', existing._id).execute();
+      await trx
+        .updateTable('orders')
+        .set({ refund_status: 'CREATED', update_time: sql`now()` })
+        .where('_id', '=', existing._id)
+        .execute();
       if (approve) {
         final = await settleRefund(trx, ctx, refund);
-        await writeLog(trx, ctx, { action: 'approve', resource: 'refund', record: refund._id, before: refund, after: final, integrator: existing.integrator, dealer: existing.dealer });
+        await writeLog(trx, ctx, {
+          action: 'approve',
+          resource: 'refund',
+          record: refund._id,
+          before: refund,
+          after: final,
+          integrator: existing.integrator,
+          dealer: existing.dealer,
+        });
       }
       reply.refund = final;
       return trx.selectFrom('orders').selectAll().where('_id', '=', existing._id).executeTakeFirstOrThrow();
@@ -150,10 +192,17 @@ export const orderHooks = defineHooks('order', {
       // the action's body was checked against the declared choices; this finds which one, typed
       const to = PAY_STATUSES.find((s) => s === body.pay_status);
       const from = existing.pay_status;
-      if (!to) throw invalid({ pay_status: { key: 'vf.validation.choice', args: { choices: PAY_STATUSES.join(', ') } } });
+      if (!to)
+        throw invalid({ pay_status: { key: 'vf.validation.choice', args: { choices: PAY_STATUSES.join(', ') } } });
       if (to === from) throw conflict('vf.error.state', { field: 'pay_status', value: from });
-      const entry = { from, to, reason: String(body.reason).trim(), operator: ctx.user._id, time: new Date().toISOString() };
-      const saved = (await trx
+      const entry = {
+        from,
+        to,
+        reason: String(body.reason).trim(),
+        operator: ctx.user._id,
+        time: new Date().toISOString(),
+      };
+      const saved = await trx
         .updateTable('orders')
         .set({
           pay_status: to,
@@ -163,7 +212,7 @@ export const orderHooks = defineHooks('order', {
         })
         .where('_id', '=', existing._id)
         .returningAll()
-        .executeTakeFirstOrThrow());
+        .executeTakeFirstOrThrow();
       if (to === 'PAID') {
         await shareProfit(trx, saved);
         await webhookEvents.orderPaid(trx, saved);
@@ -179,13 +228,17 @@ export const refundHooks = defineHooks('refund', {
       return settleRefund(trx, ctx, existing);
     },
     async reject({ trx, ctx, existing, body }) {
-      const saved = (await trx
+      const saved = await trx
         .updateTable('refund')
         .set({ status: 'REFUNDCLOSE', reject_reason: String(body.reason).trim(), operator: ctx.user._id })
         .where('_id', '=', existing._id)
         .returningAll()
-        .executeTakeFirstOrThrow());
-      await trx.updateTable('orders').set({ refund_status: 'REFUNDCLOSE', update_time: sql`now()` }).where('_id', '=', existing.order).execute();
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('orders')
+        .set({ refund_status: 'REFUNDCLOSE', update_time: sql`now()` })
+        .where('_id', '=', existing.order)
+        .execute();
       return saved;
     },
   },

@@ -35,7 +35,6 @@ const MAX_PER_LIST = 50;
 
 type Body = Record<string, unknown>;
 
-
 /** A declared list the caller may read. */
 function listOf(ctx: CallContext, resource: unknown) {
   const def = typeof resource === 'string' ? findResource(resource) : undefined;
@@ -51,7 +50,15 @@ function nameOf(raw: unknown): string {
 }
 
 const tags = ['saved_query'];
-const saved = obj({ _id: str(), resource: str(), name: str(), filter: anyObject(), sort: { type: ['object', 'null'] }, is_default: bool(), create_time: str() });
+const saved = obj({
+  _id: str(),
+  resource: str(),
+  name: str(),
+  filter: anyObject(),
+  sort: { type: ['object', 'null'] },
+  is_default: bool(),
+  create_time: str(),
+});
 
 export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (app, { db, hooks }) => {
   const own = (q: DB, ctx: CallContext, id: unknown) => {
@@ -59,69 +66,140 @@ export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (
     return rows.own(q, ctx.user._id, id);
   };
 
-  app.post('/api/saved_query/list', { schema: route({ tags, summary: 'One\'s saved filters of a list', body: obj({ resource: str('the list') }, ['resource']), data: { type: 'array', items: saved } }) }, async (req) => {
-    const ctx = ctxOf(req);
-    const def = listOf(ctx, req.body.resource);
-    return ok(await rows.listOf(db, ctx.user._id, def.name));
-  });
-
-  app.post('/api/saved_query/add', {
-    schema: route({
-      tags, summary: 'Save a list\'s filter and sort under a name (checked by the list\'s own rules)',
-      body: obj({ resource: str('the list'), name: str(undefined, { minLength: 1, maxLength: 40 }), filter: anyObject('the list\'s filter'), sort: anyObject('{ field, order }'), is_default: bool('apply it when the list opens without a filter') }, ['resource', 'name']),
-      data: saved,
-    }),
-  }, async (req) => {
-    const ctx = ctxOf(req);
-    const body = req.body;
-    const def = listOf(ctx, body.resource);
-    const name = nameOf(body.name);
-    const filter = body.filter ?? {};
-    if (JSON.stringify(filter).length > MAX_FILTER_BYTES) {
-      throw badRequest('vf.operator.saved.error.filter');
-    }
-    // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
-    // not when the filter is applied later
-    byName(db).selectFrom(def.table).select('_id').where(whereOf(def, ctx, filter as Body, hooks.of(def.name).filters)).compile();
-    const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
-    const isDefault = body.is_default === true;
-    const saved = await db.transaction().execute(async (trx) => {
-      if ((await rows.countOf(trx, ctx.user._id, def.name)) >= MAX_PER_LIST) throw conflict('vf.operator.saved.error.too_many', { max: MAX_PER_LIST });
-      if (isDefault) await rows.clearDefault(trx, ctx.user._id, def.name);
-      const row = await rows.insert(trx, { _id: newId(), account: ctx.user._id, resource: def.name, name, filter: JSON.stringify(filter), sort: sort ? JSON.stringify({ field: sort.field, order: sort.order.toUpperCase() }) : null, is_default: isDefault });
-      if (!row) throw conflict('vf.operator.saved.error.duplicate', { name });
-      await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: logged(row) });
-      return row;
-    });
-    return ok(saved);
-  });
-
-  app.post('/api/saved_query/default', { schema: route({ tags, summary: 'Make a saved filter the list\'s default, or not', body: obj({ _id: str(), is_default: bool() }, ['_id', 'is_default']), data: saved }) }, async (req) => {
-    const ctx = ctxOf(req);
-    const body = req.body;
-    const saved = await db.transaction().execute(async (trx) => {
-      const existing = await own(trx, ctx, body._id).forUpdate().executeTakeFirst();
-      if (!existing) throw notFound();
-      // one default per list: the others step down in the same transaction
-      if (body.is_default) await rows.clearDefault(trx, ctx.user._id, existing.resource);
-      const row = await rows.setDefault(trx, existing._id, body.is_default === true);
-      await writeLog(trx, ctx, { action: 'default', resource: 'saved_query', record: row._id, before: logged(existing), after: logged(row) });
-      return row;
-    });
-    return ok(saved);
-  });
-
-  app.post('/api/saved_query/delete', { schema: route({ tags, summary: 'Delete a saved filter', body: obj({ _id: str() }, ['_id']), data: obj({ _id: str() }) }) }, async (req) => {
-    const ctx = ctxOf(req);
-    const body = req.body;
-    return ok(
-      await db.transaction().execute(async (trx) => {
-        const existing = await own(trx, ctx, body._id).executeTakeFirst();
-        if (!existing) throw notFound();
-        await rows.remove(trx, existing._id);
-        await writeLog(trx, ctx, { action: 'delete', resource: 'saved_query', record: existing._id, before: logged(existing) });
-        return { _id: existing._id };
+  app.post(
+    '/api/saved_query/list',
+    {
+      schema: route({
+        tags,
+        summary: "One's saved filters of a list",
+        body: obj({ resource: str('the list') }, ['resource']),
+        data: { type: 'array', items: saved },
       }),
-    );
-  });
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const def = listOf(ctx, req.body.resource);
+      return ok(await rows.listOf(db, ctx.user._id, def.name));
+    },
+  );
+
+  app.post(
+    '/api/saved_query/add',
+    {
+      schema: route({
+        tags,
+        summary: "Save a list's filter and sort under a name (checked by the list's own rules)",
+        body: obj(
+          {
+            resource: str('the list'),
+            name: str(undefined, { minLength: 1, maxLength: 40 }),
+            filter: anyObject("the list's filter"),
+            sort: anyObject('{ field, order }'),
+            is_default: bool('apply it when the list opens without a filter'),
+          },
+          ['resource', 'name'],
+        ),
+        data: saved,
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const body = req.body;
+      const def = listOf(ctx, body.resource);
+      const name = nameOf(body.name);
+      const filter = body.filter ?? {};
+      if (JSON.stringify(filter).length > MAX_FILTER_BYTES) {
+        throw badRequest('vf.operator.saved.error.filter');
+      }
+      // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
+      // not when the filter is applied later
+      byName(db)
+        .selectFrom(def.table)
+        .select('_id')
+        .where(whereOf(def, ctx, filter as Body, hooks.of(def.name).filters))
+        .compile();
+      const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
+      const isDefault = body.is_default === true;
+      const saved = await db.transaction().execute(async (trx) => {
+        if ((await rows.countOf(trx, ctx.user._id, def.name)) >= MAX_PER_LIST)
+          throw conflict('vf.operator.saved.error.too_many', { max: MAX_PER_LIST });
+        if (isDefault) await rows.clearDefault(trx, ctx.user._id, def.name);
+        const row = await rows.insert(trx, {
+          _id: newId(),
+          account: ctx.user._id,
+          resource: def.name,
+          name,
+          filter: JSON.stringify(filter),
+          sort: sort ? JSON.stringify({ field: sort.field, order: sort.order.toUpperCase() }) : null,
+          is_default: isDefault,
+        });
+        if (!row) throw conflict('vf.operator.saved.error.duplicate', { name });
+        await writeLog(trx, ctx, { action: 'add', resource: 'saved_query', record: row._id, after: logged(row) });
+        return row;
+      });
+      return ok(saved);
+    },
+  );
+
+  app.post(
+    '/api/saved_query/default',
+    {
+      schema: route({
+        tags,
+        summary: "Make a saved filter the list's default, or not",
+        body: obj({ _id: str(), is_default: bool() }, ['_id', 'is_default']),
+        data: saved,
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const body = req.body;
+      const saved = await db.transaction().execute(async (trx) => {
+        const existing = await own(trx, ctx, body._id).forUpdate().executeTakeFirst();
+        if (!existing) throw notFound();
+        // one default per list: the others step down in the same transaction
+        if (body.is_default) await rows.clearDefault(trx, ctx.user._id, existing.resource);
+        const row = await rows.setDefault(trx, existing._id, body.is_default === true);
+        await writeLog(trx, ctx, {
+          action: 'default',
+          resource: 'saved_query',
+          record: row._id,
+          before: logged(existing),
+          after: logged(row),
+        });
+        return row;
+      });
+      return ok(saved);
+    },
+  );
+
+  app.post(
+    '/api/saved_query/delete',
+    {
+      schema: route({
+        tags,
+        summary: 'Delete a saved filter',
+        body: obj({ _id: str() }, ['_id']),
+        data: obj({ _id: str() }),
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const body = req.body;
+      return ok(
+        await db.transaction().execute(async (trx) => {
+          const existing = await own(trx, ctx, body._id).executeTakeFirst();
+          if (!existing) throw notFound();
+          await rows.remove(trx, existing._id);
+          await writeLog(trx, ctx, {
+            action: 'delete',
+            resource: 'saved_query',
+            record: existing._id,
+            before: logged(existing),
+          });
+          return { _id: existing._id };
+        }),
+      );
+    },
+  );
 };

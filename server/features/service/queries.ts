@@ -3,6 +3,8 @@
 import type { Insertable } from 'kysely';
 import type { DB, Tables } from '../../db';
 
-export const addChat = (db: DB, row: Insertable<Tables['chatchat']>) => db.insertInto('chatchat').values(row).returningAll().executeTakeFirstOrThrow();
+export const addChat = (db: DB, row: Insertable<Tables['chatchat']>) =>
+  db.insertInto('chatchat').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const addReport = (db: DB, row: Insertable<Tables['report']>) => db.insertInto('report').values(row).returningAll().executeTakeFirstOrThrow();
+export const addReport = (db: DB, row: Insertable<Tables['report']>) =>
+  db.insertInto('report').values(row).returningAll().executeTakeFirstOrThrow();

@@ -39,20 +39,26 @@ export const reportHooks = defineHooks('report', {
   },
   actions: {
     async start({ trx, ctx, existing }) {
-      return (await trx
+      return await trx
         .updateTable('report')
         .set({ status: 'in_progress', handler: ctx.user._id, update_time: sql`now()` })
         .where('_id', '=', existing._id)
         .returningAll()
-        .executeTakeFirstOrThrow());
+        .executeTakeFirstOrThrow();
     },
     async resolve({ trx, ctx, existing, body }) {
-      return (await trx
+      return await trx
         .updateTable('report')
-        .set({ status: 'resolved', handler: ctx.user._id, resolution: body.resolution as string, resolve_time: sql`now()`, update_time: sql`now()` })
+        .set({
+          status: 'resolved',
+          handler: ctx.user._id,
+          resolution: body.resolution as string,
+          resolve_time: sql`now()`,
+          update_time: sql`now()`,
+        })
         .where('_id', '=', existing._id)
         .returningAll()
-        .executeTakeFirstOrThrow());
+        .executeTakeFirstOrThrow();
     },
   },
 });

@@ -30,7 +30,10 @@ function scopeOf(ctx: CallContext, alias: string): RawBuilder<unknown> {
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none') return sql`false`;
   if (scope.length === 0) return sql`true`;
-  return sql.join(scope.map(([col, value]) => sql`${sql.ref(`${alias}.${col}`)} = ${value}`), sql` AND `);
+  return sql.join(
+    scope.map(([col, value]) => sql`${sql.ref(`${alias}.${col}`)} = ${value}`),
+    sql` AND `,
+  );
 }
 
 export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
@@ -39,7 +42,14 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
   const to = r.to.toISOString();
   const rangeSeconds = (r.to.getTime() - r.from.getTime()) / 1000;
   const [robots, alarms, down] = await Promise.all([
-    sql<{ dealer: string | null; total: number; online: number; failure: number; locked: number; menu_outdated: number }>`
+    sql<{
+      dealer: string | null;
+      total: number;
+      online: number;
+      failure: number;
+      locked: number;
+      menu_outdated: number;
+    }>`
       SELECT device.dealer, count(*)::int AS total, count(*) FILTER (WHERE device.online)::int AS online,
              count(*) FILTER (WHERE device.state = 'failure')::int AS failure, count(*) FILTER (WHERE device.locked)::int AS locked,
              count(*) FILTER (WHERE ${menuOutdated})::int AS menu_outdated
@@ -47,7 +57,9 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
     sql<{ warning: number; error: number; sold_out: number }>`
       SELECT (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'warning' AND ${scopeOf(ctx, 'a')})::int AS warning,
              (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'error' AND ${scopeOf(ctx, 'a')})::int AS error,
-             (SELECT count(*) FROM restock_line a WHERE a.sold_out AND ${scopeOf(ctx, 'a')})::int AS sold_out`.execute(db),
+             (SELECT count(*) FROM restock_line a WHERE a.sold_out AND ${scopeOf(ctx, 'a')})::int AS sold_out`.execute(
+      db,
+    ),
     sql<{ dealer: string | null; down_seconds: number; clear_median_minutes: number | null }>`
       SELECT a.dealer,
              coalesce(sum(extract(epoch FROM least(coalesce(a.clear_time, now()), ${to}::timestamptz) - greatest(a.first_seen, ${from}::timestamptz)))
@@ -62,7 +74,8 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
   const stores: StoreHealth[] = robots.rows
     .map((s) => {
       const d = downBy.get(s.dealer);
-      const uptime = s.total && rangeSeconds > 0 ? Math.max(0, 1 - Number(d?.down_seconds ?? 0) / (s.total * rangeSeconds)) : 1;
+      const uptime =
+        s.total && rangeSeconds > 0 ? Math.max(0, 1 - Number(d?.down_seconds ?? 0) / (s.total * rangeSeconds)) : 1;
       const median = d?.clear_median_minutes;
       return {
         dealer: s.dealer,
@@ -75,10 +88,17 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
       };
     })
     .sort((a, b) => a.uptime - b.uptime || String(a.dealer).localeCompare(String(b.dealer)));
-  const sum = (k: 'total' | 'online' | 'failure' | 'locked' | 'menu_outdated') => robots.rows.reduce((n, s) => n + s[k], 0);
+  const sum = (k: 'total' | 'online' | 'failure' | 'locked' | 'menu_outdated') =>
+    robots.rows.reduce((n, s) => n + s[k], 0);
   const total = sum('total');
   return {
-    robots: { total, online: sum('online'), offline: total - sum('online'), failure: sum('failure'), locked: sum('locked') },
+    robots: {
+      total,
+      online: sum('online'),
+      offline: total - sum('online'),
+      failure: sum('failure'),
+      locked: sum('locked'),
+    },
     alarms: { warning: alarms.rows[0].warning, error: alarms.rows[0].error },
     // robots running another menu than their store's (server/features/commands/menu.ts; never-reported ones not counted)
     menu_outdated: sum('menu_outdated'),

@@ -20,52 +20,113 @@ const num = (description?: string) => ({ type: 'number', ...(description ? { des
 
 /** Not encapsulated (fastify-plugin): its start and stop hooks (the partition keeper) belong to the whole server. */
 export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
-  app.post('/api/telemetry/series', {
-    schema: route({
-      tags,
-      summary: "A robot's metric over a time range: raw points up to 48 hours, hourly min / max / avg beyond",
-      body: handlerChecked(obj({ device: str('the robot\'s _id'), metric: str(), from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['device', 'metric', 'from', 'to'])),
-      data: obj({ metric: str(), unit: str(), step: str(undefined, { enum: ['raw', 'hour'] }), points: { type: 'array', items: obj({ t: str(), min: num(), max: num(), avg: num() }) } }),
-    }),
-  }, async (req) => {
-    const b = isObject(req.body) ? req.body : {};
-    const metric = metricOf(b.metric);
-    const range = rangeOf(b);
-    const robot = await visibleRobot(db, ctxOf(req), b.device);
-    return ok(await series(db, robot._id, metric, range));
-  });
+  app.post(
+    '/api/telemetry/series',
+    {
+      schema: route({
+        tags,
+        summary: "A robot's metric over a time range: raw points up to 48 hours, hourly min / max / avg beyond",
+        body: handlerChecked(
+          obj(
+            {
+              device: str("the robot's _id"),
+              metric: str(),
+              from: str('ISO-8601 or epoch ms'),
+              to: str('ISO-8601 or epoch ms'),
+            },
+            ['device', 'metric', 'from', 'to'],
+          ),
+        ),
+        data: obj({
+          metric: str(),
+          unit: str(),
+          step: str(undefined, { enum: ['raw', 'hour'] }),
+          points: { type: 'array', items: obj({ t: str(), min: num(), max: num(), avg: num() }) },
+        }),
+      }),
+    },
+    async (req) => {
+      const b = isObject(req.body) ? req.body : {};
+      const metric = metricOf(b.metric);
+      const range = rangeOf(b);
+      const robot = await visibleRobot(db, ctxOf(req), b.device);
+      return ok(await series(db, robot._id, metric, range));
+    },
+  );
 
   // the food-safety record, streamed like every export (server/crud/export.ts)
-  app.post('/api/telemetry/report/export', {
-    schema: route({
-      tags,
-      summary: 'The food-safety record: per robot and local day, min / max / avg of a metric and minutes outside each rule, as xlsx or CSV',
-      body: handlerChecked(obj({
-        metric: str(), from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms'), devices: { type: 'array', items: str(), description: 'robot _ids (default: every robot of the caller reporting the metric)' },
-        format: str(undefined, { enum: ['xlsx', 'csv'] }), tz: str('an IANA time zone (default UTC): the days are its days'),
-      }, ['metric', 'from', 'to'])),
-      raw: { contentType: 'application/octet-stream', description: 'the file (xlsx or CSV)' },
-    }),
-  }, async (req, reply) => {
-    const file = await exportReport(db, ctxOf(req), req.body, requestLang(req), (err) => req.log.error({ err }, 'food-safety export failed'));
-    return sendFile(reply, file);
-  });
-
-  const counts = obj({ online: int(), offline: int(), failure: int('robots in state failure'), locked: int('robots whose lock was acknowledged') });
-  app.post('/api/dashboard/fleet', {
-    schema: route({
-      tags: ['dashboard'],
-      summary: "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
-      body: handlerChecked(obj({ from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['from', 'to'])),
-      data: obj({
-        robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
-        alarms: obj({ warning: int(), error: int() }),
-        menu_outdated: int('robots whose menu differs from their store\'s (robots that never reported a version are not counted)'),
-        sold_out: int('sold-out product lines (the restock list)'),
-        stores: { type: 'array', items: obj({ dealer: nullable(str()), ...(counts.properties as Record<string, object>), uptime: num('0–1 over the range'), clear_median_minutes: nullable(num()) }) },
+  app.post(
+    '/api/telemetry/report/export',
+    {
+      schema: route({
+        tags,
+        summary:
+          'The food-safety record: per robot and local day, min / max / avg of a metric and minutes outside each rule, as xlsx or CSV',
+        body: handlerChecked(
+          obj(
+            {
+              metric: str(),
+              from: str('ISO-8601 or epoch ms'),
+              to: str('ISO-8601 or epoch ms'),
+              devices: {
+                type: 'array',
+                items: str(),
+                description: 'robot _ids (default: every robot of the caller reporting the metric)',
+              },
+              format: str(undefined, { enum: ['xlsx', 'csv'] }),
+              tz: str('an IANA time zone (default UTC): the days are its days'),
+            },
+            ['metric', 'from', 'to'],
+          ),
+        ),
+        raw: { contentType: 'application/octet-stream', description: 'the file (xlsx or CSV)' },
       }),
-    }),
-  }, async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(isObject(req.body) ? req.body : {}))));
+    },
+    async (req, reply) => {
+      const file = await exportReport(db, ctxOf(req), req.body, requestLang(req), (err) =>
+        req.log.error({ err }, 'food-safety export failed'),
+      );
+      return sendFile(reply, file);
+    },
+  );
+
+  const counts = obj({
+    online: int(),
+    offline: int(),
+    failure: int('robots in state failure'),
+    locked: int('robots whose lock was acknowledged'),
+  });
+  app.post(
+    '/api/dashboard/fleet',
+    {
+      schema: route({
+        tags: ['dashboard'],
+        summary:
+          "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
+        body: handlerChecked(
+          obj({ from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['from', 'to']),
+        ),
+        data: obj({
+          robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
+          alarms: obj({ warning: int(), error: int() }),
+          menu_outdated: int(
+            "robots whose menu differs from their store's (robots that never reported a version are not counted)",
+          ),
+          sold_out: int('sold-out product lines (the restock list)'),
+          stores: {
+            type: 'array',
+            items: obj({
+              dealer: nullable(str()),
+              ...(counts.properties as Record<string, object>),
+              uptime: num('0–1 over the range'),
+              clear_median_minutes: nullable(num()),
+            }),
+          },
+        }),
+      }),
+    },
+    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(isObject(req.body) ? req.body : {}))),
+  );
 
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -77,4 +138,3 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
     await stop?.();
   });
 });
-

@@ -17,7 +17,10 @@ export function telemetryOf(raw: unknown, robotType: string): Telemetry | undefi
   const out: Telemetry = {};
   for (const [metric, value] of Object.entries(raw)) {
     if (!isMetric(metric) || !reported.includes(metric)) {
-      throw new ApiError(400, 'vf.telemetry.error.metric', { metric: metric.slice(0, 40), metrics: reported.join(', ') });
+      throw new ApiError(400, 'vf.telemetry.error.metric', {
+        metric: metric.slice(0, 40),
+        metrics: reported.join(', '),
+      });
     }
     const { min, max } = METRICS[metric];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {

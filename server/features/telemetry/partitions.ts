@@ -17,22 +17,28 @@ const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(
 const utcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
 const iso = (d: Date) => d.toISOString();
 
-export const dayPartition = (day: Date) => `telemetry_p${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
-export const monthPartition = (month: Date) => `telemetry_hourly_p${month.getUTCFullYear()}${pad(month.getUTCMonth() + 1)}`;
+export const dayPartition = (day: Date) =>
+  `telemetry_p${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+export const monthPartition = (month: Date) =>
+  `telemetry_hourly_p${month.getUTCFullYear()}${pad(month.getUTCMonth() + 1)}`;
 
 /**
  * Makes one partition [from, to) of `parent`: a table like it, filled with whatever the default partition caught of
  * that range (points written while the partition was missing), then attached. Nothing when it exists.
  */
 async function makePartition(trx: DB, parent: 'telemetry' | 'telemetry_hourly', name: string, from: Date, to: Date) {
-  const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname = ${name} AND relkind = 'r'`.execute(trx);
+  const exists = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM pg_class WHERE relname = ${name} AND relkind = 'r'`.execute(trx);
   if (exists.rows[0].n) return;
   const column = parent === 'telemetry' ? 't' : 'hour';
   const t = sql.table(name);
   await sql`CREATE TABLE ${t} (LIKE ${sql.table(parent)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(trx);
   await sql`WITH moved AS (DELETE FROM ${sql.table(`${parent}_default`)} WHERE ${sql.ref(column)} >= ${iso(from)}::timestamptz AND ${sql.ref(column)} < ${iso(to)}::timestamptz RETURNING *)
             INSERT INTO ${t} SELECT * FROM moved`.execute(trx);
-  await sql`ALTER TABLE ${sql.table(parent)} ATTACH PARTITION ${t} FOR VALUES FROM (${sql.lit(iso(from))}) TO (${sql.lit(iso(to))})`.execute(trx);
+  await sql`ALTER TABLE ${sql.table(parent)} ATTACH PARTITION ${t} FOR VALUES FROM (${sql.lit(iso(from))}) TO (${sql.lit(iso(to))})`.execute(
+    trx,
+  );
 }
 
 /** Makes the raw partitions from yesterday to DAYS_AHEAD days ahead, and this month's and next month's rollups. */
@@ -44,13 +50,24 @@ export async function ensurePartitions(db: DB, now = new Date(), days: Date[] = 
   const months = [month, new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1)), ...days.map(utcMonth)];
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('vf_telemetry_partitions'))`.execute(trx);
-    for (const day of wanted) await makePartition(trx, 'telemetry', dayPartition(day), day, new Date(day.getTime() + DAY_MS));
-    for (const m of months) await makePartition(trx, 'telemetry_hourly', monthPartition(m), m, new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1)));
+    for (const day of wanted)
+      await makePartition(trx, 'telemetry', dayPartition(day), day, new Date(day.getTime() + DAY_MS));
+    for (const m of months)
+      await makePartition(
+        trx,
+        'telemetry_hourly',
+        monthPartition(m),
+        m,
+        new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1)),
+      );
   });
 }
 
 /** The partitions of `parent` named by their first day, oldest first. */
-async function partitionsOf(db: DB, parent: 'telemetry' | 'telemetry_hourly'): Promise<Array<{ name: string; start: Date }>> {
+async function partitionsOf(
+  db: DB,
+  parent: 'telemetry' | 'telemetry_hourly',
+): Promise<Array<{ name: string; start: Date }>> {
   const { rows } = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
      WHERE p.relname = ${parent} ORDER BY c.relname`.execute(db);
@@ -65,7 +82,11 @@ async function partitionsOf(db: DB, parent: 'telemetry' | 'telemetry_hourly'): P
  * Drops the raw days that ended more than `retentionDays` ago and the rollup months that ended more than two years
  * ago. Answers the partitions dropped.
  */
-export async function dropExpired(db: DB, now = new Date(), retentionDays = setting('TELEMETRY_RETENTION_DAYS')): Promise<string[]> {
+export async function dropExpired(
+  db: DB,
+  now = new Date(),
+  retentionDays = setting('TELEMETRY_RETENTION_DAYS'),
+): Promise<string[]> {
   const rawCut = utcDay(now).getTime() - retentionDays * DAY_MS;
   const rollupCut = utcDay(now).getTime() - ROLLUP_RETENTION_DAYS * DAY_MS;
   const dropped: string[] = [];
@@ -84,11 +105,13 @@ export function startPartitionKeeper(db: DB, onError: (e: unknown) => void): () 
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    running = running.then(async () => {
-      if (stopped) return;
-      await ensurePartitions(db);
-      await dropExpired(db);
-    }).catch(onError);
+    running = running
+      .then(async () => {
+        if (stopped) return;
+        await ensurePartitions(db);
+        await dropExpired(db);
+      })
+      .catch(onError);
   };
   run();
   const timer = setInterval(run, 3_600_000);

@@ -15,7 +15,15 @@ import { translate } from '../../../i18n';
 import { scopeConditions } from '../../crud/scope';
 import { requirePermission } from '../../auth/permissions';
 import { ApiError } from '../../http/errors';
-import { streamedFile, timeZoneOf, EXPORT_FORMATS, type Cell, type Column, type ExportFormat, type StreamedFile } from '../../crud/export';
+import {
+  streamedFile,
+  timeZoneOf,
+  EXPORT_FORMATS,
+  type Cell,
+  type Column,
+  type ExportFormat,
+  type StreamedFile,
+} from '../../crud/export';
 import device from '../../../resources/device';
 import { METRICS, type Metric } from '../../../resources/telemetry';
 import { metricOf, rangeOf, type Range } from './series';
@@ -40,16 +48,26 @@ interface Robot {
   dealer: string | null;
 }
 
-const covers = (r: Rule, d: Robot) => (!r.integrator || r.integrator === d.integrator) && (!r.dealer || r.dealer === d.dealer) && (!r.type || r.type === d.type) && (!r.device || r.device === d._id);
+const covers = (r: Rule, d: Robot) =>
+  (!r.integrator || r.integrator === d.integrator) &&
+  (!r.dealer || r.dealer === d.dealer) &&
+  (!r.type || r.type === d.type) &&
+  (!r.device || r.device === d._id);
 
 /** The caller's robots of a type that reports the metric (those named, when `devices` is given). */
 async function robotsOf(db: DB, ctx: CallContext, metric: Metric, devices: unknown): Promise<Robot[]> {
-  if (devices !== undefined && (!Array.isArray(devices) || devices.length > MAX_DEVICES || devices.some((d) => typeof d !== 'string'))) {
+  if (
+    devices !== undefined &&
+    (!Array.isArray(devices) || devices.length > MAX_DEVICES || devices.some((d) => typeof d !== 'string'))
+  ) {
     throw new ApiError(400, 'vf.telemetry.error.device');
   }
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none') return [];
-  let q = db.selectFrom('device').select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer']).where('type', 'in', [...METRICS[metric].types]);
+  let q = db
+    .selectFrom('device')
+    .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer'])
+    .where('type', 'in', [...METRICS[metric].types]);
   for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   if (devices) q = q.where('_id', 'in', devices.length ? (devices as string[]) : ['']);
   return (await q.orderBy('dealer').orderBy('name').orderBy('_id').execute()) as Robot[];
@@ -79,8 +97,9 @@ async function daysOf(db: DB, robots: Robot[], metric: Metric, r: Range, tz: str
   const ids = robots.map((d) => d._id);
   const from = r.from.toISOString();
   const to = r.to.toISOString();
-  const outside = rules.map((rule, i) =>
-    sql`sum(p.minutes) FILTER (WHERE ${rule.op === 'gt' ? sql`p.value > ${rule.threshold}` : sql`p.value < ${rule.threshold}`}) AS ${sql.ref(`o${i}`)}`,
+  const outside = rules.map(
+    (rule, i) =>
+      sql`sum(p.minutes) FILTER (WHERE ${rule.op === 'gt' ? sql`p.value > ${rule.threshold}` : sql`p.value < ${rule.threshold}`}) AS ${sql.ref(`o${i}`)}`,
   );
   const { rows } = await sql<DayRow>`
     WITH days AS (
@@ -101,12 +120,19 @@ async function daysOf(db: DB, robots: Robot[], metric: Metric, r: Range, tz: str
 }
 
 /** Checks the request (any problem is a 4xx before a byte is sent), then streams the record. */
-export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang: Lang, onError: (e: unknown) => void): Promise<StreamedFile> {
+export async function exportReport(
+  db: DB,
+  ctx: CallContext,
+  raw: unknown,
+  lang: Lang,
+  onError: (e: unknown) => void,
+): Promise<StreamedFile> {
   requirePermission(ctx.user, device.permissions.read);
   const b = isObject(raw) ? raw : {};
   const metric = metricOf(b.metric);
   const range = rangeOf(b);
-  if (range.to.getTime() - range.from.getTime() > MAX_REPORT_DAYS * 86_400_000) throw new ApiError(400, 'vf.telemetry.error.range', { days: MAX_REPORT_DAYS });
+  if (range.to.getTime() - range.from.getTime() > MAX_REPORT_DAYS * 86_400_000)
+    throw new ApiError(400, 'vf.telemetry.error.range', { days: MAX_REPORT_DAYS });
   const format = b.format === undefined ? 'xlsx' : b.format;
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new ApiError(400, 'vf.telemetry.error.format');
   let tz: string;
@@ -124,20 +150,33 @@ export async function exportReport(db: DB, ctx: CallContext, raw: unknown, lang:
     ...rules.map((r) => text(t('outside', { rule: r.name }))),
   ];
   const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100);
-  return streamedFile(format as ExportFormat, `food-safety-${metric}.${format}`, columns, async (out) => {
-    const byId = new Map(robots.map((d) => [d._id, d]));
-    for (let i = 0; i < robots.length && !out.cancelled; i += ROBOTS_PER_BATCH) {
-      const batch = robots.slice(i, i + ROBOTS_PER_BATCH);
-      const days = await daysOf(db, batch, metric, range, tz, rules);
-      const cells: Cell[][] = days.map((d) => {
-        const robot = byId.get(d.device)!;
-        return [
-          robot.name, robot.device_id, d.day, metricName(metric, lang), METRICS[metric].unit, round(d.min), round(d.max), round(d.avg), Number(d.n),
-          ...rules.map((r, k) => (covers(r, robot) ? round(d[`o${k}`]) : null)),
-        ];
-      });
-      await out.write(cells);
-    }
-  }, onError);
+  return streamedFile(
+    format as ExportFormat,
+    `food-safety-${metric}.${format}`,
+    columns,
+    async (out) => {
+      const byId = new Map(robots.map((d) => [d._id, d]));
+      for (let i = 0; i < robots.length && !out.cancelled; i += ROBOTS_PER_BATCH) {
+        const batch = robots.slice(i, i + ROBOTS_PER_BATCH);
+        const days = await daysOf(db, batch, metric, range, tz, rules);
+        const cells: Cell[][] = days.map((d) => {
+          const robot = byId.get(d.device)!;
+          return [
+            robot.name,
+            robot.device_id,
+            d.day,
+            metricName(metric, lang),
+            METRICS[metric].unit,
+            round(d.min),
+            round(d.max),
+            round(d.avg),
+            Number(d.n),
+            ...rules.map((r, k) => (covers(r, robot) ? round(d[`o${k}`]) : null)),
+          ];
+        });
+        await out.write(cells);
+      }
+    },
+    onError,
+  );
 }
-

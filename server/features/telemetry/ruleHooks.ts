@@ -10,7 +10,11 @@ export const telemetryRuleHooks = defineHooks('telemetry_rule', {
   async beforeWrite({ trx, ctx, values, existing }) {
     const target = values.device ?? existing?.device;
     if (!target) return;
-    const robot = await trx.selectFrom('device').select(['integrator', 'dealer']).where('_id', '=', String(target)).executeTakeFirst();
+    const robot = await trx
+      .selectFrom('device')
+      .select(['integrator', 'dealer'])
+      .where('_id', '=', String(target))
+      .executeTakeFirst();
     if (!robot || !inScope(device, ctx.user, robot)) throw invalid({ device: { key: 'vf.error.reference_missing' } });
     values.integrator = robot.integrator;
     values.dealer = robot.dealer;

@@ -51,13 +51,15 @@ export const rulesChanged = (trx: DB) => publishCacheChange(RULES_CACHE, trx);
 
 function rulesByMetric(db: DB): Promise<Map<string, Rule[]>> {
   if (!cached) {
-    const loading = sql<Rule>`SELECT _id, name, metric, op, threshold, for_minutes, level, lock, type, integrator, dealer, device FROM telemetry_rule`
-      .execute(db)
-      .then(({ rows }) => {
-        const byMetric = new Map<string, Rule[]>();
-        for (const r of rows) byMetric.set(r.metric, [...(byMetric.get(r.metric) ?? []), { ...r, threshold: Number(r.threshold) }]);
-        return byMetric;
-      });
+    const loading =
+      sql<Rule>`SELECT _id, name, metric, op, threshold, for_minutes, level, lock, type, integrator, dealer, device FROM telemetry_rule`
+        .execute(db)
+        .then(({ rows }) => {
+          const byMetric = new Map<string, Rule[]>();
+          for (const r of rows)
+            byMetric.set(r.metric, [...(byMetric.get(r.metric) ?? []), { ...r, threshold: Number(r.threshold) }]);
+          return byMetric;
+        });
     cached = loading;
     // a failed read is not kept: the next beat tries again
     loading.catch(() => {
@@ -68,9 +70,13 @@ function rulesByMetric(db: DB): Promise<Map<string, Rule[]>> {
 }
 
 const covers = (r: Rule, b: JudgedBeat) =>
-  (!r.integrator || r.integrator === b.integrator) && (!r.dealer || r.dealer === b.dealer) && (!r.type || r.type === b.type) && (!r.device || r.device === b.device);
+  (!r.integrator || r.integrator === b.integrator) &&
+  (!r.dealer || r.dealer === b.dealer) &&
+  (!r.type || r.type === b.type) &&
+  (!r.device || r.device === b.device);
 
-export const breaches = (r: Pick<Rule, 'op' | 'threshold'>, value: number) => (r.op === 'gt' ? value > r.threshold : value < r.threshold);
+export const breaches = (r: Pick<Rule, 'op' | 'threshold'>, value: number) =>
+  r.op === 'gt' ? value > r.threshold : value < r.threshold;
 
 interface Moved {
   rule: string;
@@ -88,7 +94,8 @@ export async function judgeBeats(db: DB, beats: JudgedBeat[], lockRobot?: LockRo
   const pairs = new Map<string, { rule: Rule; beat: JudgedBeat; value: number }>();
   for (const b of beats) {
     for (const [metric, value] of Object.entries(b.telemetry)) {
-      for (const rule of byMetric.get(metric) ?? []) if (covers(rule, b)) pairs.set(`${rule._id}\u0000${b.device}`, { rule, beat: b, value });
+      for (const rule of byMetric.get(metric) ?? [])
+        if (covers(rule, b)) pairs.set(`${rule._id}\u0000${b.device}`, { rule, beat: b, value });
     }
   }
   if (pairs.size === 0) return;
@@ -118,7 +125,10 @@ export async function judgeBeats(db: DB, beats: JudgedBeat[], lockRobot?: LockRo
 /** Claims the pair (only one beat, in one process, gets the row) and opens the rule's alarm, and its lock. */
 async function openAlarm(db: DB, rule: Rule, beat: JudgedBeat, value: number, lockRobot?: LockRobot) {
   await db.transaction().execute(async (trx) => {
-    const claimed = await sql`UPDATE telemetry_rule_state SET alarm = true WHERE rule = ${rule._id} AND device = ${beat.device} AND NOT alarm AND breach_since IS NOT NULL RETURNING 1`.execute(trx);
+    const claimed =
+      await sql`UPDATE telemetry_rule_state SET alarm = true WHERE rule = ${rule._id} AND device = ${beat.device} AND NOT alarm AND breach_since IS NOT NULL RETURNING 1`.execute(
+        trx,
+      );
     if (!claimed.rows.length) return;
     const unit = isMetric(rule.metric) ? METRICS[rule.metric].unit : '';
     await openRuleAlarm(trx, {
@@ -127,7 +137,16 @@ async function openAlarm(db: DB, rule: Rule, beat: JudgedBeat, value: number, lo
       integrator: beat.integrator,
       dealer: beat.dealer,
       level: rule.level,
-      detail: { name: rule.name, metric: rule.metric, op: rule.op, threshold: rule.threshold, for_minutes: rule.for_minutes, value, unit, lock: rule.lock },
+      detail: {
+        name: rule.name,
+        metric: rule.metric,
+        op: rule.op,
+        threshold: rule.threshold,
+        for_minutes: rule.for_minutes,
+        value,
+        unit,
+        lock: rule.lock,
+      },
     });
     if (rule.lock && lockRobot) await lockRobot(trx, beat.device, rule, value);
   });
@@ -136,7 +155,10 @@ async function openAlarm(db: DB, rule: Rule, beat: JudgedBeat, value: number, lo
 /** Back in range for the rule's minutes: the pair is forgotten and its alarm clears (once: the row's delete decides). */
 async function clearAlarm(db: DB, rule: Rule, device: string) {
   await db.transaction().execute(async (trx) => {
-    const claimed = await sql`DELETE FROM telemetry_rule_state WHERE rule = ${rule._id} AND device = ${device} AND alarm AND ok_since IS NOT NULL RETURNING 1`.execute(trx);
+    const claimed =
+      await sql`DELETE FROM telemetry_rule_state WHERE rule = ${rule._id} AND device = ${device} AND alarm AND ok_since IS NOT NULL RETURNING 1`.execute(
+        trx,
+      );
     if (claimed.rows.length) await clearRuleAlarm(trx, rule._id, device);
   });
 }

@@ -36,7 +36,11 @@ export function rangeOf(b: Record<string, unknown>): Range {
 }
 
 export function metricOf(v: unknown): Metric {
-  if (typeof v !== 'string' || !isMetric(v)) throw new ApiError(400, 'vf.telemetry.error.metric', { metric: String(v ?? '').slice(0, 40), metrics: Object.keys(METRICS).join(', ') });
+  if (typeof v !== 'string' || !isMetric(v))
+    throw new ApiError(400, 'vf.telemetry.error.metric', {
+      metric: String(v ?? '').slice(0, 40),
+      metrics: Object.keys(METRICS).join(', '),
+    });
   return v;
 }
 
@@ -46,7 +50,10 @@ export async function visibleRobot(db: DB, ctx: CallContext, id: unknown) {
   if (typeof id !== 'string' || id.length > 64) throw notFound('vf.telemetry.error.device');
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none') throw notFound('vf.telemetry.error.device');
-  let q = db.selectFrom('device').select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer']).where('_id', '=', id);
+  let q = db
+    .selectFrom('device')
+    .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer'])
+    .where('_id', '=', id);
   for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   const robot = await q.executeTakeFirst();
   if (!robot) throw notFound('vf.telemetry.error.device');

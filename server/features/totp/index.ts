@@ -10,7 +10,21 @@ import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from
 import { createSession } from '../../auth/session';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
-import { challengeOf, checkCode, clearFailedCodes, countFailedCode, disable, dropChallenge, dropChallengesOf, enable, startEnrolment, totpOf, totpRequired, useRecoveryCode, TOTP_FAILURES_IN_A_ROW } from '../../auth/totp';
+import {
+  challengeOf,
+  checkCode,
+  clearFailedCodes,
+  countFailedCode,
+  disable,
+  dropChallenge,
+  dropChallengesOf,
+  enable,
+  startEnrolment,
+  totpOf,
+  totpRequired,
+  useRecoveryCode,
+  TOTP_FAILURES_IN_A_ROW,
+} from '../../auth/totp';
 import { raiseMessage } from '../messages/raise';
 import { markSignedIn, tenantOf } from '../auth/queries';
 import { writeLog } from '../../log';
@@ -18,9 +32,17 @@ import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
 import { CODE_TOTP_FAILURES } from '../../../resources/notify_codes';
 
 /** What an account that must enrol may still call. */
-const WHILE_ENROLLING = new Set(['/api/user/profile', '/api/user/totp', '/api/user/totp/setup', '/api/user/totp/enable', '/api/auth/logout', '/api/auth/authorization/shortlist']);
+const WHILE_ENROLLING = new Set([
+  '/api/user/profile',
+  '/api/user/totp',
+  '/api/user/totp/setup',
+  '/api/user/totp/enable',
+  '/api/auth/logout',
+  '/api/auth/authorization/shortlist',
+]);
 
-const str = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v.trim() : undefined);
+const str = (v: unknown, max: number) =>
+  typeof v === 'string' && v.length > 0 && v.length <= max ? v.trim() : undefined;
 
 const tags = ['session'];
 const codeBody = S.obj({ code: S.str('six digits from the authenticator app', { maxLength: 40 }) });
@@ -39,7 +61,9 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
   async function attempt(account: string, ip: string, code: string, recovery: boolean): Promise<void> {
     const keys = attemptKeys(account, ip).filter((k) => k.startsWith('ip:'));
     if (!(await reserveAttempt(db, keys))) throw tooMany();
-    const good = (await checkCode(db, account, code)) || (recovery && !/^\d{6}$/.test(code) && (await useRecoveryCode(db, account, code)));
+    const good =
+      (await checkCode(db, account, code)) ||
+      (recovery && !/^\d{6}$/.test(code) && (await useRecoveryCode(db, account, code)));
     if (!good) {
       await keepAttempt(db, keys);
       await logSecurity('totp_failed', `u:${account}`, ip);
@@ -49,8 +73,24 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
           await dropChallengesOf(trx, account);
           const owner = await tenantOf(trx, account);
           // the entry and the message belong to the account's own tenant: its owner and its administrators see them
-          await writeLog(trx, { ip }, { action: 'totp_locked', resource: 'user', record: account, after: { failed_codes: inARow }, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null });
-          await raiseMessage(trx, { code: CODE_TOTP_FAILURES, integrator: owner?.integrator ?? null, dealer: owner?.dealer ?? null, detail: { account, failed_codes: inARow } });
+          await writeLog(
+            trx,
+            { ip },
+            {
+              action: 'totp_locked',
+              resource: 'user',
+              record: account,
+              after: { failed_codes: inARow },
+              integrator: owner?.integrator ?? null,
+              dealer: owner?.dealer ?? null,
+            },
+          );
+          await raiseMessage(trx, {
+            code: CODE_TOTP_FAILURES,
+            integrator: owner?.integrator ?? null,
+            dealer: owner?.dealer ?? null,
+            detail: { account, failed_codes: inARow },
+          });
         });
         throw new ApiError(401, 'vf.signin.code_locked', { max: TOTP_FAILURES_IN_A_ROW });
       }
@@ -61,73 +101,134 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
   }
 
   app.addHook('preHandler', async (req) => {
-    if (req.user?.totpPending && !WHILE_ENROLLING.has(req.url.split('?')[0])) throw forbidden('vf.signin.enrol_required');
+    if (req.user?.totpPending && !WHILE_ENROLLING.has(req.url.split('?')[0]))
+      throw forbidden('vf.signin.enrol_required');
   });
 
   // The second step of a sign-in: the challenge from /auth/signin and a code (or a recovery code).
-  app.post('/api/auth/totp', {
-    schema: S.route({ tags, security: 'open', summary: 'Second step of a two-factor sign-in', body: S.obj({ challenge: S.str('from POST /api/auth/signin', { maxLength: 100 }), code: S.str('six digits, or a recovery code', { maxLength: 40 }) }), data: S.obj({ token: S.str() }) }),
-  }, async (req, reply) => {
-    const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
-    const challenge = str(body.challenge, 100);
-    const code = str(body.code, 40);
-    if (!challenge || !code) throw badRequest('vf.signin.bad_code');
-    const ch = await challengeOf(db, challenge);
-    if (!ch) throw unauthorized('vf.signin.challenge_expired');
-    await attempt(ch.account, req.ip, code, true);
-    await dropChallenge(db, challenge);
-    const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
-    if (!token) throw unauthorized('vf.error.login_failed');
-    await markSignedIn(db, ch.account);
-    // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
-    setSessionCookies(req, reply, token);
-    return ok(fromOwnPage(req) ? {} : { token });
-  });
+  app.post(
+    '/api/auth/totp',
+    {
+      schema: S.route({
+        tags,
+        security: 'open',
+        summary: 'Second step of a two-factor sign-in',
+        body: S.obj({
+          challenge: S.str('from POST /api/auth/signin', { maxLength: 100 }),
+          code: S.str('six digits, or a recovery code', { maxLength: 40 }),
+        }),
+        data: S.obj({ token: S.str() }),
+      }),
+    },
+    async (req, reply) => {
+      const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
+      const challenge = str(body.challenge, 100);
+      const code = str(body.code, 40);
+      if (!challenge || !code) throw badRequest('vf.signin.bad_code');
+      const ch = await challengeOf(db, challenge);
+      if (!ch) throw unauthorized('vf.signin.challenge_expired');
+      await attempt(ch.account, req.ip, code, true);
+      await dropChallenge(db, challenge);
+      const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
+      if (!token) throw unauthorized('vf.error.login_failed');
+      await markSignedIn(db, ch.account);
+      // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
+      setSessionCookies(req, reply, token);
+      return ok(fromOwnPage(req) ? {} : { token });
+    },
+  );
 
-  app.get('/api/user/totp', { schema: S.route({ tags, summary: 'Whether one\'s two-factor sign-in is on, and whether a role requires it', data: S.anyObject() }) }, async (req) => {
-    const { user } = ctxOf(req);
-    const t = await totpOf(db, user._id);
-    return ok({ enabled: Boolean(t?.enabled), required: await totpRequired(db, user.roles), recovery_left: t?.enabled ? t.recovery.length : 0 });
-  });
+  app.get(
+    '/api/user/totp',
+    {
+      schema: S.route({
+        tags,
+        summary: "Whether one's two-factor sign-in is on, and whether a role requires it",
+        data: S.anyObject(),
+      }),
+    },
+    async (req) => {
+      const { user } = ctxOf(req);
+      const t = await totpOf(db, user._id);
+      return ok({
+        enabled: Boolean(t?.enabled),
+        required: await totpRequired(db, user.roles),
+        recovery_left: t?.enabled ? t.recovery.length : 0,
+      });
+    },
+  );
 
   // A new secret and its QR code (a data: URL); not in force until confirmed with a first code.
-  app.post('/api/user/totp/setup', { schema: S.route({ tags, summary: 'A new two-factor secret and its QR code (not in force until enabled)', body: S.obj({}), data: S.obj({ secret: S.str(), uri: S.str(), qr: S.str('a data: URL') }) }) }, async (req) => {
-    const { user } = ctxOf(req);
-    const started = await startEnrolment(db, user._id);
-    if (!started) throw conflict('vf.signin.already_enabled');
-    return ok(started);
-  });
+  app.post(
+    '/api/user/totp/setup',
+    {
+      schema: S.route({
+        tags,
+        summary: 'A new two-factor secret and its QR code (not in force until enabled)',
+        body: S.obj({}),
+        data: S.obj({ secret: S.str(), uri: S.str(), qr: S.str('a data: URL') }),
+      }),
+    },
+    async (req) => {
+      const { user } = ctxOf(req);
+      const started = await startEnrolment(db, user._id);
+      if (!started) throw conflict('vf.signin.already_enabled');
+      return ok(started);
+    },
+  );
 
   // Confirms the enrolment with a first code; answers the recovery codes, this once.
-  app.post('/api/user/totp/enable', { schema: S.route({ tags, summary: 'Confirm two-factor sign-in with a first code; answers the recovery codes, once', body: codeBody, data: S.obj({ recovery_codes: { type: 'array', items: S.str() } }) }) }, async (req) => {
-    const ctx = ctxOf(req);
-    const code = str((req.body as { code?: unknown } | null)?.code, 40);
-    const t = await totpOf(db, ctx.user._id);
-    if (!t) throw conflict('vf.signin.not_started');
-    if (t.enabled) throw conflict('vf.signin.already_enabled');
-    if (!code) throw badRequest('vf.signin.bad_code');
-    await attempt(ctx.user._id, req.ip, code, false);
-    const codes = await db.transaction().execute(async (trx) => {
-      const c = await enable(trx, ctx.user._id);
-      if (c) await writeLog(trx, ctx, { action: 'totp_enable', resource: 'user', record: ctx.user._id });
-      return c;
-    });
-    if (!codes) throw conflict('vf.signin.already_enabled');
-    return ok({ recovery_codes: codes });
-  });
+  app.post(
+    '/api/user/totp/enable',
+    {
+      schema: S.route({
+        tags,
+        summary: 'Confirm two-factor sign-in with a first code; answers the recovery codes, once',
+        body: codeBody,
+        data: S.obj({ recovery_codes: { type: 'array', items: S.str() } }),
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const code = str((req.body as { code?: unknown } | null)?.code, 40);
+      const t = await totpOf(db, ctx.user._id);
+      if (!t) throw conflict('vf.signin.not_started');
+      if (t.enabled) throw conflict('vf.signin.already_enabled');
+      if (!code) throw badRequest('vf.signin.bad_code');
+      await attempt(ctx.user._id, req.ip, code, false);
+      const codes = await db.transaction().execute(async (trx) => {
+        const c = await enable(trx, ctx.user._id);
+        if (c) await writeLog(trx, ctx, { action: 'totp_enable', resource: 'user', record: ctx.user._id });
+        return c;
+      });
+      if (!codes) throw conflict('vf.signin.already_enabled');
+      return ok({ recovery_codes: codes });
+    },
+  );
 
   // Turning it off takes a current code (or a recovery code), not only the session.
-  app.post('/api/user/totp/disable', { schema: S.route({ tags, summary: 'Turn two-factor sign-in off (takes a current or recovery code)', body: codeBody, data: S.anyObject() }) }, async (req) => {
-    const ctx = ctxOf(req);
-    const code = str((req.body as { code?: unknown } | null)?.code, 40);
-    const t = await totpOf(db, ctx.user._id);
-    if (!t?.enabled) throw conflict('vf.signin.not_enabled');
-    if (!code) throw badRequest('vf.signin.bad_code');
-    await attempt(ctx.user._id, req.ip, code, true);
-    await db.transaction().execute(async (trx) => {
-      await disable(trx, ctx.user._id);
-      await writeLog(trx, ctx, { action: 'totp_disable', resource: 'user', record: ctx.user._id });
-    });
-    return ok({});
-  });
+  app.post(
+    '/api/user/totp/disable',
+    {
+      schema: S.route({
+        tags,
+        summary: 'Turn two-factor sign-in off (takes a current or recovery code)',
+        body: codeBody,
+        data: S.anyObject(),
+      }),
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const code = str((req.body as { code?: unknown } | null)?.code, 40);
+      const t = await totpOf(db, ctx.user._id);
+      if (!t?.enabled) throw conflict('vf.signin.not_enabled');
+      if (!code) throw badRequest('vf.signin.bad_code');
+      await attempt(ctx.user._id, req.ip, code, true);
+      await db.transaction().execute(async (trx) => {
+        await disable(trx, ctx.user._id);
+        await writeLog(trx, ctx, { action: 'totp_disable', resource: 'user', record: ctx.user._id });
+      });
+      return ok({});
+    },
+  );
 });

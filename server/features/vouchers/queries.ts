@@ -57,4 +57,9 @@ export function writeOff(db: DB, w: WriteOff) {
 
 /** Why a write-off found nothing open: the voucher's state in the robot's store, if it is there at all. */
 export const stateOf = (db: DB, code: string, dealer: string) =>
-  db.selectFrom('lecode').select(['status', 'valid_from', 'valid_to']).where('code', '=', code).where('dealer', '=', dealer).executeTakeFirst();
+  db
+    .selectFrom('lecode')
+    .select(['status', 'valid_from', 'valid_to'])
+    .where('code', '=', code)
+    .where('dealer', '=', dealer)
+    .executeTakeFirst();

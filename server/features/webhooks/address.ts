@@ -7,7 +7,8 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { setting } from '../../config';
 
-export type UrlProblem = 'vf.webhooks.error.url' | 'vf.webhooks.error.scheme' | 'vf.webhooks.error.unresolved' | 'vf.webhooks.error.private';
+export type UrlProblem =
+  'vf.webhooks.error.url' | 'vf.webhooks.error.scheme' | 'vf.webhooks.error.unresolved' | 'vf.webhooks.error.private';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -30,7 +31,10 @@ const EMBEDDING = ['2002::/16', '2001::/23', '2001:db8::/32', '3fff::/20'].map((
 export function addressAllowed(address: string, local = allowLocal()): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.parse(address);
-  const ip = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  const ip =
+    parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address()
+      : parsed;
   const range = ip.range();
   if (local && range === 'loopback') return true;
   if (range !== 'unicast') return false;
@@ -70,10 +74,13 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => !addressAllowed(a.address));
     if (bad || list.length === 0) {
-      const e = Object.assign(new Error(`refused address ${bad?.address ?? '(none)'} for ${hostname}`), { code: 'EADDRNOTALLOWED' });
+      const e = Object.assign(new Error(`refused address ${bad?.address ?? '(none)'} for ${hostname}`), {
+        code: 'EADDRNOTALLOWED',
+      });
       return callback(e, '', 0);
     }
-    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    if ((options as dns.LookupOptions).all)
+      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     callback(null, list[0].address, list[0].family);
   });
 };

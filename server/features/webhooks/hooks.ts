@@ -30,7 +30,8 @@ export const webhookHooks = defineHooks('webhook', {
       reply.secret = values.secret;
     }
     // enabled again by hand: a pause (server/features/webhooks/queue.ts) ends with it
-    if (mode === 'edit' && values.enabled === true && existing?.paused) Object.assign(values, { paused: null, paused_time: null, failures: 0 });
+    if (mode === 'edit' && values.enabled === true && existing?.paused)
+      Object.assign(values, { paused: null, paused_time: null, failures: 0 });
   },
   guard({ ctx }) {
     brandOrStaff(ctx);
@@ -39,13 +40,19 @@ export const webhookHooks = defineHooks('webhook', {
     async send_test({ trx, ctx, existing, reply }) {
       // per account, single or in bulk: test events are sent on demand, to receivers that may hang
       const max = setting('WEBHOOK_TEST_PER_MINUTE');
-      if (!(await takeAllowance(trx, `webhook_test:${ctx.user._id}`, max))) throw new ApiError(429, 'vf.webhooks.error.test_rate', { max });
+      if (!(await takeAllowance(trx, `webhook_test:${ctx.user._id}`, max)))
+        throw new ApiError(429, 'vf.webhooks.error.test_rate', { max });
       reply.event_id = await enqueueTest(trx, existing);
       return existing;
     },
     async rotate_secret({ trx, existing, reply }) {
       const secret = newWebhookSecret();
-      const saved = (await trx.updateTable('webhook').set({ secret }).where('_id', '=', existing._id).returningAll().executeTakeFirstOrThrow());
+      const saved = await trx
+        .updateTable('webhook')
+        .set({ secret })
+        .where('_id', '=', existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       reply.secret = secret;
       return saved;
     },

@@ -69,7 +69,10 @@ const through = (db: DB): PgBoss.Db => ({
  * running worker — a script or a process that does not deliver can still cause deliveries.
  */
 let sender: PgBoss | undefined;
-const senderOf = () => (sender ??= new PgBoss({ db: { executeSql: () => Promise.reject(new Error('webhook sender has no connection of its own')) } }));
+const senderOf = () =>
+  (sender ??= new PgBoss({
+    db: { executeSql: () => Promise.reject(new Error('webhook sender has no connection of its own')) },
+  }));
 
 function retryOptions(): PgBoss.SendOptions {
   return {
@@ -119,7 +122,16 @@ export async function emitWebhook(trx: DB, e: WebhookEventInput): Promise<void> 
 /** The "send test event" action: one test event to one endpoint, whether it is enabled or not. */
 export async function enqueueTest(trx: DB, webhook: Record<string, unknown>): Promise<string> {
   const id = `evt_${newId()}`;
-  await enqueue(trx, String(webhook._id), WEBHOOK_TEST_EVENT, id, bodyOf(id, WEBHOOK_TEST_EVENT, String(webhook.integrator), { webhook: webhook._id, message: 'VendFleet test event' }));
+  await enqueue(
+    trx,
+    String(webhook._id),
+    WEBHOOK_TEST_EVENT,
+    id,
+    bodyOf(id, WEBHOOK_TEST_EVENT, String(webhook.integrator), {
+      webhook: webhook._id,
+      message: 'VendFleet test event',
+    }),
+  );
   return id;
 }
 
@@ -228,10 +240,30 @@ async function keepScore(db: DB, webhook: string, integrator: string, error: str
   }
   const limit = setting('WEBHOOK_PAUSE_AFTER');
   await db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('webhook').set({ failures: sql`failures + 1` }).where('_id', '=', webhook).returning(['failures', 'enabled']).executeTakeFirst();
+    const r = await trx
+      .updateTable('webhook')
+      .set({ failures: sql`failures + 1` })
+      .where('_id', '=', webhook)
+      .returning(['failures', 'enabled'])
+      .executeTakeFirst();
     if (!r || !r.enabled || r.failures < limit) return;
-    await trx.updateTable('webhook').set({ enabled: false, paused: 'failures', paused_time: sql`now()`, version: sql`version + 1` }).where('_id', '=', webhook).execute();
-    await writeLog(trx, { ip: '' }, { action: 'pause', resource: 'webhook', record: webhook, after: { paused: 'failures', failures: r.failures, error }, integrator, dealer: null });
+    await trx
+      .updateTable('webhook')
+      .set({ enabled: false, paused: 'failures', paused_time: sql`now()`, version: sql`version + 1` })
+      .where('_id', '=', webhook)
+      .execute();
+    await writeLog(
+      trx,
+      { ip: '' },
+      {
+        action: 'pause',
+        resource: 'webhook',
+        record: webhook,
+        after: { paused: 'failures', failures: r.failures, error },
+        integrator,
+        dealer: null,
+      },
+    );
   });
 }
 
@@ -241,7 +273,11 @@ async function keepScore(db: DB, webhook: string, integrator: string, error: str
  * DEFER_SECONDS a delivery whose brand already has its share (shareFor) under way here — not counted as an
  * attempt, and behind the deliveries of other brands.
  */
-export async function startWebhooks(database: Database, onError: (e: unknown) => void, graceMs = 10_000): Promise<() => Promise<void>> {
+export async function startWebhooks(
+  database: Database,
+  onError: (e: unknown) => void,
+  graceMs = 10_000,
+): Promise<() => Promise<void>> {
   const db = database.db;
   const boss = new PgBoss({ db: through(db), schema: 'pgboss', schedule: false, supervise: true, migrate: true });
   boss.on('error', onError);
@@ -258,20 +294,29 @@ export async function startWebhooks(database: Database, onError: (e: unknown) =>
   wakers.add(waker);
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const t = setTimeout(() => (wake = undefined, resolve()), ms);
+      const t = setTimeout(() => ((wake = undefined), resolve()), ms);
       wake = () => (clearTimeout(t), (wake = undefined), resolve());
     });
 
   const putBack = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
     const data: DeliveryJob = { ...job.data, tried: (job.data.tried ?? 0) + job.retryCount };
-    await boss.send(QUEUE, data as unknown as object, { ...retryOptions(), retryLimit: Math.max(0, job.retryLimit - job.retryCount), startAfter: DEFER_SECONDS, priority: -1 });
+    await boss.send(QUEUE, data as unknown as object, {
+      ...retryOptions(),
+      retryLimit: Math.max(0, job.retryLimit - job.retryCount),
+      startAfter: DEFER_SECONDS,
+      priority: -1,
+    });
     await boss.complete(QUEUE, job.id);
   };
 
   const handle = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
     try {
       const d = job.data;
-      const w = await db.selectFrom('webhook').select(['url', 'secret', 'enabled', 'integrator']).where('_id', '=', d.webhook).executeTakeFirst();
+      const w = await db
+        .selectFrom('webhook')
+        .select(['url', 'secret', 'enabled', 'integrator'])
+        .where('_id', '=', d.webhook)
+        .executeTakeFirst();
       // a removed endpoint gets nothing more; a disabled (or paused) one only the test events asked for by hand
       if (!w || (!w.enabled && d.event !== WEBHOOK_TEST_EVENT)) return void (await boss.complete(QUEUE, job.id));
       const brand = String(w.integrator);
@@ -323,7 +368,10 @@ export async function startWebhooks(database: Database, onError: (e: unknown) =>
     waker();
     await loop;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...running]), new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000))))]);
+    await Promise.race([
+      Promise.allSettled([...running]),
+      new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000)))),
+    ]);
     clearTimeout(timer);
     const stopped = new Promise((resolve) => boss.once('stopped', resolve));
     await boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });

@@ -16,7 +16,13 @@ export function sign(secret: string, body: string, t = Math.floor(Date.now() / 1
 }
 
 /** The receiver's check, as docs/api.md shows it (tests use it to prove deliveries verify). */
-export function verify(secret: string, body: string, header: string | undefined, toleranceSeconds = 300, now = Date.now() / 1000): boolean {
+export function verify(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  toleranceSeconds = 300,
+  now = Date.now() / 1000,
+): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(now - t) > toleranceSeconds || !parts.v1) return false;

@@ -26,7 +26,12 @@ export class SandboxGateway implements PaymentGateway {
       funds_source: 'UNSETTLED_FUNDS',
     };
     if (fail) return { ok: false, channel_id: null, real_amount: 0, error: 'SANDBOX_REFUND_FAILED', ...common };
-    return { ok: true, channel_id: `sbx_rf_${randomBytes(8).toString('hex')}`, real_amount: Math.min(r.amount, r.paid), ...common };
+    return {
+      ok: true,
+      channel_id: `sbx_rf_${randomBytes(8).toString('hex')}`,
+      real_amount: Math.min(r.amount, r.paid),
+      ...common,
+    };
   }
 
   async profitShare(p: ProfitShareRequest): Promise<ProfitShareResult> {

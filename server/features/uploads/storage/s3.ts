@@ -40,7 +40,13 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string) {
     const { sdk, client } = await this.open();
     await client.send(
-      new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
+      new sdk.PutObjectCommand({
+        Bucket: this.c.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
     );
   }
 
@@ -51,7 +57,8 @@ export class S3Storage implements ObjectStorage {
       if (!r.Body) return undefined;
       return { body: Buffer.from(await r.Body.transformToByteArray()), contentType: r.ContentType };
     } catch (e) {
-      if (e instanceof sdk.NoSuchKey || (e instanceof sdk.S3ServiceException && e.$metadata.httpStatusCode === 404)) return undefined;
+      if (e instanceof sdk.NoSuchKey || (e instanceof sdk.S3ServiceException && e.$metadata.httpStatusCode === 404))
+        return undefined;
       throw e;
     }
   }
