@@ -4,10 +4,8 @@
 // schemas with the message each one answers (`x-message`, `x-required`: see server/http/schema.ts), the same
 // keys resources/validate.ts gives the browser's forms; the edge refuses a body that breaks one.
 import {
-  fieldOf,
   isSecret,
   isSortable,
-  readableColumns,
   callPath,
   VERSION,
   type FieldDef,
@@ -18,118 +16,12 @@ import {
 import { bulkVerbs } from '../../resources/bulk';
 import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
-import { EMAIL_PATTERN, PASSWORD_PATTERN, UPLOAD_PATH_PATTERN } from '../../resources/validate';
-import { route, paramsOf, obj, str, int, bool, nullable, time, anyObject, type JsonSchema } from '../http/schema';
+import { route, paramsOf, obj, str, int, bool, anyObject, type JsonSchema } from '../http/schema';
 import { allowedFilter } from './filters';
 import { EXPORT_FORMATS } from './export';
 
-/** Text with no declared maximum is still bounded (resources/validate.ts). */
-const DEFAULT_TEXT_MAX = 2000;
-
-/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared (a required
- * one must hold a value when sent: `x-required`). */
-export function fieldInput(f: FieldDef): JsonSchema {
-  const s = fieldOutput(f, 'in');
-  return f.required ? { ...s, 'x-required': true } : nullable(s);
-}
-
-/** A whole number, or a string of digits (what a form's number input sends). */
-const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
-
-function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
-  switch (f.type) {
-    case 'text':
-    case 'email':
-    case 'image':
-    case 'reference': {
-      const pattern =
-        f.type === 'email'
-          ? { pattern: EMAIL_PATTERN.source, 'x-message': 'vf.validation.email' }
-          : f.type === 'image'
-            ? { pattern: UPLOAD_PATH_PATTERN.source, 'x-message': 'vf.securityData.image_path' }
-            : f.pattern
-              ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) }
-              : {};
-      const rules: JsonSchema =
-        dir === 'in'
-          ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern }
-          : {};
-      const what =
-        f.type === 'reference'
-          ? `the _id of a ${f.reference}`
-          : f.type === 'image'
-            ? 'the path POST /api/upload answered'
-            : undefined;
-      return str(what, { ...rules, ...(f.type === 'email' ? { format: 'email' } : {}) });
-    }
-    case 'password':
-      return str('8 to 64 letters and digits, with upper case, lower case and a digit', {
-        writeOnly: true,
-        minLength: 8,
-        maxLength: 64,
-        pattern: PASSWORD_PATTERN.source,
-        'x-message': 'vf.validation.password',
-      });
-    case 'number':
-    case 'money': {
-      const what = f.type === 'money' ? 'integer cents' : 'an integer';
-      const range = {
-        ...(f.min !== undefined ? { minimum: f.min } : {}),
-        ...(f.max !== undefined ? { maximum: f.max } : {}),
-      };
-      // a string of digits is read as the number it spells (forms send what was typed)
-      return dir === 'in'
-        ? {
-            type: ['integer', 'string'],
-            description: `${what} (a string of digits is read as one)`,
-            ...range,
-            pattern: DIGITS,
-            'x-message': 'vf.validation.integer',
-          }
-        : int(what, range);
-    }
-    case 'boolean':
-      return bool();
-    case 'choice':
-      return str(undefined, { enum: [...(f.choices ?? [])] });
-    case 'choices':
-      return {
-        type: 'array',
-        items: str(undefined, { enum: [...(f.choices ?? [])] }),
-        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
-      };
-    case 'references':
-      return {
-        type: 'array',
-        items: str(`the _id of a ${f.reference}`),
-        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
-      };
-    case 'datetime':
-      return dir === 'in' ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds' } : time;
-    case 'json':
-      return dir === 'in' ? { type: ['object', 'array'], description: 'JSON' } : { description: 'JSON' };
-  }
-}
-
-/** A record as every call answers it: its readable columns (never a secret), each possibly null. */
-export function recordSchema(def: ResourceDef): JsonSchema {
-  const props: Record<string, JsonSchema> = {};
-  for (const c of readableColumns(def)) {
-    const f = fieldOf(def, c);
-    if (c === '_id') props._id = str('the record id');
-    else if (c === VERSION)
-      props[VERSION] = int(
-        'the edit counter: send it back with an edit, which is refused (409, reason `stale`) when the record has moved on',
-      );
-    else props[c] = f ? nullable(fieldOutput(f, 'out')) : nullable(str(`the _id of a ${c}`));
-  }
-  return obj(props, ['_id']);
-}
-
-/** A record's schema is published once, as a component, and referred to by every call that answers it. */
-export const recordId = (def: ResourceDef) => `Record_${def.name}`;
-export const recordRef = (def: ResourceDef): JsonSchema => ({ $ref: `${recordId(def)}#` });
-export const recordComponent = (def: ResourceDef): JsonSchema => ({ $id: recordId(def), ...recordSchema(def) });
+export { fieldInput, recordSchema, recordId, recordRef, recordComponent } from './fieldSchema';
+import { fieldInput, recordRef } from './fieldSchema';
 
 const nameOf = (def: ResourceDef) => {
   const label = translate('en', `resources.${def.name}.name`);

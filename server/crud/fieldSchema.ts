@@ -1,0 +1,112 @@
+// A declared field as JSON schema — what a client sends (with its rules and their messages) and what an answer
+// holds — and a record as every call answers it. The route schemas of server/crud/schema.ts are made of these.
+import { fieldOf, readableColumns, VERSION, type FieldDef, type ResourceDef } from '../../resources/types';
+import { EMAIL_PATTERN, PASSWORD_PATTERN, UPLOAD_PATH_PATTERN } from '../../resources/validate';
+import { obj, str, int, bool, nullable, time, type JsonSchema } from '../http/schema';
+/** Text with no declared maximum is still bounded (resources/validate.ts). */
+const DEFAULT_TEXT_MAX = 2000;
+
+/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared (a required
+ * one must hold a value when sent: `x-required`). */
+export function fieldInput(f: FieldDef): JsonSchema {
+  const s = fieldOutput(f, 'in');
+  return f.required ? { ...s, 'x-required': true } : nullable(s);
+}
+
+/** A whole number, or a string of digits (what a form's number input sends). */
+const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
+
+function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
+  switch (f.type) {
+    case 'text':
+    case 'email':
+    case 'image':
+    case 'reference': {
+      const pattern =
+        f.type === 'email'
+          ? { pattern: EMAIL_PATTERN.source, 'x-message': 'vf.validation.email' }
+          : f.type === 'image'
+            ? { pattern: UPLOAD_PATH_PATTERN.source, 'x-message': 'vf.securityData.image_path' }
+            : f.pattern
+              ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) }
+              : {};
+      const rules: JsonSchema =
+        dir === 'in'
+          ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern }
+          : {};
+      const what =
+        f.type === 'reference'
+          ? `the _id of a ${f.reference}`
+          : f.type === 'image'
+            ? 'the path POST /api/upload answered'
+            : undefined;
+      return str(what, { ...rules, ...(f.type === 'email' ? { format: 'email' } : {}) });
+    }
+    case 'password':
+      return str('8 to 64 letters and digits, with upper case, lower case and a digit', {
+        writeOnly: true,
+        minLength: 8,
+        maxLength: 64,
+        pattern: PASSWORD_PATTERN.source,
+        'x-message': 'vf.validation.password',
+      });
+    case 'number':
+    case 'money': {
+      const what = f.type === 'money' ? 'integer cents' : 'an integer';
+      const range = {
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
+      // a string of digits is read as the number it spells (forms send what was typed)
+      return dir === 'in'
+        ? {
+            type: ['integer', 'string'],
+            description: `${what} (a string of digits is read as one)`,
+            ...range,
+            pattern: DIGITS,
+            'x-message': 'vf.validation.integer',
+          }
+        : int(what, range);
+    }
+    case 'boolean':
+      return bool();
+    case 'choice':
+      return str(undefined, { enum: [...(f.choices ?? [])] });
+    case 'choices':
+      return {
+        type: 'array',
+        items: str(undefined, { enum: [...(f.choices ?? [])] }),
+        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
+      };
+    case 'references':
+      return {
+        type: 'array',
+        items: str(`the _id of a ${f.reference}`),
+        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
+      };
+    case 'datetime':
+      return dir === 'in' ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds' } : time;
+    case 'json':
+      return dir === 'in' ? { type: ['object', 'array'], description: 'JSON' } : { description: 'JSON' };
+  }
+}
+
+/** A record as every call answers it: its readable columns (never a secret), each possibly null. */
+export function recordSchema(def: ResourceDef): JsonSchema {
+  const props: Record<string, JsonSchema> = {};
+  for (const c of readableColumns(def)) {
+    const f = fieldOf(def, c);
+    if (c === '_id') props._id = str('the record id');
+    else if (c === VERSION)
+      props[VERSION] = int(
+        'the edit counter: send it back with an edit, which is refused (409, reason `stale`) when the record has moved on',
+      );
+    else props[c] = f ? nullable(fieldOutput(f, 'out')) : nullable(str(`the _id of a ${c}`));
+  }
+  return obj(props, ['_id']);
+}
+
+/** A record's schema is published once, as a component, and referred to by every call that answers it. */
+export const recordId = (def: ResourceDef) => `Record_${def.name}`;
+export const recordRef = (def: ResourceDef): JsonSchema => ({ $ref: `${recordId(def)}#` });
+export const recordComponent = (def: ResourceDef): JsonSchema => ({ $id: recordId(def), ...recordSchema(def) });
