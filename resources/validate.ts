@@ -24,6 +24,8 @@ const JSON_MAX_CHARS = 200_000;
 /** The one check that a value is a JSON object (not null, not a list): the server and the browser use it alone. */
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A body as a record: the edge saw to it that it is an object, and an absent body is an empty one. */
+export const objectOf = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const length = (s: string) => [...s].length;

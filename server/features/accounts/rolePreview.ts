@@ -3,7 +3,7 @@
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
 import { nameBuiltIns } from './builtInNames';
-import { isObject } from '../../../resources/validate';
+import { objectOf } from '../../../resources/validate';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import type { AccountType } from '../../../resources/accounts';
@@ -157,7 +157,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
       const ctx = ctxOf(req);
       // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
       if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
-      const body: { _id?: unknown; integrator?: unknown; dealer?: unknown } = isObject(req.body) ? req.body : {};
+      const body: { _id?: unknown; integrator?: unknown; dealer?: unknown } = objectOf(req.body);
       const role = body._id;
       if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
       const row = await q.roleOf(db, role);

@@ -15,7 +15,7 @@ import { commandsForBeats } from '../commands/delivery';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { lockByRule } from '../telemetry/lock';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
-import { isObject } from '../../../resources/validate';
+import { isObject, objectOf } from '../../../resources/validate';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
@@ -151,7 +151,7 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
     },
     async (req) => {
       const device = deviceOf(req);
-      const body = isObject(req.body) ? req.body : {};
+      const body = objectOf(req.body);
       const code = body.code;
       if (typeof code !== 'number' || !Number.isInteger(code) || !NOTIFY_CODES[code]) {
         throw new ApiError(400, 'vf.live.error.code', { code: String(code ?? '').slice(0, 20) });

@@ -1,13 +1,13 @@
 // What robots write for the service side: a voucher's write-off, customer-service Q&A, fault reports about
 // themselves. Generating vouchers is the console's: server/features/vouchers/.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route, obj, str, int } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import type { DB } from '../../db';
 import { deviceOf, robotActor } from './auth';
 import { ok } from '../../http/envelope';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { isObject, validateFields } from '../../../resources/validate';
+import { objectOf, validateFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
@@ -17,9 +17,6 @@ import * as service from '../service/queries';
 import * as vouchers from '../vouchers/queries';
 
 const gw = ['device-gateway'];
-
-/** The body, an object: the route's schema saw to it at the edge. */
-const bodyOf = (req: FastifyRequest): Record<string, unknown> => (isObject(req.body) ? req.body : {});
 
 /** A validated optional text field's value (validateFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -53,7 +50,7 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     },
     async (req) => {
       const d = deviceOf(req);
-      const body = bodyOf(req);
+      const body = objectOf(req.body);
       const code = body.code;
       if (typeof code !== 'string' || code.trim() === '') throw invalid({ code: { key: 'vf.validation.required' } });
       const order = body.order;
@@ -120,7 +117,7 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     async (req) => {
       const d = deviceOf(req);
       const { question, answer, language } = chatchat.fields;
-      const { values, errors } = validateFields({ question, answer, language }, bodyOf(req), 'create');
+      const { values, errors } = validateFields({ question, answer, language }, objectOf(req.body), 'create');
       if (Object.keys(errors).length) throw invalid(errors);
       const row = await db.transaction().execute(async (trx) => {
         const saved = await service.addChat(trx, {
@@ -165,7 +162,7 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     },
     async (req) => {
       const d = deviceOf(req);
-      const body = bodyOf(req);
+      const body = objectOf(req.body);
       const { code, fault, description } = report.fields;
       const { values, errors } = validateFields({ code, fault, description }, body, 'create');
       if (Object.keys(errors).length) throw invalid(errors);

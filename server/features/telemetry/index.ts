@@ -3,7 +3,7 @@
 // (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this plugin owns the reading side and
 // keeps the tables' partitions.
 import fp from 'fastify-plugin';
-import { isObject } from '../../../resources/validate';
+import { objectOf } from '../../../resources/validate';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
@@ -46,7 +46,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
       }),
     },
     async (req) => {
-      const b = isObject(req.body) ? req.body : {};
+      const b = objectOf(req.body);
       const metric = metricOf(b.metric);
       const range = rangeOf(b);
       const robot = await visibleRobot(db, ctxOf(req), b.device);
@@ -125,7 +125,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
         }),
       }),
     },
-    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(isObject(req.body) ? req.body : {}))),
+    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(objectOf(req.body)))),
   );
 
   let stop: (() => Promise<void>) | undefined;

@@ -1,7 +1,7 @@
 // Vouchers (docs/rules.md, Constants): a batch generated for one product of a store the caller may see, every code unique on the
 // platform. The robots' write-off is the gateway's (server/features/gateway/service.ts).
 import { randomInt } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { route, obj, str, int } from '../../http/schema';
 import { fieldsBody } from '../../crud/schema';
 import type { DB } from '../../db';
@@ -9,7 +9,7 @@ import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
 import { ok } from '../../http/envelope';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { isObject, validateFields } from '../../../resources/validate';
+import { objectOf, validateFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { inScope, scopeConditions } from '../../crud/scope';
 import * as q from './queries';
@@ -33,9 +33,6 @@ export function newLecode(): string {
 
 const INSERT_CHUNK = 10_000;
 
-/** The body, an object: the route's schema saw to it at the edge. */
-const bodyOf = (req: FastifyRequest): Record<string, unknown> => (isObject(req.body) ? req.body : {});
-
 export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // A batch of vouchers for one product of a store the caller may see; every code unique on the platform.
   app.post(
@@ -52,7 +49,7 @@ export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
     async (req) => {
       const ctx = ctxOf(req);
       requirePermission(ctx.user, 'lecode_add');
-      const { values, errors } = validateFields(GENERATE_FIELDS, bodyOf(req), 'create');
+      const { values, errors } = validateFields(GENERATE_FIELDS, objectOf(req.body), 'create');
       if (
         !errors.valid_to &&
         values.valid_to &&
