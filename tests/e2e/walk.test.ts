@@ -11,11 +11,27 @@ beforeAll(async () => {
 });
 afterAll(() => e?.close());
 
-/** A real click at the middle of what the user sees: whatever lies on top there gets it, as with a finger. */
+/**
+ * A real click at the middle of what the user sees: whatever lies on top there gets it, as with a finger.
+ * It waits for the target to stop moving first (the dashboard's figures arrive and push the page down while it
+ * loads), as a finger waits for the page to settle; a box measured mid-layout sent the click beside the button.
+ */
 async function tap(page: Page, target: Locator) {
-  const box = await target.boundingBox();
-  if (!box) throw new Error('not on screen');
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const at = async () => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('not on screen');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  let point = await at();
+  await expect
+    .poll(async () => {
+      const before = point;
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      point = await at();
+      return point.x === before.x && point.y === before.y;
+    })
+    .toBe(true);
+  await page.mouse.click(point.x, point.y);
 }
 
 describe('below 992 px every part of the page can be tapped', () => {
