@@ -6,12 +6,15 @@
 // new NOT NULL columns are filled and every constraint holds, and the rollups equal a rebuild from the orders.
 // On PostgreSQL in the PostgreSQL run (DATABASE_URL); in the default run the same upgrade of the embedded
 // database (a one-machine deployment upgrades that one). Break a migration on purpose (delete or rewrite
-// a row in one) and it fails, naming the table.
+// a row in one) and it fails, naming the table. The webhook queue's jobs, written by pg-boss 10, are pg-boss
+// 12's after it (migration 053): every one kept as it was, and the due ones fetched as the attempt they reached.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { openDatabase, type DB } from '../../server/db';
+import { PgBoss } from 'pg-boss';
+import { openDatabase, type Database, type DB } from '../../server/db';
+import { onPool } from '../../server/features/webhooks/queue';
 import { applyMigrations, migrationNames } from '../../server/db/migrate';
 import { buildServer } from '../../scripts/build-server';
 import { ROOT } from '../../scripts/buildIfStale';
@@ -102,6 +105,14 @@ for (const behind of process.env.DATABASE_URL ? [10, 5] : [10]) {
           expect({ role, lost: granted.filter((g) => !after.grants[role]?.includes(g)) }).toEqual({ role, lost: [] });
         expect(after.money).toEqual(before.money);
         expect(after.states).toEqual(before.states);
+        // the queue's jobs: every one, in every state, as pg-boss 10 left it
+        expect(before.jobs).toHaveLength(8);
+        expect(after.jobs).toEqual(before.jobs);
+        await expect(dueJobs(newer)).resolves.toEqual([
+          { id: '00000000-0000-4000-8000-000000000001', retryCount: 0 },
+          // its third attempt (10 and 12 both count one as it is claimed)
+          { id: '00000000-0000-4000-8000-000000000003', retryCount: 2 },
+        ]);
         // columns added since: every NOT NULL one filled, and no constraint left unchecked (NOT VALID)
         const added = (await columns(newer.db)).filter(
           (c) => c.table in before.columns && !before.columns[c.table].includes(c.column),
@@ -169,6 +180,8 @@ interface Snapshot {
   grants: Record<string, string[]>;
   money: unknown;
   states: unknown;
+  /** the webhook queue's jobs (tests/support/upgradeFixture.ts, 032) */
+  jobs: string[];
 }
 
 /** What the database holds, in the columns `only` names (default: all it has). */
@@ -224,7 +237,36 @@ async function snapshot(db: DB, only?: Record<string, string[]>): Promise<Snapsh
     grants,
     money,
     states,
+    jobs: await jobs(db),
   };
+}
+
+/**
+ * The queue's jobs, each a row of the columns pg-boss 10 (schema version 24, with its archive) and pg-boss 12 both
+ * keep; 10's expire_in interval is 12's expire_seconds.
+ */
+async function jobs(db: DB): Promise<string[]> {
+  const cols = sql`id, name, priority, data, state::text, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
+    started_on, singleton_key, created_on, completed_on, keep_until, output, policy`;
+  const version = (await sql<{ version: number }>`SELECT version FROM pgboss.version`.execute(db)).rows[0].version;
+  const rows =
+    version < 25
+      ? sql`SELECT ROW(${cols}, extract(epoch FROM expire_in)::int)::text AS r FROM pgboss.job
+          UNION ALL SELECT ROW(${cols}, extract(epoch FROM expire_in)::int)::text FROM pgboss.archive`
+      : sql`SELECT ROW(${cols}, expire_seconds)::text AS r FROM pgboss.job`;
+  return (await sql<{ r: string }>`SELECT r FROM (${rows}) j ORDER BY r`.execute(db)).rows.map((j) => j.r);
+}
+
+/** What pg-boss 12 hands a worker now from the upgraded queue (the ids and their attempts). */
+async function dueJobs(database: Database) {
+  const boss = new PgBoss({ db: onPool(database.pool), schedule: false, supervise: false, migrate: false });
+  await boss.start();
+  try {
+    const due = await boss.fetch('webhook-delivery', { batchSize: 50 });
+    return due.map((j) => ({ id: j.id, retryCount: j.retryCount })).sort((a, b) => a.id.localeCompare(b.id));
+  } finally {
+    await boss.stop({ close: false, graceful: false });
+  }
 }
 
 /** The orders rollups as kept, and as orders_rollups_rebuild() makes them from the orders (rolled back). */

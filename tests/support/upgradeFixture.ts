@@ -151,5 +151,29 @@ SELECT 'ug_delivery_' || i, 'ug_webhook_1', 'order_paid', 'evt_' || (i / 2), 1 +
   CASE WHEN i % 2 = 1 THEN 200 WHEN i % 4 = 0 THEN 500 END, 40 + i, CASE WHEN i % 2 = 0 THEN 'HTTP 500' END,
   timestamptz '2025-06-01Z' + i * interval '1 minute', 'ug_brand_a'
 FROM generate_series(1, 12) AS i;
+-- the deliveries' queue as pg-boss 10 created it when a server started (from 045 on a migration does), and its
+-- jobs in every state pg-boss 10 kept: due, not due yet, waiting for a retry, under way, done, failed, cancelled
+-- and archived (migration 053 carries them over to pg-boss 12)
+SELECT pgboss.create_queue('webhook-delivery', '{"policy": "standard"}'::json);
+INSERT INTO pgboss.job (id, name, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on,
+  expire_in, created_on, completed_on, keep_until, output, policy)
+SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'webhook-delivery',
+  jsonb_build_object('webhook', 'ug_webhook_1', 'event', 'order_paid', 'event_id', 'evt_ug' || i, 'body', '{"id": "evt_ug' || i || '"}'),
+  state::pgboss.job_state, 5, retry_count, 30, true, start_after::timestamptz, started_on::timestamptz, interval '63 seconds',
+  timestamptz '2025-06-01Z' + i * interval '1 minute', completed_on::timestamptz, '2099-01-01Z', output::jsonb, 'standard'
+FROM (VALUES
+  (1, 'created', 0, '2025-06-01Z', NULL, NULL, NULL),
+  (2, 'created', 0, '2099-01-01Z', NULL, NULL, NULL),
+  (3, 'retry', 1, '2025-06-01 00:05Z', '2025-06-01 00:03Z', NULL, '{"error": "HTTP 500"}'),
+  (4, 'active', 2, '2025-06-01Z', '2025-06-01 00:10Z', NULL, NULL),
+  (5, 'completed', 0, '2025-06-01Z', '2025-06-01 00:06Z', '2025-06-01 00:06Z', NULL),
+  (6, 'failed', 5, '2025-06-01Z', '2025-06-01 00:07Z', '2025-06-01 00:07Z', '{"error": "HTTP 410"}'),
+  (7, 'cancelled', 0, '2025-06-01Z', NULL, '2025-06-01 00:08Z', NULL)
+) AS s(i, state, retry_count, start_after, started_on, completed_on, output);
+INSERT INTO pgboss.archive (id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
+  started_on, expire_in, created_on, completed_on, keep_until, policy, archived_on)
+VALUES ('00000000-0000-4000-8000-000000000008', 'webhook-delivery', 0, '{"webhook": "ug_webhook_1", "event": "order_paid"}',
+  'completed', 5, 0, 30, true, '2025-05-01Z', '2025-05-01Z', interval '63 seconds', '2025-05-01Z', '2025-05-01Z', '2099-01-01Z',
+  'standard', '2025-05-02Z');
 `,
 };

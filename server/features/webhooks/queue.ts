@@ -1,12 +1,13 @@
-// Webhook deliveries from a durable queue in the database: pg-boss (its schema is migration 031). An event is
+// Webhook deliveries from a durable queue in the database: pg-boss (its schema is migration 053). An event is
 // enqueued in the transaction of the write that causes it (an order, a refund, an alarm, a robot going
 // offline), so it is sent if and only if that write commits, and survives a restart until it is delivered.
 // Each attempt is signed afresh and logged in webhook_delivery; a failed one is retried by pg-boss with
 // exponential backoff (WEBHOOK_RETRY_DELAY_SECONDS × 2^n, with jitter) up to WEBHOOK_RETRY_LIMIT times.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import https from 'node:https';
 import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { DB, Database } from '../../db';
 import { newId, writeLog } from '../../log';
 import { setting } from '../../config';
@@ -57,7 +58,7 @@ const wakeSoon = () => {
 };
 
 /** pg-boss's SQL through our own connections: the pool, or a caller's transaction. */
-const through = (db: DB): PgBoss.Db => ({
+const through = (db: DB): Db => ({
   async executeSql(text, values) {
     const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
     return { rows: r.rows as unknown[] as Record<string, unknown>[] };
@@ -65,16 +66,44 @@ const through = (db: DB): PgBoss.Db => ({
 });
 
 /**
+ * pg-boss's own statements, on the pool. Some are several statements in one query (its maintenance, its claim
+ * of a background migration) and pg-boss reads the rows of each: kysely answers only one statement's rows, the
+ * pool all of them (one result per statement, flattened here as pg-boss's PGlite adapter does).
+ */
+export const onPool = (pool: Database['pool']): Db => ({
+  async executeSql(text, values) {
+    // a client of its own (not pool.query, which queries a new connection while its `connect` hook still does)
+    const client = await pool.connect();
+    try {
+      const r = (await client.query(text, values)) as unknown as { rows?: unknown[] } | { rows?: unknown[] }[];
+      return { rows: Array.isArray(r) ? r.flatMap((one) => one.rows ?? []) : (r.rows ?? []) };
+    } finally {
+      client.release();
+    }
+  },
+});
+
+/** The transaction of the enqueue under way, in its own async context. */
+const enqueuing = new AsyncLocalStorage<DB>();
+/**
  * Enqueues only (never started): pg-boss writes the job with the caller's transaction, so sending needs no
- * running worker — a script or a process that does not deliver can still cause deliveries.
+ * running worker — a script or a process that does not deliver can still cause deliveries. pg-boss 12 reads
+ * the queue's row (its table and policy) through the instance's own connection before the first send; a
+ * sender has none, so that read goes through the transaction of the enqueue that needs it.
  */
 let sender: PgBoss | undefined;
 const senderOf = () =>
   (sender ??= new PgBoss({
-    db: { executeSql: () => Promise.reject(new Error('webhook sender has no connection of its own')) },
+    db: {
+      executeSql(text, values) {
+        const trx = enqueuing.getStore();
+        if (!trx) return Promise.reject(new Error('webhook sender has no connection of its own'));
+        return through(trx).executeSql(text, values);
+      },
+    },
   }));
 
-function retryOptions(): PgBoss.SendOptions {
+function retryOptions(): SendOptions {
   return {
     retryLimit: setting('WEBHOOK_RETRY_LIMIT'),
     retryDelay: setting('WEBHOOK_RETRY_DELAY_SECONDS'),
@@ -90,7 +119,9 @@ function bodyOf(id: string, type: string, integrator: string, data: Record<strin
 
 async function enqueue(trx: DB, webhook: string, type: DeliveryJob['event'], id: string, body: string) {
   const job: DeliveryJob = { webhook, event: type, event_id: id, body };
-  await senderOf().send(QUEUE, job as unknown as object, { ...retryOptions(), db: through(trx) });
+  await enqueuing.run(trx, () =>
+    senderOf().send(QUEUE, job as unknown as object, { ...retryOptions(), db: through(trx) }),
+  );
   wakeSoon();
 }
 
@@ -202,7 +233,7 @@ function post(url: string, secret: string, job: DeliveryJob): Promise<Outcome> {
 type Endpoint = { url: unknown; secret: unknown; enabled: unknown; integrator: unknown };
 
 /** One attempt: sends and logs it; resolves with the error when it failed, so that pg-boss schedules the next. */
-async function attempt(db: DB, job: PgBoss.JobWithMetadata<DeliveryJob>, w: Endpoint): Promise<string | null> {
+async function attempt(db: DB, job: JobWithMetadata<DeliveryJob>, w: Endpoint): Promise<string | null> {
   const d = job.data;
   const started = performance.now();
   const out = await post(String(w.url), String(w.secret), d);
@@ -279,10 +310,16 @@ export async function startWebhooks(
   graceMs = 10_000,
 ): Promise<() => Promise<void>> {
   const db = database.db;
-  const boss = new PgBoss({ db: through(db), schema: 'pgboss', schedule: false, supervise: true, migrate: true });
+  const boss = new PgBoss({
+    db: onPool(database.pool),
+    schema: 'pgboss',
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
   boss.on('error', onError);
   await boss.start();
-  // a no-op on a migrated database (migration 045 creates the queue once, under the start-up lock)
+  // a no-op on a migrated database (migrations 045 and 053 create the queue once, under the start-up lock)
   await boss.createQueue(QUEUE);
   const limit = concurrencyFor(database.kind);
   const share = shareFor(database.kind);
@@ -298,7 +335,7 @@ export async function startWebhooks(
       wake = () => (clearTimeout(t), (wake = undefined), resolve());
     });
 
-  const putBack = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
+  const putBack = async (job: JobWithMetadata<DeliveryJob>) => {
     const data: DeliveryJob = { ...job.data, tried: (job.data.tried ?? 0) + job.retryCount };
     await boss.send(QUEUE, data as unknown as object, {
       ...retryOptions(),
@@ -306,10 +343,10 @@ export async function startWebhooks(
       startAfter: DEFER_SECONDS,
       priority: -1,
     });
-    await boss.complete(QUEUE, job.id);
+    await boss.complete(QUEUE, job);
   };
 
-  const handle = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
+  const handle = async (job: JobWithMetadata<DeliveryJob>) => {
     try {
       const d = job.data;
       const w = await db
@@ -318,7 +355,7 @@ export async function startWebhooks(
         .where('_id', '=', d.webhook)
         .executeTakeFirst();
       // a removed endpoint gets nothing more; a disabled (or paused) one only the test events asked for by hand
-      if (!w || (!w.enabled && d.event !== WEBHOOK_TEST_EVENT)) return void (await boss.complete(QUEUE, job.id));
+      if (!w || (!w.enabled && d.event !== WEBHOOK_TEST_EVENT)) return void (await boss.complete(QUEUE, job));
       const brand = String(w.integrator);
       const mine = underWay.get(brand) ?? 0;
       if (mine >= share) return await putBack(job);
@@ -332,8 +369,10 @@ export async function startWebhooks(
         else underWay.delete(brand);
       }
       await keepScore(db, d.webhook, brand, error);
-      if (error === null) await boss.complete(QUEUE, job.id);
-      else await boss.fail(QUEUE, job.id, { error });
+      // settled as the attempt it was (id and retryCount): if its claim lapsed meanwhile (expired, and taken
+      // again by another process), this settles nothing rather than that newer attempt
+      if (error === null) await boss.complete(QUEUE, job);
+      else await boss.fail(QUEUE, job, { error });
     } catch (e) {
       // the database went away mid-attempt: the job stays active and pg-boss retries it when it expires
       onError(e);
@@ -343,7 +382,7 @@ export async function startWebhooks(
   const loop = (async () => {
     while (!stopping) {
       const free = limit - running.size;
-      let jobs: PgBoss.JobWithMetadata<DeliveryJob>[] = [];
+      let jobs: JobWithMetadata<DeliveryJob>[] = [];
       if (free > 0) {
         try {
           jobs = await boss.fetch<DeliveryJob>(QUEUE, { batchSize: free, includeMetadata: true });
@@ -373,8 +412,7 @@ export async function startWebhooks(
       new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000)))),
     ]);
     clearTimeout(timer);
-    const stopped = new Promise((resolve) => boss.once('stopped', resolve));
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: 1000 });
-    await stopped;
+    // resolves once pg-boss has stopped (its `stopped` event is emitted by then); the connections stay ours
+    await boss.stop({ graceful: true, close: false, timeout: 1000 });
   };
 }
