@@ -516,10 +516,13 @@ INSERT INTO pgboss.job (id, name, priority, data, state, retry_limit, retry_coun
   SELECT id, name, priority, data, state::text::pgboss.job_state, retry_limit, retry_count, retry_delay, retry_backoff,
     GREATEST(1, ceil(extract(epoch FROM expire_in)))::int, singleton_key, singleton_on, start_after, created_on,
     started_on, completed_on, keep_until, output, dead_letter, policy
-  FROM (SELECT * FROM pgboss_v10.job
+  FROM (SELECT id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
+          started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, output, dead_letter, policy
+        FROM pgboss_v10.job
         UNION ALL SELECT id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
           started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, output, dead_letter, policy
         FROM pgboss_v10.archive) AS old
+  -- every job of 10's table has its queue (its partition); only an archived job can outlive a deleted queue
   WHERE name IN (SELECT name FROM pgboss.queue)
   ON CONFLICT DO NOTHING;
 
