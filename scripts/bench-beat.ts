@@ -1,7 +1,8 @@
 // `npm run bench:beat`: what a robot's heartbeat costs (issue 28, "the heartbeat"; docs/performance.md "The
-// heartbeat"): the built server with NODE_ENV=production on PostgreSQL, in a process of its own, a fleet of robots
-// beating in turn (autocannon, 10 connections), and per beat: the server process's CPU ms (/proc), the statements the database ran and its
-// planning + execution ms (pg_stat_statements, reset before each round, as `npm run bench` reads them). Three rows:
+// heartbeat: robots kept in memory"): the built server with NODE_ENV=production on PostgreSQL, in a process of its
+// own, a fleet of robots beating in turn (autocannon, 10 connections), and per beat: the server process's CPU ms
+// (/proc), the statements the database ran and its planning + execution ms (pg_stat_statements, reset before each
+// round, as `npm run bench` reads them). Three rows:
 //   - plain: `{}` — the fleet's common beat;
 //   - 3 metrics: telemetry stored with the beat (server/features/telemetry/);
 //   - open commands: every robot has a command queued (handed over on its first beat, then open until acknowledged).
