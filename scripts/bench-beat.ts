@@ -22,6 +22,7 @@ import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, isEmpty, DEMO_PASSWORD } from '../server/db/seed';
 import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds } from './builtServer';
+import { beatOnce } from './bench-telemetry';
 
 const URL_ = process.env.DATABASE_URL;
 if (!URL_) throw new Error('DATABASE_URL: the heartbeat is measured on PostgreSQL (its statements)');
@@ -136,16 +137,7 @@ async function main() {
   };
   try {
     // every robot online first: a robot's first beat after a silence (its online message, webhooks) is not a beat's cost
-    for (let i = 0; i < ROBOTS; i += 50)
-      await Promise.all(
-        Array.from({ length: Math.min(50, ROBOTS - i) }, (_, k) =>
-          fetch(`${server.url}/api/device-gateway/heartbeat`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-device-id': deviceId(i + k), 'x-device-key': key(i + k) },
-            body: '{}',
-          }),
-        ),
-      );
+    await beatOnce(server.url, ROBOTS, (i) => ({ 'x-device-id': deviceId(i), 'x-device-key': key(i) }), 50);
     await run([
       ['plain', {}],
       ['3 metrics', { telemetry: { freezer_temp: -18.2, cups_left: 240, waste_level: 31 } }],

@@ -4,19 +4,11 @@
 // either process — sees the change: a rotated key is refused and the new one taken, an acknowledged lock refuses
 // sales, an edit moves the robot's sales to its new store, and an unbound robot sells nothing.
 import { freshDatabase } from '../support/db';
-import { postgresDatabase } from '../support/postgres';
+import { postgresDatabase, TEST_ENGINES } from '../support/postgres';
 import { startServerProcess, type ServerProcess } from '../support/process';
 import { call, login, saleProduct, stopProcess } from '../support/cluster';
 
-// With DATABASE_URL set (CI's PostgreSQL run) PostgreSQL only; when the PostgreSQL run follows (scripts/test.ts)
-// PGlite only; else both.
-const ENGINES = process.env.DATABASE_URL
-  ? (['PostgreSQL'] as const)
-  : process.env.VF_POSTGRES_RUN === 'follows'
-    ? (['PGlite'] as const)
-    : (['PGlite', 'PostgreSQL'] as const);
-
-describe.each(ENGINES)('on %s', (kind) => {
+describe.each(TEST_ENGINES)('on %s', (kind) => {
   let a: ServerProcess;
   let b: ServerProcess;
   let drop: () => Promise<void>;
