@@ -11,7 +11,8 @@
 //   DATABASE_URL=postgres://… npm run bench:beat
 //
 // A database vf_beat beside DATABASE_URL's (made once, with the demo data and the robots; BEAT_FRESH=1 makes it
-// again). Options: BENCH_ROBOTS (1000), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BEAT_ROWS
+// again). Options: BENCH_ROBOTS (1000), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_RATE
+// (beats per second in all, e.g. 300: latency at a fleet's pace; flat out when not set), BEAT_ROWS
 // (a pattern of the rows to run, e.g. `plain` for a profile), BENCH_NODE_ARGS (the server's node options, e.g.
 // "--cpu-prof --cpu-prof-dir=.tmp/prof").
 import os from 'node:os';
@@ -30,6 +31,8 @@ const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** beats per second in all (autocannon's overallRate): latency at a fleet's pace rather than flat out */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const ROWS = process.env.BEAT_ROWS ? new RegExp(process.env.BEAT_ROWS, 'i') : undefined;
 const deviceId = (i: number) => `BEAT-${String(i).padStart(6, '0')}`;
 const key = (i: number) => `beat-key-${i}`;
@@ -110,9 +113,17 @@ async function main() {
       body: JSON.stringify(body),
       connections: CONNECTIONS,
       duration: seconds,
+      ...(RATE ? { overallRate: RATE } : {}),
       requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...each() } }) }],
     });
-    return { calls: Math.max(1, r.requests.total), errors: r.errors + r.timeouts + r.non2xx, rps: r.requests.average };
+    const { p50, p99 } = r.latency as unknown as Record<string, number>;
+    return {
+      calls: Math.max(1, r.requests.total),
+      errors: r.errors + r.timeouts + r.non2xx,
+      rps: r.requests.average,
+      p50,
+      p99,
+    };
   };
   const round = async (name: string, body: unknown) => {
     await m.reset();
@@ -121,9 +132,17 @@ async function main() {
     const cpuMs = ((cpuSeconds(pid) - cpu0) * 1000) / r.calls;
     const db = await m.read();
     if (process.env.BENCH_STATEMENTS === '1') console.log(`    ${name}:\n${(await m.top(r.calls)).join('\n')}`);
-    const row = { cpuMs, statements: db.statements / r.calls, dbMs: db.ms / r.calls, rps: r.rps, errors: r.errors };
+    const row = {
+      cpuMs,
+      statements: db.statements / r.calls,
+      dbMs: db.ms / r.calls,
+      rps: r.rps,
+      p50: r.p50,
+      p99: r.p99,
+      errors: r.errors,
+    };
     console.log(
-      `  ${name}: ${Math.round(r.rps)} beats/s, CPU ${cpuMs.toFixed(3)} ms, ${row.statements.toFixed(3)} statements, DB ${row.dbMs.toFixed(4)} ms per beat${r.errors ? `, ${r.errors} errors` : ''}`,
+      `  ${name}: ${Math.round(r.rps)} beats/s, p50 ${r.p50} / p99 ${r.p99} ms, CPU ${cpuMs.toFixed(3)} ms, ${row.statements.toFixed(3)} statements, DB ${row.dbMs.toFixed(4)} ms per beat${r.errors ? `, ${r.errors} errors` : ''}`,
     );
     return row;
   };
@@ -171,10 +190,12 @@ async function main() {
     .map((x) => x.toFixed(1))
     .join(' / ');
   console.log(`\n${ROBOTS} robots, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, load ${load}`);
-  console.log('| beat | server CPU ms/beat | statements/beat | DB ms/beat | beats/s |\n|---|---:|---:|---:|---:|');
+  console.log(
+    '| beat | server CPU ms/beat | statements/beat | DB ms/beat | beats/s | p50 / p99 ms |\n|---|---:|---:|---:|---:|---:|',
+  );
   for (const [name, rs] of results)
     console.log(
-      `| ${name} | ${median(rs.map((r) => r.cpuMs)).toFixed(3)} | ${median(rs.map((r) => r.statements)).toFixed(2)} | ${median(rs.map((r) => r.dbMs)).toFixed(3)} | ${Math.round(median(rs.map((r) => r.rps)))} |`,
+      `| ${name} | ${median(rs.map((r) => r.cpuMs)).toFixed(3)} | ${median(rs.map((r) => r.statements)).toFixed(2)} | ${median(rs.map((r) => r.dbMs)).toFixed(3)} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.p50))} / ${median(rs.map((r) => r.p99))} |`,
     );
 }
 
