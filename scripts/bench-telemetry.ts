@@ -29,6 +29,20 @@ export interface TelemetryRow {
   pass?: boolean;
 }
 
+/** Robots 0 … count-1 beat once each, `chunk` at a time (`headers(i)`: robot i's id and key). */
+export async function beatOnce(url: string, count: number, headers: (i: number) => Record<string, string>, chunk = 20) {
+  for (let i = 0; i < count; i += chunk)
+    await Promise.all(
+      Array.from({ length: Math.min(chunk, count - i) }, (_, k) =>
+        fetch(`${url}/api/device-gateway/heartbeat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers(i + k) },
+          body: '{}',
+        }),
+      ),
+    );
+}
+
 /** The brand's robots (half in each of brand_a's stores), their points and rollups, and some offline history. */
 async function load(target: { databaseUrl?: string; dataDir?: string }) {
   const d = await openDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
@@ -148,17 +162,7 @@ export async function benchTelemetry(
     const brand = await signIn(server.url, 'brand-a');
     // every robot beats once first: the start-up sweep (robots silent since the load are set offline, each with
     // its message and alarm) and their coming back online are then behind us, not inside a measured round
-    for (let i = 0; i < ROBOTS; i += 20) {
-      await Promise.all(
-        Array.from({ length: Math.min(20, ROBOTS - i) }, (_, k) =>
-          fetch(`${server.url}/api/device-gateway/heartbeat`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-device-id': deviceId(i + k), 'x-device-key': key(i + k) },
-            body: '{}',
-          }),
-        ),
-      );
-    }
+    await beatOnce(server.url, ROBOTS, (i) => ({ 'x-device-id': deviceId(i), 'x-device-key': key(i) }));
     const now = Date.now();
     const span = (hours: number) => ({
       from: new Date(now - hours * 3_600_000).toISOString(),

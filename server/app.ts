@@ -46,7 +46,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** /metrics answers this bearer token (METRICS_TOKEN); unset: no /metrics route answers */
   metricsToken?: string;
-  /** how sessions are cached between calls (server/auth/sessionCache.ts); not at all when not given */
+  /** how sessions and robots' keys are cached between calls (server/auth/sessionCache.ts,
+   * server/features/gateway/keyCache.ts); not at all when not given */
   sessionCache?: CacheMode;
   /** told of every route as it is registered (the API docs test lists them against the document) */
   onRoute?: (route: RouteOptions) => void;
@@ -127,7 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // parses Cookie before authentication reads the browser's session from it
   await app.register(fastifyCookie);
   installAuth(app, opts.db, opts.sessionCache);
-  installGatewayAuth(app, opts.db);
+  installGatewayAuth(app, opts.db, opts.sessionCache);
   await installFloodLimits(app);
 
   // The document collects every route registered after it (server/http/openapi.ts).

@@ -48,14 +48,15 @@ let generation = 0;
 /** `local`: one process, news delivered in it (PGlite); `relay`: news through PostgreSQL's LISTEN/NOTIFY. */
 export type CacheMode = 'local' | 'relay';
 
-// (a PGlite server sharing its process with a PostgreSQL one, as tests may, would publish into PostgreSQL)
-const usable = (mode: CacheMode | undefined) =>
+/** Whether news of revocations reaches this process now (the robots' key cache asks too, server/features/gateway/).
+ * (a PGlite server sharing its process with a PostgreSQL one, as tests may, would publish into PostgreSQL) */
+export const cacheUsable = (mode: CacheMode | undefined) =>
   mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening();
 
 export const lookupGeneration = () => generation;
 
 export function cachedSession(mode: CacheMode | undefined, tokenHash: string): Entry | undefined {
-  if (!usable(mode)) return undefined;
+  if (!cacheUsable(mode)) return undefined;
   const e = entries.get(tokenHash);
   if (!e) return undefined;
   if (Date.now() - e.at > MAX_AGE_MS) {
@@ -67,7 +68,7 @@ export function cachedSession(mode: CacheMode | undefined, tokenHash: string): E
 
 /** Keeps a session looked up under `since` (lookupGeneration() before the lookup), unless news came meanwhile. */
 export function rememberSession(mode: CacheMode | undefined, since: number, user: SessionUser, totpRequired: boolean) {
-  if (!usable(mode) || since !== generation || totpRequired) return;
+  if (!cacheUsable(mode) || since !== generation || totpRequired) return;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(user.tokenHash, { user, at: Date.now() });
 }

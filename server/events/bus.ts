@@ -39,6 +39,9 @@ export interface RightsChange {
   sessions?: string[];
   /** accounts whose sessions' details changed but not their rights (a nickname): only cached sessions care */
   stale?: string[];
+  /** robots (device _id) whose key, store, brand, name, type or lock changed: only the robots' key caches care
+   * (server/features/gateway/keyCache.ts) */
+  devices?: string[];
   /** names the change, so that the process that sent it knows when every process has heard it (see heard()) */
   id?: string;
 }

@@ -3,7 +3,7 @@
 // no more than 10 wrong passwords a minute are ever checked, however many arrive at once.
 import { startServer } from '../../server/main';
 import { freshDatabase } from '../support/db';
-import { postgresDatabase } from '../support/postgres';
+import { postgresDatabase, TEST_ENGINES } from '../support/postgres';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { DB } from '../../server/db';
 
@@ -38,16 +38,7 @@ async function start(kind: 'PGlite' | 'PostgreSQL'): Promise<Engine> {
   };
 }
 
-// With DATABASE_URL set (CI's PostgreSQL run) the test databases are PostgreSQL: the PGlite case runs in the default run.
-// When `npm test` runs the PostgreSQL run after this one (VF_POSTGRES_RUN=follows, scripts/test.ts), the
-// PostgreSQL case waits for it rather than running twice.
-const ENGINES = process.env.DATABASE_URL
-  ? (['PostgreSQL'] as const)
-  : process.env.VF_POSTGRES_RUN === 'follows'
-    ? (['PGlite'] as const)
-    : (['PGlite', 'PostgreSQL'] as const);
-
-describe.each(ENGINES)('on %s', (kind) => {
+describe.each(TEST_ENGINES)('on %s', (kind) => {
   let e: Engine;
   beforeAll(async () => {
     e = await start(kind);

@@ -110,3 +110,14 @@ export async function ownCluster(): Promise<Cluster> {
     },
   };
 }
+
+/**
+ * The engines a file that tests both runs here: with DATABASE_URL set (CI's PostgreSQL run) PostgreSQL only; when
+ * `npm test`'s PostgreSQL run follows this one (VF_POSTGRES_RUN=follows, scripts/test.ts) PGlite only, the
+ * PostgreSQL case waiting for that run rather than running twice; else both.
+ */
+export const TEST_ENGINES = process.env.DATABASE_URL
+  ? (['PostgreSQL'] as const)
+  : process.env.VF_POSTGRES_RUN === 'follows'
+    ? (['PGlite'] as const)
+    : (['PGlite', 'PostgreSQL'] as const);

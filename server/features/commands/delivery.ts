@@ -7,7 +7,7 @@ import { isObject } from '../../../resources/validate';
 import type { DB } from '../../db';
 import { groupCommit } from '../../db/groupCommit';
 import { setting } from '../../config';
-import { publish } from '../../events/bus';
+import { publish, publishRightsChange } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, badRequest, conflict } from '../../http/errors';
 import { robotActor, type GatewayDevice } from '../gateway/auth';
@@ -43,6 +43,16 @@ async function handOver(
 ): Promise<{ byDevice: Map<string, CommandRow[]>; open: Set<string> }> {
   const byDevice = new Map<string, CommandRow[]>();
   const open = new Set<string>();
+  // First one read: which of these robots have open commands, and whether any is due now. A robot handed its
+  // command stays open until it acknowledges, and beats meanwhile: those beats took a transaction of four
+  // statements each batch (begin, the take, the open ones, commit) to hand over nothing (`npm run bench:beat`,
+  // docs/performance.md). Now they cost this one statement, and the take below runs only when something is due.
+  const seen = await sql<{ device: string; due: boolean }>`
+    SELECT device, bool_or(expires_at > now() AND (state = 'queued' OR sent_time <= now() - make_interval(secs => ${resendSeconds()}))) AS due
+      FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent') GROUP BY device`.execute(db);
+  for (const r of seen.rows) open.add(r.device);
+  if (!seen.rows.some((r) => r.due)) return { byDevice, open };
+  open.clear();
   await db.transaction().execute(async (trx) => {
     const taken = await sql<CommandRow>`
       UPDATE command c SET state = 'sent', attempts = c.attempts + 1, sent_time = now(), version = c.version + 1
@@ -218,6 +228,9 @@ async function setLocked(trx: DB, c: CommandRow, actor: Actor) {
   else await writeLog(trx, actor, { action: 'unlock', resource: 'device', ...entry });
   // the robot list and page show it at once (its status event, with the lock)
   await publish({ type: 'device.status', integrator: d.integrator, dealer: d.dealer ?? null, data: { ...d } }, trx);
+  // its sales are refused (or taken) at once on every process: each forgets the row it kept for the robot's key
+  // (server/features/gateway/keyCache.ts), and this acknowledgement answers once they all have
+  await publishRightsChange({ devices: [d._id] }, trx);
 }
 
 async function expireRows(trx: DB, ids: string[]): Promise<CommandRow[]> {

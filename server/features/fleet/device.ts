@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../../http/errors';
 import { defineHooks } from '../../crud/hooks';
+import { publishRightsChange } from '../../events/bus';
 import { menuOutdatedFilter, presentMenuOutdated } from '../commands/menu';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
@@ -31,6 +32,15 @@ export const deviceHooks = defineHooks('device', {
       values.key_hash = hashDeviceKey(key);
       reply.device_key = key;
     }
+  },
+  // A robot's calls are checked against its row as every process keeps it (server/features/gateway/keyCache.ts):
+  // an edit (store, brand, name, type) and every action (unbind, rotate_key) make every process forget it, and the
+  // call answers once they all have.
+  async afterWrite({ trx, mode, saved }) {
+    if (mode === 'edit') await publishRightsChange({ devices: [saved._id] }, trx);
+  },
+  async afterAction(_name, { trx, saved }) {
+    await publishRightsChange({ devices: [saved._id] }, trx);
   },
   actions: {
     async rotate_key({ trx, existing, reply }) {

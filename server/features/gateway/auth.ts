@@ -8,6 +8,8 @@ import { hashDeviceKey } from '../fleet/device';
 import { writeLog, type Actor } from '../../log';
 import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
+import type { CacheMode } from '../../auth/sessionCache';
+import { deviceKeyCache } from './keyCache';
 
 /** The robot a gateway call is from, as its row holds it. */
 export type GatewayDevice = Pick<
@@ -55,18 +57,29 @@ function deviceLookup(db: DB) {
   );
 }
 
-export function installGatewayAuth(app: FastifyInstance, db: DB) {
+/** `cache`: how robots' rows may be kept between calls (./keyCache.ts; server/main.ts decides by the engine). */
+export function installGatewayAuth(app: FastifyInstance, db: DB, cache?: CacheMode) {
   app.decorateRequest('device', undefined);
   const lookup = deviceLookup(db);
+  const kept = deviceKeyCache<DeviceRow>(cache);
+  app.addHook('onClose', async () => kept.close());
   const logSecurity = securityLog(db);
+  const matches = (given: Buffer, row: DeviceRow | undefined) =>
+    Boolean(row && timingSafeEqual(given, Buffer.from(row.key_hash, 'hex')));
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(GATEWAY_PREFIX)) return;
     const id = req.headers['x-device-id'];
     const key = req.headers['x-device-key'];
     if (typeof id !== 'string' || typeof key !== 'string' || id.length > 64 || key.length > 200) throw unauthorized();
-    const row = await lookup(id);
     const given = Buffer.from(hashDeviceKey(key), 'hex');
-    const good = row && timingSafeEqual(given, Buffer.from(row.key_hash, 'hex'));
+    // a kept row serves only its own key; anything else is read from the database, as every call once was
+    let row = kept.get(id);
+    if (!matches(given, row)) {
+      const since = kept.since();
+      row = await lookup(id);
+      if (row) kept.remember(id, since, row);
+    }
+    const good = matches(given, row);
     if (!row || !good) {
       // Refused keys are counted per robot (or per address for unknown ids) and ten-minute window; a
       // robot's first refusal of a window also goes to the operation log, so its tenant sees it there.
