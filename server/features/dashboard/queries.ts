@@ -141,8 +141,12 @@ const dayBase = () => sql<number>`((day - DATE '1970-01-01') * ${QUARTERS_PER_DA
  * row's day hold (total[0] is 0). Only the columns asked for are read (each read costs; since migration 052 the arrays are stored uncompressed).
  */
 function runSum(col: string, lo: string, hi: string) {
+  return sql`sum(${runOf(col, lo, hi)})`;
+}
+/** `total[hi] - total[lo]` of a row `r`: what quarters lo … hi-1 of its day hold. */
+function runOf(col: string, lo: string, hi: string) {
   const upTo = (n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
-  return sql`sum(${upTo(hi)} - ${upTo(lo)})`;
+  return sql`${upTo(hi)} - ${upTo(lo)}`;
 }
 const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
 
@@ -218,14 +222,20 @@ function productQuarterSums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, 
   const qa = quarterIndex(a);
   const qz = quarterIndex(z);
   const days = productDays(db, scope, a, z);
-  const run = (col: string) => runSum(col, 'c.lo', 'c.hi');
+  const run = (col: string) => runOf(col, 'c.lo', 'c.hi');
+  // each row's run first, then grouped (OFFSET 0 keeps it apart): grouped directly, the planner sorted the whole
+  // ~1.6 kB rows by code (a 1-day chart's products: 0.41 -> 0.27 ms at 1 M orders)
   return sql<Top>`
-    SELECT r.code, max(r.name) AS name, ${run('quantity')}::int AS quantity, ${run('fee')}::bigint AS fee
-    FROM (${days}) AS r
-    CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS lo, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS hi) AS c
-    WHERE c.hi > c.lo
-    GROUP BY r.code
-    HAVING ${run('quantity')} <> 0`;
+    SELECT x.code, max(x.name) AS name, sum(x.quantity)::int AS quantity, sum(x.fee)::bigint AS fee
+    FROM (
+      SELECT r.code, r.name, ${run('quantity')} AS quantity, ${run('fee')} AS fee
+      FROM (${days}) AS r
+      CROSS JOIN LATERAL (SELECT greatest(0, ${qa} - r.base)::int AS lo, least(${QUARTERS_PER_DAY}, ${qz} - r.base)::int AS hi) AS c
+      WHERE c.hi > c.lo
+      OFFSET 0
+    ) AS x
+    GROUP BY x.code
+    HAVING sum(x.quantity) <> 0`;
 }
 
 /**
