@@ -245,8 +245,25 @@ async function statementMeter(databaseUrl: string | undefined) {
     );
   const db = (await client.query('SELECT current_database() AS d')).rows[0].d as string;
   const mine = `s.dbid = (SELECT oid FROM pg_database WHERE datname = '${db}') AND s.query NOT ILIKE '%pg_stat_statements%' AND s.query NOT ILIKE '%pgboss%'`;
+  const calls = async () =>
+    Number(
+      (await client.query(`SELECT coalesce(sum(calls), 0)::float8 AS n FROM pg_stat_statements s WHERE ${mine}`))
+        .rows[0].n,
+    );
   return {
     planning,
+    /**
+     * Waits until the database has run no statement of the bench database for 100 ms (2 s at most): calls of the
+     * row before that were still queued in the server when autocannon stopped would otherwise count in this one.
+     */
+    async settle() {
+      for (let i = 0, last = -1; i < 20; i++) {
+        const now = await calls();
+        if (now === last) return;
+        last = now;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     reset: () => client.query('SELECT pg_stat_statements_reset()'),
     async read() {
       const r = await client.query(
@@ -301,6 +318,7 @@ async function measure(
 ): Promise<Row> {
   const headers = { 'content-type': 'application/json', ...opts.headers };
   const each = opts.each;
+  await meter?.settle();
   await meter?.reset();
   const cpu0 = cpuSeconds(server.child.pid!);
   const r = await autocannon({

@@ -11,6 +11,7 @@ import { setting } from '../config';
 import type { DeclaredTables } from './schema/rows';
 import type { HandTables } from './schema/hand';
 import { lockFolder } from './folderLock';
+import { openPrepared, preparedShare } from './prepared';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -49,11 +50,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // A bounded wait for a connection: with the database down or the pool exhausted a request fails (503)
     // instead of hanging past a client's time-out.
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolSize ?? setting('DB_POOL_MAX'),
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? setting('DB_CONNECT_TIMEOUT_MS'),
-    });
+    const max = opts.poolSize ?? setting('DB_POOL_MAX');
+    const connectionTimeoutMillis = opts.connectTimeoutMs ?? setting('DB_CONNECT_TIMEOUT_MS');
+    // a share of the connections is kept for the prepared statements of fixed-shape queries (./prepared.ts)
+    const prepared = preparedShare(max);
+    const pool = new pg.Pool({ connectionString: opts.url, max: max - prepared, connectionTimeoutMillis });
     // An idle connection the server ends (a restart, a failover, an administrator) must not take the
     // process down: the pool drops that client and the next query opens a new one.
     pool.on('error', (e) => console.warn(`database connection lost while idle: ${e.message}`));
@@ -68,7 +69,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.query('SET jit = off').catch(() => undefined);
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', url: opts.url, pool, close: () => db.destroy() };
+    const closePrepared = prepared
+      ? openPrepared(db, { connectionString: opts.url, max: prepared, connectionTimeoutMillis })
+      : undefined;
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.url,
+      pool,
+      close: async () => {
+        await db.destroy();
+        await closePrepared?.();
+      },
+    };
   }
   const dir = path.resolve(opts.dataDir ?? './data');
   fs.mkdirSync(dir, { recursive: true });

@@ -10,6 +10,7 @@
 // in the signature kept with them, so the next call computes the day again.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
+import { runPrepared } from '../../db/prepared';
 
 /** What a local day holds for the charts: sales per robot type, and each product sold. */
 export interface DayCharts {
@@ -67,13 +68,16 @@ export async function daySignatures(
   lastDay: number,
 ): Promise<Map<number, string>> {
   const epoch = sql`DATE '1970-01-01'`;
-  const rows = await db
-    .selectFrom('orders_day_version')
-    .where(scope as never)
-    .where('day', '>=', sql<Date>`${epoch} + ${firstDay}::int`)
-    .where('day', '<=', sql<Date>`${epoch} + ${lastDay}::int`)
-    .select([sql<number>`day - ${epoch}`.as('day'), sql<string>`count(*) || ':' || sum(version)`.as('sig')])
-    .groupBy('day')
-    .execute();
+  const rows = await runPrepared(
+    db,
+    db
+      .selectFrom('orders_day_version')
+      .where(scope as never)
+      .where('day', '>=', sql<Date>`${epoch} + ${firstDay}::int`)
+      .where('day', '<=', sql<Date>`${epoch} + ${lastDay}::int`)
+      .select([sql<number>`day - ${epoch}`.as('day'), sql<string>`count(*) || ':' || sum(version)`.as('sig')])
+      .groupBy('day')
+      .compile(),
+  );
   return new Map(rows.map((r) => [Number(r.day), r.sig]));
 }
