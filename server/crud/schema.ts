@@ -8,7 +8,6 @@ import {
   isSortable,
   callPath,
   VERSION,
-  type FieldDef,
   type ResourceDef,
   type ActionDef,
   type LinesDef,
@@ -20,7 +19,7 @@ import { route, paramsOf, obj, str, int, bool, anyObject, type JsonSchema } from
 import { allowedFilter } from './filters';
 import { EXPORT_FORMATS } from './export';
 
-export { fieldInput, recordSchema, recordId, recordRef, recordComponent } from './fieldSchema';
+export { fieldInput, fieldsBody, recordSchema, recordId, recordRef, recordComponent } from './fieldSchema';
 import { fieldInput, recordRef } from './fieldSchema';
 
 const nameOf = (def: ResourceDef) => {
@@ -246,19 +245,4 @@ export function resourceSchemas(def: ResourceDef) {
     });
   }
   return schemas;
-}
-
-/** A body of declared fields, as validateFields reads it (`create`: required ones must be there). */
-export function fieldsBody(
-  fields: Record<string, FieldDef>,
-  mode: 'create' | 'edit',
-  extra: Record<string, JsonSchema> = {},
-): JsonSchema {
-  const props: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  for (const [name, f] of Object.entries(fields)) {
-    props[name] = fieldInput(f);
-    if (mode === 'create' && f.required) required.push(name);
-  }
-  return obj({ ...props, ...extra }, required);
 }

@@ -121,6 +121,10 @@ function ruleError(e: EdgeError): FieldError {
     case 'pattern':
     case 'format':
       return { key: own ?? 'vf.validation.pattern' };
+    case 'x-datetime':
+      return { key: 'vf.validation.datetime' };
+    case 'x-ids':
+      return { key: 'vf.validation.type_list' };
     case 'maxItems':
       return { key: 'vf.validation.max_items', args: { max: n('maxItems') ?? 0 } };
     case 'minItems':

@@ -6,8 +6,11 @@
 // field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
 // its schema: `x-message` names the message of a pattern). An empty value ("", blanks, null) is "no value": it is
 // judged only by whether the field is required (`x-required`), as the declarations' forms judge it
-// (resources/validate.ts), so an optional field may be cleared.
+// (resources/validate.ts), so an optional field may be cleared. Declared text is trimmed and digits read as their
+// number before the rules are judged (`x-trim`, `x-digits`), so the rules judge what the form judges; the engine
+// then only tidies what passed (resources/validate.ts `tidyFields`).
 import Ajv from 'ajv';
+import { isObject, isTime } from '../../resources/validate';
 import type {
   FastifyPluginAsync,
   FastifyPluginOptions,
@@ -193,7 +196,39 @@ export const handlerChecked = (body: JsonSchema) =>
   ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
-const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);
+const VALUE_RULES = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'format',
+  'minimum',
+  'maximum',
+  'x-datetime',
+]);
+
+/** A whole number written as text (what a form's number input sends): `x-digits` reads it as the number. */
+export const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
+const digits = new RegExp(DIGITS);
+
+// Before its rules are judged, a body is tidied as its schema says, once, in place (Fastify's own validator does
+// the same with coercion and defaults): `x-trim` text loses its outer blanks, so lengths and patterns judge the
+// text that is kept; `x-digits` text of digits becomes its number, so ranges judge it. The handler receives both.
+type Tidy = (v: unknown) => unknown;
+function tidierOf(s: unknown): Tidy | undefined {
+  if (!isObject(s)) return undefined;
+  if (s['x-trim'] === true) return (v) => (typeof v === 'string' ? v.trim() : v);
+  if (s['x-digits'] === true) return (v) => (typeof v === 'string' && digits.test(v) ? Number(v.trim()) : v);
+  const props = Object.entries(isObject(s.properties) ? s.properties : {}).flatMap(([k, p]) => {
+    const t = tidierOf(p);
+    return t ? [[k, t] as const] : [];
+  });
+  if (props.length === 0) return undefined;
+  return (v) => {
+    if (isObject(v)) for (const [k, t] of props) if (Object.hasOwn(v, k)) v[k] = t(v[k]);
+    return v;
+  };
+}
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
 
 /** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
@@ -223,6 +258,22 @@ ajv.addKeyword({
   validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)),
 });
 
+/** `x-datetime`: a time, as ISO-8601 text or epoch milliseconds (resources/validate.ts `isTime`). */
+ajv.addKeyword({
+  keyword: 'x-datetime',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (on: boolean, v: unknown) => !on || isTime(v),
+});
+/** `x-ids`: a list of ids — each a text of 1 to 200 characters. */
+ajv.addKeyword({
+  keyword: 'x-ids',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (on: boolean, v: unknown) =>
+    !on || !Array.isArray(v) || v.every((x) => typeof x === 'string' && x.length > 0 && x.length <= 200),
+});
+
 export interface EdgeError {
   instancePath: string;
   schemaPath: string;
@@ -234,8 +285,11 @@ export interface EdgeError {
 
 /** Fastify's validator compiler for every route: checks the whole schema (see the top). */
 export function edgeValidator({ schema }: { schema: unknown }) {
-  const check = ajv.compile(checkedPart(schema));
+  const checked = checkedPart(schema);
+  const check = ajv.compile(checked);
+  const tidy = tidierOf(checked);
   const validate = (data: unknown): boolean => {
+    tidy?.(data);
     if (check(data)) return true;
     // an empty value broke no rule of a value: it is missing, or allowed to be (`x-required` says which)
     const errors = ((check.errors ?? []) as EdgeError[]).filter((e) => !(VALUE_RULES.has(e.keyword) && blank(e.data)));
