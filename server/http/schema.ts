@@ -4,18 +4,22 @@
 // The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
 // and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
 // field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
-// its schema: `x-message` names the message of a pattern). An empty value ("", blanks, null) is "no value": it is
-// judged only by whether the field is required (`x-required`), as the declarations' forms judge it
+// its schema: `x-message` names the message of a pattern). In a declared field an empty value ("", blanks, null)
+// is "no value": it is judged only by whether the field is required (`x-required`), as the declarations' forms judge it
 // (resources/validate.ts), so an optional field may be cleared. Declared text is trimmed and digits read as their
 // number before the rules are judged (`x-trim`, `x-digits`), so the rules judge what the form judges; the engine
 // then only tidies what passed (resources/validate.ts `tidyFields`).
 import Ajv from 'ajv';
 import { isObject, isTime } from '../../resources/validate';
 import type {
+  FastifyBaseLogger,
+  FastifyInstance,
   FastifyPluginAsync,
   FastifyPluginOptions,
   FastifySchema,
   FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
 import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
@@ -38,6 +42,15 @@ export interface EdgeTypes extends FastifyTypeProvider {
   validator: ValueOf<this['schema']>;
   serializer: unknown;
 }
+/** A Fastify instance whose handlers receive typed requests (`EdgeTypes`): what an `EdgePlugin` is handed, and
+ * what a feature's route functions take. `app.withTypeProvider<EdgeTypes>()` makes one of a plain instance. */
+export type EdgeInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  EdgeTypes
+>;
 /** A plugin whose handlers receive typed requests (`EdgeTypes`). */
 export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
   Options,
@@ -230,6 +243,10 @@ function tidierOf(s: unknown): Tidy | undefined {
   };
 }
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+/** Where an empty value is "no value": a field that may have none (null), or one whose presence `x-required`
+ * judges (a declared field, either way). Any other schema means what JSON Schema says: `minLength: 1` refuses "". */
+const emptyMeansNone = (s: JsonSchema | undefined) =>
+  !!s && (s['x-required'] === true || (Array.isArray(s.type) && s.type.includes('null')));
 
 /** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
 function checkedPart(s: unknown): object {
@@ -292,7 +309,9 @@ export function edgeValidator({ schema }: { schema: unknown }) {
     tidy?.(data);
     if (check(data)) return true;
     // an empty value broke no rule of a value: it is missing, or allowed to be (`x-required` says which)
-    const errors = ((check.errors ?? []) as EdgeError[]).filter((e) => !(VALUE_RULES.has(e.keyword) && blank(e.data)));
+    const errors = ((check.errors ?? []) as EdgeError[]).filter(
+      (e) => !(VALUE_RULES.has(e.keyword) && blank(e.data) && emptyMeansNone(e.parentSchema)),
+    );
     validate.errors = errors.length ? errors : null;
     return errors.length === 0;
   };
