@@ -6,11 +6,11 @@ import { obj, str, int, bool, nullable, time, DIGITS, type JsonSchema } from '..
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
 const DEFAULT_TEXT_MAX = 2000;
 
-/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared (a required
- * one must hold a value when sent: `x-required`). */
+/** A field as a client sends it: its type, its rules, and null or blanks where an optional field may be cleared
+ * (`x-clearable`; a required one must hold a value when sent: `x-required`). */
 export function fieldInput(f: FieldDef): JsonSchema {
   const s = fieldOutput(f, 'in');
-  return f.required ? { ...s, 'x-required': true } : nullable(s);
+  return f.required ? { ...s, 'x-required': true } : { ...nullable(s), 'x-clearable': true };
 }
 
 function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {

@@ -122,8 +122,8 @@ export const anyObject = (description?: string) =>
     TUnsafe<Record<string, unknown>>
   >;
 /** One of a list of words (a choice list), typed as that list. */
-export const choice = <const C extends readonly string[]>(choices: C, description?: string) =>
-  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<
+export const choice = <const C extends readonly string[]>(choices: C, description?: string, extra: JsonSchema = {}) =>
+  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}), ...extra }) as unknown as Typed<
     TUnsafe<C[number]>
   >;
 /** A list of values of one schema. */
@@ -201,6 +201,16 @@ export function paramsOf(path: string): JsonSchema | undefined {
 }
 
 /**
+ * A value's own refusal, whatever rule of it is broken (a robot's maker relies on these words): the message key,
+ * its fixed arguments, and the argument that carries the value sent (server/http/envelope.ts).
+ */
+export const refusal = (key: string, args: Record<string, string | number> = {}, valueArg?: string): JsonSchema => ({
+  'x-refusal': key,
+  'x-args': args,
+  ...(valueArg ? { 'x-value': valueArg } : {}),
+});
+
+/**
  * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
  * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
  */
@@ -243,10 +253,9 @@ function tidierOf(s: unknown): Tidy | undefined {
   };
 }
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
-/** Where an empty value is "no value": a field that may have none (null), or one whose presence `x-required`
- * judges (a declared field, either way). Any other schema means what JSON Schema says: `minLength: 1` refuses "". */
-const emptyMeansNone = (s: JsonSchema | undefined) =>
-  !!s && (s['x-required'] === true || (Array.isArray(s.type) && s.type.includes('null')));
+/** Where an empty value is "no value": a declared field — an optional one may be cleared (`x-clearable`), a required
+ * one's presence is judged by `x-required`. Any other schema means what JSON Schema says: `minLength: 1` refuses "". */
+const emptyMeansNone = (s: JsonSchema | undefined) => !!s && (s['x-required'] === true || s['x-clearable'] === true);
 
 /** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
 function checkedPart(s: unknown): object {
@@ -289,6 +298,14 @@ ajv.addKeyword({
   errors: false,
   validate: (on: boolean, v: unknown) =>
     !on || !Array.isArray(v) || v.every((x) => typeof x === 'string' && x.length > 0 && x.length <= 200),
+});
+
+/** `x-max-bytes`: a value at most this many bytes as JSON. */
+ajv.addKeyword({
+  keyword: 'x-max-bytes',
+  schemaType: 'number',
+  errors: false,
+  validate: (max: number, v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '') <= max,
 });
 
 export interface EdgeError {

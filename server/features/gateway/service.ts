@@ -34,7 +34,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
         body: obj(
           {
             code: str('the voucher code', { 'x-required': true, 'x-trim': true }),
-            order: nullable(str('the order it paid for', { minLength: 1, maxLength: 64, 'x-trim': true })),
+            order: nullable(str('the order it paid for', { minLength: 1, maxLength: 64 })),
           },
           ['code'],
         ),
@@ -52,7 +52,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
     },
     async (req) => {
       const d = deviceOf(req);
-      // trimmed and judged at the edge; an empty order is no order
+      // judged at the edge (the code trimmed)
       const { code: c, order } = req.body;
       if (!isLecode(c) || !d.dealer) throw notFound('vf.service.error.voucher_missing');
       return db.transaction().execute(async (trx) => {
@@ -60,7 +60,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           code: c,
           dealer: d.dealer!,
           device: d._id,
-          order: order || null,
+          order: order ?? null,
         });
         if (!done) {
           const row = await vouchers.stateOf(trx, c, d.dealer!);
