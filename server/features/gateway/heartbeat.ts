@@ -35,7 +35,7 @@ const state = str(undefined, {
   ...refusal('vf.live.error.state', { states: DEVICE_STATES.join(', ') }),
 });
 const tags = ['device-gateway'];
-const beatBody = <R extends 'state' | never>(required: R[]) =>
+const beatBody = <R extends 'state'>(required: R[]) =>
   obj(
     {
       state: required.length ? state : nullable(state),
