@@ -203,6 +203,13 @@ describe("a robot's sale is checked by its schema alone", () => {
     }
     expect(await orders()).toBe(0);
     expect(await stock()).toBe(10);
+    // a value whose words a robot's maker relies on keeps them, now naming its field like any other refusal
+    const beat = await s.call('POST', '/device-gateway/status', {
+      body: {},
+      headers: { 'X-Device-Id': robot.id, 'X-Device-Key': robot.key },
+    });
+    expect(beat.status).toBe(400);
+    expect(beat.body.errors?.state).toMatch(/^State must be one of: idle, /);
     // and the same sale, well formed, goes through
     const ok = await sale({ channel: 'APP', items: [{ product: cone, quantity: 2 }] });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
