@@ -4,7 +4,8 @@
 // The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
 // and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
 // field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
-// its schema: `x-message` names the message of a pattern). In a declared field an empty value ("", blanks, null)
+// its schema: `x-message` names the message of a pattern or a choice, `x-refusal` one message for every rule of a
+// value, `refusal()`). In a declared field an empty value ("", blanks, null)
 // is "no value": it is judged only by whether the field is required (`x-required`), as the declarations' forms judge it
 // (resources/validate.ts), so an optional field may be cleared. Declared text is trimmed and digits read as their
 // number before the rules are judged (`x-trim`, `x-digits`), so the rules judge what the form judges; the engine
@@ -211,8 +212,8 @@ export const refusal = (key: string, args: Record<string, string | number> = {},
 });
 
 /**
- * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
- * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
+ * Marks a body its handler reads itself — an upload's multipart parts (`route`'s `consumes`), which the schema only
+ * documents: the edge then checks only that the body is an object. A JSON body always has a real schema.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
 export const handlerChecked = (body: JsonSchema) =>
