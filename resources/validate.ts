@@ -1,5 +1,6 @@
-// Field validation from a declaration. The server runs it on every write; the browser runs the same
-// function in its forms, so a rule is written once and both halves give the same message.
+// Field validation from a declaration. The browser's forms run it (`validateFields`); the server states the same
+// rules in its edge schemas (server/crud/fieldSchema.ts), with the same message keys, and after the edge runs only
+// the tidying half (`tidyFields`), so a rule is written once and both halves give the same message.
 import type { FieldDef } from './types';
 
 /** An error: an i18n key and its arguments. `field` is filled with the translated label by the caller. */
@@ -61,7 +62,33 @@ function toInteger(v: unknown): number | undefined {
   return undefined;
 }
 
-/** Checks one present, non-empty value; returns the cleaned value or an error. */
+/**
+ * What a value becomes once its rules are met: the same on both halves. The server's edge has met the rules (and
+ * trimmed text, read a string of digits as its number: server/http/schema.ts), so the server runs only this
+ * (`tidyFields`); the browser's forms run it after the rules (`checkValue`). A json field's nested `check` and its
+ * size are judged here, on both halves: no JSON schema says them.
+ */
+export function tidyValue(def: FieldDef, v: unknown): { value?: unknown; error?: FieldError } {
+  switch (def.type) {
+    case 'choices':
+    case 'references':
+      return { value: [...new Set(v as string[])] };
+    case 'datetime':
+      return { value: new Date(v as string | number).toISOString() };
+    case 'json':
+      if (def.check) return def.check(v);
+      if (JSON.stringify(v).length > JSON_MAX_CHARS) return { error: { key: 'vf.validation.too_large' } };
+      return { value: v };
+    default:
+      return { value: v };
+  }
+}
+
+/** A date a datetime field accepts: ISO-8601 text or epoch milliseconds (the edge's `x-datetime` says the same). */
+export const isTime = (v: unknown) =>
+  (typeof v === 'number' || typeof v === 'string') && !Number.isNaN(new Date(v).getTime());
+
+/** Checks one present, non-empty value against its rules; returns the tidied value or an error. */
 export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?: FieldError } {
   switch (def.type) {
     case 'text':
@@ -108,35 +135,51 @@ export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?
       if (def.type === 'choices' && v.some((x) => !def.choices?.includes(x))) {
         return { error: { key: 'vf.validation.choice', args: { choices: (def.choices ?? []).join(', ') } } };
       }
-      const unique = [...new Set(v as string[])];
+      const unique = tidyValue(def, v).value as string[];
       if (unique.length > (def.max ?? 500))
         return { error: { key: 'vf.validation.max_items', args: { max: def.max ?? 500 } } };
       if (def.required && unique.length === 0) return { error: { key: 'vf.validation.required' } };
       return { value: unique };
     }
-    case 'datetime': {
-      const t = typeof v === 'number' ? new Date(v) : typeof v === 'string' ? new Date(v) : undefined;
-      if (!t || Number.isNaN(t.getTime())) return { error: { key: 'vf.validation.datetime' } };
-      return { value: t.toISOString() };
-    }
-    case 'json': {
-      if (def.check) return def.check(v);
-      if (typeof v !== 'object') return { error: { key: 'vf.validation.type_json' } };
-      if (JSON.stringify(v).length > JSON_MAX_CHARS) return { error: { key: 'vf.validation.too_large' } };
-      return { value: v };
-    }
+    case 'datetime':
+      return isTime(v) ? tidyValue(def, v) : { error: { key: 'vf.validation.datetime' } };
+    case 'json':
+      return !def.check && typeof v !== 'object' ? { error: { key: 'vf.validation.type_json' } } : tidyValue(def, v);
   }
 }
 
 /**
  * Validates a body against declared fields. On create, required fields must be present and defaults
  * fill the gaps; on edit, only the fields given are checked. Fields the declaration does not name, or
- * marks read-only, are dropped: a client cannot write what it was not meant to.
+ * marks read-only, are dropped: a client cannot write what it was not meant to. The browser's forms run it.
  */
 export function validateFields(
   fields: Record<string, FieldDef>,
   body: Record<string, unknown>,
   mode: 'create' | 'edit',
+): { values: Record<string, unknown>; errors: FieldErrors } {
+  return walk(fields, body, mode, true);
+}
+
+/**
+ * The server's half of `validateFields`, for a body its edge schema has checked (server/crud/schema.ts states every
+ * rule above; server/http/schema.ts trims text and reads digits as numbers): the values as they are stored —
+ * defaults filled on create, empty values as null, lists without repeats, times as ISO text, undeclared and
+ * read-only keys dropped — and the errors only of what no schema says (a json field's nested `check`, its size).
+ */
+export function tidyFields(
+  fields: Record<string, FieldDef>,
+  body: Record<string, unknown>,
+  mode: 'create' | 'edit',
+): { values: Record<string, unknown>; errors: FieldErrors } {
+  return walk(fields, body, mode, false);
+}
+
+function walk(
+  fields: Record<string, FieldDef>,
+  body: Record<string, unknown>,
+  mode: 'create' | 'edit',
+  rules: boolean,
 ): { values: Record<string, unknown>; errors: FieldErrors } {
   const values: Record<string, unknown> = {};
   const errors: FieldErrors = {};
@@ -155,25 +198,26 @@ export function validateFields(
       continue;
     }
     if (isEmpty(v) || (Array.isArray(v) && v.length === 0 && def.required)) {
-      if (def.required && (mode === 'create' || present)) errors[name] = { key: 'vf.validation.required' };
-      else if (mode === 'create' && def.default !== undefined) values[name] = def.default;
+      if (def.required && (mode === 'create' || present)) {
+        if (rules) errors[name] = { key: 'vf.validation.required' };
+      } else if (mode === 'create' && def.default !== undefined) values[name] = def.default;
       else if (present) values[name] = def.type === 'choices' || def.type === 'references' ? [] : null;
       continue;
     }
     if (def.type === 'json' && def.fields) {
       // a declared object: its keys are fields (errors named `field.key`), any other key is dropped
-      if (!isObject(v)) {
+      if (rules && !isObject(v)) {
         errors[name] = { key: 'vf.validation.type_json' };
         continue;
       }
-      const nested = validateFields(def.fields, v as Record<string, unknown>, 'create');
+      const nested = walk(def.fields, v as Record<string, unknown>, 'create', rules);
       for (const [k, e] of Object.entries(nested.errors)) errors[`${name}.${k}`] = e;
       // keys left empty are left out; an object with none is no settings at all
       const kept = Object.fromEntries(Object.entries(nested.values).filter(([, x]) => x !== null && x !== undefined));
       if (Object.keys(nested.errors).length === 0) values[name] = Object.keys(kept).length ? kept : null;
       continue;
     }
-    const { value, error } = checkValue(def, v);
+    const { value, error } = rules ? checkValue(def, v) : tidyValue(def, v);
     if (error) errors[name] = error;
     else values[name] = value;
   }

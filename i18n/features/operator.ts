@@ -5,7 +5,6 @@ const en = {
       saved: {
         error: {
           resource: 'No such list',
-          name: 'A name of 1 to %{max} characters is required',
           filter: 'The filter is not one this list can keep',
           duplicate: 'A saved filter named "%{name}" already exists',
           too_many: 'At most %{max} saved filters per list',
@@ -35,7 +34,6 @@ const en = {
       bulk: {
         error: {
           action: 'No bulk action named "%{action}" here',
-          ids: 'Select between 1 and %{max} rows',
         },
         confirm_title: '%{action}: %{smart_count} selected',
         confirm_content:
@@ -54,7 +52,6 @@ const zh: typeof en = {
       saved: {
         error: {
           resource: '没有这个列表',
-          name: '名称须为 1 到 %{max} 个字符',
           filter: '此列表不能保存这个筛选条件',
           duplicate: '已存在名为“%{name}”的已存筛选',
           too_many: '每个列表最多 %{max} 个已存筛选',
@@ -84,7 +81,6 @@ const zh: typeof en = {
       bulk: {
         error: {
           action: '此处没有名为“%{action}”的批量操作',
-          ids: '请选择 1 到 %{max} 行',
         },
         confirm_title: '%{action}：已选 %{smart_count} 行',
         confirm_content: '对所选的 %{smart_count} 行执行“%{action}”？每行单独检查，不允许修改的行保持不变。',
@@ -102,7 +98,6 @@ const es: typeof en = {
       saved: {
         error: {
           resource: 'No existe esa lista',
-          name: 'Se necesita un nombre de 1 a %{max} caracteres',
           filter: 'Esta lista no puede guardar ese filtro',
           duplicate: 'Ya existe un filtro guardado llamado "%{name}"',
           too_many: 'Como máximo %{max} filtros guardados por lista',
@@ -132,7 +127,6 @@ const es: typeof en = {
       bulk: {
         error: {
           action: 'Aquí no hay ninguna acción masiva llamada "%{action}"',
-          ids: 'Seleccione entre 1 y %{max} filas',
         },
         confirm_title: '%{action}: %{smart_count} seleccionadas',
         confirm_content:
@@ -151,7 +145,6 @@ const ja: typeof en = {
       saved: {
         error: {
           resource: 'その一覧はありません',
-          name: '名前は 1〜%{max} 文字で入力してください',
           filter: 'この一覧ではその絞り込みを保存できません',
           duplicate: '「%{name}」という保存済みの絞り込みが既にあります',
           too_many: '一覧ごとに保存できる絞り込みは最大 %{max} 件です',
@@ -181,7 +174,6 @@ const ja: typeof en = {
       bulk: {
         error: {
           action: 'ここには「%{action}」という一括操作はありません',
-          ids: '1〜%{max} 行を選択してください',
         },
         confirm_title: '%{action}：%{smart_count} 行を選択中',
         confirm_content:

@@ -7,7 +7,7 @@ import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import { refusalOf, VERSION } from '../../resources/types';
-import { validateFields } from '../../resources/validate';
+import { tidyFields } from '../../resources/validate';
 import { requirePermission } from '../auth/permissions';
 import { conflict, invalid, notFound } from '../http/errors';
 import { asObject, loadScoped, readAfterWrite } from './query';
@@ -20,7 +20,8 @@ export async function act(db: DB, ctx: CallContext, served: Served, name: string
   if (!action) throw notFound('vf.error.route_not_found', { path: `${def.name}/${name}` });
   requirePermission(ctx.user, action.permission);
   const body = asObject(rawBody);
-  const { values, errors } = validateFields(action.body ?? {}, body, 'create');
+  // its rules were judged at the edge (server/crud/schema.ts `actionBody`); bulk sends none (resources/bulk.ts)
+  const { values, errors } = tidyFields(action.body ?? {}, body, 'create');
   if (Object.keys(errors).length) throw invalid(errors);
   const reply: Row = {};
   const id = await db.transaction().execute(async (trx) => {

@@ -2,19 +2,16 @@
 // holds — and a record as every call answers it. The route schemas of server/crud/schema.ts are made of these.
 import { fieldOf, readableColumns, VERSION, type FieldDef, type ResourceDef } from '../../resources/types';
 import { EMAIL_PATTERN, PASSWORD_PATTERN, UPLOAD_PATH_PATTERN } from '../../resources/validate';
-import { obj, str, int, bool, nullable, time, type JsonSchema } from '../http/schema';
+import { obj, str, int, bool, nullable, time, DIGITS, type JsonSchema } from '../http/schema';
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
 const DEFAULT_TEXT_MAX = 2000;
 
-/** A field as a client sends it: its type, its rules, and null where an optional field may be cleared (a required
- * one must hold a value when sent: `x-required`). */
+/** A field as a client sends it: its type, its rules, and null or blanks where an optional field may be cleared
+ * (`x-clearable`; a required one must hold a value when sent: `x-required`). */
 export function fieldInput(f: FieldDef): JsonSchema {
   const s = fieldOutput(f, 'in');
-  return f.required ? { ...s, 'x-required': true } : nullable(s);
+  return f.required ? { ...s, 'x-required': true } : { ...nullable(s), 'x-clearable': true };
 }
-
-/** A whole number, or a string of digits (what a form's number input sends). */
-const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
 
 function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
   switch (f.type) {
@@ -30,9 +27,15 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
             : f.pattern
               ? { pattern: f.pattern, ...(f.patternMessage ? { 'x-message': f.patternMessage } : {}) }
               : {};
+      // text is trimmed before its rules are judged (`x-trim`), as the form trims it
       const rules: JsonSchema =
         dir === 'in'
-          ? { maxLength: f.max ?? DEFAULT_TEXT_MAX, ...(f.min !== undefined ? { minLength: f.min } : {}), ...pattern }
+          ? {
+              maxLength: f.max ?? DEFAULT_TEXT_MAX,
+              ...(f.min !== undefined ? { minLength: f.min } : {}),
+              ...pattern,
+              'x-trim': true,
+            }
           : {};
       const what =
         f.type === 'reference'
@@ -57,7 +60,7 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
         ...(f.min !== undefined ? { minimum: f.min } : {}),
         ...(f.max !== undefined ? { maximum: f.max } : {}),
       };
-      // a string of digits is read as the number it spells (forms send what was typed)
+      // a string of digits is read as the number it spells (forms send what was typed), then its range judged
       return dir === 'in'
         ? {
             type: ['integer', 'string'],
@@ -65,6 +68,7 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
             ...range,
             pattern: DIGITS,
             'x-message': 'vf.validation.integer',
+            'x-digits': true,
           }
         : int(what, range);
     }
@@ -82,13 +86,32 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
       return {
         type: 'array',
         items: str(`the _id of a ${f.reference}`),
-        ...(dir === 'in' ? { maxItems: f.max ?? 500 } : {}),
+        ...(dir === 'in' ? { maxItems: f.max ?? 500, 'x-ids': true } : {}),
       };
     case 'datetime':
-      return dir === 'in' ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds' } : time;
+      return dir === 'in'
+        ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds', 'x-datetime': true }
+        : time;
     case 'json':
-      return dir === 'in' ? { type: ['object', 'array'], description: 'JSON' } : { description: 'JSON' };
+      if (dir === 'out') return { description: 'JSON' };
+      // a declared object: its keys are fields, with their rules (other keys are dropped on the way in)
+      return f.fields ? fieldsBody(f.fields, 'create') : { type: ['object', 'array'], description: 'JSON' };
   }
+}
+
+/** Declared fields as an object's properties (`create`: the required ones must be there). */
+export function fieldsBody(
+  fields: Record<string, FieldDef>,
+  mode: 'create' | 'edit',
+  extra: Record<string, JsonSchema> = {},
+) {
+  const props: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, f] of Object.entries(fields)) {
+    props[name] = fieldInput(f);
+    if (mode === 'create' && f.required) required.push(name);
+  }
+  return obj({ ...props, ...extra }, required);
 }
 
 /** A record as every call answers it: its readable columns (never a secret), each possibly null. */

@@ -15,7 +15,7 @@ import { list, read } from './query';
 import { create, remove, update } from './write';
 import { act } from './actions';
 import type { HookBook, Served } from './hooks';
-import { resourceSchemas } from './schema';
+import { resourceSchemas, type BulkBody } from './schema';
 
 const fastifyPath = (p: string) => `/api${p}`;
 
@@ -76,7 +76,7 @@ export function registerResource(app: FastifyInstance, db: DB, served: Served) {
         db,
         ctxOf(req),
         served,
-        req.body,
+        req.body as BulkBody, // its schema is bulkBody(def): the edge has judged it
         (e) => knownError(e, req),
         (err) => req.log.error({ err }, 'bulk row failed'),
       );

@@ -8,7 +8,6 @@ import {
   isSortable,
   callPath,
   VERSION,
-  type FieldDef,
   type ResourceDef,
   type ActionDef,
   type LinesDef,
@@ -16,11 +15,11 @@ import {
 import { bulkVerbs } from '../../resources/bulk';
 import { BULK_STATUSES, MAX_BULK_ROWS, MAX_PAGE_SIZE } from '../../resources/limits';
 import { translate } from '../../i18n';
-import { route, paramsOf, obj, str, int, bool, anyObject, type JsonSchema } from '../http/schema';
+import { route, paramsOf, obj, str, int, bool, list, anyObject, type JsonSchema, type ValueOf } from '../http/schema';
 import { allowedFilter } from './filters';
 import { EXPORT_FORMATS } from './export';
 
-export { fieldInput, recordSchema, recordId, recordRef, recordComponent } from './fieldSchema';
+export { fieldInput, fieldsBody, recordSchema, recordId, recordRef, recordComponent } from './fieldSchema';
 import { fieldInput, recordRef } from './fieldSchema';
 
 const nameOf = (def: ResourceDef) => {
@@ -111,6 +110,22 @@ function lineBody(spec: LinesDef): JsonSchema {
   ]);
 }
 
+/** A bulk call's body: one of the verbs the list offers over selected rows, over 1 to MAX_BULK_ROWS ids. */
+export const bulkBody = (def: ResourceDef) =>
+  obj(
+    {
+      action: str(undefined, {
+        enum: bulkVerbs(def),
+        'x-message': 'vf.operator.bulk.error.action',
+        'x-value': 'action',
+      }),
+      ids: list(str(), { minItems: 1, maxItems: MAX_BULK_ROWS, 'x-ids': true }),
+      body: anyObject("the action's own fields"),
+    },
+    ['action', 'ids'],
+  );
+export type BulkBody = ValueOf<ReturnType<typeof bulkBody>>;
+
 /** Every route schema of a declared resource, by verb (`list`, `read`, … and each action's name). */
 export function resourceSchemas(def: ResourceDef) {
   const tags = [def.name];
@@ -181,7 +196,7 @@ export function resourceSchemas(def: ResourceDef) {
       params: params('edit'),
       body: obj({
         ...(params('edit') ? {} : { _id: str('the record id') }),
-        [VERSION]: int('the version the edit is based on (optional)'),
+        [VERSION]: int('the version the edit is based on (optional)', { minimum: 1 }),
         ...edit.props,
       }),
       data: record,
@@ -197,18 +212,7 @@ export function resourceSchemas(def: ResourceDef) {
       tags,
       summary: `One action over several ${name} rows`,
       operationId: op('bulk'),
-      body: obj(
-        {
-          action: str(undefined, {
-            enum: bulkVerbs(def),
-            'x-message': 'vf.operator.bulk.error.action',
-            'x-value': 'action',
-          }),
-          ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_BULK_ROWS },
-          body: anyObject("the action's own fields"),
-        },
-        ['action', 'ids'],
-      ),
+      body: bulkBody(def),
       data: obj({
         done: int(),
         refused: int(),
@@ -246,19 +250,4 @@ export function resourceSchemas(def: ResourceDef) {
     });
   }
   return schemas;
-}
-
-/** A body of declared fields, as validateFields reads it (`create`: required ones must be there). */
-export function fieldsBody(
-  fields: Record<string, FieldDef>,
-  mode: 'create' | 'edit',
-  extra: Record<string, JsonSchema> = {},
-): JsonSchema {
-  const props: Record<string, JsonSchema> = {};
-  const required: string[] = [];
-  for (const [name, f] of Object.entries(fields)) {
-    props[name] = fieldInput(f);
-    if (mode === 'create' && f.required) required.push(name);
-  }
-  return obj({ ...props, ...extra }, required);
 }

@@ -6,7 +6,7 @@ import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import { isLocked, VERSION, type ResourceDef } from '../../resources/types';
-import { validateFields, type FieldErrors } from '../../resources/validate';
+import { tidyFields, type FieldErrors } from '../../resources/validate';
 import { findResource } from '../../resources';
 import { requirePermission } from '../auth/permissions';
 import { badRequest, conflict, forbidden, invalid, stale } from '../http/errors';
@@ -74,10 +74,11 @@ async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+/** The values to store: the edge schema has judged the body by the declaration's rules (server/crud/schema.ts);
+ * what is left is to tidy it, and the json checks no schema says (resources/validate.ts `tidyFields`). */
 function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'create' | 'edit') {
   const fields = mode === 'create' && def.idField ? { _id: def.idField, ...def.fields } : def.fields;
-  const { values, errors } = validateFields(fields, body, mode);
-  return { values, errors };
+  return tidyFields(fields, body, mode);
 }
 
 export async function create(db: DB, ctx: CallContext, served: Served, rawBody: unknown) {
@@ -104,14 +105,8 @@ export async function create(db: DB, ctx: CallContext, served: Served, rawBody: 
   return { ...(await readAfterWrite(db, ctx, served, def.permissions.add, saved._id)), ...reply };
 }
 
-/** The version an edit was based on: absent (an older client: accepted), or a positive integer. */
-function expectedVersion(body: Record<string, unknown>): number | undefined {
-  const v = body[VERSION];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
-    throw invalid({ [VERSION]: { key: 'vf.validation.integer' } });
-  return v;
-}
+/** The version an edit was based on: absent (an older client: accepted), or a positive integer (the edge). */
+const expectedVersion = (body: Record<string, unknown>) => (body[VERSION] ?? undefined) as number | undefined;
 
 /** One more on the row's version: every write of the service says the row moved on (the row is locked). */
 const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});

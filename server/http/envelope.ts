@@ -6,7 +6,7 @@ import type { Args } from '../../i18n/translate';
 import type { Lang } from '../../resources/accounts';
 import { ApiError, invalid } from './errors';
 import type { FieldError, FieldErrors } from '../../resources/validate';
-import type { EdgeError } from './schema';
+import type { EdgeError, JsonSchema } from './schema';
 import { subLabel } from '../../resources/types';
 import { findResource } from '../../resources';
 import { databaseUnavailable } from './unavailable';
@@ -84,9 +84,23 @@ function typeKey(type: unknown): string {
   return 'vf.apidocs.shape';
 }
 
+/** A value's own refusal (`x-refusal`, server/http/schema.ts `refusal`), whichever of its rules was broken; a missing
+ * value's is its property's. */
+function ownRefusal(e: EdgeError): FieldError | undefined {
+  const props = (e.parentSchema?.properties ?? {}) as Record<string, JsonSchema | undefined>;
+  const s = e.keyword === 'required' ? props[String(e.params.missingProperty)] : e.parentSchema;
+  const key = s?.['x-refusal'];
+  if (typeof key !== 'string') return undefined;
+  const valueArg = e.keyword === 'required' ? undefined : s?.['x-value'];
+  const sent = typeof valueArg === 'string' ? { [valueArg]: String(e.data ?? '').slice(0, 40) } : {};
+  return { key, args: { ...(s?.['x-args'] as FieldError['args']), ...sent } };
+}
+
 /** A broken rule of the edge schema in the words of the declarations' own rules (resources/validate.ts: the same
  * keys, the same arguments), read from the failing keyword and the schema that states it. */
 function ruleError(e: EdgeError): FieldError {
+  const refused = ownRefusal(e);
+  if (refused) return refused;
   const s = e.parentSchema ?? {};
   const n = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   const own = typeof s['x-message'] === 'string' ? (s['x-message'] as string) : undefined;
@@ -121,6 +135,10 @@ function ruleError(e: EdgeError): FieldError {
     case 'pattern':
     case 'format':
       return { key: own ?? 'vf.validation.pattern' };
+    case 'x-datetime':
+      return { key: 'vf.validation.datetime' };
+    case 'x-ids':
+      return { key: 'vf.validation.type_list' };
     case 'maxItems':
       return { key: 'vf.validation.max_items', args: { max: n('maxItems') ?? 0 } };
     case 'minItems':

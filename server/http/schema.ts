@@ -4,15 +4,23 @@
 // The edge checks a request once, against its whole schema: that it is an object, each property's JSON type,
 // and every rule a value must meet (presence, lengths, ranges, choice lists, patterns). A refusal names each
 // field with the translated message of the rule it broke (server/http/envelope.ts reads the failing keyword and
-// its schema: `x-message` names the message of a pattern). An empty value ("", blanks, null) is "no value": it is
-// judged only by whether the field is required (`x-required`), as the declarations' forms judge it
-// (resources/validate.ts), so an optional field may be cleared.
+// its schema: `x-message` names the message of a pattern or a choice, `x-refusal` one message for every rule of a
+// value, `refusal()`). In a declared field an empty value ("", blanks, null)
+// is "no value": it is judged only by whether the field is required (`x-required`), as the declarations' forms judge it
+// (resources/validate.ts), so an optional field may be cleared. Declared text is trimmed and digits read as their
+// number before the rules are judged (`x-trim`, `x-digits`), so the rules judge what the form judges; the engine
+// then only tidies what passed (resources/validate.ts `tidyFields`).
 import Ajv from 'ajv';
+import { isObject, isTime } from '../../resources/validate';
 import type {
+  FastifyBaseLogger,
+  FastifyInstance,
   FastifyPluginAsync,
   FastifyPluginOptions,
   FastifySchema,
   FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
 import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
@@ -35,6 +43,15 @@ export interface EdgeTypes extends FastifyTypeProvider {
   validator: ValueOf<this['schema']>;
   serializer: unknown;
 }
+/** A Fastify instance whose handlers receive typed requests (`EdgeTypes`): what an `EdgePlugin` is handed, and
+ * what a feature's route functions take. `app.withTypeProvider<EdgeTypes>()` makes one of a plain instance. */
+export type EdgeInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  EdgeTypes
+>;
 /** A plugin whose handlers receive typed requests (`EdgeTypes`). */
 export type EdgePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
   Options,
@@ -106,8 +123,8 @@ export const anyObject = (description?: string) =>
     TUnsafe<Record<string, unknown>>
   >;
 /** One of a list of words (a choice list), typed as that list. */
-export const choice = <const C extends readonly string[]>(choices: C, description?: string) =>
-  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}) }) as unknown as Typed<
+export const choice = <const C extends readonly string[]>(choices: C, description?: string, extra: JsonSchema = {}) =>
+  ({ type: 'string', enum: [...choices], ...(description ? { description } : {}), ...extra }) as unknown as Typed<
     TUnsafe<C[number]>
   >;
 /** A list of values of one schema. */
@@ -185,16 +202,61 @@ export function paramsOf(path: string): JsonSchema | undefined {
 }
 
 /**
- * Marks a hand-written body whose handler checks each field's type itself, with messages a robot's maker
- * already relies on (`unknown notification code: 202`): the edge then checks only that the body is an object.
+ * A value's own refusal, whatever rule of it is broken (a robot's maker relies on these words): the message key,
+ * its fixed arguments, and the argument that carries the value sent (server/http/envelope.ts).
+ */
+export const refusal = (key: string, args: Record<string, string | number> = {}, valueArg?: string): JsonSchema => ({
+  'x-refusal': key,
+  'x-args': args,
+  ...(valueArg ? { 'x-value': valueArg } : {}),
+});
+
+/**
+ * Marks a body its handler reads itself — an upload's multipart parts (`route`'s `consumes`), which the schema only
+ * documents: the edge then checks only that the body is an object. A JSON body always has a real schema.
  */
 export const HANDLER_CHECKS = 'x-checked-by-handler';
 export const handlerChecked = (body: JsonSchema) =>
   ({ ...body, [HANDLER_CHECKS]: true }) as unknown as Typed<TUnsafe<Record<string, unknown>>>;
 
 /** Rules of a value an empty one ("", blanks, null) is exempt from: emptiness is judged by `x-required` alone. */
-const VALUE_RULES = new Set(['minLength', 'maxLength', 'pattern', 'enum', 'format', 'minimum', 'maximum']);
+const VALUE_RULES = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'format',
+  'minimum',
+  'maximum',
+  'x-datetime',
+]);
+
+/** A whole number written as text (what a form's number input sends): `x-digits` reads it as the number. */
+export const DIGITS = '^\\s*-?\\d{1,15}\\s*$';
+const digits = new RegExp(DIGITS);
+
+// Before its rules are judged, a body is tidied as its schema says, once, in place (Fastify's own validator does
+// the same with coercion and defaults): `x-trim` text loses its outer blanks, so lengths and patterns judge the
+// text that is kept; `x-digits` text of digits becomes its number, so ranges judge it. The handler receives both.
+type Tidy = (v: unknown) => unknown;
+function tidierOf(s: unknown): Tidy | undefined {
+  if (!isObject(s)) return undefined;
+  if (s['x-trim'] === true) return (v) => (typeof v === 'string' ? v.trim() : v);
+  if (s['x-digits'] === true) return (v) => (typeof v === 'string' && digits.test(v) ? Number(v.trim()) : v);
+  const props = Object.entries(isObject(s.properties) ? s.properties : {}).flatMap(([k, p]) => {
+    const t = tidierOf(p);
+    return t ? [[k, t] as const] : [];
+  });
+  if (props.length === 0) return undefined;
+  return (v) => {
+    if (isObject(v)) for (const [k, t] of props) if (Object.hasOwn(v, k)) v[k] = t(v[k]);
+    return v;
+  };
+}
 const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+/** Where an empty value is "no value": a declared field — an optional one may be cleared (`x-clearable`), a required
+ * one's presence is judged by `x-required`. Any other schema means what JSON Schema says: `minLength: 1` refuses "". */
+const emptyMeansNone = (s: JsonSchema | undefined) => !!s && (s['x-required'] === true || s['x-clearable'] === true);
 
 /** What the edge checks of a schema: all of it, or only that the body is an object (`handlerChecked`). */
 function checkedPart(s: unknown): object {
@@ -223,6 +285,30 @@ ajv.addKeyword({
   validate: (on: boolean, v: unknown) => !on || !(blank(v) || (Array.isArray(v) && v.length === 0)),
 });
 
+/** `x-datetime`: a time, as ISO-8601 text or epoch milliseconds (resources/validate.ts `isTime`). */
+ajv.addKeyword({
+  keyword: 'x-datetime',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (on: boolean, v: unknown) => !on || isTime(v),
+});
+/** `x-ids`: a list of ids — each a text of 1 to 200 characters. */
+ajv.addKeyword({
+  keyword: 'x-ids',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (on: boolean, v: unknown) =>
+    !on || !Array.isArray(v) || v.every((x) => typeof x === 'string' && x.length > 0 && x.length <= 200),
+});
+
+/** `x-max-bytes`: a value at most this many bytes as JSON. */
+ajv.addKeyword({
+  keyword: 'x-max-bytes',
+  schemaType: 'number',
+  errors: false,
+  validate: (max: number, v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '') <= max,
+});
+
 export interface EdgeError {
   instancePath: string;
   schemaPath: string;
@@ -234,11 +320,16 @@ export interface EdgeError {
 
 /** Fastify's validator compiler for every route: checks the whole schema (see the top). */
 export function edgeValidator({ schema }: { schema: unknown }) {
-  const check = ajv.compile(checkedPart(schema));
+  const checked = checkedPart(schema);
+  const check = ajv.compile(checked);
+  const tidy = tidierOf(checked);
   const validate = (data: unknown): boolean => {
+    tidy?.(data);
     if (check(data)) return true;
     // an empty value broke no rule of a value: it is missing, or allowed to be (`x-required` says which)
-    const errors = ((check.errors ?? []) as EdgeError[]).filter((e) => !(VALUE_RULES.has(e.keyword) && blank(e.data)));
+    const errors = ((check.errors ?? []) as EdgeError[]).filter(
+      (e) => !(VALUE_RULES.has(e.keyword) && blank(e.data) && emptyMeansNone(e.parentSchema)),
+    );
     validate.errors = errors.length ? errors : null;
     return errors.length === 0;
   };

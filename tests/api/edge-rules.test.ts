@@ -72,6 +72,10 @@ describe('every kind of declared rule is refused at the edge, translated, writin
     ['range', 'number', { ...good, number: 10000 }, 'must be between 0 and 9999'],
     ['pattern', 'code', { ...good, code: 'no spaces!' }, 'may contain only letters, digits and _ - .'],
     ['choice', 'type', { ...good, type: 'pizza' }, 'must be one of: icecream, coffee'],
+    // judged on the value the form judges: text trimmed, digits read as their number, each id of a list
+    ['length, of the trimmed text', 'name', { ...good, name: '  x  ' }, 'must be 2 to 20 characters long'],
+    ['range, of digits sent as text', 'number', { ...good, number: ' 10000 ' }, 'must be between 0 and 9999'],
+    ['a list of ids', 'devices', { ...good, devices: [''] }, 'must be a list'],
   ];
   for (const [rule, field, body, en] of cases) {
     it(`${rule}: 400 naming ${field}, in the caller's language, as the form says it`, async () => {
@@ -111,6 +115,33 @@ describe('every kind of declared rule is refused at the edge, translated, writin
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ sub_name: null, buy_limit: null, image: null });
+  });
+
+  it('what passes is stored as the form would send it: text trimmed, digits as numbers, ids once', async () => {
+    const r = await s.call('POST', '/product/add', {
+      token: admin,
+      body: { ...good, code: ' EDGE-3 ', name: '  Edge three ', number: ' 42 ', warn_stock: '7' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ code: 'EDGE-3', name: 'Edge three', number: 42, warn_stock: 7 });
+  });
+
+  it("a settings object's keys are judged by their own rules, named `field.key`", async () => {
+    const r = await s.call('POST', '/integrator/edit', {
+      token: admin,
+      body: {
+        _id: 'brand_a',
+        pay_info: { merchant_id: 'no spaces!', channel: 'PIGEON' },
+        pickup_config: { code_length: '9' },
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(Object.keys(r.body.errors ?? {}).sort()).toEqual([
+      'pay_info.channel',
+      'pay_info.merchant_id',
+      'pickup_config.code_length',
+    ]);
+    expect(r.body.errors?.['pickup_config.code_length']).toContain('between 4 and 8');
   });
 
   it('a caller without the right hears 403 before anything about the body', async () => {
@@ -172,6 +203,13 @@ describe("a robot's sale is checked by its schema alone", () => {
     }
     expect(await orders()).toBe(0);
     expect(await stock()).toBe(10);
+    // a value whose words a robot's maker relies on keeps them, now naming its field like any other refusal
+    const beat = await s.call('POST', '/device-gateway/status', {
+      body: {},
+      headers: { 'X-Device-Id': robot.id, 'X-Device-Key': robot.key },
+    });
+    expect(beat.status).toBe(400);
+    expect(beat.body.errors?.state).toMatch(/^State must be one of: idle, /);
     // and the same sale, well formed, goes through
     const ok = await sale({ channel: 'APP', items: [{ product: cone, quantity: 2 }] });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -3,8 +3,9 @@
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
 import { rolePreviewRoutes } from './rolePreview';
+import type { EdgeTypes } from '../../http/schema';
 
 /** Not encapsulated (fastify-plugin): the role preview's hooks reach every route. */
 export const accountRoutes = fp<{ db: DB }>(async (app, { db }) => {
-  rolePreviewRoutes(app, db);
+  rolePreviewRoutes(app.withTypeProvider<EdgeTypes>(), db);
 });

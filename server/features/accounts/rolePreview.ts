@@ -3,8 +3,6 @@
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
 import { nameBuiltIns } from './builtInNames';
-import { objectOf } from '../../../resources/validate';
-import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import type { AccountType } from '../../../resources/accounts';
 import { ctxOf } from '../../auth/plugin';
@@ -12,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeLog } from '../../log';
 import { publishRightsChange } from '../../events/bus';
-import { route, obj, str, anyObject } from '../../http/schema';
+import { route, obj, str, anyObject, type EdgeInstance } from '../../http/schema';
 import { cachedPreview, lookupGeneration, rememberPreview } from '../../auth/sessionCache';
 import * as q from './queries';
 
@@ -60,7 +58,7 @@ async function tenantFor(db: DB, accountType: string | null, body: { integrator?
   return { integrator: null, dealer: null };
 }
 
-export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
+export function rolePreviewRoutes(app: EdgeInstance, db: DB) {
   app.decorateRequest('rolePreview', undefined);
   // Runs after authentication: only SUPER sessions can carry a preview, so others pay nothing for it.
   app.addHook('preHandler', async (req) => {
@@ -144,7 +142,7 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
         summary: 'View the console as one role (SUPER only); a brand or store role also names its brand or store',
         body: obj(
           {
-            _id: str('the role id', { maxLength: 100 }),
+            _id: str('the role id', { minLength: 1, maxLength: 100 }),
             integrator: str('the brand to view (brand and store roles)'),
             dealer: str('the store to view (store roles)'),
           },
@@ -157,12 +155,9 @@ export function rolePreviewRoutes(app: FastifyInstance, db: DB) {
       const ctx = ctxOf(req);
       // only SUPER sessions carry a preview, so one that is previewing (as another type) may switch roles
       if (ctx.user.account_type !== 'SUPER' && !req.rolePreview) throw forbidden();
-      const body: { _id?: unknown; integrator?: unknown; dealer?: unknown } = objectOf(req.body);
-      const role = body._id;
-      if (typeof role !== 'string' || role.length === 0 || role.length > 100) throw badRequest('vf.error.bad_request');
-      const row = await q.roleOf(db, role);
+      const row = await q.roleOf(db, req.body._id);
       if (!row) throw notFound();
-      const tenant = await tenantFor(db, row.account_type, body);
+      const tenant = await tenantFor(db, row.account_type, req.body);
       await db.transaction().execute(async (trx) => {
         await q.startPreview(trx, { token_hash: ctx.user.tokenHash, account: ctx.user._id, role: row._id, ...tenant });
         await publishRightsChange({ sessions: [ctx.user.tokenHash] }, trx);

@@ -5,14 +5,14 @@ import { nameBuiltIns } from '../accounts/builtInNames';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { badRequest, invalid, tooMany, unauthorized } from '../../http/errors';
+import { badRequest, tooMany, unauthorized } from '../../http/errors';
 import { createSession, revokeAccount, revokeToken } from '../../auth/session';
 import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../../auth/password';
 import * as q from './queries';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
 import { issueChallenge, totpOf } from '../../auth/totp';
-import { validateFields } from '../../../resources/validate';
+import { tidyFields } from '../../../resources/validate';
 import { writeLog } from '../../log';
 import { publishRightsChange } from '../../events/bus';
 import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../../auth/cookie';
@@ -175,8 +175,7 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
     async (req) => {
       const ctx = ctxOf(req);
       const { nickname, email, avatar } = user.fields;
-      const { values, errors } = validateFields({ nickname, email, avatar }, req.body, 'edit');
-      if (Object.keys(errors).length) throw invalid(errors);
+      const { values } = tidyFields({ nickname, email, avatar }, req.body, 'edit');
       if (Object.keys(values).length) {
         await db.transaction().execute(async (trx) => {
           const before = await q.ownBasics(trx, ctx.user._id);
@@ -204,18 +203,19 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       schema: route({
         tags,
         summary: "Change one's own password: ends every session",
-        body: obj({
-          old_password: str(undefined, { writeOnly: true }),
-          password: fieldInput({ type: 'password', required: true }),
-        }),
+        body: obj(
+          {
+            old_password: str(undefined, { writeOnly: true }),
+            password: fieldInput({ type: 'password', required: true }),
+          },
+          ['password'],
+        ),
         data: anyObject(),
       }),
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
       const body = req.body;
-      const { errors } = validateFields({ password: { type: 'password', required: true } }, body, 'create');
-      if (Object.keys(errors).length) throw invalid(errors);
       if (typeof body.old_password !== 'string') throw badRequest('vf.error.old_password');
       // The old password is checked like a sign-in, against the same limit: otherwise this call would be
       // a way to guess it without one.

@@ -1,15 +1,14 @@
 // Catalog calls beyond CRUD: copying products between stores (idempotent by store + code). The robots' menu
 // (GET /api/device-gateway/menu) is the gateway's: server/features/gateway/menu.ts.
-import { route, obj, str, anyObject, type EdgePlugin } from '../../http/schema';
+import { route, obj, str, list, anyObject, type EdgePlugin, type ValueOf } from '../../http/schema';
 import type { DB } from '../../db';
-import { isObject } from '../../../resources/validate';
 import { sql } from 'kysely';
 import type { CallContext } from '../../auth/context';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
 import { scopeConditions } from '../../crud/scope';
 import { ok } from '../../http/envelope';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { translate } from '../../../i18n';
 import dealerDef from '../../../resources/dealer';
@@ -30,20 +29,6 @@ export interface CopyResult {
   skipped_codes: string[];
 }
 
-function idList(v: unknown, max: number, name: string, allowEmpty: boolean): string[] {
-  if (v === undefined || v === null) {
-    if (allowEmpty) return [];
-    throw badRequest('vf.catalog.error.copy_field', { field: name });
-  }
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x.length === 0 || x.length > 200)) {
-    throw badRequest('vf.catalog.error.copy_field', { field: name });
-  }
-  const ids = [...new Set(v as string[])];
-  if ((!allowEmpty && ids.length === 0) || ids.length > max)
-    throw badRequest('vf.catalog.error.copy_field', { field: name });
-  return ids;
-}
-
 /** A store the caller may see, else 404 (never revealing one of another tenant). */
 async function visibleStore(db: DB, ctx: CallContext, id: string) {
   const scope = scopeConditions(dealerDef, ctx.user);
@@ -53,14 +38,24 @@ async function visibleStore(db: DB, ctx: CallContext, id: string) {
   return q.executeTakeFirst();
 }
 
-export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
+/** A list of ids (each 1 to 200 characters), at most `max` of them. */
+const ids = (description: string, max: number, minItems = 0) =>
+  list(str(), { maxItems: max, minItems, 'x-ids': true, description });
+/** What a copy call takes (its ids are judged here; whether the caller may see each is the database's to say). */
+const copyBody = obj(
+  {
+    source: str('the store copied from', { minLength: 1 }),
+    products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS),
+    targets: ids('the stores copied to', MAX_COPY_TARGETS, 1),
+  },
+  ['source', 'targets'],
+);
+
+export async function copyProducts(db: DB, ctx: CallContext, body: ValueOf<typeof copyBody>) {
   requirePermission(ctx.user, 'product_copy');
-  if (!isObject(raw)) throw badRequest('vf.error.body');
-  const body = raw;
-  if (typeof body.source !== 'string' || !body.source)
-    throw badRequest('vf.catalog.error.copy_field', { field: 'source' });
-  const products = idList(body.products, MAX_COPY_PRODUCTS, 'products', true);
-  const targets = idList(body.targets, MAX_COPY_TARGETS, 'targets', false);
+  // the same id named twice is one
+  const products = [...new Set(body.products ?? [])];
+  const targets = [...new Set(body.targets)];
   const source = await visibleStore(db, ctx, body.source);
   if (!source) throw notFound();
   // Empty `products` means every product of the source store.
@@ -155,8 +150,6 @@ export async function copyProducts(db: DB, ctx: CallContext, raw: unknown) {
   return { source: source._id, products: rows.length, results };
 }
 
-const ids = (description: string, max: number) => ({ type: 'array', items: str(), maxItems: max, description });
-
 export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post(
     '/api/product/copy',
@@ -165,14 +158,7 @@ export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       schema: route({
         tags: ['product'],
         summary: 'Copy products of one store to other stores',
-        body: obj(
-          {
-            source: str('the store copied from'),
-            products: ids('the products to copy (all when absent)', MAX_COPY_PRODUCTS),
-            targets: ids('the stores copied to', MAX_COPY_TARGETS),
-          },
-          ['source', 'targets'],
-        ),
+        body: copyBody,
         data: anyObject('per target store: what was copied'),
       }),
     },

@@ -11,53 +11,80 @@ import { scopeConditions } from '../../crud/scope';
 import { defineHooks } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { ok, messageOf, requestLang } from '../../http/envelope';
-import { ApiError, badRequest } from '../../http/errors';
-import { route, obj, str, int, anyObject, handlerChecked, type JsonSchema } from '../../http/schema';
+import { ApiError } from '../../http/errors';
+import {
+  route,
+  obj,
+  str,
+  int,
+  list,
+  choice,
+  nullable,
+  anyObject,
+  refusal,
+  type EdgeTypes,
+  type JsonSchema,
+  type ValueOf,
+} from '../../http/schema';
 import deviceDef from '../../../resources/device';
 import commandDef, {
   BUSINESS_STATES,
   COMMAND_NAMES,
+  DEFAULT_EXPIRES_IN,
   MAX_COMMAND_DEVICES,
   MAX_EXPIRES_IN,
   MAX_IDEMPOTENCY_KEY,
   type SendAnswer,
   type SendResult,
 } from '../../../resources/command';
-import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
+import { checkCommand, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
 export { commandsForBeats, expireCommands } from './delivery';
 
-function devicesOf(raw: unknown): string[] {
-  if (
-    !Array.isArray(raw) ||
-    raw.length === 0 ||
-    raw.length > MAX_COMMAND_DEVICES ||
-    raw.some((d) => typeof d !== 'string' || d.length === 0 || d.length > 200)
-  ) {
-    throw badRequest('vf.commands.error.devices', { max: MAX_COMMAND_DEVICES });
-  }
-  return [...new Set(raw as string[])];
-}
-
-function keyOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > MAX_IDEMPOTENCY_KEY)
-    throw badRequest('vf.commands.error.idempotency_key', { max: MAX_IDEMPOTENCY_KEY });
-  return raw;
-}
+/** What a send takes; each value keeps its own words whichever of its rules it breaks. The parameters' rules depend
+ * on the command (across fields), so `checkCommand` judges them. */
+const sendBody = obj(
+  {
+    devices: list(str('a robot _id'), {
+      minItems: 1,
+      maxItems: MAX_COMMAND_DEVICES,
+      'x-ids': true,
+      ...refusal('vf.commands.error.devices', { max: MAX_COMMAND_DEVICES }),
+    }),
+    command: choice(
+      COMMAND_NAMES,
+      undefined,
+      refusal('vf.commands.error.command', { commands: COMMAND_NAMES.join(', ') }, 'command'),
+    ),
+    params: nullable(anyObject("the command's declared parameters")),
+    expires_in: nullable(
+      int(`seconds the command waits for its robot (default ${DEFAULT_EXPIRES_IN})`, {
+        minimum: 1,
+        maximum: MAX_EXPIRES_IN,
+        ...refusal('vf.commands.error.expires_in', { max: MAX_EXPIRES_IN }),
+      }),
+    ),
+    idempotency_key: nullable(
+      str('repeats with this key within a day queue nothing more', {
+        maxLength: MAX_IDEMPOTENCY_KEY,
+        ...refusal('vf.commands.error.idempotency_key', { max: MAX_IDEMPOTENCY_KEY }),
+      }),
+    ),
+  },
+  ['devices', 'command'],
+);
 
 /** `POST /api/command/send`: one command per robot; a robot outside the caller's scope is refused as unknown. */
-async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
+async function send(db: DB, req: FastifyRequest, body: ValueOf<typeof sendBody>): Promise<SendAnswer> {
   const ctx = ctxOf(req);
   requirePermission(ctx.user, commandDef.calls.send.permission);
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  const devices = devicesOf(body.devices);
+  const devices = [...new Set(body.devices)]; // a robot named twice is one robot
   const { command, params } = checkCommand(body.command, body.params);
-  const expiresIn = checkExpiresIn(body.expires_in);
-  const idempotencyKey = keyOf(body.idempotency_key);
+  const expiresIn = body.expires_in ?? DEFAULT_EXPIRES_IN;
+  const idempotencyKey = body.idempotency_key || null;
   const scope = scopeConditions(deviceDef, ctx.user);
   let targets: Target[] = [];
   if (scope !== 'none') {
@@ -84,7 +111,8 @@ async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
 
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
 
-export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
+export const commandRoutes = fp<{ db: DB }>(async (plain, { db }) => {
+  const app = plain.withTypeProvider<EdgeTypes>(); // the send's body typed from its schema
   app.post(
     '/api/command/send',
     {
@@ -93,23 +121,7 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
         tags: ['command'],
         summary: 'Queue one command for each robot named (1–1000): per-robot results, as a bulk action answers',
         description: `A robot outside the caller's scope is refused like an unknown one (code 404). The same idempotency_key from the same account within a day answers the first call's commands and queues nothing more. Parameters: lock { reason (1–100 characters) }, set_business_state { state: ${BUSINESS_STATES.join(' | ')} }, none for the others.`,
-        body: handlerChecked(
-          obj(
-            {
-              devices: arr(str('a robot _id'), { minItems: 1, maxItems: MAX_COMMAND_DEVICES }),
-              command: str(undefined, { enum: COMMAND_NAMES }),
-              params: anyObject("the command's declared parameters"),
-              expires_in: int('seconds the command waits for its robot (default 600)', {
-                minimum: 1,
-                maximum: MAX_EXPIRES_IN,
-              }),
-              idempotency_key: str('repeats with this key within a day queue nothing more', {
-                maxLength: MAX_IDEMPOTENCY_KEY,
-              }),
-            },
-            ['devices', 'command'],
-          ),
-        ),
+        body: sendBody,
         data: obj({
           done: int(),
           refused: int(),
@@ -125,7 +137,7 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
         }),
       }),
     },
-    async (req) => ok(await send(db, req)),
+    async (req) => ok(await send(db, req, req.body)),
   );
 
   // every process: the set of robots with commands waiting, and the expiry sweep (which also refills the set)

@@ -1,12 +1,22 @@
 // The robots' side of commands (docs/commands.md): polling for due commands (the heartbeat's answer carries them
 // too, ./heartbeat.ts) and acknowledging one. Sending, the ledger and the expiry sweep are
 // server/features/commands/.
-import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { ok } from '../../http/envelope';
-import { route, obj, str, anyObject, handlerChecked, time, type JsonSchema } from '../../http/schema';
+import {
+  route,
+  obj,
+  str,
+  anyObject,
+  choice,
+  nullable,
+  refusal,
+  time,
+  type EdgeInstance,
+  type JsonSchema,
+} from '../../http/schema';
 import { COMMAND_NAMES } from '../../../resources/command';
-import { acknowledge, checkAck, commandsForBeats, MAX_RESULT_BYTES } from '../commands/delivery';
+import { acknowledge, ackOf, commandsForBeats, MAX_RESULT_BYTES } from '../commands/delivery';
 import { deviceOf } from './auth';
 
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
@@ -17,8 +27,20 @@ const robotCommand = obj({
   expires_at: time,
 });
 const gatewayTags = ['device-gateway'];
+const ackBody = obj(
+  {
+    id: { description: 'the command _id (a value naming no command of this robot is a 404)' },
+    status: choice(['ok', 'failed'] as const, undefined, refusal('vf.commands.error.ack_status')),
+    result: nullable({
+      ...anyObject(`what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`),
+      'x-max-bytes': MAX_RESULT_BYTES,
+      ...refusal('vf.commands.error.result', { max: MAX_RESULT_BYTES }),
+    }),
+  },
+  ['status'],
+);
 
-export function commandRoutes(app: FastifyInstance, db: DB) {
+export function commandRoutes(app: EdgeInstance, db: DB) {
   const take = commandsForBeats(db);
   app.get(
     '/api/device-gateway/commands',
@@ -40,21 +62,10 @@ export function commandRoutes(app: FastifyInstance, db: DB) {
         tags: gatewayTags,
         security: 'device',
         summary: "The robot's outcome of one of its commands (once: the same again changes nothing, another 409)",
-        body: handlerChecked(
-          obj(
-            {
-              id: str(),
-              status: str(undefined, { enum: ['ok', 'failed'] }),
-              result: anyObject(
-                `what the robot reports (sync_menu: { menu_version }), at most ${MAX_RESULT_BYTES} bytes as JSON`,
-              ),
-            },
-            ['id', 'status'],
-          ),
-        ),
+        body: ackBody,
         data: obj({ _id: str(), state: str() }),
       }),
     },
-    async (req) => ok(await acknowledge(db, deviceOf(req), checkAck(req.body), req.ip)),
+    async (req) => ok(await acknowledge(db, deviceOf(req), ackOf(req.body), req.ip)),
   );
 }

@@ -1,13 +1,22 @@
 // The robots' calls (docs/api.md, the robots' side): heartbeat, status and notify, authenticated by
 // ./auth.ts (X-Device-Id + X-Device-Key). Also starts this process's offline sweeper.
-import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { deviceOf } from './auth';
 import { heartbeats, offlineAfterSeconds, startSweeper } from './presence';
 import { raiseMessage } from '../messages/raise';
 import { ok } from '../../http/envelope';
-import { ApiError } from '../../http/errors';
-import { route, obj, str, int, bool, anyObject, handlerChecked } from '../../http/schema';
+import {
+  route,
+  obj,
+  str,
+  int,
+  bool,
+  anyObject,
+  nullable,
+  refusal,
+  type EdgeInstance,
+  type ValueOf,
+} from '../../http/schema';
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
 import type { GatewayDevice } from './auth';
@@ -15,52 +24,57 @@ import { commandsForBeats } from '../commands/delivery';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { lockByRule } from '../telemetry/lock';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
-import { isObject, objectOf } from '../../../resources/validate';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
 const MAX_WORK_STATUS = 40;
 
-function stateOf(v: unknown, required: boolean): string | undefined {
-  if (v === undefined || v === null) {
-    if (required) throw new ApiError(400, 'vf.live.error.state', { states: DEVICE_STATES.join(', ') });
-    return undefined;
-  }
-  if (typeof v !== 'string' || !(DEVICE_STATES as readonly string[]).includes(v)) {
-    throw new ApiError(400, 'vf.live.error.state', { states: DEVICE_STATES.join(', ') });
-  }
-  return v;
-}
-
-function workStatusOf(v: unknown): string | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v.length > MAX_WORK_STATUS)
-    throw new ApiError(400, 'vf.live.error.work_status', { max: MAX_WORK_STATUS });
-  return v;
-}
-
-function menuVersionOf(v: unknown): string | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_MENU_VERSION)
-    throw new ApiError(400, 'vf.commands.error.menu_version', { max: MAX_MENU_VERSION });
-  return v;
-}
-
+// Each value keeps the words a robot's maker relies on, whichever of its rules it breaks (`refusal`).
+const state = str(undefined, {
+  enum: [...DEVICE_STATES],
+  ...refusal('vf.live.error.state', { states: DEVICE_STATES.join(', ') }),
+});
 const tags = ['device-gateway'];
-const beatBody = (stateRequired: boolean) =>
-  handlerChecked(
-    obj(
-      {
-        state: str(undefined, { enum: [...DEVICE_STATES] }),
-        work_status: str(undefined, { maxLength: MAX_WORK_STATUS }),
-        menu_version: str('the menu version the robot runs (GET menu answers it)', { maxLength: MAX_MENU_VERSION }),
-        telemetry: anyObject(
+const beatBody = <R extends 'state'>(required: R[]) =>
+  obj(
+    {
+      state: required.length ? state : nullable(state),
+      work_status: nullable(
+        str(undefined, {
+          maxLength: MAX_WORK_STATUS,
+          ...refusal('vf.live.error.work_status', { max: MAX_WORK_STATUS }),
+        }),
+      ),
+      menu_version: nullable(
+        str('the menu version the robot runs (GET menu answers it)', {
+          minLength: 1,
+          maxLength: MAX_MENU_VERSION,
+          ...refusal('vf.commands.error.menu_version', { max: MAX_MENU_VERSION }),
+        }),
+      ),
+      telemetry: nullable({
+        ...anyObject(
           "measurements: { metric: number } of the metrics declared for the robot's type (docs/telemetry.md)",
         ),
-      },
-      stateRequired ? ['state'] : [],
-    ),
+        ...refusal('vf.telemetry.error.body'),
+      }),
+    },
+    required,
   );
+const notifyBody = obj(
+  {
+    code: int('a notification code (docs/rules.md)', {
+      enum: Object.keys(NOTIFY_CODES).map(Number),
+      ...refusal('vf.live.error.code', {}, 'code'),
+    }),
+    detail: nullable({
+      ...anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`),
+      'x-max-bytes': MAX_DETAIL_BYTES,
+      ...refusal('vf.live.error.detail', { max: MAX_DETAIL_BYTES }),
+    }),
+  },
+  ['code'],
+);
 const beatAnswer = obj({
   online: bool(),
   state: str(),
@@ -73,20 +87,26 @@ const beatAnswer = obj({
     items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }),
   },
 });
+/** A beat as either call takes it (a status names its state). */
+type Beat = ValueOf<ReturnType<typeof beatBody<never>>>;
 
-export function heartbeatRoutes(app: FastifyInstance, db: DB) {
+export function heartbeatRoutes(app: EdgeInstance, db: DB) {
   // a telemetry rule with `lock` queues the robot's lock through the command ledger
   const heartbeat = heartbeats(db, lockByRule);
   // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
   const commands = commandsForBeats(db);
-  const beat = async (raw: unknown, device: GatewayDevice, stateRequired: boolean) => {
-    const body = isObject(raw) ? raw : {};
-    const state = stateOf(body.state, stateRequired);
-    const work_status = workStatusOf(body.work_status);
-    const menu_version = menuVersionOf(body.menu_version);
-    // checked before anything is written: a bad metric refuses the whole beat
+  const beat = async (body: Beat, device: GatewayDevice) => {
+    const { state, work_status, menu_version } = body;
+    // checked before anything is written: a metric the robot's type does not report refuses the whole beat
     const telemetry = telemetryOf(body.telemetry, device.type);
-    const r = await heartbeat({ id: device._id, state, work_status, menu_version, telemetry, type: device.type });
+    const r = await heartbeat({
+      id: device._id,
+      state: state ?? undefined,
+      work_status: work_status ?? undefined,
+      menu_version: menu_version ?? undefined,
+      telemetry,
+      type: device.type,
+    });
     // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over
     const due = await commands(device._id);
     return ok({
@@ -107,11 +127,11 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
         tags,
         security: 'device',
         summary: 'The robot is online now',
-        body: beatBody(false),
+        body: beatBody([]),
         data: beatAnswer,
       }),
     },
-    async (req) => beat(req.body, deviceOf(req), false),
+    async (req) => beat(req.body, deviceOf(req)),
   );
 
   // A state change (idle, busy, failure, lack, pause, unknown): also counts as a heartbeat.
@@ -122,11 +142,11 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
         tags,
         security: 'device',
         summary: 'A state change (also a heartbeat)',
-        body: beatBody(true),
+        body: beatBody(['state']),
         data: beatAnswer,
       }),
     },
-    async (req) => beat(req.body, deviceOf(req), true),
+    async (req) => beat(req.body, deviceOf(req)),
   );
 
   // A §8 notification: becomes a message (level from the code; title and content in each viewer's language).
@@ -137,39 +157,19 @@ export function heartbeatRoutes(app: FastifyInstance, db: DB) {
         tags,
         security: 'device',
         summary: 'A notification by its §8 code: a message, and an alarm for a fault or warning code',
-        body: handlerChecked(
-          obj(
-            {
-              code: int('a notification code (docs/rules.md)'),
-              detail: anyObject(`at most ${MAX_DETAIL_BYTES} bytes as JSON`),
-            },
-            ['code'],
-          ),
-        ),
+        body: notifyBody,
         data: obj({ _id: str(), code: int(), level: str() }),
       }),
     },
     async (req) => {
       const device = deviceOf(req);
-      const body = objectOf(req.body);
-      const code = body.code;
-      if (typeof code !== 'number' || !Number.isInteger(code) || !NOTIFY_CODES[code]) {
-        throw new ApiError(400, 'vf.live.error.code', { code: String(code ?? '').slice(0, 20) });
-      }
-      let detail: Record<string, unknown> | null = null;
-      if (body.detail !== undefined && body.detail !== null) {
-        if (typeof body.detail !== 'object' || Array.isArray(body.detail))
-          throw new ApiError(400, 'vf.live.error.detail', { max: MAX_DETAIL_BYTES });
-        if (Buffer.byteLength(JSON.stringify(body.detail)) > MAX_DETAIL_BYTES)
-          throw new ApiError(400, 'vf.live.error.detail', { max: MAX_DETAIL_BYTES });
-        detail = body.detail as Record<string, unknown>;
-      }
+      const { code, detail } = req.body;
       const saved = await raiseMessage(db, {
         code,
         device: device._id,
         integrator: device.integrator,
         dealer: device.dealer,
-        detail,
+        detail: detail ?? null,
       });
       return ok({ _id: saved._id, code: saved.code, level: saved.level });
     },

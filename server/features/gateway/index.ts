@@ -3,6 +3,7 @@
 // (a field of the heartbeat, a new call) is made here and in the simulator (server/demo/simulator/).
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
+import type { EdgeTypes } from '../../http/schema';
 import { heartbeatRoutes } from './heartbeat';
 import { orderRoutes } from './orders';
 import { menuRoutes } from './menu';
@@ -10,7 +11,8 @@ import { serviceRoutes } from './service';
 import { commandRoutes } from './commands';
 
 /** Not encapsulated (fastify-plugin): the offline sweep's start and stop hooks belong to the whole server. */
-export const gatewayRoutes = fp<{ db: DB }>(async (app, { db }) => {
+export const gatewayRoutes = fp<{ db: DB }>(async (plain, { db }) => {
+  const app = plain.withTypeProvider<EdgeTypes>(); // each call's request typed from its schema
   heartbeatRoutes(app, db); // heartbeat, status, notify; the offline sweep
   orderRoutes(app, db); // a sale, its payment, its making flow, its cancellation
   menuRoutes(app, db); // the store's menu and its version

@@ -1,10 +1,9 @@
 // The robots' side of orders (docs/api.md, the robots' side): a sale, its payment, its making flow, its cancellation.
 // The state machine and its operation log live in server/features/orders/flow.ts; here are the calls.
-import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { deviceOf } from './auth';
 import { ok } from '../../http/envelope';
-import { route, type EdgeTypes } from '../../http/schema';
+import { route, type EdgeInstance } from '../../http/schema';
 import {
   createOrder,
   progressOrder,
@@ -21,8 +20,7 @@ import order from '../../../resources/order';
 const tags = ['device-gateway'];
 const answer = recordRef(order);
 
-export function orderRoutes(server: FastifyInstance, db: DB) {
-  const app = server.withTypeProvider<EdgeTypes>(); // bodies typed by the schemas that checked them
+export function orderRoutes(app: EdgeInstance, db: DB) {
   app.post(
     '/api/device-gateway/order',
     {

@@ -1,13 +1,12 @@
 // What robots write for the service side: a voucher's write-off, customer-service Q&A, fault reports about
 // themselves. Generating vouchers is the console's: server/features/vouchers/.
-import type { FastifyInstance } from 'fastify';
-import { route, obj, str, int } from '../../http/schema';
+import { route, obj, str, int, nullable, type EdgeInstance } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import type { DB } from '../../db';
 import { deviceOf, robotActor } from './auth';
 import { ok } from '../../http/envelope';
-import { conflict, invalid, notFound } from '../../http/errors';
-import { objectOf, validateFields } from '../../../resources/validate';
+import { conflict, notFound } from '../../http/errors';
+import { tidyFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
@@ -18,11 +17,11 @@ import * as vouchers from '../vouchers/queries';
 
 const gw = ['device-gateway'];
 
-/** A validated optional text field's value (validateFields hands back unknowns). */
+/** A tidied optional text field's value (tidyFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
-export function serviceRoutes(app: FastifyInstance, db: DB) {
+export function serviceRoutes(app: EdgeInstance, db: DB) {
   // A robot writes a voucher of its store off: once, inside its validity, never once voided.
   app.post(
     '/api/device-gateway/lecode/writeoff',
@@ -33,7 +32,10 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
         security: 'device',
         summary: "Write a voucher of the robot's store off, once (409 if written off, voided or expired)",
         body: obj(
-          { code: str('the voucher code'), order: str('the order it paid for', { minLength: 1, maxLength: 64 }) },
+          {
+            code: str('the voucher code', { 'x-required': true, 'x-trim': true }),
+            order: nullable(str('the order it paid for', { minLength: 1, maxLength: 64 })),
+          },
           ['code'],
         ),
         data: obj({
@@ -50,25 +52,15 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     },
     async (req) => {
       const d = deviceOf(req);
-      const body = objectOf(req.body);
-      const code = body.code;
-      if (typeof code !== 'string' || code.trim() === '') throw invalid({ code: { key: 'vf.validation.required' } });
-      const order = body.order;
-      if (
-        order !== undefined &&
-        order !== null &&
-        (typeof order !== 'string' || order.length === 0 || order.length > 64)
-      ) {
-        throw invalid({ writeoff_order: { key: 'vf.validation.length_between', args: { min: 1, max: 64 } } });
-      }
-      const c = code.trim();
+      // judged at the edge (the code trimmed)
+      const { code: c, order } = req.body;
       if (!isLecode(c) || !d.dealer) throw notFound('vf.service.error.voucher_missing');
       return db.transaction().execute(async (trx) => {
         const done = await vouchers.writeOff(trx, {
           code: c,
           dealer: d.dealer!,
           device: d._id,
-          order: (order as string | undefined) ?? null,
+          order: order ?? null,
         });
         if (!done) {
           const row = await vouchers.stateOf(trx, c, d.dealer!);
@@ -117,8 +109,7 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     async (req) => {
       const d = deviceOf(req);
       const { question, answer, language } = chatchat.fields;
-      const { values, errors } = validateFields({ question, answer, language }, objectOf(req.body), 'create');
-      if (Object.keys(errors).length) throw invalid(errors);
+      const { values } = tidyFields({ question, answer, language }, req.body, 'create');
       const row = await db.transaction().execute(async (trx) => {
         const saved = await service.addChat(trx, {
           _id: newId(),
@@ -162,11 +153,9 @@ export function serviceRoutes(app: FastifyInstance, db: DB) {
     },
     async (req) => {
       const d = deviceOf(req);
-      const body = objectOf(req.body);
       const { code, fault, description } = report.fields;
-      const { values, errors } = validateFields({ code, fault, description }, body, 'create');
-      if (Object.keys(errors).length) throw invalid(errors);
-      const photos = checkPhotos(body.photos);
+      const { values } = tidyFields({ code, fault, description }, req.body, 'create');
+      const photos = checkPhotos(req.body.photos);
       const row = await db.transaction().execute(async (trx) => {
         const saved = await service.addReport(trx, {
           _id: newId(),

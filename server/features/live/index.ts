@@ -2,7 +2,7 @@
 // message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within
 // its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
 // arrive with their title and content in the viewer's language.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
@@ -16,7 +16,7 @@ import { LANGS, type Lang } from '../../../resources/accounts';
 import { langFromHeader } from '../../../i18n';
 import { notifyText } from '../../../i18n/notify';
 import type { SessionUser } from '../../auth/context';
-import { route } from '../../http/schema';
+import { route, obj, choice, type EdgeTypes, type EdgeInstance } from '../../http/schema';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;
@@ -39,10 +39,9 @@ const RESOURCE_OF: Record<EventType, string> = {
   'command.changed': 'command',
 };
 
-/** The saved language choice (?lang or the console's cookie), else the browser's. */
-function streamLang(req: FastifyRequest): Lang {
-  const q = (req.query as { lang?: unknown } | undefined)?.lang;
-  if (typeof q === 'string' && (LANGS as readonly string[]).includes(q)) return q as Lang;
+/** The saved language choice (?lang, one of LANGS at the edge, or the console's cookie), else the browser's. */
+function streamLang(req: FastifyRequest, q: Lang | undefined): Lang {
+  if (q) return q;
   const m = /(?:^|;\s*)vendfleet_lang=([a-z]{2})/.exec(req.headers.cookie ?? '');
   if (m && (LANGS as readonly string[]).includes(m[1])) return m[1] as Lang;
   return langFromHeader(req.headers['accept-language']);
@@ -83,7 +82,7 @@ function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
   return { ...data, title: t?.title ?? `#${e.data.code}`, content: t?.content ?? '' };
 }
 
-export function eventsRoutes(app: FastifyInstance, db: DB) {
+export function eventsRoutes(app: EdgeInstance, db: DB) {
   const open = new Set<(retryMs?: number) => void>();
   // Open streams would keep the server from closing: end them first, asking the browser to reconnect soon.
   app.addHook('preClose', async () => {
@@ -99,15 +98,12 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
           'Server-sent events: device.status, message.created, order.created, alarm.opened, alarm.changed, command.changed — each only where the account may list it',
         description:
           "The bearer token, or the console's cookie (EventSource cannot send a header). Messages and alarms carry their title and content in the stream's language.",
-        querystring: {
-          type: 'object',
-          properties: {
-            lang: {
-              enum: [...LANGS],
-              description: "the language of titles and contents (default: the console's choice, else Accept-Language)",
-            },
-          },
-        },
+        querystring: obj({
+          lang: choice(
+            LANGS,
+            "the language of titles and contents (default: the console's choice, else Accept-Language)",
+          ),
+        }),
         raw: {
           contentType: 'text/event-stream',
           description: 'the stream: `event: <type>` and `data: <JSON>` per event',
@@ -116,7 +112,7 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const lang = streamLang(req);
+      const lang = streamLang(req, req.query.lang);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -171,4 +167,4 @@ export function eventsRoutes(app: FastifyInstance, db: DB) {
 }
 
 /** Not encapsulated (fastify-plugin): a stopping server ends the open streams first, a hook of the whole server. */
-export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => eventsRoutes(app, db));
+export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => eventsRoutes(app.withTypeProvider<EdgeTypes>(), db));

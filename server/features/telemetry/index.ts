@@ -3,15 +3,14 @@
 // (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this plugin owns the reading side and
 // keeps the tables' partitions.
 import fp from 'fastify-plugin';
-import { objectOf } from '../../../resources/validate';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { route, obj, str, int, nullable, handlerChecked } from '../../http/schema';
-import { metricOf, rangeOf, series, visibleRobot } from './series';
+import { route, obj, str, int, nullable, type EdgeTypes } from '../../http/schema';
+import { rangeBody, rangeOf, series, seriesBody, visibleRobot } from './series';
 import { startPartitionKeeper, ensurePartitions } from './partitions';
 import { fleetHealth } from './health';
-import { exportReport } from './report';
+import { exportReport, reportBody } from './report';
 import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
 
@@ -19,24 +18,15 @@ const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
 
 /** Not encapsulated (fastify-plugin): its start and stop hooks (the partition keeper) belong to the whole server. */
-export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
+export const telemetryRoutes = fp<{ db: DB }>(async (plain, { db }) => {
+  const app = plain.withTypeProvider<EdgeTypes>(); // bodies typed from their schemas
   app.post(
     '/api/telemetry/series',
     {
       schema: route({
         tags,
         summary: "A robot's metric over a time range: raw points up to 48 hours, hourly min / max / avg beyond",
-        body: handlerChecked(
-          obj(
-            {
-              device: str("the robot's _id"),
-              metric: str(),
-              from: str('ISO-8601 or epoch ms'),
-              to: str('ISO-8601 or epoch ms'),
-            },
-            ['device', 'metric', 'from', 'to'],
-          ),
-        ),
+        body: seriesBody,
         data: obj({
           metric: str(),
           unit: str(),
@@ -46,11 +36,9 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
       }),
     },
     async (req) => {
-      const b = objectOf(req.body);
-      const metric = metricOf(b.metric);
-      const range = rangeOf(b);
-      const robot = await visibleRobot(db, ctxOf(req), b.device);
-      return ok(await series(db, robot._id, metric, range));
+      const range = rangeOf(req.body);
+      const robot = await visibleRobot(db, ctxOf(req), req.body.device);
+      return ok(await series(db, robot._id, req.body.metric, range));
     },
   );
 
@@ -62,23 +50,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
         tags,
         summary:
           'The food-safety record: per robot and local day, min / max / avg of a metric and minutes outside each rule, as xlsx or CSV',
-        body: handlerChecked(
-          obj(
-            {
-              metric: str(),
-              from: str('ISO-8601 or epoch ms'),
-              to: str('ISO-8601 or epoch ms'),
-              devices: {
-                type: 'array',
-                items: str(),
-                description: 'robot _ids (default: every robot of the caller reporting the metric)',
-              },
-              format: str(undefined, { enum: ['xlsx', 'csv'] }),
-              tz: str('an IANA time zone (default UTC): the days are its days'),
-            },
-            ['metric', 'from', 'to'],
-          ),
-        ),
+        body: reportBody,
         raw: { contentType: 'application/octet-stream', description: 'the file (xlsx or CSV)' },
       }),
     },
@@ -103,9 +75,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
         tags: ['dashboard'],
         summary:
           "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
-        body: handlerChecked(
-          obj({ from: str('ISO-8601 or epoch ms'), to: str('ISO-8601 or epoch ms') }, ['from', 'to']),
-        ),
+        body: rangeBody,
         data: obj({
           robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
           alarms: obj({ warning: int(), error: int() }),
@@ -125,7 +95,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (app, { db }) => {
         }),
       }),
     },
-    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(objectOf(req.body)))),
+    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(req.body))),
   );
 
   let stop: (() => Promise<void>) | undefined;

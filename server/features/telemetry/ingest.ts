@@ -3,16 +3,14 @@
 // beat, in the heartbeat's group commit (server/features/gateway/presence.ts): one INSERT of the raw points and one upsert
 // of their hourly rollups per batch, not per beat, inside the batch's own statement.
 import { sql } from 'kysely';
-import { isObject } from '../../../resources/validate';
 import { ApiError } from '../../http/errors';
 import { METRICS, isMetric, metricsOf } from '../../../resources/telemetry';
 
 export type Telemetry = Record<string, number>;
 
 /** The beat's telemetry, checked: a 400 naming the first undeclared metric or bad value. Undefined when none. */
-export function telemetryOf(raw: unknown, robotType: string): Telemetry | undefined {
+export function telemetryOf(raw: Record<string, unknown> | null | undefined, robotType: string): Telemetry | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (!isObject(raw)) throw new ApiError(400, 'vf.telemetry.error.body');
   const reported = metricsOf(robotType);
   const out: Telemetry = {};
   for (const [metric, value] of Object.entries(raw)) {

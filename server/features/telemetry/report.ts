@@ -6,7 +6,6 @@
 // Min / max / avg come from the hourly rollups (kept two years), so a day is whole whatever the raw retention.
 // Minutes outside come from the raw points (TELEMETRY_RETENTION_DAYS): each reading stands until the next one, for
 // at most MAX_READING_MINUTES (a silent robot's gap is not counted as in or out); empty where the raw days are gone.
-import { isObject } from '../../../resources/validate';
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
@@ -26,7 +25,8 @@ import {
 } from '../../crud/export';
 import device from '../../../resources/device';
 import { METRICS, type Metric } from '../../../resources/telemetry';
-import { metricOf, rangeOf, type Range } from './series';
+import { metricArg, rangeOf, timeArg, type Range } from './series';
+import { choice, list, obj, refusal, str, type ValueOf } from '../../http/schema';
 import { metricName } from './words';
 import type { Rule } from './rules';
 
@@ -54,14 +54,25 @@ const covers = (r: Rule, d: Robot) =>
   (!r.type || r.type === d.type) &&
   (!r.device || r.device === d._id);
 
+/** The food-safety record's body: the metric, its days, and which robots. */
+export const reportBody = obj(
+  {
+    metric: metricArg,
+    from: timeArg(MAX_REPORT_DAYS),
+    to: timeArg(MAX_REPORT_DAYS),
+    devices: list(str(), {
+      maxItems: MAX_DEVICES,
+      description: 'robot _ids (default: every robot of the caller reporting the metric)',
+      ...refusal('vf.telemetry.error.device'),
+    }),
+    format: choice(EXPORT_FORMATS, undefined, refusal('vf.telemetry.error.format')),
+    tz: str('an IANA time zone (default UTC): the days are its days'),
+  },
+  ['metric', 'from', 'to'],
+);
+
 /** The caller's robots of a type that reports the metric (those named, when `devices` is given). */
-async function robotsOf(db: DB, ctx: CallContext, metric: Metric, devices: unknown): Promise<Robot[]> {
-  if (
-    devices !== undefined &&
-    (!Array.isArray(devices) || devices.length > MAX_DEVICES || devices.some((d) => typeof d !== 'string'))
-  ) {
-    throw new ApiError(400, 'vf.telemetry.error.device');
-  }
+async function robotsOf(db: DB, ctx: CallContext, metric: Metric, devices?: string[]): Promise<Robot[]> {
   const scope = scopeConditions(device, ctx.user);
   if (scope === 'none') return [];
   let q = db
@@ -69,7 +80,7 @@ async function robotsOf(db: DB, ctx: CallContext, metric: Metric, devices: unkno
     .select(['_id', 'device_id', 'name', 'type', 'integrator', 'dealer'])
     .where('type', 'in', [...METRICS[metric].types]);
   for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
-  if (devices) q = q.where('_id', 'in', devices.length ? (devices as string[]) : ['']);
+  if (devices) q = q.where('_id', 'in', devices.length ? devices : ['']);
   return (await q.orderBy('dealer').orderBy('name').orderBy('_id').execute()) as Robot[];
 }
 
@@ -123,18 +134,16 @@ async function daysOf(db: DB, robots: Robot[], metric: Metric, r: Range, tz: str
 export async function exportReport(
   db: DB,
   ctx: CallContext,
-  raw: unknown,
+  b: ValueOf<typeof reportBody>,
   lang: Lang,
   onError: (e: unknown) => void,
 ): Promise<StreamedFile> {
   requirePermission(ctx.user, device.permissions.read);
-  const b = isObject(raw) ? raw : {};
-  const metric = metricOf(b.metric);
+  const { metric } = b;
   const range = rangeOf(b);
   if (range.to.getTime() - range.from.getTime() > MAX_REPORT_DAYS * 86_400_000)
     throw new ApiError(400, 'vf.telemetry.error.range', { days: MAX_REPORT_DAYS });
-  const format = b.format === undefined ? 'xlsx' : b.format;
-  if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new ApiError(400, 'vf.telemetry.error.format');
+  const format: ExportFormat = b.format ?? 'xlsx';
   let tz: string;
   try {
     tz = timeZoneOf(b.tz);
@@ -151,7 +160,7 @@ export async function exportReport(
   ];
   const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 100) / 100);
   return streamedFile(
-    format as ExportFormat,
+    format,
     `food-safety-${metric}.${format}`,
     columns,
     async (out) => {

@@ -7,7 +7,8 @@ import { requirePermission } from '../../auth/permissions';
 import { scopeConditions } from '../../crud/scope';
 import { ApiError, notFound } from '../../http/errors';
 import device from '../../../resources/device';
-import { METRICS, RAW_SERIES_HOURS, isMetric, type Metric } from '../../../resources/telemetry';
+import { METRICS, RAW_SERIES_HOURS, type Metric } from '../../../resources/telemetry';
+import { choice, obj, refusal, type JsonSchema } from '../../http/schema';
 
 /** The longest range a series or a report may span: the rollups' two years. */
 export const MAX_RANGE_DAYS = 731;
@@ -26,7 +27,7 @@ function timeOf(v: unknown): Date | undefined {
 }
 
 /** `from` and `to` as ISO-8601 or epoch ms, from before to, at most two years apart: else a translated 400. */
-export function rangeOf(b: Record<string, unknown>): Range {
+export function rangeOf(b: { from: unknown; to: unknown }): Range {
   const from = timeOf(b.from);
   const to = timeOf(b.to);
   if (!from || !to || to <= from || to.getTime() - from.getTime() > MAX_RANGE_DAYS * 24 * HOUR_MS) {
@@ -35,14 +36,33 @@ export function rangeOf(b: Record<string, unknown>): Range {
   return { from, to };
 }
 
-export function metricOf(v: unknown): Metric {
-  if (typeof v !== 'string' || !isMetric(v))
-    throw new ApiError(400, 'vf.telemetry.error.metric', {
-      metric: String(v ?? '').slice(0, 40),
-      metrics: Object.keys(METRICS).join(', '),
-    });
-  return v;
-}
+const METRIC_NAMES = Object.keys(METRICS) as Metric[];
+/** A metric of the catalogue (resources/telemetry.ts), refused in the words the telemetry calls always used. */
+export const metricArg = choice(
+  METRIC_NAMES,
+  undefined,
+  refusal('vf.telemetry.error.metric', { metrics: METRIC_NAMES.join(', ') }, 'metric'),
+);
+/** One end of a range: ISO-8601 or epoch ms; whether the two make a range is `rangeOf`'s to say (across fields). */
+export const timeArg = (days: number): JsonSchema => ({
+  type: ['string', 'number'],
+  description: 'ISO-8601 or epoch ms',
+  maxLength: 40,
+  'x-datetime': true,
+  ...refusal('vf.telemetry.error.range', { days }),
+});
+/** A time range's body (the fleet's health). */
+export const rangeBody = obj({ from: timeArg(MAX_RANGE_DAYS), to: timeArg(MAX_RANGE_DAYS) }, ['from', 'to']);
+/** A series' body. */
+export const seriesBody = obj(
+  {
+    device: { description: "the robot's _id (one the caller may not read is a 404, like one that does not exist)" },
+    metric: metricArg,
+    from: timeArg(MAX_RANGE_DAYS),
+    to: timeArg(MAX_RANGE_DAYS),
+  },
+  ['metric', 'from', 'to'],
+);
 
 /** The robot if the caller may read it: else 404, as for one that does not exist (never reveal another tenant's). */
 export async function visibleRobot(db: DB, ctx: CallContext, id: unknown) {

@@ -6,7 +6,7 @@ import * as S from '../../http/schema';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
+import { ApiError, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
 import { createSession } from '../../auth/session';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
@@ -41,14 +41,15 @@ const WHILE_ENROLLING = new Set([
   '/api/auth/authorization/shortlist',
 ]);
 
-const str = (v: unknown, max: number) =>
-  typeof v === 'string' && v.length > 0 && v.length <= max ? v.trim() : undefined;
-
 const tags = ['session'];
-const codeBody = S.obj({ code: S.str('six digits from the authenticator app', { maxLength: 40 }) });
+/** A text of 1 to `max` characters once trimmed; anything else is "the code is not right". */
+const codeArg = (description: string, max: number) =>
+  S.str(description, { minLength: 1, maxLength: max, 'x-trim': true, ...S.refusal('vf.signin.bad_code') });
+const codeBody = S.obj({ code: codeArg('six digits from the authenticator app', 40) }, ['code']);
 
 /** Its enrolment gate reaches every route, so the plugin is not encapsulated. */
-export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
+export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
+  const app = plain.withTypeProvider<S.EdgeTypes>(); // bodies typed from their schemas
   const logSecurity = securityLog(db);
 
   /**
@@ -113,18 +114,18 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
         tags,
         security: 'open',
         summary: 'Second step of a two-factor sign-in',
-        body: S.obj({
-          challenge: S.str('from POST /api/auth/signin', { maxLength: 100 }),
-          code: S.str('six digits, or a recovery code', { maxLength: 40 }),
-        }),
+        body: S.obj(
+          {
+            challenge: codeArg('from POST /api/auth/signin', 100),
+            code: codeArg('six digits, or a recovery code', 40),
+          },
+          ['challenge', 'code'],
+        ),
         data: S.obj({ token: S.str() }),
       }),
     },
     async (req, reply) => {
-      const body = (req.body ?? {}) as { challenge?: unknown; code?: unknown };
-      const challenge = str(body.challenge, 100);
-      const code = str(body.code, 40);
-      if (!challenge || !code) throw badRequest('vf.signin.bad_code');
+      const { challenge, code } = req.body;
       const ch = await challengeOf(db, challenge);
       if (!ch) throw unauthorized('vf.signin.challenge_expired');
       await attempt(ch.account, req.ip, code, true);
@@ -190,11 +191,10 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
     },
     async (req) => {
       const ctx = ctxOf(req);
-      const code = str((req.body as { code?: unknown } | null)?.code, 40);
+      const { code } = req.body;
       const t = await totpOf(db, ctx.user._id);
       if (!t) throw conflict('vf.signin.not_started');
       if (t.enabled) throw conflict('vf.signin.already_enabled');
-      if (!code) throw badRequest('vf.signin.bad_code');
       await attempt(ctx.user._id, req.ip, code, false);
       const codes = await db.transaction().execute(async (trx) => {
         const c = await enable(trx, ctx.user._id);
@@ -219,10 +219,9 @@ export const totpRoutes = fp<{ db: DB }>(async (app, { db }) => {
     },
     async (req) => {
       const ctx = ctxOf(req);
-      const code = str((req.body as { code?: unknown } | null)?.code, 40);
+      const { code } = req.body;
       const t = await totpOf(db, ctx.user._id);
       if (!t?.enabled) throw conflict('vf.signin.not_enabled');
-      if (!code) throw badRequest('vf.signin.bad_code');
       await attempt(ctx.user._id, req.ip, code, true);
       await db.transaction().execute(async (trx) => {
         await disable(trx, ctx.user._id);

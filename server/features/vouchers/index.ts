@@ -1,15 +1,14 @@
 // Vouchers (docs/rules.md, Constants): a batch generated for one product of a store the caller may see, every code unique on the
 // platform. The robots' write-off is the gateway's (server/features/gateway/service.ts).
 import { randomInt } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { route, obj, str, int } from '../../http/schema';
+import { route, obj, str, int, type EdgePlugin } from '../../http/schema';
 import { fieldsBody } from '../../crud/schema';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
 import { ok } from '../../http/envelope';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { objectOf, validateFields } from '../../../resources/validate';
+import { tidyFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { inScope, scopeConditions } from '../../crud/scope';
 import * as q from './queries';
@@ -33,7 +32,7 @@ export function newLecode(): string {
 
 const INSERT_CHUNK = 10_000;
 
-export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
+export const voucherRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   // A batch of vouchers for one product of a store the caller may see; every code unique on the platform.
   app.post(
     '/api/lecode/generate',
@@ -49,19 +48,12 @@ export const voucherRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
     async (req) => {
       const ctx = ctxOf(req);
       requirePermission(ctx.user, 'lecode_add');
-      const { values, errors } = validateFields(GENERATE_FIELDS, objectOf(req.body), 'create');
-      if (
-        !errors.valid_to &&
-        values.valid_to &&
-        values.valid_from &&
-        new Date(values.valid_to as string) <= new Date(values.valid_from as string)
-      ) {
-        errors.valid_to = { key: 'vf.service.error.valid_to_order' };
-      }
-      if (!errors.valid_to && values.valid_to && new Date(values.valid_to as string).getTime() <= Date.now()) {
-        errors.valid_to = { key: 'vf.service.error.valid_to_past' };
-      }
-      if (Object.keys(errors).length) throw invalid(errors);
+      // the fields' own rules were judged at the edge; what is left spans two fields, or the clock
+      const { values } = tidyFields(GENERATE_FIELDS, req.body, 'create');
+      const validTo = new Date(values.valid_to as string);
+      if (validTo <= new Date(values.valid_from as string))
+        throw invalid({ valid_to: { key: 'vf.service.error.valid_to_order' } });
+      if (validTo.getTime() <= Date.now()) throw invalid({ valid_to: { key: 'vf.service.error.valid_to_past' } });
       const scope = scopeConditions(lecode, ctx.user);
       if (scope === 'none') throw notFound();
       const product = await q.productOf(db, values.product as string, scope);
