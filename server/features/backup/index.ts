@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { setting } from '../../config';
 import type { Database } from '../../db';
 import type { EmbeddedSource } from './snapshot';
+import type { Feature } from '../feature';
 
 export { serveBackupRequests, requestBackup } from './control';
 export { writeEmbeddedBackup } from './snapshot';
@@ -29,3 +30,7 @@ export function embeddedSource(database: Database, dataDir: string): EmbeddedSou
     uploadDir: localUploadDir(dataDir),
   };
 }
+
+/** No routes and no hooks: its one job, answering `npm run backup` on a local socket while the embedded database
+ * is open, is started by server/main.ts (serveBackupRequests), beside the server rather than inside it. */
+export const backup: Feature = { name: 'backup' };

@@ -14,6 +14,9 @@ import { newId, writeLog } from '../../log';
 import { translate } from '../../../i18n';
 import dealerDef from '../../../resources/dealer';
 import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../../resources/limits';
+import type { Feature } from '../feature';
+import { productHooks, templateHooks } from './product';
+import { restockHooks } from './restock';
 
 // At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
 
@@ -178,4 +181,10 @@ export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
     },
     async (req) => ok(await copyProducts(db, ctxOf(req), req.body)),
   );
+};
+
+export const catalog: Feature = {
+  name: 'catalog',
+  register: (app, { db }) => app.register(catalogRoutes, { db }),
+  hooks: [productHooks, templateHooks, restockHooks],
 };

@@ -26,6 +26,7 @@ import commandDef, {
 import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
+import type { Feature } from '../feature';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
 export { commandsForBeats, expireCommands } from './delivery';
@@ -165,3 +166,9 @@ export const commandHooks = defineHooks('command', {
     await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
   },
 });
+
+export const commands: Feature = {
+  name: 'commands',
+  register: (app, { db }) => app.register(commandRoutes, { db }),
+  hooks: [commandHooks],
+};

@@ -13,6 +13,7 @@ import { migrationNames } from '../../db/migrate';
 import { ok, sendError } from '../../http/envelope';
 import { ApiError, notFound } from '../../http/errors';
 import { databaseUnavailable } from '../../http/unavailable';
+import type { Feature } from '../feature';
 
 /** Shared with the code that stops the server: once draining, readiness fails so traffic moves elsewhere. */
 export interface Lifecycle {
@@ -97,3 +98,9 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
     return reply.type(opts.registry.contentType).send(await opts.registry.metrics());
   });
 });
+
+export const ops: Feature = {
+  name: 'ops',
+  register: (app, { db, lifecycle, metricsToken }) =>
+    app.register(opsRoutes, { db, lifecycle, registry: app.metrics, metricsToken }),
+};

@@ -19,6 +19,7 @@ import * as rows from './queries';
 import { sortOf } from '../../crud/query';
 import { whereOf } from '../../crud/filters';
 import type { HookBook } from '../../crud/hooks';
+import type { Feature } from '../feature';
 
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
 const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
@@ -202,4 +203,9 @@ export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (
       );
     },
   );
+};
+
+export const savedQueries: Feature = {
+  name: 'savedQueries',
+  register: (app, { db, hooks }) => app.register(savedQueryRoutes, { db, hooks }),
 };

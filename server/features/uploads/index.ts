@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { storageFromConfig, type ObjectStorage } from './storage';
 import { readConfig, setting } from '../../config';
 import { UPLOAD_PATH_PATTERN } from '../../../resources/validate';
+import type { Feature } from '../feature';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
 declare module 'fastify' {
@@ -151,4 +152,9 @@ export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, 
         .send(obj.body);
     },
   );
+};
+
+export const uploads: Feature = {
+  name: 'uploads',
+  register: (app, { db, dataDir }) => app.register(uploadRoutes, { db, dataDir }),
 };
