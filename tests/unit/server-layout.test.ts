@@ -45,3 +45,11 @@ it('lists every folder of server/features/ once, each by the Feature its index.t
     );
   }
 });
+
+it('keeps SQL out of the files that declare routes: a feature’s statements are in its queries (docs/CONVENTIONS.md)', () => {
+  const declaresRoutes = /\.(get|post|put|patch|delete|route)(<[^>]*>)?\(\s*['"`]\//;
+  const statement = /\b(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(<[^>]*>)?`/;
+  const routeFiles = serverFiles().filter((f) => declaresRoutes.test(fs.readFileSync(f, 'utf8')));
+  expect(routeFiles.length).toBeGreaterThan(10);
+  expect(routeFiles.filter((f) => statement.test(fs.readFileSync(f, 'utf8'))).map(rel)).toEqual([]);
+});

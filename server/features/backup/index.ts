@@ -1,7 +1,7 @@
 // Backups of the embedded installation (database and uploaded images); PostgreSQL's are pg_dump's
 // (docs/operations.md, "Backups").
 import path from 'node:path';
-import { sql } from 'kysely';
+import { appliedMigrations } from '../../db/migrate';
 import { setting } from '../../config';
 import type { Database } from '../../db';
 import type { EmbeddedSource } from './snapshot';
@@ -23,10 +23,7 @@ export function embeddedSource(database: Database, dataDir: string): EmbeddedSou
   const snapshot = database.snapshot;
   return {
     snapshot: () => snapshot(),
-    migrations: async () =>
-      (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(database.db)).rows.map(
-        (r) => r.name,
-      ),
+    migrations: () => appliedMigrations(database.db),
     uploadDir: localUploadDir(dataDir),
   };
 }

@@ -3,7 +3,6 @@
 // the heartbeat's answer, which carries the due commands too — is the gateway's (server/features/gateway/).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
@@ -26,6 +25,7 @@ import commandDef, {
 import { checkCommand, checkExpiresIn, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
+import { cancelCommand, targetsOf } from './queries';
 import type { Feature } from '../feature';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
@@ -60,12 +60,7 @@ async function send(db: DB, req: FastifyRequest): Promise<SendAnswer> {
   const expiresIn = checkExpiresIn(body.expires_in);
   const idempotencyKey = keyOf(body.idempotency_key);
   const scope = scopeConditions(deviceDef, ctx.user);
-  let targets: Target[] = [];
-  if (scope !== 'none') {
-    let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', 'in', devices);
-    for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
-    targets = await q.execute();
-  }
+  const targets: Target[] = scope === 'none' ? [] : await targetsOf(db, devices, scope);
   const ids = targets.length
     ? await db
         .transaction()
@@ -154,13 +149,7 @@ export const commandRoutes = fp<{ db: DB }>(async (app, { db }) => {
 // state, so a cancel racing a hand-over ends in one state): the row moves, and the robot's page sees it live.
 export const commandHooks = defineHooks('command', {
   actions: {
-    cancel: async (a) =>
-      a.trx
-        .updateTable('command')
-        .set({ state: 'cancelled', done_time: sql`now()` })
-        .where('_id', '=', a.existing._id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+    cancel: (a) => cancelCommand(a.trx, a.existing._id),
   },
   async afterAction(_name, a) {
     await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
