@@ -363,23 +363,18 @@ function ListCards({
   );
 }
 
-/** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
- * card's icons). */
-export function ListRows({
-  def,
-  rowClick,
-  bulkActionButtons,
-  rowSx,
-  actions,
-  children,
-}: {
+interface RowsProps {
   def: ResourceDef;
   rowClick: 'edit' | 'show' | false;
   bulkActionButtons: ReactElement | false;
   rowSx?: DatagridProps['rowSx'];
   actions?: ReactElement | null;
   children: ReactNode;
-}) {
+}
+
+/** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
+ * card's icons). */
+export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
   const phone = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
   if (phone) return <ListCards def={def} rowClick={rowClick} bulkActionButtons={bulkActionButtons} actions={actions} />;
   return (
@@ -389,21 +384,8 @@ export function ListRows({
   );
 }
 
-function TableRows({
-  def,
-  rowClick,
-  bulkActionButtons,
-  rowSx,
-  actions,
-  children,
-}: {
-  def: ResourceDef;
-  rowClick: 'edit' | 'show' | false;
-  bulkActionButtons: ReactElement | false;
-  rowSx?: DatagridProps['rowSx'];
-  actions?: ReactElement | null;
-  children: ReactNode;
-}) {
+/** The rows as a table fitted to its card (`useFitToWidth`). */
+function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
   const fits = useFitToWidth();
   const card = cardOf(def);
   const named = new Set([card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf));
