@@ -142,7 +142,14 @@ function useFitToWidth() {
       if (wide()) narrow(CUT_MIN);
     };
     fit();
-    const watch = new ResizeObserver(fit);
+    // refitted in the next frame, not inside the observer's callback: fitting changes the sizes it watches, which
+    // the browser would report as a "ResizeObserver loop" error
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fit);
+    };
+    const watch = new ResizeObserver(later);
     watch.observe(box);
     const table = box.querySelector('table');
     if (table) watch.observe(table);
@@ -150,10 +157,11 @@ function useFitToWidth() {
     const swaps = new MutationObserver(() => {
       const now = box.querySelector('table');
       if (now) watch.observe(now);
-      fit();
+      later();
     });
     swaps.observe(box, { childList: true });
     return () => {
+      cancelAnimationFrame(frame);
       watch.disconnect();
       swaps.disconnect();
     };
