@@ -17,7 +17,6 @@ import type { CacheMode } from './auth/sessionCache';
 import { installGatewayAuth } from './features/gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';
-import { resourceHooks } from './resourceHooks';
 import { recordComponent } from './crud/schema';
 import { installApiDocs } from './http/openapi';
 import { checkRightsFirst } from './http/rightsFirst';
@@ -29,7 +28,7 @@ import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
 import type { Lifecycle } from './features/ops';
-import { registerFeatures } from './features';
+import { registerFeatures, resourceHooks } from './features';
 
 export interface AppOptions {
   db: DB;
@@ -162,7 +161,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lifecycle: opts.lifecycle ?? { draining: false },
     metricsToken: opts.metricsToken,
     dataDir: opts.dataDir,
-    hooks: resourceHooks,
   });
   await app.register(resourceRoutes, { db: opts.db, resources: opts.resources ?? resources, hooks: resourceHooks });
 

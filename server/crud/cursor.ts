@@ -50,8 +50,21 @@ export function afterCursor(sort: Sort, raw: unknown): Expression<SqlBool> {
   ) {
     throw badRequest('vf.error.cursor');
   }
+  return afterPosition(sort, value, id);
+}
+
+/**
+ * The condition "after the row (value, id)" in the list's order, where `value` is the row's sort value as text
+ * (SORT_KEY) — the list's next page after a position and the export's next batch alike. NULL sort values sort
+ * as PostgreSQL puts them: first going down, last going up.
+ */
+export function afterPosition(sort: Sort, value: string | null, id: string): Expression<SqlBool> {
   const col = sql.ref(sort.field);
-  // NULLs sort first going down and last going up (PostgreSQL's default): going up, they still follow
+  if (value === null) {
+    return sort.order === 'asc'
+      ? sql<SqlBool>`(${col} IS NULL AND _id > ${id})`
+      : sql<SqlBool>`((${col} IS NULL AND _id < ${id}) OR ${col} IS NOT NULL)`;
+  }
   return sort.order === 'desc'
     ? sql<SqlBool>`(${col}, _id) < (${value}, ${id})`
     : sql<SqlBool>`((${col}, _id) > (${value}, ${id}) OR ${col} IS NULL)`;

@@ -5,7 +5,7 @@
 // caller's time zone, money in yuan; the columns are the list's, by the same readable rule as the screen.
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
@@ -19,7 +19,7 @@ import { whereOf } from './filters';
 import { sortOf, type ListBody } from './query';
 import { totalOf } from './count';
 import { tenantReadable, tenantRuleColumns } from './scope';
-import { keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
+import { afterPosition, keysetSortable, sortKey, SORT_KEY } from './cursor';
 import type { Row, Served } from './hooks';
 import { formatters, loadTitles, type Titles } from './exportCells';
 import {
@@ -68,19 +68,6 @@ export function timeZoneOf(tz: unknown): string {
   } catch {
     throw badRequest('vf.operator.export.error.tz');
   }
-}
-
-/** After the row (value, id) in the list's order, NULL sort values included (PostgreSQL: first going down, last going up). */
-function afterRow(sort: Sort, value: string | null, id: string): Expression<SqlBool> {
-  const col = sql.ref(sort.field);
-  if (value === null) {
-    return sort.order === 'asc'
-      ? sql<SqlBool>`(${col} IS NULL AND _id > ${id})`
-      : sql<SqlBool>`((${col} IS NULL AND _id < ${id}) OR ${col} IS NOT NULL)`;
-  }
-  return sort.order === 'desc'
-    ? sql<SqlBool>`(${col}, _id) < (${value}, ${id})`
-    : sql<SqlBool>`((${col}, _id) > (${value}, ${id}) OR ${col} IS NULL)`;
 }
 
 export interface StreamedFile {
@@ -211,7 +198,7 @@ export async function exportList(
           if (rows.length === BATCH) {
             // the next batch is read while this one is written: the database works while this process formats
             const last = rows[rows.length - 1];
-            next = read(afterRow(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
+            next = read(afterPosition(sort, (last[SORT_KEY] as string | null) ?? null, String(last._id)));
           }
           tenantReadable(def, ctx, rows);
           if (derived) await hooks.present?.(rows, db, ctx);

@@ -1,7 +1,8 @@
 // The engine's hooks: what a resource does beyond its declaration (invariants that span fields, derived values,
 // actions with their own logic). Each owner defines its resource's hooks where it lives, typed by that resource's
 // table (`defineHooks('order', {...})` sees `Selectable<Tables['orders']>` rows), and the app hands ONE list of
-// them to the engine when it is built (server/resourceHooks.ts) — no registry filled as files are imported.
+// them to the engine when it is built (each feature's `hooks`, gathered in server/features/index.ts) — no registry
+// filled as files are imported.
 import type { Expression, Selectable, SqlBool } from 'kysely';
 import type { DB, Tables } from '../db';
 import type { CallContext } from '../auth/context';

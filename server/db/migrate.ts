@@ -39,9 +39,7 @@ export async function applyMigrations(conn: DB, names = migrationNames()): Promi
   await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
     conn,
   );
-  const done = new Set(
-    (await sql<{ name: string }>`SELECT name FROM schema_migration`.execute(conn)).rows.map((r) => r.name),
-  );
+  const done = new Set(await appliedMigrations(conn));
   for (const file of names) {
     if (done.has(file)) continue;
     const text = fs.readFileSync(path.join(DIR, file), 'utf8');
@@ -52,6 +50,14 @@ export async function applyMigrations(conn: DB, names = migrationNames()): Promi
     applied.push(file);
   }
   return applied;
+}
+
+/** The migrations the database has applied, by name in order (readiness, backups' manifests); fails with
+ * PostgreSQL's 42P01 where nothing was ever migrated (no schema_migration table). */
+export async function appliedMigrations(db: DB): Promise<string[]> {
+  return (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(db)).rows.map(
+    (r) => r.name,
+  );
 }
 
 /** Every migration this build carries, in order (readiness checks the database has them all). */

@@ -1,7 +1,16 @@
 // A list's rows: one line each in a table on a desktop, and below the mobile breakpoint (a phone) cards whose
 // lines the resource declares (`list.card`, resources/types.ts) — a table scrolled sideways showed an order as its
 // 24-character id and a time, its status and amount off screen. The row's actions are the same icons either way.
-import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useLayoutEffect,
+  useRef,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   BulkActionsToolbar,
@@ -33,12 +42,35 @@ import { cells } from './registry';
 import { MOBILE_BREAKPOINT } from '../layout/theme';
 
 export const ROW_ACTIONS = 'vf-row-actions';
+/** A column whose values may be cut to make the row fit (names, codes, text): not a time, an amount or a state. */
+const CUT = 'vf-cut';
+/** A column the row's card does not name (`list.card`): the first to leave a table too wide for its window, the
+ * rightmost first (`vf-spare-1`); the record's page still shows it. */
+const SPARE = 'vf-spare-';
+/** How wide a cut column may be: its widest; the narrowest before spare columns leave; the narrowest at all. */
+const CUT_MAX = 200;
+const CUT_READABLE = 112;
+const CUT_MIN = 72;
+const MOST_SPARE = 24;
+
 /** One line per row (an operator scans many robots at once): cells do not wrap; a long value is cut with "…"
- * (its full text shows on hover, `titleIfCut`); the table scrolls inside its card when still wider, and the row
- * actions — icons without padding, one text line tall — stay at the right edge, over the scrolled columns. */
+ * (its full text shows on hover, `titleIfCut`), and the row actions — icons without padding, one text line tall —
+ * stay at the right edge. The table fits its card (`useFitToWidth`): the actions stand over
+ * the columns only where a window is too narrow even then, never over a time at its first sight (the robot list's
+ * last heartbeat at 1366 px was cut under them, as the alarm list's last seen had been). */
 export const COMPACT_ROWS: SxProps<Theme> = {
   '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
-  [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS})`]: { maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' },
+  [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS})`]: {
+    maxWidth: CUT_MAX,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
+  // a header is cut like text, whatever its column holds: "Menu out of date" over a ✓ needs no more than the ✓
+  [`& .RaDatagrid-rowCell.${CUT}, & .RaDatagrid-headerCell:not(.${ROW_ACTIONS})`]: {
+    maxWidth: `var(--vf-cut, ${CUT_MAX}px)`,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   // choices side by side (a webhook's events), cut like text rather than stacked
   '& .RaDatagrid-rowCell .MuiStack-root': { flexWrap: 'nowrap' },
   [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: {
@@ -50,6 +82,92 @@ export const COMPACT_ROWS: SxProps<Theme> = {
   },
   [`& td.${ROW_ACTIONS} .MuiIconButton-root`]: { p: 0, mx: 0.25 },
 };
+
+/** Field types whose value is read whole or not at all: a time, a number, an amount, a state. */
+const WHOLE: ReadonlySet<FieldDef['type']> = new Set(['datetime', 'number', 'money', 'boolean', 'choice', 'choices']);
+
+/** The columns marked as they may be cut (every one but a declared field of a type read whole, `WHOLE`) and as
+ * spare (`SPARE`, counted from the right) where the card does not name them. */
+function markColumns(children: ReactNode, card: ReadonlySet<string>): ReactNode {
+  type Column = { def?: FieldDef; source?: string; name?: string; cellClassName?: string; headerClassName?: string };
+  const columns = Children.toArray(children).filter(isValidElement<Column>);
+  let spare = columns.filter((c) => !card.has(c.props.source ?? c.props.name ?? '')).length;
+  return columns.map((child) => {
+    const { def, source, name, cellClassName, headerClassName } = child.props;
+    const marks = [
+      ...(def && WHOLE.has(def.type) ? [] : [CUT]),
+      ...(card.has(source ?? name ?? '') ? [] : [`${SPARE}${spare--}`]),
+    ];
+    if (!marks.length) return child;
+    return cloneElement(child, {
+      cellClassName: [cellClassName, ...marks].filter(Boolean).join(' '),
+      headerClassName: [headerClassName, ...marks].filter(Boolean).join(' '),
+    });
+  });
+}
+
+/** Spare column `k` leaves while the box's data-spare is k or more. */
+const SPARE_HIDDEN: SxProps<Theme> = Object.fromEntries(
+  Array.from({ length: MOST_SPARE }, (_, i) => [
+    Array.from({ length: MOST_SPARE - i }, (_, j) => `&[data-spare="${i + 1 + j}"] .${SPARE}${i + 1}`).join(', '),
+    { display: 'none' },
+  ]),
+);
+
+/** Fits the table to its box, again whenever the box or the table changes size (a resized window, a new page of
+ * rows): the cut columns narrow (--vf-cut) down to a readable width, then spare columns leave from the right, then
+ * the cut columns narrow further; only a table too wide even so scrolls under the row actions. */
+function useFitToWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const fit = () => {
+      const table = box.querySelector('table');
+      if (!table) return;
+      const spares = table.querySelectorAll(`thead th[class*="${SPARE}"]`).length;
+      const wide = () => table.scrollWidth > box.clientWidth;
+      const narrow = (floor: number) => {
+        for (let cut = CUT_MAX; ; cut = Math.max(floor, cut - 8)) {
+          box.style.setProperty('--vf-cut', `${cut}px`);
+          if (!wide() || cut === floor) return;
+        }
+      };
+      box.dataset.spare = '0';
+      narrow(CUT_READABLE);
+      for (let k = 1; wide() && k <= spares; k++) {
+        box.dataset.spare = String(k);
+        narrow(CUT_READABLE);
+      }
+      if (wide()) narrow(CUT_MIN);
+    };
+    fit();
+    // refitted in the next frame, not inside the observer's callback: fitting changes the sizes it watches, which
+    // the browser would report as a "ResizeObserver loop" error
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fit);
+    };
+    const watch = new ResizeObserver(later);
+    watch.observe(box);
+    const table = box.querySelector('table');
+    if (table) watch.observe(table);
+    // the table comes and goes (loading, an empty page): watch the one there is
+    const swaps = new MutationObserver(() => {
+      const now = box.querySelector('table');
+      if (now) watch.observe(now);
+      later();
+    });
+    swaps.observe(box, { childList: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      watch.disconnect();
+      swaps.disconnect();
+    };
+  }, []);
+  return ref;
+}
 
 /** A cut cell gets its whole text as its tooltip, when the pointer first reaches it. */
 function titleIfCut(e: MouseEvent) {
@@ -253,29 +371,36 @@ function ListCards({
   );
 }
 
-/** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
- * card's icons). */
-export function ListRows({
-  def,
-  rowClick,
-  bulkActionButtons,
-  rowSx,
-  actions,
-  children,
-}: {
+interface RowsProps {
   def: ResourceDef;
   rowClick: 'edit' | 'show' | false;
   bulkActionButtons: ReactElement | false;
   rowSx?: DatagridProps['rowSx'];
   actions?: ReactElement | null;
   children: ReactNode;
-}) {
+}
+
+/** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
+ * card's icons). */
+export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
   const phone = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
   if (phone) return <ListCards def={def} rowClick={rowClick} bulkActionButtons={bulkActionButtons} actions={actions} />;
   return (
-    <Box onMouseOver={titleIfCut} sx={{ minWidth: 0 }}>
+    <TableRows def={def} rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} actions={actions}>
+      {children}
+    </TableRows>
+  );
+}
+
+/** The rows as a table fitted to its card (`useFitToWidth`). */
+function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
+  const fits = useFitToWidth();
+  const card = cardOf(def);
+  const named = new Set([card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf));
+  return (
+    <Box ref={fits} onMouseOver={titleIfCut} sx={{ minWidth: 0, ...SPARE_HIDDEN }}>
       <Datagrid rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} sx={COMPACT_ROWS}>
-        {children}
+        {markColumns(children, named)}
         {actions}
       </Datagrid>
     </Box>

@@ -9,16 +9,19 @@ import {
   ReferenceField,
   SingleFieldList,
   TextField,
+  useCanAccess,
   useTranslate,
   useRecordContext,
 } from 'react-admin';
-import { Box, Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { subChoice, subLabel, type FieldDef } from '../../resources/types';
 import { renderers } from './registry';
 import { findResource } from '../../resources';
 import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
 import { choiceKey } from './choiceKey';
+import { useProfile } from '../layout/useProfile';
+import type { Profile } from '../providers/authProvider';
 
 export { choiceKey };
 export { codeWord } from '../lib/codeWord';
@@ -122,14 +125,8 @@ export function FieldFor({
           }
         />
       );
-    case 'reference': {
-      const target = findResource(def.reference ?? '');
-      return (
-        <ReferenceField {...common} reference={def.reference!} link={false} emptyText="—">
-          <TextField source={target?.title ?? '_id'} />
-        </ReferenceField>
-      );
-    }
+    case 'reference':
+      return <ReferenceName {...common} reference={def.reference!} />;
     case 'references': {
       const target = findResource(def.reference ?? '');
       return (
@@ -151,4 +148,47 @@ export function FieldFor({
     default:
       return <TextField {...common} />;
   }
+}
+
+/** The name of the account's own brand or store, where `id` is it: what its profile says of its tenant. */
+function ownName(profile: Profile | undefined, reference: string, id: unknown): string | null | undefined {
+  if (!profile || id == null) return undefined;
+  if (reference === 'integrator' && profile.integrator === id) return profile.integrator_name;
+  if (reference === 'dealer' && profile.dealer === id) return profile.dealer_name;
+  return undefined;
+}
+
+/**
+ * A reference by its record's title. An account that may not list the referenced resource is refused its records
+ * (a store and its brand): it reads the name it knows in context instead — its own brand's or store's, from its
+ * profile — or the id where it knows none, never a failed fetch's error icon.
+ */
+export function ReferenceName({
+  source,
+  reference,
+  label,
+  sortable,
+}: {
+  source: string;
+  reference: string;
+  label?: string;
+  sortable?: boolean;
+}) {
+  const record = useRecordContext();
+  const profile = useProfile();
+  const { canAccess, isPending } = useCanAccess({ resource: reference, action: 'list' });
+  if (isPending) return null;
+  if (!canAccess) {
+    const id = record?.[source];
+    return (
+      <Typography component="span" variant="body2">
+        {ownName(profile, reference, id) ?? (id == null || id === '' ? '—' : String(id))}
+      </Typography>
+    );
+  }
+  return (
+    <ReferenceField source={source} label={label} sortable={sortable} reference={reference} link={false} emptyText="—">
+      <TextField source={findResource(reference)?.title ?? '_id'} />
+    </ReferenceField>
+  );
 }

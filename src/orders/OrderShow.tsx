@@ -1,23 +1,13 @@
 // The order page: every field of the order, its items, the making flow per item as a timeline, the pay
 // details and hand changes of the pay status, the profit share and the refund, with the refund and
 // pay-status actions.
-import {
-  ListButton,
-  ReferenceField,
-  Show,
-  TextField,
-  TopToolbar,
-  useCanAccess,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import order from '../../resources/order';
 import { ActionButton } from '../declared/ActionButtons';
-import { useProfile } from '../layout/useProfile';
 import { Pairs, Section, StatusChip, useDateTime, useMoney } from './parts';
 import { RefundButton } from './RefundDialog';
-import { codeWord } from '../declared/fields';
+import { codeWord, ReferenceName } from '../declared/fields';
 
 type Row = Record<string, unknown>;
 interface Item {
@@ -56,23 +46,6 @@ const endWord = (translate: (k: string, o?: object) => string, v: string | null 
 /** A payment channel (WECHAT, ALIPAY, any other a robot sends) in words. */
 const payWord = (translate: (k: string, o?: object) => string, v: unknown) =>
   codeWord(translate, 'order', 'pay_type', v);
-
-/** A brand or store by its name; its id where the account may not read it. */
-function Named({ source }: { source: 'dealer' | 'integrator' }) {
-  const r = useRecordContext();
-  const { canAccess } = useCanAccess({ resource: source, action: 'list' });
-  const profile = useProfile();
-  if (!canAccess) {
-    // a store account may not list brands, but knows the name of its own
-    const own = source === 'integrator' && profile?.integrator === r?.integrator ? profile?.integrator_name : undefined;
-    return <>{own ?? String(r?.[source] ?? '')}</>;
-  }
-  return (
-    <ReferenceField source={source} reference={source} link={false} emptyText="—">
-      <TextField source="name" />
-    </ReferenceField>
-  );
-}
 
 function Basics({ r }: { r: Row }) {
   const translate = useTranslate();
@@ -115,8 +88,8 @@ function Basics({ r }: { r: Row }) {
           [t('pickup_code'), r.pickup_code as string],
           [t('device_name'), r.device_name as string],
           [t('device_type'), <StatusChip resource="order" field="device_type" value={r.device_type} />],
-          [t('dealer'), <Named source="dealer" />],
-          [t('integrator'), <Named source="integrator" />],
+          [t('dealer'), <ReferenceName source="dealer" reference="dealer" />],
+          [t('integrator'), <ReferenceName source="integrator" reference="integrator" />],
           [t('end_type'), word('end_type')],
           [t('end_msg'), r.end_msg as string],
           [t('close_time'), dt(r.close_time)],

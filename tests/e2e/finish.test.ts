@@ -10,6 +10,8 @@ import { CATEGORY_LABELS } from '../../i18n/resources/alarm';
 import { translate } from '../../i18n';
 import { notifyText } from '../../i18n/notify';
 import type { Lang } from '../../resources/accounts';
+import { callPath } from '../../resources/types';
+import integrator from '../../resources/integrator';
 
 const LANGS: Lang[] = ['zh', 'en', 'es', 'ja'];
 
@@ -569,4 +571,58 @@ describe('a phone at 390×844', () => {
     await e.shot(page, `finish-phone-restock-${lang}`);
     await context.close();
   });
+});
+
+it('fits every list at 1366 px: no column under the row actions, a time never cut (the robots’ last heartbeat)', async () => {
+  const { page, context } = await e.newPage({ lang: 'en', width: 1366, height: 860 });
+  await e.login(page, 'admin');
+  for (const list of ['device', 'alarm', 'dealer', 'user']) {
+    await page.goto(`${e.server.url}/${list}`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.locator('tbody tr .MuiSkeleton-root').first().waitFor({ state: 'detached' });
+    // every cell left of the row's actions ends before them; a time stands whole
+    const under = () =>
+      page.locator('tbody tr').evaluateAll((trs) =>
+        trs.flatMap((tr, row) => {
+          const actions = tr.querySelector('td.vf-row-actions');
+          const edge = actions ? actions.getBoundingClientRect().left : window.innerWidth;
+          return [...tr.querySelectorAll('td:not(.vf-row-actions)')]
+            .filter((td) => td.getBoundingClientRect().width > 0)
+            .flatMap((td, col) => {
+              const r = td.getBoundingClientRect();
+              const time = /\d{1,2}:\d{2}/.test(td.textContent ?? '');
+              return r.right > edge + 0.5 || (time && td.scrollWidth > td.clientWidth)
+                ? [`row ${row + 1} column ${col + 1}: ${td.textContent}`]
+                : [];
+            });
+        }),
+      );
+    await expect.poll(under, { message: list }).toEqual([]);
+    await e.shot(page, `finish-fit-${list}-1366`);
+  }
+  // the robot list's last heartbeat column is there, whole, beside the actions
+  await page.goto(`${e.server.url}/device`);
+  await page.locator('th.column-last_heartbeat').waitFor();
+  await context.close();
+});
+
+it('names a store’s brand on its robot’s page, while the brand itself stays refused to the store', async () => {
+  const token = await e.server.login('store-a1');
+  const read = callPath(integrator, 'read').replace(':id', 'brand_a');
+  expect((await e.server.call('GET', read, { token })).status).toBe(403);
+  expect((await e.server.call('POST', callPath(integrator, 'list'), { token, body: {} })).status).toBe(403);
+  for (const [width, height] of [
+    [1366, 860],
+    [390, 844],
+  ]) {
+    const { page, context } = await e.newPage({ lang: 'en', width, height });
+    await e.login(page, 'store-a1');
+    await page.goto(`${e.server.url}/device/${robot._id}/show`);
+    // the robot's details: its brand by name, where a failed fetch of the brand showed an error icon
+    const main = page.locator('main');
+    await main.getByText('Demo Brand A', { exact: true }).waitFor();
+    expect(await main.getByTestId('ErrorIcon').count()).toBe(0);
+    await e.shot(page, `finish-store-robot-brand-${width}`);
+    await context.close();
+  }
 });

@@ -237,7 +237,7 @@ it('a related list names a resource whose declared equality filter is a referenc
 });
 
 it('every selection action (`lines`) has the hook that applies it, in the hooks the app is built with', async () => {
-  const { resourceHooks } = await import('../../server/resourceHooks');
+  const { resourceHooks } = await import('../../server/features');
   const missing = resources.flatMap((def) =>
     Object.entries(def.actions ?? {})
       .filter(([n, a]) => a.lines && !resourceHooks.of(def.name).lines?.[n])
@@ -270,7 +270,7 @@ describe('registries a new entity is listed in', () => {
     expect(files.filter((f) => !(f in overrides))).toEqual([]);
     expect(Object.keys(overrides).filter((n) => !declared.has(n))).toEqual([]);
   });
-  it('server/resourceHooks.ts hands the engine every hooks definition of the server', () => {
+  it('every hooks definition of the server is handed to the engine by the feature that owns it', () => {
     const serverFiles = (dir: string): string[] =>
       fs
         .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
@@ -278,12 +278,16 @@ describe('registries a new entity is listed in', () => {
           d.isDirectory() ? serverFiles(`${dir}/${d.name}`) : d.name.endsWith('.ts') ? [`${dir}/${d.name}`] : [],
         );
     const defined = serverFiles('server').flatMap((f) =>
-      [...text(f).matchAll(/^export const (\w+) = defineHooks\(/gm)].map((m) => m[1]),
+      [...text(f).matchAll(/^export const (\w+) = defineHooks\(/gm)].map((m) => ({ file: f, name: m[1] })),
     );
     expect(defined.length).toBeGreaterThan(10);
-    const list = text('server/resourceHooks.ts');
-    // a definition left out of the list would be hooks the engine never runs
-    expect(defined.filter((name) => !new RegExp(`^  ${name},$`, 'm').test(list))).toEqual([]);
+    // a definition outside a feature, or left out of its feature's `hooks`, would be hooks the engine never runs
+    const unlisted = defined.filter(({ file, name }) => {
+      const feature = /^server\/features\/(\w+)\//.exec(file)?.[1];
+      const hooks = feature && /\bhooks: \[([^\]]*)\]/.exec(text(`server/features/${feature}/index.ts`))?.[1];
+      return !hooks || !hooks.split(',').some((h) => h.trim() === name);
+    });
+    expect(unlisted).toEqual([]);
   });
   it('server/db/seed/index.ts runs every seeder', () => {
     const index = text('server/db/seed/index.ts');

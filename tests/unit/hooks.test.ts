@@ -1,8 +1,8 @@
-// The engine's hooks are handed to it in one list (server/resourceHooks.ts), each defined for a declared resource
-// and typed by its table. `npm run typecheck` holds the compile-time half: the @ts-expect-error lines below fail
-// it the day an unknown resource name or a wrongly typed row is accepted.
+// The engine's hooks are handed to it in one book (server/features/index.ts, from each feature's `hooks`), each
+// defined for a declared resource and typed by its table. `npm run typecheck` holds the compile-time half: the lines
+// marked @ts-expect-error below fail it the day an unknown resource name or a wrongly typed row is accepted.
 import { defineHooks, hookBook } from '../../server/crud/hooks';
-import { resourceHooks } from '../../server/resourceHooks';
+import { resourceHooks } from '../../server/features';
 
 it('a hooks definition names a declared resource and sees its table’s row type', () => {
   // @ts-expect-error 'orderz' is no declared resource

@@ -1,10 +1,12 @@
 // @vitest-environment node
 // The server's house rules that a newcomer relies on to find things (docs/CONVENTIONS.md): every robot-facing
 // call is declared in the gateway feature, and the server imports nothing from scripts/ (the robot simulator
-// the demo drives is server/demo/simulator/, which scripts/simulate.ts uses too).
+// the demo drives is server/demo/simulator/, which scripts/simulate.ts uses too); every feature folder is laid
+// out alike and listed once (docs/architecture.md, "Inside the server").
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/buildIfStale';
+import { features } from '../../server/features';
 
 const filesUnder = (dir: string): string[] =>
   fs
@@ -27,4 +29,27 @@ it('imports nothing from scripts/ in the server', () => {
       .filter((f) => importsScripts.test(fs.readFileSync(f, 'utf8')))
       .map(rel),
   ).toEqual([]);
+});
+
+it('lists every folder of server/features/ once, each by the Feature its index.ts exports', async () => {
+  const folders = fs
+    .readdirSync(path.join(ROOT, 'server/features'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  expect(features.map((f) => f.name).sort()).toEqual(folders);
+  for (const name of folders) {
+    const door = (await import(`../../server/features/${name}/index.ts`)) as Record<string, unknown>;
+    expect(door[name], `server/features/${name}/index.ts exports the feature ${name}`).toBe(
+      features.find((f) => f.name === name),
+    );
+  }
+});
+
+it('keeps SQL out of the files that declare routes: a feature’s statements are in its queries (docs/CONVENTIONS.md)', () => {
+  const declaresRoutes = /\.(get|post|put|patch|delete|route)(<[^>]*>)?\(\s*['"`]\//;
+  const statement = /\b(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(<[^>]*>)?`/;
+  const routeFiles = serverFiles().filter((f) => declaresRoutes.test(fs.readFileSync(f, 'utf8')));
+  expect(routeFiles.length).toBeGreaterThan(10);
+  expect(routeFiles.filter((f) => statement.test(fs.readFileSync(f, 'utf8'))).map(rel)).toEqual([]);
 });

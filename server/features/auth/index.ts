@@ -17,6 +17,7 @@ import { writeLog } from '../../log';
 import { publishRightsChange } from '../../events/bus';
 import { clearSessionCookies, fromOwnPage, setSessionCookies } from '../../auth/cookie';
 import user from '../../../resources/user';
+import type { Feature } from '../feature';
 
 const tags = ['session'];
 const profile = obj(
@@ -257,4 +258,9 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       return ok({ authorizations: Object.fromEntries(rows.map((r) => [r._id, r.display_name])) });
     },
   );
+};
+
+export const auth: Feature = {
+  name: 'auth',
+  register: (app, { db }) => app.register(authRoutes, { db }),
 };

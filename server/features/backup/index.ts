@@ -1,10 +1,11 @@
 // Backups of the embedded installation (database and uploaded images); PostgreSQL's are pg_dump's
 // (docs/operations.md, "Backups").
 import path from 'node:path';
-import { sql } from 'kysely';
+import { appliedMigrations } from '../../db/migrate';
 import { setting } from '../../config';
 import type { Database } from '../../db';
 import type { EmbeddedSource } from './snapshot';
+import type { Feature } from '../feature';
 
 export { serveBackupRequests, requestBackup } from './control';
 export { writeEmbeddedBackup } from './snapshot';
@@ -22,10 +23,11 @@ export function embeddedSource(database: Database, dataDir: string): EmbeddedSou
   const snapshot = database.snapshot;
   return {
     snapshot: () => snapshot(),
-    migrations: async () =>
-      (await sql<{ name: string }>`SELECT name FROM schema_migration ORDER BY name`.execute(database.db)).rows.map(
-        (r) => r.name,
-      ),
+    migrations: () => appliedMigrations(database.db),
     uploadDir: localUploadDir(dataDir),
   };
 }
+
+/** No routes and no hooks: its one job, answering `npm run backup` on a local socket while the embedded database
+ * is open, is started by server/main.ts (serveBackupRequests), beside the server rather than inside it. */
+export const backup: Feature = { name: 'backup' };

@@ -2,7 +2,6 @@
 // (GET /api/device-gateway/menu) is the gateway's: server/features/gateway/menu.ts.
 import { route, obj, str, list, anyObject, type EdgePlugin, type ValueOf } from '../../http/schema';
 import type { DB } from '../../db';
-import { sql } from 'kysely';
 import type { CallContext } from '../../auth/context';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
@@ -13,6 +12,10 @@ import { newId, writeLog } from '../../log';
 import { translate } from '../../../i18n';
 import dealerDef from '../../../resources/dealer';
 import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../../resources/limits';
+import { insertCopies, productsToCopy, storeOf } from './queries';
+import type { Feature } from '../feature';
+import { productHooks, templateHooks } from './product';
+import { restockHooks } from './restock';
 
 // At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
 
@@ -33,9 +36,7 @@ export interface CopyResult {
 async function visibleStore(db: DB, ctx: CallContext, id: string) {
   const scope = scopeConditions(dealerDef, ctx.user);
   if (scope === 'none') throw notFound();
-  let q = db.selectFrom('dealer').select(['_id', 'name', 'integrator', 'status']).where('_id', '=', id);
-  for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
-  return q.executeTakeFirst();
+  return storeOf(db, id, scope);
 }
 
 /** A list of ids (each 1 to 200 characters), at most `max` of them. */
@@ -59,10 +60,7 @@ export async function copyProducts(db: DB, ctx: CallContext, body: ValueOf<typeo
   const source = await visibleStore(db, ctx, body.source);
   if (!source) throw notFound();
   // Empty `products` means every product of the source store.
-  let q = db.selectFrom('product').selectAll().where('dealer', '=', source._id).orderBy('create_time').orderBy('_id');
-  if (products.length) q = q.where('_id', 'in', products);
-  else q = q.limit(MAX_COPY_PRODUCTS);
-  const rows = await q.execute();
+  const rows = await productsToCopy(db, source._id, products, MAX_COPY_PRODUCTS);
   if (products.length && rows.length !== products.length) throw notFound();
 
   const results: CopyResult[] = [];
@@ -95,33 +93,29 @@ export async function copyProducts(db: DB, ctx: CallContext, body: ValueOf<typeo
         if (rows.length === 0) return [] as string[];
         // One statement per target: what is already there by code is left alone (ON CONFLICT DO NOTHING),
         // so running a copy twice, or two copies at once, never doubles a product.
-        const inserted = await trx
-          .insertInto('product')
-          .values(
-            rows.map((p) => ({
-              _id: newId(),
-              integrator: store.integrator,
-              dealer: store._id,
-              code: p.code,
-              name: p.name,
-              sub_name: p.sub_name,
-              price: p.price,
-              type: p.type,
-              description: p.description,
-              image: p.image,
-              devices: [], // robots belong to a store: the target's are chosen there
-              buy_limit: p.buy_limit,
-              warn_stock: p.warn_stock,
-              stock: p.stock,
-              number: p.number,
-              properties: JSON.stringify(p.properties),
-              hide: p.hide,
-              freeze: p.freeze,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['code', 'dealer']).doNothing())
-          .returning(['_id', 'code'])
-          .execute();
+        const inserted = await insertCopies(
+          trx,
+          rows.map((p) => ({
+            _id: newId(),
+            integrator: store.integrator,
+            dealer: store._id,
+            code: p.code,
+            name: p.name,
+            sub_name: p.sub_name,
+            price: p.price,
+            type: p.type,
+            description: p.description,
+            image: p.image,
+            devices: [], // robots belong to a store: the target's are chosen there
+            buy_limit: p.buy_limit,
+            warn_stock: p.warn_stock,
+            stock: p.stock,
+            number: p.number,
+            properties: JSON.stringify(p.properties),
+            hide: p.hide,
+            freeze: p.freeze,
+          })),
+        );
         await writeLog(trx, ctx, {
           action: 'copy',
           resource: 'product',
@@ -164,4 +158,10 @@ export const catalogRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
     },
     async (req) => ok(await copyProducts(db, ctxOf(req), req.body)),
   );
+};
+
+export const catalog: Feature = {
+  name: 'catalog',
+  register: (app, { db }) => app.register(catalogRoutes, { db }),
+  hooks: [productHooks, templateHooks, restockHooks],
 };

@@ -2,22 +2,27 @@
 // restocked by one atomic statement each. The nested properties (`check`), robots and group members of the
 // row's own store (`sameAs`) and a group's fixed store (`createOnly`) are declared in resources/.
 import { ApiError } from '../../http/errors';
-import { defineHooks } from '../../crud/hooks';
+import { defineHooks, type WriteContext } from '../../crud/hooks';
+import { byName } from '../../crud/table';
 import { restock, setStock } from './stock';
+
+/** A 409 naming the code when another row of `table` in the same store (or brand: `within`) already has it. */
+async function refuseTakenCode(w: WriteContext, table: 'product' | 'template', within: 'dealer' | 'integrator') {
+  if (!('code' in w.values)) return;
+  const row = { ...w.existing, ...w.values };
+  const q = byName(w.trx)
+    .selectFrom(table)
+    .select('_id')
+    .where('code', '=', String(row.code))
+    .where(within, '=', String(row[within]));
+  const taken = await (w.existing ? q.where('_id', '<>', String(w.existing._id)) : q).executeTakeFirst();
+  if (taken) throw new ApiError(409, 'vf.catalog.error.code_taken', { code: String(row.code) });
+}
 
 export const productHooks = defineHooks('product', {
   async beforeWrite(w) {
-    const row = { ...w.existing, ...w.values };
     // A friendly message for the usual case; the unique index (code, dealer) is what guarantees it.
-    if ('code' in w.values) {
-      const q = w.trx
-        .selectFrom('product')
-        .select('_id')
-        .where('code', '=', String(row.code))
-        .where('dealer', '=', String(row.dealer));
-      const taken = await (w.existing ? q.where('_id', '<>', String(w.existing._id)) : q).executeTakeFirst();
-      if (taken) throw new ApiError(409, 'vf.catalog.error.code_taken', { code: String(row.code) });
-    }
+    await refuseTakenCode(w, 'product', 'dealer');
   },
   actions: {
     async stock({ trx, ctx, existing, body }) {
@@ -31,15 +36,7 @@ export const productHooks = defineHooks('product', {
 
 export const templateHooks = defineHooks('template', {
   async beforeWrite(w) {
-    if ('code' in w.values) {
-      const row = { ...w.existing, ...w.values };
-      const q = w.trx
-        .selectFrom('template')
-        .select('_id')
-        .where('code', '=', String(row.code))
-        .where('integrator', '=', String(row.integrator));
-      const taken = await (w.existing ? q.where('_id', '<>', String(w.existing._id)) : q).executeTakeFirst();
-      if (taken) throw new ApiError(409, 'vf.catalog.error.code_taken', { code: String(row.code) });
-    }
+    // the same within a brand (the unique index (code, integrator))
+    await refuseTakenCode(w, 'template', 'integrator');
   },
 });

@@ -10,6 +10,7 @@ import { publish, publishRightsChange } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, conflict } from '../../http/errors';
 import { robotActor, type GatewayDevice } from '../gateway/auth';
+import { STATUS_COLUMNS } from '../gateway/presence';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
 import { MAX_MENU_VERSION, menuReported } from './menu';
@@ -194,21 +195,7 @@ async function setLocked(trx: DB, c: CommandRow, actor: Actor) {
     .updateTable('device')
     .set({ ...values, version: sql`version + 1` })
     .where('_id', '=', c.device)
-    .returning([
-      '_id',
-      'device_id',
-      'name',
-      'integrator',
-      'dealer',
-      'online',
-      'state',
-      'work_status',
-      'last_heartbeat',
-      'locked',
-      'lock_reason',
-      'locked_by',
-      'lock_time',
-    ])
+    .returning([...STATUS_COLUMNS, 'locked', 'lock_reason', 'locked_by', 'lock_time'])
     .executeTakeFirst();
   if (!d) return;
   const entry = {

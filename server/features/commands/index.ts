@@ -3,7 +3,6 @@
 // the heartbeat's answer, which carries the due commands too — is the gateway's (server/features/gateway/).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { requirePermission } from '../../auth/permissions';
@@ -40,6 +39,8 @@ import commandDef, {
 import { checkCommand, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
+import { cancelCommand, targetsOf } from './queries';
+import type { Feature } from '../feature';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
 export { commandsForBeats, expireCommands } from './delivery';
@@ -86,12 +87,7 @@ async function send(db: DB, req: FastifyRequest, body: ValueOf<typeof sendBody>)
   const expiresIn = body.expires_in ?? DEFAULT_EXPIRES_IN;
   const idempotencyKey = body.idempotency_key || null;
   const scope = scopeConditions(deviceDef, ctx.user);
-  let targets: Target[] = [];
-  if (scope !== 'none') {
-    let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', 'in', devices);
-    for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
-    targets = await q.execute();
-  }
+  const targets: Target[] = scope === 'none' ? [] : await targetsOf(db, devices, scope);
   const ids = targets.length
     ? await db
         .transaction()
@@ -165,15 +161,15 @@ export const commandRoutes = fp<{ db: DB }>(async (plain, { db }) => {
 // state, so a cancel racing a hand-over ends in one state): the row moves, and the robot's page sees it live.
 export const commandHooks = defineHooks('command', {
   actions: {
-    cancel: async (a) =>
-      a.trx
-        .updateTable('command')
-        .set({ state: 'cancelled', done_time: sql`now()` })
-        .where('_id', '=', a.existing._id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+    cancel: (a) => cancelCommand(a.trx, a.existing._id),
   },
   async afterAction(_name, a) {
     await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
   },
 });
+
+export const commands: Feature = {
+  name: 'commands',
+  register: (app, { db }) => app.register(commandRoutes, { db }),
+  hooks: [commandHooks],
+};

@@ -6,6 +6,7 @@ import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
 import { charts, summary } from './queries';
+import type { Feature } from '../feature';
 
 const when: JsonSchema = { type: ['string', 'integer'], description: 'ISO-8601 time or epoch milliseconds' };
 const rangeBody = obj(
@@ -65,4 +66,9 @@ export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
     },
     async (req) => ok(await charts(db, ctxOf(req), req.body)),
   );
+};
+
+export const dashboard: Feature = {
+  name: 'dashboard',
+  register: (app, { db }) => app.register(dashboardRoutes, { db }),
 };

@@ -9,6 +9,7 @@ import { orderRoutes } from './orders';
 import { menuRoutes } from './menu';
 import { serviceRoutes } from './service';
 import { commandRoutes } from './commands';
+import type { Feature } from '../feature';
 
 /** Not encapsulated (fastify-plugin): the offline sweep's start and stop hooks belong to the whole server. */
 export const gatewayRoutes = fp<{ db: DB }>(async (plain, { db }) => {
@@ -19,3 +20,8 @@ export const gatewayRoutes = fp<{ db: DB }>(async (plain, { db }) => {
   serviceRoutes(app, db); // voucher write-off, customer Q&A, fault reports
   commandRoutes(app, db); // due commands for a robot that polls, and their acknowledgement
 });
+
+export const gateway: Feature = {
+  name: 'gateway',
+  register: (app, { db }) => app.register(gatewayRoutes, { db }),
+};

@@ -8,6 +8,7 @@ import { route, obj, str, int, anyObject } from '../../http/schema';
 import type { ProductProperty } from '../../../resources/product';
 import { menuServed } from '../commands/menu';
 import { deviceOf } from './auth';
+import { menuGroups, menuProducts } from '../catalog/queries';
 
 export interface MenuProduct {
   _id: string;
@@ -27,41 +28,9 @@ export interface MenuProduct {
 /** The robot's menu: listed, visible, in-stock products of its store's online, shown groups, in order. */
 export async function menuOf(db: DB, device: { _id: string; dealer: string | null }) {
   if (!device.dealer) return { dealer: null, groups: [] };
-  const groups = await db
-    .selectFrom('product_classify')
-    .select(['_id', 'name', 'tag', 'sortIndex', 'products'])
-    .where('dealer', '=', device.dealer)
-    .where('online', '=', true)
-    .where('hide', '=', false)
-    .orderBy('sortIndex')
-    .orderBy('create_time')
-    .execute();
+  const groups = await menuGroups(db, device.dealer);
   const ids = [...new Set(groups.flatMap((g) => g.products))];
-  const rows = ids.length
-    ? await db
-        .selectFrom('product')
-        .select([
-          '_id',
-          'code',
-          'name',
-          'sub_name',
-          'price',
-          'type',
-          'description',
-          'image',
-          'buy_limit',
-          'stock',
-          'number',
-          'properties',
-          'devices',
-        ])
-        .where('_id', 'in', ids)
-        .where('dealer', '=', device.dealer)
-        .where('freeze', '=', false)
-        .where('hide', '=', false)
-        .where('stock', '<>', 0)
-        .execute()
-    : [];
+  const rows = ids.length ? await menuProducts(db, device.dealer, ids) : [];
   const byId = new Map<string, MenuProduct>();
   for (const r of rows) {
     // A product limited to some robots is offered only on those.

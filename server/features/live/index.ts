@@ -17,6 +17,7 @@ import { langFromHeader } from '../../../i18n';
 import { notifyText } from '../../../i18n/notify';
 import type { SessionUser } from '../../auth/context';
 import { route, obj, choice, type EdgeTypes, type EdgeInstance } from '../../http/schema';
+import type { Feature } from '../feature';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const PING_MS = 20_000;
@@ -168,3 +169,8 @@ export function eventsRoutes(app: EdgeInstance, db: DB) {
 
 /** Not encapsulated (fastify-plugin): a stopping server ends the open streams first, a hook of the whole server. */
 export const liveRoutes = fp<{ db: DB }>(async (app, { db }) => eventsRoutes(app.withTypeProvider<EdgeTypes>(), db));
+
+export const live: Feature = {
+  name: 'live',
+  register: (app, { db }) => app.register(liveRoutes, { db }),
+};

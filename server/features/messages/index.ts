@@ -10,6 +10,8 @@ import { ok } from '../../http/envelope';
 import { writeLog } from '../../log';
 import message from '../../../resources/message';
 import { markAllRead } from './queries';
+import type { Feature } from '../feature';
+import { messageHooks } from './hooks';
 
 export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // Every unread message the caller may see becomes read, in one statement.
@@ -37,4 +39,10 @@ export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db })
       return ok({ count });
     },
   );
+};
+
+export const messages: Feature = {
+  name: 'messages',
+  register: (app, { db }) => app.register(messageRoutes, { db }),
+  hooks: [messageHooks],
 };

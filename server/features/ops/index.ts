@@ -7,12 +7,12 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { route, obj, bool, int } from '../../http/schema';
 import type { Registry } from 'prom-client';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { migrationNames } from '../../db/migrate';
+import { appliedMigrations, migrationNames } from '../../db/migrate';
 import { ok, sendError } from '../../http/envelope';
 import { ApiError, notFound } from '../../http/errors';
 import { databaseUnavailable } from '../../http/unavailable';
+import type { Feature } from '../feature';
 
 /** Shared with the code that stops the server: once draining, readiness fails so traffic moves elsewhere. */
 export interface Lifecycle {
@@ -62,13 +62,13 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
       if (opts.lifecycle.draining) return sendError(req, reply, new ApiError(503, 'vf.ops.error.shutting_down'));
       let applied: Set<string>;
       try {
-        const rows = await Promise.race([
-          sql<{ name: string }>`SELECT name FROM schema_migration`.execute(db),
+        const names = await Promise.race([
+          appliedMigrations(db),
           new Promise<never>((_, reject) =>
             setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), READY_TIMEOUT_MS).unref(),
           ),
         ]);
-        applied = new Set(rows.rows.map((r) => r.name));
+        applied = new Set(names);
       } catch (e) {
         // no schema_migration table at all: nothing was migrated
         if ((e as { code?: string }).code === '42P01')
@@ -97,3 +97,9 @@ export const opsRoutes = fp<OpsOptions>(async (app, opts) => {
     return reply.type(opts.registry.contentType).send(await opts.registry.metrics());
   });
 });
+
+export const ops: Feature = {
+  name: 'ops',
+  register: (app, { db, lifecycle, metricsToken }) =>
+    app.register(opsRoutes, { db, lifecycle, registry: app.metrics, metricsToken }),
+};

@@ -14,11 +14,11 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { findResource } from '../../../resources';
-import { byName } from '../../crud/table';
 import * as rows from './queries';
 import { sortOf } from '../../crud/query';
 import { whereOf } from '../../crud/filters';
 import type { HookBook } from '../../crud/hooks';
+import type { Feature } from '../feature';
 
 /** What the operation log keeps of a saved filter: the words a reader knows it by (labelled in vf.oplog). */
 const logged = (q: { resource: string; name: string; filter: unknown; sort: unknown; is_default: boolean }) => ({
@@ -107,11 +107,7 @@ export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (
       }
       // the list's own rules: an unknown field, a malformed value or a sort the list does not offer is refused now,
       // not when the filter is applied later
-      byName(db)
-        .selectFrom(def.table)
-        .select('_id')
-        .where(whereOf(def, ctx, filter as Body, hooks.of(def.name).filters))
-        .compile();
+      rows.compileFilter(db, def.table, whereOf(def, ctx, filter as Body, hooks.of(def.name).filters));
       const sort = body.sort === undefined || body.sort === null ? null : sortOf(def, { sort: body.sort as Body });
       const isDefault = body.is_default === true;
       const saved = await db.transaction().execute(async (trx) => {
@@ -196,4 +192,9 @@ export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (
       );
     },
   );
+};
+
+export const savedQueries: Feature = {
+  name: 'savedQueries',
+  register: (app, { db, hooks }) => app.register(savedQueryRoutes, { db, hooks }),
 };

@@ -1,6 +1,8 @@
 // The queries of saved filters (./index.ts): always one account's own, by list.
 import { sql, type Insertable } from 'kysely';
 import type { DB, Tables } from '../../db';
+import { byName } from '../../crud/table';
+import type { whereOf } from '../../crud/filters';
 
 const COLUMNS = ['_id', 'resource', 'name', 'filter', 'sort', 'is_default', 'create_time'] as const;
 
@@ -57,4 +59,9 @@ export const setDefault = (db: DB, id: string, isDefault: boolean) =>
 
 export async function remove(db: DB, id: string) {
   await db.deleteFrom('saved_query').where('_id', '=', id).execute();
+}
+
+/** Builds (never runs) the list's query under this condition: a filter the list's own rules refuse throws here. */
+export function compileFilter(db: DB, table: string, where: ReturnType<typeof whereOf>): void {
+  byName(db).selectFrom(table).select('_id').where(where).compile();
 }

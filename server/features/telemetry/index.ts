@@ -13,6 +13,8 @@ import { fleetHealth } from './health';
 import { exportReport, reportBody } from './report';
 import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
+import type { Feature } from '../feature';
+import { telemetryRuleHooks } from './ruleHooks';
 
 const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
@@ -108,3 +110,9 @@ export const telemetryRoutes = fp<{ db: DB }>(async (plain, { db }) => {
     await stop?.();
   });
 });
+
+export const telemetry: Feature = {
+  name: 'telemetry',
+  register: (app, { db }) => app.register(telemetryRoutes, { db }),
+  hooks: [telemetryRuleHooks],
+};

@@ -30,6 +30,7 @@ import { markSignedIn, tenantOf } from '../auth/queries';
 import { writeLog } from '../../log';
 import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
 import { CODE_TOTP_FAILURES } from '../../../resources/notify_codes';
+import type { Feature } from '../feature';
 
 /** What an account that must enrol may still call. */
 const WHILE_ENROLLING = new Set([
@@ -231,3 +232,8 @@ export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
     },
   );
 });
+
+export const totp: Feature = {
+  name: 'totp',
+  register: (app, { db }) => app.register(totpRoutes, { db }),
+};

@@ -11,6 +11,8 @@ import { ApiError, notFound } from '../../http/errors';
 import { storageFromConfig, type ObjectStorage } from './storage';
 import { readConfig, setting } from '../../config';
 import { UPLOAD_PATH_PATTERN } from '../../../resources/validate';
+import { recordUpload } from './queries';
+import type { Feature } from '../feature';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
 declare module 'fastify' {
@@ -105,18 +107,15 @@ export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, 
         const month = new Date().toISOString().slice(0, 7).replace('-', '');
         const path = `img/${month}/${randomBytes(16).toString('hex')}.${ext}`;
         await storage.put(path, body, KINDS[ext]);
-        await db
-          .insertInto('upload')
-          .values({
-            path,
-            content_type: KINDS[ext],
-            size: body.length,
-            storage: storage.kind,
-            account: ctx.user._id,
-            integrator: ctx.user.integrator,
-            dealer: ctx.user.dealer,
-          })
-          .execute();
+        await recordUpload(db, {
+          path,
+          content_type: KINDS[ext],
+          size: body.length,
+          storage: storage.kind,
+          account: ctx.user._id,
+          integrator: ctx.user.integrator,
+          dealer: ctx.user.dealer,
+        });
         return ok({ path, url: `/api/files/${path}`, content_type: KINDS[ext], size: body.length });
       },
     );
@@ -151,4 +150,9 @@ export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, 
         .send(obj.body);
     },
   );
+};
+
+export const uploads: Feature = {
+  name: 'uploads',
+  register: (app, { db, dataDir }) => app.register(uploadRoutes, { db, dataDir }),
 };

@@ -13,6 +13,7 @@ import { writeLog, newId } from '../../log';
 import { inScope, scopeConditions } from '../../crud/scope';
 import * as q from './queries';
 import lecode, { GENERATE_FIELDS, LECODE_PREFIX, MAX_BATCH, lecodeCheck } from '../../../resources/lecode';
+import type { Feature } from '../feature';
 
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
@@ -103,3 +104,8 @@ export const voucherRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
 };
 
 export { MAX_BATCH };
+
+export const vouchers: Feature = {
+  name: 'vouchers',
+  register: (app, { db }) => app.register(voucherRoutes, { db }),
+};

@@ -1,0 +1,31 @@
+// What every feature folder's index.ts exports: one `Feature` — its name, how its Fastify plugin is registered
+// (its routes, and the jobs that start and stop with the server) and the hooks it adds to declared resources.
+// server/features/index.ts lists every feature once; docs/architecture.md ("Inside the server") says why the
+// hooks are a list beside the plugin rather than something the plugin registers.
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db';
+import type { DefinedHooks, HookBook } from '../crud/hooks';
+
+/** What a feature's plugin may be handed when it is registered (each takes what it needs). */
+export interface FeatureOptions {
+  db: DB;
+  /** set `draining` when stopping: readiness then fails (the ops feature's `Lifecycle`; written out here, as the
+   * ops feature imports this file) */
+  lifecycle: { draining: boolean };
+  /** /metrics answers this bearer token; unset: no /metrics route answers */
+  metricsToken?: string;
+  /** where uploaded images go when no S3 bucket is configured */
+  dataDir?: string;
+  /** every declared resource's hooks, the book the engine reads too (saved filters read it as lists do) */
+  hooks: HookBook;
+}
+
+export interface Feature {
+  /** the folder's name under server/features/ */
+  readonly name: string;
+  /** registers the feature's plugin: its routes, their schemas, the jobs bound to the server's life. A feature
+   * that only shapes declared resources (alarms, orders …) has none: the engine serves their calls. */
+  readonly register?: (app: FastifyInstance, options: FeatureOptions) => PromiseLike<unknown>;
+  /** what the feature adds to declared resources' calls (`defineHooks`, server/crud/hooks.ts) */
+  readonly hooks?: readonly DefinedHooks[];
+}

@@ -1,0 +1,7 @@
+// Orders and refunds: a robot's sale and its flow (./flow.ts, called by the gateway's routes), the payment
+// gateway (./payments/), an order's refund, profit share and answer shape (./order.ts). No routes of its own: the
+// engine serves /api/order/* and /api/refund/*, the gateway the robots' calls.
+import type { Feature } from '../feature';
+import { orderHooks, refundHooks } from './order';
+
+export const orders: Feature = { name: 'orders', hooks: [orderHooks, refundHooks] };
