@@ -142,6 +142,8 @@ function useFitToWidth() {
       if (wide()) narrow(CUT_MIN);
     };
     fit();
+    // a document without layout (a unit test's jsdom) has nothing to watch: fitted once
+    if (typeof ResizeObserver === 'undefined') return;
     // refitted in the next frame, not inside the observer's callback: fitting changes the sizes it watches, which
     // the browser would report as a "ResizeObserver loop" error
     let frame = 0;
