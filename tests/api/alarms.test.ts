@@ -184,35 +184,40 @@ describe('robots open, count and clear alarms', () => {
             [holder],
           )
         ).rows[0].stuck;
-      await fallSilent();
-      const sweep = sweepOffline(s.db, 60);
-      // the robot beats once a sweep has taken it: its offline state committed (a sweep by chunks), or a sweep
-      // waiting for `held` (a sweep in one transaction holds it until then)
-      await vi.waitFor(
-        async () => {
-          const { online } = await s.db
-            .selectFrom('device')
-            .select('online')
-            .where('_id', '=', r._id)
-            .executeTakeFirstOrThrow();
-          expect(!online || (await sweepHeld())).toBe(true);
-        },
-        { timeout: 30_000, interval: 20 },
-      );
       const order: string[] = [];
-      let answered = false;
-      const beating = r.beat().then((x) => ((answered = true), order.push('beat'), x));
-      // until the beat is answered, or it waits for a lock of the held sweep (it would wait for ever)
-      await vi.waitFor(async () => expect(answered || (await waitsOnHeldSweep())).toBe(true), {
-        timeout: 30_000,
-        interval: 50,
-      });
-      order.push('sweep');
-      await held.query(`SELECT pg_advisory_unlock(hashtext('held-sweep'))`);
-      expect(await beating).toBe(200);
-      swept = await sweep;
-      await held.query('DROP TRIGGER held_sweep ON message; DROP FUNCTION held_sweep()');
-      await held.end();
+      try {
+        await fallSilent();
+        const sweep = sweepOffline(s.db, 60);
+        // the robot beats once a sweep has taken it: its offline state committed (a sweep by chunks), or a sweep
+        // waiting for `held` (a sweep in one transaction holds it until then)
+        await vi.waitFor(
+          async () => {
+            const { online } = await s.db
+              .selectFrom('device')
+              .select('online')
+              .where('_id', '=', r._id)
+              .executeTakeFirstOrThrow();
+            expect(!online || (await sweepHeld())).toBe(true);
+          },
+          { timeout: 30_000, interval: 20 },
+        );
+        let answered = false;
+        const beating = r.beat().then((x) => ((answered = true), order.push('beat'), x));
+        // until the beat is answered, or it waits for a lock of the held sweep (it would wait for ever)
+        await vi.waitFor(async () => expect(answered || (await waitsOnHeldSweep())).toBe(true), {
+          timeout: 30_000,
+          interval: 50,
+        });
+        order.push('sweep');
+        await held.query(`SELECT pg_advisory_unlock(hashtext('held-sweep'))`);
+        expect(await beating).toBe(200);
+        swept = await sweep;
+      } finally {
+        // also when the test failed: the sweeps go on, and the file's other tests see no trigger
+        await held.query('SELECT pg_advisory_unlock_all()');
+        await held.query('DROP TRIGGER IF EXISTS held_sweep ON message; DROP FUNCTION IF EXISTS held_sweep()');
+        await held.end();
+      }
       expect(order).toEqual(['beat', 'sweep']);
     } else {
       // PGlite is one connection: every statement waits its turn there, locks or not
