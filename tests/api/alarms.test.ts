@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { openEvents } from '../support/sse';
 import { RECOVERS, OFFLINE_CODE } from '../../resources/alarm_codes';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { sweepOffline, SWEEP_CHUNK } from '../../server/features/gateway/presence';
 
 let s: TestServer;
@@ -140,25 +141,91 @@ describe('robots open, count and clear alarms', () => {
   it('a sweep of more silent robots than one chunk sets each offline once, and a silent robot beating meanwhile is answered before the sweep ends', async () => {
     const r = await robot('store_a2');
     expect(await r.beat()).toBe(200);
-    await s.db
-      .updateTable('device')
-      .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
-      .where('_id', '=', r._id)
-      .execute();
-    // 2.5 chunks of silent robots, after this one in the sweep's order
+    // 2.5 chunks of robots, after this one in the sweep's order; all fall silent at once, below
     const many = Math.round(SWEEP_CHUNK * 2.5);
     await sql`INSERT INTO device (_id, device_id, name, sn, type, integrator, dealer, key_hash, state, online, last_heartbeat)
-      SELECT 'zz-sweep-' || lpad(i::text, 4, '0'), 'SWEEP-' || i, 'Sweep ' || i, 'SN-SWEEP-' || i, 'coffee', 'brand_a', 'store_a1', md5(i::text), 'idle', true, now() - interval '1 hour'
+      SELECT 'zz-sweep-' || lpad(i::text, 4, '0'), 'SWEEP-' || i, 'Sweep ' || i, 'SN-SWEEP-' || i, 'coffee', 'brand_a', 'store_a1', md5(i::text), 'idle', true, now()
       FROM generate_series(1, ${many}::int) AS i`.execute(s.db);
-    const order: string[] = [];
-    const [swept, beat] = await Promise.all([
-      sweepOffline(s.db, 60).then((x) => (order.push('sweep'), x)),
-      r.beat().then((x) => (order.push('beat'), x)),
-    ]);
-    expect(beat).toBe(200);
-    // On PostgreSQL one transaction for the whole sweep held the robot's row, and its beat, until the last robot
-    // was announced. (PGlite is one connection: every statement waits its turn there, locks or not.)
-    if (process.env.DATABASE_URL) expect(order).toEqual(['beat', 'sweep']);
+    const fallSilent = () =>
+      s.db
+        .updateTable('device')
+        .set({ last_heartbeat: new Date(Date.now() - 3_600_000) })
+        .where((w) => w.or([w('_id', '=', r._id), w('_id', 'like', 'zz-sweep-%')]))
+        .execute();
+    let swept: number;
+    if (s.databaseUrl) {
+      // On PostgreSQL one transaction for the whole sweep held the robot's row, and its beat, until the last robot
+      // was announced. The sweep is held at its last robot, whichever sweeper takes it (this one or the server's
+      // own, which runs every few seconds): a trigger of the test's own makes that robot's offline message wait
+      // for an advisory lock a connection of the test holds. (No lock on the robot's row: the sweep would skip
+      // it.) The sweep cannot end before `held` lets it, however fast or slow either side runs.
+      const held = new pg.Client({ connectionString: s.databaseUrl });
+      await held.connect();
+      await held.query(`SELECT pg_advisory_lock(hashtext('held-sweep'))`);
+      await held.query(`CREATE FUNCTION held_sweep() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM pg_advisory_xact_lock(hashtext('held-sweep')); RETURN NEW; END $$`);
+      await held.query(`CREATE TRIGGER held_sweep BEFORE INSERT ON message FOR EACH ROW
+        WHEN (NEW.device = 'zz-sweep-${String(many).padStart(4, '0')}') EXECUTE FUNCTION held_sweep()`);
+      const holder = (await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      /** some connection waits for a lock of one that waits for `held`: a sweep holds it */
+      const waitsOnHeldSweep = async () =>
+        (
+          await held.query<{ stuck: boolean }>(
+            `SELECT EXISTS (SELECT 1 FROM pg_stat_activity w, unnest(pg_blocking_pids(w.pid)) AS b(pid)
+                             WHERE $1 = ANY(pg_blocking_pids(b.pid))) AS stuck`,
+            [holder],
+          )
+        ).rows[0].stuck;
+      /** a sweep waits for `held` */
+      const sweepHeld = async () =>
+        (
+          await held.query<{ stuck: boolean }>(
+            'SELECT EXISTS (SELECT 1 FROM pg_stat_activity w WHERE $1 = ANY(pg_blocking_pids(w.pid))) AS stuck',
+            [holder],
+          )
+        ).rows[0].stuck;
+      const order: string[] = [];
+      try {
+        await fallSilent();
+        const sweep = sweepOffline(s.db, 60);
+        // the robot beats once a sweep has taken it: its offline state committed (a sweep by chunks), or a sweep
+        // waiting for `held` (a sweep in one transaction holds it until then)
+        await vi.waitFor(
+          async () => {
+            const { online } = await s.db
+              .selectFrom('device')
+              .select('online')
+              .where('_id', '=', r._id)
+              .executeTakeFirstOrThrow();
+            expect(!online || (await sweepHeld())).toBe(true);
+          },
+          { timeout: 30_000, interval: 20 },
+        );
+        let answered = false;
+        const beating = r.beat().then((x) => ((answered = true), order.push('beat'), x));
+        // until the beat is answered, or it waits for a lock of the held sweep (it would wait for ever)
+        await vi.waitFor(async () => expect(answered || (await waitsOnHeldSweep())).toBe(true), {
+          timeout: 30_000,
+          interval: 50,
+        });
+        order.push('sweep');
+        await held.query(`SELECT pg_advisory_unlock(hashtext('held-sweep'))`);
+        expect(await beating).toBe(200);
+        swept = await sweep;
+      } finally {
+        // also when the test failed: the sweeps go on, and the file's other tests see no trigger
+        await held.query('SELECT pg_advisory_unlock_all()');
+        await held.query('DROP TRIGGER IF EXISTS held_sweep ON message; DROP FUNCTION IF EXISTS held_sweep()');
+        await held.end();
+      }
+      expect(order).toEqual(['beat', 'sweep']);
+    } else {
+      // PGlite is one connection: every statement waits its turn there, locks or not
+      await fallSilent();
+      const [n, beat] = await Promise.all([sweepOffline(s.db, 60), r.beat()]);
+      expect(beat).toBe(200);
+      swept = n;
+    }
     // (the server's own sweeper may take some chunks meanwhile: each robot is still swept once. Its chunk may still
     // be in its transaction when this sweep, skipping those locked rows, ends: wait for it to commit.)
     expect(swept).toBeGreaterThan(0);

@@ -35,7 +35,11 @@ it('answers 503 while PostgreSQL is down, recovers by itself, and keeps every ac
   const events = await openEvents(api.url, browser);
   const load = startLoad({ targets: () => [api.url], product, browserToken: browser, prefix: 'OUTAGE' });
 
-  await new Promise((r) => setTimeout(r, 1500));
+  // sales acknowledged before the outage (waited for: under load the first ones took longer than 1.5 s)
+  await vi.waitFor(() => expect(load.figures.acknowledged.length).toBeGreaterThan(0), {
+    timeout: 60_000,
+    interval: 50,
+  });
   const beforeDown = load.figures.acknowledged.length;
   cluster.stop();
   const downAt = Date.now();

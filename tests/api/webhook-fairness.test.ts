@@ -197,14 +197,14 @@ describe('an endpoint that keeps failing is paused; test events are limited per 
       await sell();
       await vi.waitFor(async () => expect(await deliveriesOf(hook)).toHaveLength(i), { timeout: 20_000, interval: 50 });
     }
-    // an attempt is logged before it is scored: the pause follows the third one's log line, not with it
+    // the pause is written just after the third attempt's row (its score is kept once the attempt is logged)
     const shown = await vi.waitFor(
       async () => {
         const r = await s.call('GET', `/webhook/detail/${hook}`, { token: brandB, lang: 'es' });
         expect(r.body.data).toMatchObject({ enabled: false, paused: 'failures' });
         return r;
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 20_000, interval: 50 },
     );
     expect(shown.body.data.paused_time).toBeTruthy();
     const log = await s.call('POST', '/log/list', {

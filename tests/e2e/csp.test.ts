@@ -24,7 +24,7 @@ it('signs in and shows the dashboard and the order list with no Content-Security
   });
   const res = await page.goto(`${e.server.url}/login`);
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await e.login(page, 'admin');
+  await e.loginByForm(page, 'admin');
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('navigation').first().waitFor();
   await page.goto(`${e.server.url}/order`);

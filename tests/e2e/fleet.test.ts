@@ -110,6 +110,9 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   let simOut = '';
   sim.stdout!.on('data', (d) => (simOut += d));
   sim.stderr!.on('data', (d) => (simOut += d));
+  // the simulator is a process of its own, under tsx: on a loaded machine it takes longer to start than the page
+  // takes to follow the robot, so the page's waits below count from its first line
+  await vi.waitFor(() => expect(simOut).toMatch(/driving 1 robot/), { timeout: 90_000, interval: 100 });
   await page.getByTestId('device-online').and(page.locator('[data-online="yes"]')).waitFor({ timeout: 20_000 });
   await page
     .getByTestId('device-state')
@@ -156,7 +159,9 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await row.getByText('Closed', { exact: true }).waitFor();
   await e.shot(page, 'fleet-store-closed');
   await context.close();
-});
+  // a brand, a store and a robot set up through the forms, and a simulator process started: more than the default
+  // 90 s on a machine shared with the other test runs
+}, 180_000);
 
 it("edits a brand's payment, notification and pickup settings as forms of their declared keys; a bad key is refused under its input", async () => {
   const { page, context } = await e.newPage({ lang: 'en' });

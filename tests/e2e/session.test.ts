@@ -24,7 +24,7 @@ async function carries(r: Request, token: string): Promise<boolean> {
 
 it('keeps the session token out of document.cookie; the console works; a call without the CSRF header is refused', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'admin');
+  await e.loginByForm(page, 'admin');
   const token = await sessionToken(page);
   const visible = await page.evaluate(() => document.cookie);
   expect(visible).not.toContain(token);
@@ -53,7 +53,7 @@ it('keeps the session token out of document.cookie; the console works; a call wi
 it('logs out from a list whose rows just appeared: the sign-in page within seconds, a short history, no call with the old session', async () => {
   const { page, context } = await e.newPage();
   for (let round = 0; round < 3; round++) {
-    await e.login(page, 'admin');
+    await e.loginByForm(page, 'admin');
     const token = await sessionToken(page);
     const calls: Request[] = [];
     page.on('request', (r) => {

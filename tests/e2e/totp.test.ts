@@ -21,7 +21,7 @@ it('enrols when the role requires it, signs out, and signs in again with a code'
   ).toBe(200);
 
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
+  await e.loginByForm(page, 'store-a1');
   // Sent to the profile, wherever sign-in was heading, and told why.
   await page.waitForURL(/\/profile$/);
   const card = page.getByTestId('totp-card');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { DEMO_PASSWORD } from '../../server/db/seed';
+import { CSRF_HEADER } from '../../resources/session';
 import { ROOT } from '../../scripts/buildIfStale';
 
 export const CHROMIUM_ARGS = [
@@ -22,7 +23,13 @@ export interface E2E {
   server: TestServer;
   browser: Browser;
   newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * Signs in through the API as the app does (the session cookies set on the page's browser context), then
+   * loads the console once, on the dashboard. For every test whose subject is not the sign-in page.
+   */
   login(page: Page, username: string, password?: string): Promise<void>;
+  /** Signs in through the sign-in page's form, as a user types: for the tests of signing in itself. */
+  loginByForm(page: Page, username: string, password?: string): Promise<void>;
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,6 +38,8 @@ export async function startE2E(): Promise<E2E> {
   const server = await startTestServer({ distDir: path.join(ROOT, 'dist') });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   fs.mkdirSync(SHOTS, { recursive: true });
+  /** the language each context was opened in, sent with its API sign-in as the app sends it */
+  const langs = new WeakMap<BrowserContext, string>();
   return {
     server,
     browser,
@@ -38,10 +47,22 @@ export async function startE2E(): Promise<E2E> {
       const context = await browser.newContext({ viewport: { width, height }, locale: lang });
       // The language is a saved choice; set it as the console would.
       await context.addCookies([{ name: 'vendfleet_lang', value: lang.slice(0, 2), url: server.url }]);
+      langs.set(context, lang);
       const page = await context.newPage();
       return { page, context };
     },
+    // The form loads the sign-in page first, then the console into the same page; this loads the console only
+    // (docs/testing.md, "Browser files").
     async login(page, username, password = DEMO_PASSWORD) {
+      const r = await page.context().request.post(`${server.url}/api/auth/signin`, {
+        data: { username, password },
+        headers: { [CSRF_HEADER]: '1', 'Accept-Language': langs.get(page.context()) ?? 'en' },
+      });
+      if (!r.ok()) throw new Error(`sign-in ${username}: ${r.status()} ${await r.text()}`);
+      await page.goto(`${server.url}/`);
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+    async loginByForm(page, username, password = DEMO_PASSWORD) {
       await page.goto(`${server.url}/login`);
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill(password);
