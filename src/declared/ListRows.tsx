@@ -379,26 +379,35 @@ interface RowsProps {
   bulkActionButtons: ReactElement | false;
   rowSx?: DatagridProps['rowSx'];
   actions?: ReactElement | null;
+  /** Columns this view is about (a tab's own column): never among the spare ones that leave a narrow table. */
+  keep?: readonly string[];
   children: ReactNode;
 }
 
 /** A list's rows: `children` are the table's columns; `actions` the row's actions (the table's last column, a
  * card's icons). */
-export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
+export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, keep, children }: RowsProps) {
   const phone = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT - 0.02}px)`, { noSsr: true });
   if (phone) return <ListCards def={def} rowClick={rowClick} bulkActionButtons={bulkActionButtons} actions={actions} />;
   return (
-    <TableRows def={def} rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} actions={actions}>
+    <TableRows
+      def={def}
+      rowClick={rowClick}
+      rowSx={rowSx}
+      bulkActionButtons={bulkActionButtons}
+      actions={actions}
+      keep={keep}
+    >
       {children}
     </TableRows>
   );
 }
 
 /** The rows as a table fitted to its card (`useFitToWidth`). */
-function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, children }: RowsProps) {
+function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, keep = [], children }: RowsProps) {
   const fits = useFitToWidth();
   const card = cardOf(def);
-  const named = new Set([card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf));
+  const named = new Set([...[card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf), ...keep]);
   return (
     <Box ref={fits} onMouseOver={titleIfCut} sx={{ minWidth: 0, ...SPARE_HIDDEN }}>
       <Datagrid rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} sx={COMPACT_ROWS}>

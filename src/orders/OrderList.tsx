@@ -114,12 +114,10 @@ function Actions() {
 /** The forwarded tab also says where each order came from. */
 function OrderGrid({ seesBrands }: { seesBrands?: boolean }) {
   const { filterValues } = useListContext();
-  const columns = [
-    ...COLUMNS.filter((n) => n !== 'integrator' || seesBrands),
-    ...(filterValues.forward === true ? ['forward_from'] : []),
-  ];
+  const tabOwn = filterValues.forward === true ? ['forward_from'] : [];
+  const columns = [...COLUMNS.filter((n) => n !== 'integrator' || seesBrands), ...tabOwn];
   return (
-    <ListRows def={order} rowClick="show" bulkActionButtons={false}>
+    <ListRows def={order} rowClick="show" bulkActionButtons={false} keep={tabOwn}>
       <TextField source="_id" label={f('order', '_id')} />
       {columns.map((n) => (
         <FieldFor
