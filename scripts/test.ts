@@ -1,7 +1,6 @@
 // `npm test`: unit, API and end-to-end tests on the embedded database; the API tests again on
-// PostgreSQL when DATABASE_URL is set; the three runs side by side (docs/testing.md: they share no state, and a
-// browser test waits for its page most of its time, time the API files use). Ends with one line:
-// "tests: N passed, N failed".
+// PostgreSQL when DATABASE_URL is set, side by side with the end-to-end tests (docs/testing.md: a browser test
+// waits for the page most of its time, and the two share no state). Ends with one line: "tests: N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -59,8 +58,8 @@ const PGLITE_ONLY: Record<string, string> = {
 
 const runs: Run[] = [
   { name: 'pglite', projects: ['unit', 'api'], env: withoutDb, args: [] },
-  // beside the PGlite run: the browser files are the longest run, so they start at once (docs/testing.md)
-  { name: 'e2e', projects: ['e2e'], env: withoutDb, args: [], alongside: true },
+  // after the PGlite run, not beside it: all three at once measured slower on 2 cores (docs/testing.md)
+  { name: 'e2e', projects: ['e2e'], env: withoutDb, args: [] },
 ];
 if (DATABASE_URL) {
   const only = postgresOnly();
