@@ -113,10 +113,9 @@ it('clears several alarms at once from the list, confirmed once', async () => {
     expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
 
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-a1');
-  await page.goto(
-    `${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
-  );
+  await e.login(page, 'store-a1', {
+    at: `/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
+  });
   await page.getByRole('row').filter({ hasText: /23 · / }).waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
   await page.getByTestId('bulk-clear').click();

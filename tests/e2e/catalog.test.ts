@@ -34,8 +34,7 @@ async function pick(page: Page, label: string, option: string) {
 
 it('creates a product with two properties, each with options', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/product/create`);
+  await e.login(page, 'store-a1', { at: `/product/create` });
   await input(page, 'code').waitFor();
   await e.shot(page, 'catalog-product-create');
   // A store account's product is in its own store, unlimited until a stock is set.
@@ -112,8 +111,7 @@ it('creates a product with two properties, each with options', async () => {
 
 it('imports a template into the product form only after a confirmation', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/product/create`);
+  await e.login(page, 'store-a1', { at: `/product/create` });
   await input(page, 'code').fill('TYPED-1');
   await input(page, 'name').fill('Typed by hand');
   await page.getByRole('button', { name: 'Import a template' }).click();
@@ -306,8 +304,7 @@ it('copies products to other stores with a progress bar and a result per target,
 
 it("creates a group of products and publishes it onto the robots' menu", async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/product_classify/create`);
+  await e.login(page, 'store-a1', { at: `/product_classify/create` });
   await input(page, 'name').fill('Morning picks');
   await input(page, 'tag').fill('am');
   await input(page, 'sortIndex').fill('5');
@@ -359,14 +356,13 @@ it("creates a group of products and publishes it onto the robots' menu", async (
 
 it("edits a product's properties in place; a bad property code is refused with its position", async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
   const p = await e.server.db
     .selectFrom('product')
     .select(['_id', 'properties'])
     .where('code', '=', 'IC-CHOCO')
     .where('dealer', '=', 'store_a1')
     .executeTakeFirstOrThrow();
-  await page.goto(`${e.server.url}/product/${p._id}`);
+  await e.login(page, 'store-a1', { at: `/product/${p._id}` });
   await expect(input(page, 'properties.0.code').inputValue()).resolves.toBe('size');
   await expect(input(page, 'properties.1.options.2.name').inputValue()).resolves.toBe('Chocolate chips');
   await input(page, 'properties.1.code').fill('x');
@@ -390,14 +386,14 @@ it("edits a product's properties in place; a bad property code is refused with i
 
 it('shows the catalog screens in Chinese without a raw message key', async () => {
   const { page, context } = await e.newPage({ lang: 'zh' });
-  await e.login(page, 'brand-a');
+  await e.login(page, 'brand-a', { at: '/product/stock' });
   for (const [path, title, shot] of [
     ['/product/stock', '库存管理', 'catalog-zh-stock'],
     ['/product/copy', '门店间复制商品', 'catalog-zh-copy'],
     ['/product/create', '导入模板', 'catalog-zh-product-form'],
     ['/product', '商品', 'catalog-zh-product-list'],
   ] as const) {
-    await page.goto(`${e.server.url}${path}`);
+    if (path !== '/product/stock') await page.goto(`${e.server.url}${path}`);
     await page.getByText(title).first().waitFor();
     if (path === '/product/stock') {
       await pick(page, '门店', 'Store A1');
@@ -413,8 +409,7 @@ it('shows the catalog screens in Chinese without a raw message key', async () =>
 
 it('lets a brand write a template with nested properties, as a product is written', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'brand-a');
-  await page.goto(`${e.server.url}/template/create`);
+  await e.login(page, 'brand-a', { at: `/template/create` });
   // a brand account's new template is in its own brand: not asked
   await input(page, 'code').fill('TPL-MATCHA');
   await expect(labelled(page, 'Brand').count()).resolves.toBe(0);

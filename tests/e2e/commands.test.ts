@@ -82,8 +82,7 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
 
   // on a phone: the card and its rows fit the screen
   const narrow = await e.newPage({ lang: 'en', width: 390, height: 844 });
-  await e.login(narrow.page, 'store-a1');
-  await narrow.page.goto(`${e.server.url}/device/${robot._id}/show`);
+  await e.login(narrow.page, 'store-a1', { at: `/device/${robot._id}/show` });
   await narrow.page.getByTestId('device-commands').getByTestId('robot-command').first().scrollIntoViewIfNeeded();
   await e.shot(narrow.page, 'commands-robot-390');
   await narrow.context.close();
@@ -107,8 +106,7 @@ it('sends one command to the robots selected in the list, and reports each robot
     ids.push(r.body.data._id);
   }
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/device?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk cmd' }))}`);
+  await e.login(page, 'store-a1', { at: `/device?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk cmd' }))}` });
   await page.getByRole('row').filter({ hasText: 'Bulk cmd 2' }).waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
   await page.getByTestId('bulk-send-command').click();

@@ -14,8 +14,7 @@ it('the second of two editors is told the store changed, and Reload shows the ne
   const first = await e.newPage({ lang: 'en' });
   const second = await e.newPage({ lang: 'en' });
   for (const { page } of [first, second]) {
-    await e.login(page, 'admin');
-    await page.goto(`${e.server.url}/dealer/store_a1`);
+    await e.login(page, 'admin', { at: `/dealer/store_a1` });
     await page.locator('input[name="name"]').waitFor();
   }
   const was = await second.page.locator('input[name="name"]').inputValue();

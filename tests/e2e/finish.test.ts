@@ -102,8 +102,7 @@ async function download(page: Page, testId: string) {
 
 it('exports money with two decimals, and the message counts the rows the file holds', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
+  await e.login(page, 'store-a1', { at: `/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}` });
   await page.locator('tbody tr').first().waitFor();
   const expected = (
     await e.server.db
@@ -146,10 +145,9 @@ it('exports money with two decimals, and the message counts the rows the file ho
 
 it('names each refused row of a bulk report after a live refresh took it out of the list, its state in words', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(
-    `${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
-  );
+  await e.login(page, 'store-a1', {
+    at: `/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
+  });
   const arm = page.getByRole('row').filter({ hasText: /^.*21 · / });
   await arm.waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
@@ -186,29 +184,27 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
     .where('pay_type', '=', 'WECHAT')
     .executeTakeFirstOrThrow();
   const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
-  await e.login(page, 'store-a1');
-
   // an alarm's category
-  await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
+  await e.login(page, 'store-a1', { at: `/alarm/${alarm._id}/show` });
   const category = page.locator('.ra-field-category');
   await category.getByText(CATEGORY_LABELS[lang].cup, { exact: true }).waitFor();
   expect(await category.textContent()).not.toMatch(/\bcup\b/);
   if (lang === 'es' || lang === 'en') await e.shot(page, `finish-alarm-page-${lang}`);
 
   // an order's pay type, on a phone
-  await page.goto(`${e.server.url}/order/${paid._id}/show`);
+  await e.go(page, `/order/${paid._id}/show`);
   const basics = page.getByTestId('order-basics');
   await basics.getByText(translate(lang, 'resources.order.choices.pay_type.WECHAT'), { exact: true }).waitFor();
   expect(await basics.textContent()).not.toContain('WECHAT');
   if (lang === 'es' || lang === 'en') await e.shot(page, `finish-order-page-${lang}`);
 
   // a pay type other than WeChat or Alipay, in words
-  await page.goto(`${e.server.url}/order/${unionOrder}/show`);
+  await e.go(page, `/order/${unionOrder}/show`);
   await basics.getByText(translate(lang, 'resources.order.choices.pay_type.UNIONPAY'), { exact: true }).waitFor();
   expect(await basics.textContent()).not.toContain('UNIONPAY');
 
   // a robot's own work status with a number: the words and the number; its alarms on the first screen
-  await page.goto(`${e.server.url}/device/${faulty._id}/show`);
+  await e.go(page, `/device/${faulty._id}/show`);
   await page
     .getByText(`${translate(lang, 'resources.device.choices.work_status.fault')} 22`, { exact: false })
     .waitFor();
@@ -233,7 +229,7 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
     .select('_id')
     .where('device_id', '=', 'FINISH-E2E-01')
     .executeTakeFirstOrThrow();
-  await page.goto(`${e.server.url}/device/${silent._id}/show`);
+  await e.go(page, `/device/${silent._id}/show`);
   await page.getByText(translate(lang, 'vf.fleet.device.never')).waitFor();
 
   // a refusal names the state in words (the API's message in the caller's language)
@@ -257,8 +253,7 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
 it('says what was saved, and a tab names the record it shows, never its id', async () => {
   for (const lang of ['en', 'zh'] as const) {
     const { page, context } = await e.newPage({ lang });
-    await e.login(page, 'store-a1');
-    await page.goto(`${e.server.url}/product_classify/create`);
+    await e.login(page, 'store-a1', { at: `/product_classify/create` });
     // the store account's own brand and store are not asked
     await page.locator('input[name="name"]').fill(`Finish ${lang}`);
     await page.locator('input[name="tag"]').fill('finish');
@@ -272,8 +267,7 @@ it('says what was saved, and a tab names the record it shows, never its id', asy
   // a brand's new webhook: no brand select holding its one brand
   const { page, context } = await e.newPage();
   await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
-  await e.login(page, 'brand-a');
-  await page.goto(`${e.server.url}/webhook/create`);
+  await e.login(page, 'brand-a', { at: `/webhook/create` });
   await page.locator('input[name="url"]').waitFor();
   expect(await page.getByLabel('Brand').count()).toBe(0);
   // an alarm's tab: its code and title, not its id
@@ -283,7 +277,7 @@ it('says what was saved, and a tab names the record it shows, never its id', asy
     .where('device', '=', robot._id)
     .where('code', '=', 300)
     .executeTakeFirstOrThrow();
-  await page.goto(`${e.server.url}/alarm/${alarm._id}/show`);
+  await e.go(page, `/alarm/${alarm._id}/show`);
   const tab = page.getByTestId('tags-view').getByRole('tab', { selected: true });
   await tab.getByText(`300 · ${notifyText(300, 'en')!.title}`, { exact: false }).waitFor();
   expect(await tab.textContent()).not.toContain(alarm._id.slice(0, 8));
@@ -314,9 +308,9 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
   }
   for (const lang of ['en', 'es']) {
     const { page, context } = await e.newPage({ lang, width: 1366, height: 860 });
-    await e.login(page, 'admin');
+    await e.login(page, 'admin', { at: '/product' });
     for (const list of ['product', 'order', 'webhook']) {
-      await page.goto(`${e.server.url}/${list}`);
+      if (list !== 'product') await page.goto(`${e.server.url}/${list}`);
       await page.locator('tbody tr').first().waitFor();
       await page.locator('tbody tr .MuiSkeleton-root').first().waitFor({ state: 'detached' });
       const rows = await page.locator('tbody tr').evaluateAll((trs) =>
@@ -430,8 +424,7 @@ describe('a phone at 390×844', () => {
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
-    await e.login(page, 'brand-a');
-    await page.goto(`${e.server.url}/refund-approval`);
+    await e.login(page, 'brand-a', { at: `/refund-approval` });
     const card = page.getByTestId('list-card').filter({ hasText: `Cold ${lang}` });
     await card.waitFor();
     const approve = card.getByRole('button', { name: translate(lang, 'resources.refund.actions.approve') });
@@ -464,8 +457,7 @@ describe('a phone at 390×844', () => {
     await context.close();
     // at 1366 px the decisions stand inside the window, at the end of a one-line row
     const desk = await e.newPage({ lang });
-    await e.login(desk.page, 'brand-a');
-    await desk.page.goto(`${e.server.url}/refund-approval`);
+    await e.login(desk.page, 'brand-a', { at: `/refund-approval` });
     const decide = desk.page
       .locator('tbody tr')
       .first()
@@ -575,9 +567,9 @@ describe('a phone at 390×844', () => {
 
 it('fits every list at 1366 px: no column under the row actions, a time never cut (the robots’ last heartbeat)', async () => {
   const { page, context } = await e.newPage({ lang: 'en', width: 1366, height: 860 });
-  await e.login(page, 'admin');
+  await e.login(page, 'admin', { at: '/device' });
   for (const list of ['device', 'alarm', 'dealer', 'user']) {
-    await page.goto(`${e.server.url}/${list}`);
+    if (list !== 'device') await page.goto(`${e.server.url}/${list}`);
     await page.locator('tbody tr').first().waitFor();
     await page.locator('tbody tr .MuiSkeleton-root').first().waitFor({ state: 'detached' });
     // every cell left of the row's actions ends before them; a time stands whole
@@ -616,8 +608,7 @@ it('names a store’s brand on its robot’s page, while the brand itself stays 
     [390, 844],
   ]) {
     const { page, context } = await e.newPage({ lang: 'en', width, height });
-    await e.login(page, 'store-a1');
-    await page.goto(`${e.server.url}/device/${robot._id}/show`);
+    await e.login(page, 'store-a1', { at: `/device/${robot._id}/show` });
     // the robot's details: its brand by name, where a failed fetch of the brand showed an error icon
     const main = page.locator('main');
     await main.getByText('Demo Brand A', { exact: true }).waitFor();

@@ -32,10 +32,8 @@ async function choose(page: Page, label: string, option: string) {
 
 it('sets up a brand with a logo, a store and a robot; the simulator brings it online and its alarm arrives live; unbinding and closing ask first', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'admin');
-
   // A brand, with its logo uploaded through the API into object storage.
-  await page.goto(`${e.server.url}/integrator/create`);
+  await e.login(page, 'admin', { at: '/integrator/create' });
   await page.locator('input[name="name"]').fill('Harbour Treats');
   await page.locator('textarea[name="description"]').fill('Ice cream robots on the waterfront');
   await page
@@ -54,7 +52,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   expect(served.headers()['content-type']).toBe('image/png');
 
   // A store of that brand.
-  await page.goto(`${e.server.url}/dealer/create`);
+  await e.go(page, '/dealer/create');
   await page.locator('input[name="name"]').fill('Pier 7 Kiosk');
   await page.locator('textarea[name="description"]').fill('Next to the ferry gate');
   await choose(page, 'Brand', 'Harbour Treats');
@@ -63,7 +61,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await page.getByText('Pier 7 Kiosk').waitFor();
 
   // A robot in that store: its key is shown once, on its page.
-  await page.goto(`${e.server.url}/device/create`);
+  await e.go(page, '/device/create');
   await page.locator('input[name="device_id"]').fill('HT-PIER7-0001');
   await page.locator('input[name="name"]').fill('Pier Cone 01');
   await page.locator('input[name="sn"]').fill('SN-HT-000001');
@@ -135,7 +133,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   expect(simOut).toMatch(/simulated 1 robot\(s\) for [\d.]+ s: \d+ heartbeats .* 0 errors/);
 
   // Closing a store asks first; cancelling leaves it open; confirming closes it.
-  await page.goto(`${e.server.url}/dealer`);
+  await e.go(page, '/dealer');
   const row = page.getByRole('row').filter({ hasText: 'Pier 7 Kiosk' });
   await row.getByRole('button', { name: 'Close store' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -145,7 +143,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   // A new store's notification and payment switches start on, as declared.
   await expect(row.locator('[data-testid="true"]').count()).resolves.toBe(2);
   // Unbinding the robot from its store asks first too.
-  await page.goto(`${e.server.url}/device`);
+  await e.go(page, '/device');
   await page
     .getByRole('row')
     .filter({ hasText: 'HT-PIER7-0001' })
@@ -153,7 +151,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('Unbind from store: done').waitFor();
-  await page.goto(`${e.server.url}/dealer`);
+  await e.go(page, '/dealer');
   await row.getByRole('button', { name: 'Close store' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await row.getByText('Closed', { exact: true }).waitFor();
@@ -165,8 +163,7 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
 
 it("edits a brand's payment, notification and pickup settings as forms of their declared keys; a bad key is refused under its input", async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'admin');
-  await page.goto(`${e.server.url}/integrator/brand_b`);
+  await e.login(page, 'admin', { at: `/integrator/brand_b` });
   await page.getByRole('combobox', { name: 'Pickup by' }).click();
   await page.getByRole('option', { name: 'Pickup code' }).click();
   await page.locator('input[name="pickup_config.code_length"]').fill('6');
@@ -195,8 +192,7 @@ it("edits a brand's payment, notification and pickup settings as forms of their 
 
 it('takes a profile avatar as an uploaded image, as the account form does, not as a typed path', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-b1');
-  await page.goto(`${e.server.url}/profile`);
+  await e.login(page, 'store-b1', { at: `/profile` });
   await page
     .locator('input[name="avatar__file"]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
@@ -215,8 +211,7 @@ it('takes a profile avatar as an uploaded image, as the account form does, not a
 
 it('shows a store account only its robots, without the brand it may not read; /device/info/{id} opens a robot', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-b1');
-  await page.goto(`${e.server.url}/device`);
+  await e.login(page, 'store-b1', { at: `/device` });
   const rows = page.locator('tbody tr');
   await rows.first().waitFor();
   const mine = await e.server.db

@@ -61,8 +61,7 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
 
 it('creates an account: an invalid e-mail is refused in the form, a valid one is saved', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'admin');
-  await page.goto(`${e.server.url}/user/create`);
+  await e.login(page, 'admin', { at: `/user/create` });
   await page.getByLabel('Login name').fill('cashier1');
   await page.getByLabel('E-mail').fill('not-an-email');
   await page.locator('input[name="password"]').fill('Cashier123');
@@ -107,8 +106,7 @@ it('gives a store account no account menu, and the server answers its account li
 
 it('sends unknown paths to /404 with a link back home', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'admin');
-  await page.goto(`${e.server.url}/no/such/page`);
+  await e.login(page, 'admin', { at: `/no/such/page` });
   await page.waitForURL(/\/404$/);
   await page.getByText('The URL is incorrect or no longer available.').waitFor();
   await page.getByRole('link', { name: 'Back to the homepage' }).click();

@@ -31,9 +31,7 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
   ] as const) {
     const { page, context } = await e.newPage({ lang, width, height });
     await presetSettings(page, { tagsView: true });
-    await e.login(page, 'admin');
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${e.server.url}/user`);
+    await e.login(page, 'admin', { at: '/user' });
     await page.getByText('store-a1').first().waitFor();
     const layout = page.getByTestId('app-layout');
     await expect(layout.getAttribute('data-layout')).resolves.toBe(kind);
@@ -88,7 +86,7 @@ it('opens a tab per visited page; close others and close all keep the pinned das
   await presetSettings(page, { tagsView: true });
   await e.login(page, 'admin');
   for (const p of ['/user', '/role', '/integrator']) {
-    await page.goto(`${e.server.url}${p}`);
+    await e.go(page, p);
     await page.getByTestId('tags-view').locator(`[data-path="${p}"]`).waitFor();
   }
   const tabs = page.getByTestId('tags-view').getByRole('tab');

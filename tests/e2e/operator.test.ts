@@ -41,8 +41,7 @@ it('freezes selected products in one go, confirmed once, and reports what was re
   ];
   await e.server.call('POST', '/product/freeze', { token: admin, body: { _id: ids[1] } });
   const { page } = await e.newPage();
-  await e.login(page, 'brand-a');
-  await page.goto(`${e.server.url}/product?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk ' }))}`);
+  await e.login(page, 'brand-a', { at: `/product?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk ' }))}` });
   await page.getByText('Bulk Gamma').waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
   await page.getByTestId('bulk-freeze').click();
@@ -65,8 +64,9 @@ it('freezes selected products in one go, confirmed once, and reports what was re
 
 it("saves a filter as the list's default, and another browser opens the list with it", async () => {
   const first = await e.newPage();
-  await e.login(first.page, 'brand-a');
-  await first.page.goto(`${e.server.url}/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`);
+  await e.login(first.page, 'brand-a', {
+    at: `/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}`,
+  });
   await first.page.getByTestId('saved-queries').click();
   await first.page.getByTestId('saved-query-save').click();
   await first.page.locator('input[name="saved_query_name"]').fill('Completed orders');
@@ -79,8 +79,7 @@ it("saves a filter as the list's default, and another browser opens the list wit
 
   // a new browser context: no local storage, no cookies — the filter comes from the server
   const second = await e.newPage();
-  await e.login(second.page, 'brand-a');
-  await second.page.goto(`${e.server.url}/order`);
+  await e.login(second.page, 'brand-a', { at: `/order` });
   await second.page.waitForURL((u) => JSON.parse(u.searchParams.get('filter') ?? '{}').status === 'CLOSE');
   await second.page.getByTestId('saved-queries').click();
   await second.page.getByTestId('saved-query').getByText('Completed orders').waitFor();
@@ -125,8 +124,7 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
     ).status,
   ).toBe(200);
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}`);
+  await e.login(page, 'store-a1', { at: `/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}` });
   const bell = page.getByTestId('alarm-badge');
   await expect.poll(() => bell.getAttribute('data-live')).toBe('on');
   // the count has loaded once it holds the robot's alarm
@@ -199,8 +197,7 @@ it('a brand registers a webhook, sees its secret once, sends a test event and se
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/vendfleet`;
     const { page, context } = await e.newPage();
-    await e.login(page, 'brand-a');
-    await page.goto(`${e.server.url}/webhook/create`);
+    await e.login(page, 'brand-a', { at: `/webhook/create` });
     await page.locator('input[name="url"]').fill(url);
     await page.getByLabel('Events').click();
     await page.getByRole('option', { name: 'Alarm opened' }).click();

@@ -193,8 +193,7 @@ it('finds an order by pickup code, refunds it through the approval page, and the
 
 it('changes the pay status by hand only with a reason, and shows the change and the new profit share', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'brand-a');
-  await page.goto(`${e.server.url}/order/${unpaidId}/show`);
+  await e.login(page, 'brand-a', { at: `/order/${unpaidId}/show` });
   await page.getByTestId('order-share').getByText('No profit share (the order is not paid)').waitFor();
   await page.getByRole('button', { name: 'Change pay status' }).click();
   const dialog = page.getByRole('dialog');
@@ -230,7 +229,7 @@ it('shows the order page, the approval page and the dashboard in Chinese, with n
   await page.getByTestId('chart-top').locator('svg').first().waitFor();
   await e.shot(page, 'orders-dashboard-zh');
   await noRawKeys(page);
-  await page.goto(`${e.server.url}/order/${orderId}/show`);
+  await e.go(page, `/order/${orderId}/show`);
   await page.getByTestId('order-flow').getByText('制作流程').waitFor();
   await e.shot(page, 'orders-order-page-zh');
   await noRawKeys(page);
@@ -267,8 +266,7 @@ it('lists the forwarded orders in their own tab and exports exactly them to CSV'
     .execute();
   expect(forwarded.length).toBeGreaterThan(0);
   const { page, context } = await e.newPage();
-  await e.login(page, 'brand-a');
-  await page.goto(`${e.server.url}/order`);
+  await e.login(page, 'brand-a', { at: `/order` });
   await page.getByRole('tab', { name: 'Forwarded orders' }).click();
   await page.getByText(new RegExp(`of ${forwarded.length}$`)).waitFor();
   await page.getByRole('columnheader', { name: 'Forwarded from' }).waitFor();

@@ -59,9 +59,8 @@ const sidebarItems = (page: Page) => page.getByTestId('sidebar').getByRole('menu
 
 it('generates a batch of vouchers through the dialog, then voids one through its confirmation', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'admin');
   // the voucher list is /marketing (docs/rules.md, Screens)
-  await page.goto(`${e.server.url}/marketing`);
+  await e.login(page, 'admin', { at: '/marketing' });
   await page.waitForURL(/\/lecode/);
   await page
     .getByText(/^DEMO-STORE/)
@@ -135,8 +134,7 @@ const PNG = Buffer.from(
 
 it('raises a fault report with a photo, takes it in hand and resolves it, recording who handled it', async () => {
   const { page, context } = await e.newPage();
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/report`);
+  await e.login(page, 'store-a1', { at: `/report` });
   await page.getByText('Out of cups').waitFor(); // a demo report of this store
   await e.shot(page, 'service-report-list');
   await page.getByRole('link', { name: 'Create' }).click();
@@ -275,8 +273,7 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   ).toBe(200);
   expect((await ask('¿Tienen helado sin lactosa?', 'Sí, el sabor de coco no lleva lactosa.', 'es')).status).toBe(200);
   const { page, context } = await e.newPage();
-  await e.login(page, 'admin');
-  await page.goto(`${e.server.url}/chatchat`);
+  await e.login(page, 'admin', { at: `/chatchat` });
   await page.getByText('¿Tienen helado sin lactosa?').waitFor();
   await page.getByPlaceholder('Search').fill('refund');
   await page.getByText('¿Tienen helado sin lactosa?').waitFor({ state: 'detached' });

@@ -30,8 +30,7 @@ it("shows a demo robot's freezer over 24 hours and 7 days on its page", async ()
     .where('device_id', '=', cone.device_id)
     .executeTakeFirstOrThrow();
   const { page } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/device/${robot._id}/show`);
+  await e.login(page, 'store-a1', { at: `/device/${robot._id}/show` });
   const chart = page.getByTestId('telemetry-chart-freezer_temp');
   await expect
     .poll(async () => Number(await chart.getAttribute('data-points')), { timeout: 15_000 })
@@ -46,8 +45,7 @@ it("shows a demo robot's freezer over 24 hours and 7 days on its page", async ()
   await expect.poll(() => chart.getAttribute('data-step')).toBe('hour');
   await e.shot(page, 'telemetry-robot-7d');
   const narrow = await e.newPage({ lang: 'zh', width: 390, height: 844 });
-  await e.login(narrow.page, 'store-a1');
-  await narrow.page.goto(`${e.server.url}/device/${robot._id}/show`);
+  await e.login(narrow.page, 'store-a1', { at: `/device/${robot._id}/show` });
   await narrow.page.getByTestId('telemetry-chart-freezer_temp').getByText('冷冻温度 (°C)').waitFor();
   await narrow.page.getByTestId('device-telemetry').scrollIntoViewIfNeeded();
   await e.shot(narrow.page, 'telemetry-robot-390-zh');
@@ -77,7 +75,6 @@ it('a freezer breach under a locking rule: its alarm in the bell, the robot lock
 
   const { page } = await e.newPage({ lang: 'en' });
   await e.login(page, 'store-a1');
-  await page.goto(`${e.server.url}/`);
   const bell = page.getByTestId('alarm-badge');
   await expect.poll(() => bell.getAttribute('data-live')).toBe('on');
   const locked = page.getByTestId('fleet-locked');

@@ -87,12 +87,13 @@ describe('below 992 px every part of the page can be tapped', () => {
 
 it('saves a brand account and a store account after changing the nickname', async () => {
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'admin');
+  await e.login(page, 'admin', { at: '/user/brand-b' });
   for (const [id, label, tenant] of [
     ['brand-b', 'Brand', 'Demo Brand B'],
     ['store-b1', 'Store', 'Store B1'],
   ] as const) {
-    await page.goto(`${e.server.url}/user/${id}`);
+    // the second from the account list the first save returned to, as a link opens it
+    if (id !== 'brand-b') await e.go(page, `/user/${id}`);
     const nickname = page.getByLabel('Nickname');
     await expect.poll(() => nickname.inputValue()).not.toBe('');
     // the form shows the account's tenant …
@@ -164,8 +165,7 @@ describe('small things an operator notices', () => {
 
   it.each(['en', 'es'])('fits the robot list in a 1366 px window with Export on screen (%s)', async (lang) => {
     const { page, context } = await e.newPage({ lang, width: 1366, height: 800 });
-    await e.login(page, 'admin');
-    await page.goto(`${e.server.url}/device`);
+    await e.login(page, 'admin', { at: `/device` });
     await page.locator('tbody tr').first().waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(1366);
     // the server-side export's two buttons (Excel, CSV); CSV is the last of the toolbar
@@ -178,8 +178,7 @@ describe('small things an operator notices', () => {
 
   it('shows at least 12 robots at 1366×800: row actions are one line of named icons', async () => {
     const { page, context } = await e.newPage({ lang: 'es', width: 1366, height: 800 });
-    await e.login(page, 'admin');
-    await page.goto(`${e.server.url}/device`);
+    await e.login(page, 'admin', { at: `/device` });
     const rows = page.locator('tbody tr');
     await rows.nth(12).waitFor();
     await e.shot(page, 'walk-robots-1366x800-es');
@@ -203,8 +202,7 @@ describe('small things an operator notices', () => {
   it('keeps the robot rows behind the "Login has expired" dialog', async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
-    await e.login(page, 'admin');
-    await page.goto(`${e.server.url}/device`);
+    await e.login(page, 'admin', { at: `/device` });
     const rows = page.locator('tbody tr');
     const { n } = await e.server.db
       .selectFrom('device')
@@ -243,7 +241,7 @@ describe('small things an operator notices', () => {
     await e.login(page, 'admin');
     const tabs = page.getByTestId('tags-view');
     for (const path of ['/user', '/role', '/device']) {
-      await page.goto(`${e.server.url}${path}`);
+      await e.go(page, path);
       await tabs.locator(`[data-path="${path}"]`).waitFor();
     }
     await page.getByTestId('role-preview-open').click();
@@ -268,8 +266,7 @@ describe('small things an operator notices', () => {
 
   it('shows a newly created permission in the list after saving', async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
-    await e.login(page, 'admin');
-    await page.goto(`${e.server.url}/authorization/create`);
+    await e.login(page, 'admin', { at: `/authorization/create` });
     await page.getByLabel('Permission id').fill('voucher_export');
     await page.getByLabel('Name').fill('Export vouchers');
     await page.getByLabel('Group').click();
@@ -284,14 +281,13 @@ describe('small things an operator notices', () => {
   it("names a record's tab after the record, not its id", async () => {
     const { page, context } = await e.newPage({ lang: 'en' });
     await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
-    await e.login(page, 'admin');
     const product = await e.server.db
       .selectFrom('product')
       .select(['_id', 'name'])
       .orderBy('_id')
       .executeTakeFirstOrThrow();
     const loaded = page.waitForResponse((r) => r.url().includes(`/api/product/detail/`));
-    await page.goto(`${e.server.url}/product/${encodeURIComponent(product._id)}`);
+    await e.login(page, 'admin', { at: `/product/${encodeURIComponent(product._id)}` });
     await loaded;
     const tab = page.getByTestId('tags-view').locator(`[data-path="/product/${encodeURIComponent(product._id)}"]`);
     await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toBe(`Edit Product · ${product.name}`);

@@ -25,9 +25,16 @@ export interface E2E {
   newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
   /**
    * Signs in through the API as the app does (the session cookies set on the page's browser context), then
-   * loads the console once, on the dashboard. For every test whose subject is not the sign-in page.
+   * loads the console once: at `at` (a path such as '/order?filter=…'), else on the dashboard. For every test
+   * whose subject is not the sign-in page. A test that opens another page next passes it as `at`: each load of
+   * the console costs the browser 1–2 CPU seconds (docs/testing.md, "Browser files").
    */
-  login(page: Page, username: string, password?: string): Promise<void>;
+  login(page: Page, username: string, opts?: { at?: string; password?: string }): Promise<void>;
+  /**
+   * Opens `to` (a path) inside the console already loaded, as a link of the app would (history, not a page
+   * load). The caller then waits for what only the new page shows.
+   */
+  go(page: Page, to: string): Promise<void>;
   /** Signs in through the sign-in page's form, as a user types: for the tests of signing in itself. */
   loginByForm(page: Page, username: string, password?: string): Promise<void>;
   shot(page: Page, name: string): Promise<void>;
@@ -53,14 +60,22 @@ export async function startE2E(): Promise<E2E> {
     },
     // The form loads the sign-in page first, then the console into the same page; this loads the console only
     // (docs/testing.md, "Browser files").
-    async login(page, username, password = DEMO_PASSWORD) {
+    async login(page, username, { at = '/', password = DEMO_PASSWORD } = {}) {
       const r = await page.context().request.post(`${server.url}/api/auth/signin`, {
         data: { username, password },
         headers: { [CSRF_HEADER]: '1', 'Accept-Language': langs.get(page.context()) ?? 'en' },
       });
       if (!r.ok()) throw new Error(`sign-in ${username}: ${r.status()} ${await r.text()}`);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${server.url}${at}`);
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+    // BrowserRouter (react-router) follows the history: a new entry and its popstate is what a link does
+    async go(page, to) {
+      await page.evaluate((href) => {
+        history.pushState(null, '', href);
+        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }, to);
+      await page.waitForURL(`${server.url}${to}`);
     },
     async loginByForm(page, username, password = DEMO_PASSWORD) {
       await page.goto(`${server.url}/login`);
