@@ -115,7 +115,10 @@ function Sales() {
       tz_offset: new Date().getTimezoneOffset(),
       ...(dealer ? { dealer } : {}),
     };
+    // what was shown belongs to the previous choice: never leave it under the new one (a failed call would)
     setError(null);
+    setSummary(null);
+    setCharts(null);
     Promise.all([api<Summary>('POST', '/dashboard/summary', body), api<ChartData>('POST', '/dashboard/charts', body)])
       .then(([s, c]) => {
         if (!live) return;
@@ -198,7 +201,9 @@ function Sales() {
         <Suspense fallback={<CircularProgress aria-label={t('sales')} />}>
           <Charts data={charts} />
         </Suspense>
-      ) : null}
+      ) : error ? null : (
+        <CircularProgress aria-label={t('sales')} />
+      )}
     </Stack>
   );
 }
