@@ -24,10 +24,10 @@ export async function totalOf(db: DB, def: ResourceDef, where: Where): Promise<{
       .select(sql`1`.as('one'))
       .where(where);
   // compiled once per shape of the list's WHERE (./shapes.ts)
-  const shape = (kind: string) => (where.shape === undefined ? undefined : `${kind}:${def.name}:${where.shape}`);
+  const shape = (kind: string) => (where.shape === undefined ? undefined : `${kind}:${where.shape}`);
   const capped = (
     await db.executeQuery<{ n: number }>(
-      compiledOnce(shape('count'), [...where.values, EXACT_TOTAL_LIMIT + 1], () =>
+      compiledOnce(def, shape('count'), [...where.values, EXACT_TOTAL_LIMIT + 1], () =>
         t
           .selectFrom(
             matching()
@@ -39,7 +39,7 @@ export async function totalOf(db: DB, def: ResourceDef, where: Where): Promise<{
     )
   ).rows[0];
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
-  const q = compiledOnce(shape('matching'), where.values, matching);
+  const q = compiledOnce(def, shape('matching'), where.values, matching);
   // never fewer than the rows already seen to exist
   return { total: Math.max(await estimateOf(db, q), EXACT_TOTAL_LIMIT + 1), estimated: true };
 }

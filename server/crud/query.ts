@@ -129,8 +129,9 @@ export async function list(db: DB, ctx: CallContext, served: Served, rawBody: un
   const shape =
     after || where.shape === undefined
       ? undefined
-      : `list:${def.name}:${sort.field}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
+      : `list:${sort.field}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
   const query = compiledOnce(
+    def,
     shape,
     page === 1 ? [...where.values, pageSize] : [...where.values, pageSize, (page - 1) * pageSize],
     build,

@@ -6,19 +6,28 @@
 // calls send that text with their own parameters. Under tests every call is also built and compared, so a shape
 // that misses something that changes the text fails a test instead of sending another query's SQL.
 import { CompiledQuery, type Compilable } from 'kysely';
+import type { ResourceDef } from '../../resources/types';
 
-/** Shapes are few (resources × filters used × kinds); a bound all the same. */
+/** Shapes are few (filters used × kinds, per resource); a bound all the same. */
 const MAX_SHAPES = 2_000;
 const VERIFY = process.env.NODE_ENV === 'test';
-/** SQL text by shape; null: its parameters were not the expected ones, so it is built every time */
-const known = new Map<string, string | null>();
+/** SQL text by resource and shape; null: its parameters were not the expected ones, so it is built every time. By
+ * the declaration itself, not its name: servers in one process (tests) may serve different declarations of a name. */
+const byDef = new WeakMap<ResourceDef, Map<string, string | null>>();
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
-/** The query of this shape with these parameters (`shape` undefined: no shape, built every time). */
-export function compiledOnce(shape: string | undefined, values: readonly unknown[], build: () => Compilable) {
+/** The query of this resource and shape with these parameters (`shape` undefined: no shape, built every time). */
+export function compiledOnce(
+  def: ResourceDef,
+  shape: string | undefined,
+  values: readonly unknown[],
+  build: () => Compilable,
+) {
   if (shape === undefined) return build().compile();
+  let known = byDef.get(def);
+  if (!known) byDef.set(def, (known = new Map()));
   const text = known.get(shape);
   if (text === undefined || text === null || VERIFY) {
     const q = build().compile();
