@@ -82,8 +82,9 @@ export interface FieldDef {
    * log's client address: on its own accounts' entries, not provider staff's); elsewhere it reads null, in lists,
    * records and exports alike, and its filter matches only such rows (server/crud/scope.ts tenantReadable) */
   tenantReads?: { field: string; values: readonly string[] };
-  /** no column: a value the resource's server hooks work out for each row (`present`) and answer the equality
-   * filter of (`filters`) — a robot's menu out of date compares versions across two tables, not a stored flag */
+  /** no column: a value the resource's server hooks work out for each row (`columns`: SQL read with the row; or
+   * `present`) and answer the equality filter of (`filters`) — a robot's menu out of date compares versions across
+   * two tables, not a stored flag */
   derived?: true;
 }
 

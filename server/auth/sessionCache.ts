@@ -15,6 +15,7 @@
 // (server/features/totp/) changes what they may do and is not announced.
 import type { SessionUser } from './context';
 import { onRelayChange, onRightsChange, relayListening, relayRunning, type RightsChange } from '../events/bus';
+import { revocableCache } from '../events/revocableCache';
 
 /** The backstop: a session is looked up again at least this often, whatever was (not) heard. */
 export const MAX_AGE_MS = 30_000;
@@ -35,15 +36,14 @@ export interface CachedPreview {
 
 interface Entry {
   user: SessionUser;
-  /** when it was looked up (the max age counts from here) */
-  at: number;
   /** the role preview of the session: null none, undefined not looked up yet */
   preview?: CachedPreview | null;
 }
 
-const entries = new Map<string, Entry>();
-/** Moves on with every piece of news: a lookup begun under another generation is not kept. */
-let generation = 0;
+/** Kept by token hash; revoked by `account:<id>` and `role:<name>` (its roles, and its preview's role). */
+const cache = revocableCache<Entry>({ maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
+const account = (id: string) => `account:${id}`;
+const role = (name: string) => `role:${name}`;
 
 /** `local`: one process, news delivered in it (PGlite); `relay`: news through PostgreSQL's LISTEN/NOTIFY. */
 export type CacheMode = 'local' | 'relay';
@@ -53,24 +53,17 @@ export type CacheMode = 'local' | 'relay';
 export const cacheUsable = (mode: CacheMode | undefined) =>
   mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening();
 
-export const lookupGeneration = () => generation;
+/** Where a lookup starts: what it found is kept only if no news came meanwhile. */
+export const lookupGeneration = () => cache.since();
 
 export function cachedSession(mode: CacheMode | undefined, tokenHash: string): Entry | undefined {
-  if (!cacheUsable(mode)) return undefined;
-  const e = entries.get(tokenHash);
-  if (!e) return undefined;
-  if (Date.now() - e.at > MAX_AGE_MS) {
-    entries.delete(tokenHash);
-    return undefined;
-  }
-  return e;
+  return cacheUsable(mode) ? cache.get(tokenHash) : undefined;
 }
 
 /** Keeps a session looked up under `since` (lookupGeneration() before the lookup), unless news came meanwhile. */
 export function rememberSession(mode: CacheMode | undefined, since: number, user: SessionUser, totpRequired: boolean) {
-  if (!cacheUsable(mode) || since !== generation || totpRequired) return;
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(user.tokenHash, { user, at: Date.now() });
+  if (!cacheUsable(mode) || totpRequired) return;
+  cache.remember(user.tokenHash, since, { user }, [account(user._id), ...user.roles.map(role)]);
 }
 
 /**
@@ -78,31 +71,23 @@ export function rememberSession(mode: CacheMode | undefined, since: number, user
  * while caching is usable: they are all dropped when the relay goes down, and none are kept meanwhile.)
  */
 export function cachedPreview(tokenHash: string): CachedPreview | null | undefined {
-  const e = entries.get(tokenHash);
-  return e && Date.now() - e.at <= MAX_AGE_MS ? e.preview : undefined;
+  return cache.get(tokenHash)?.preview;
 }
 
-/** Keeps a session's role preview (looked up under `since`) with the session, unless news came meanwhile. */
+/** Keeps a session's role preview (looked up under `since`) with the session, unless news came meanwhile; an
+ * edit of the previewed role revokes it. */
 export function rememberPreview(since: number, tokenHash: string, preview: CachedPreview | null) {
-  const e = entries.get(tokenHash);
-  if (e && since === generation) e.preview = preview;
+  const e = cache.own(tokenHash, since, preview ? [role(preview.role)] : []);
+  if (e) e.preview = preview;
 }
 
 function forget(c: RightsChange) {
-  generation++;
-  const accounts = new Set([...(c.accounts ?? []), ...(c.stale ?? [])]);
-  for (const s of c.sessions ?? []) entries.delete(s);
-  if (accounts.size === 0 && !c.roles?.length) return;
-  for (const [hash, e] of entries) {
-    if (accounts.has(e.user._id) || c.roles?.some((r) => e.user.roles.includes(r) || e.preview?.role === r))
-      entries.delete(hash);
-  }
-}
-
-function forgetAll() {
-  generation++;
-  entries.clear();
+  cache.revoke(c.sessions ?? [], [
+    ...(c.accounts ?? []).map(account),
+    ...(c.stale ?? []).map(account),
+    ...(c.roles ?? []).map(role),
+  ]);
 }
 
 onRightsChange(forget);
-onRelayChange(forgetAll);
+onRelayChange(() => cache.clear());

@@ -3,7 +3,8 @@
 import { sql, CompiledQuery } from 'kysely';
 import type { DB } from '../db';
 import { byName } from './table';
-import type { whereOf } from './filters';
+import type { Where } from './filters';
+import { compiledOnce } from './shapes';
 import type { ResourceDef } from '../../resources/types';
 
 /**
@@ -15,29 +16,30 @@ import type { ResourceDef } from '../../resources/types';
 export const EXACT_TOTAL_LIMIT = 1_000;
 
 /** The number of matching rows: counted up to EXACT_TOTAL_LIMIT, estimated by the planner beyond. */
-export async function totalOf(
-  db: DB,
-  def: ResourceDef,
-  where: ReturnType<typeof whereOf>,
-): Promise<{ total: number; estimated: boolean }> {
+export async function totalOf(db: DB, def: ResourceDef, where: Where): Promise<{ total: number; estimated: boolean }> {
   const t = byName(db);
-  const capped = await t
-    .selectFrom(
-      t
-        .selectFrom(def.table)
-        .select(sql`1`.as('one'))
-        .where(where)
-        .limit(EXACT_TOTAL_LIMIT + 1)
-        .as('m'),
+  const matching = () =>
+    t
+      .selectFrom(def.table)
+      .select(sql`1`.as('one'))
+      .where(where);
+  // compiled once per shape of the list's WHERE (./shapes.ts)
+  const shape = (kind: string) => (where.shape === undefined ? undefined : `${kind}:${where.shape}`);
+  const capped = (
+    await db.executeQuery<{ n: number }>(
+      compiledOnce(def, shape('count'), [...where.values, EXACT_TOTAL_LIMIT + 1], () =>
+        t
+          .selectFrom(
+            matching()
+              .limit(EXACT_TOTAL_LIMIT + 1)
+              .as('m'),
+          )
+          .select(sql<number>`count(*)::int`.as('n')),
+      ),
     )
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
+  ).rows[0];
   if (capped.n <= EXACT_TOTAL_LIMIT) return { total: capped.n, estimated: false };
-  const q = t
-    .selectFrom(def.table)
-    .select(sql`1`.as('one'))
-    .where(where)
-    .compile();
+  const q = compiledOnce(def, shape('matching'), where.values, matching);
   // never fewer than the rows already seen to exist
   return { total: Math.max(await estimateOf(db, q), EXACT_TOTAL_LIMIT + 1), estimated: true };
 }

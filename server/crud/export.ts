@@ -16,7 +16,7 @@ import { translate } from '../../i18n';
 import { holds, requirePermission } from '../auth/permissions';
 import { badRequest } from '../http/errors';
 import { whereOf } from './filters';
-import { sortOf, type ListBody } from './query';
+import { derivedColumns, sortOf, type ListBody } from './query';
 import { totalOf } from './count';
 import { tenantReadable, tenantRuleColumns } from './scope';
 import { afterPosition, keysetSortable, sortKey, SORT_KEY } from './cursor';
@@ -169,7 +169,7 @@ export async function exportList(
   const timeZone = timeZoneOf(body.tz);
   const { total } = await totalOf(db, def, where);
 
-  // a `derived` field has no column: the resource's hooks give its value, as they do for the list (below)
+  // a `derived` field has no column: the resource's hooks give its value, as SQL read with the row or (below) after
   const derived = columns.some((c) => c.field.derived);
   const select = [
     ...new Set(['_id', ...columns.filter((c) => !c.field.derived).map((c) => c.name), ...tenantRuleColumns(def, ctx)]),
@@ -178,6 +178,7 @@ export async function exportList(
     let q = byName(db)
       .selectFrom(def.table)
       .select([...select, sortKey(sort)])
+      .select(derived ? derivedColumns(hooks) : [])
       .where(where);
     if (after) q = q.where(after);
     return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();

@@ -2,7 +2,7 @@
 // by the declaration alone and each value checked. The list, the count, the export, a saved query and the
 // dashboard all read rows through it, so none of them can see a row another would not.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { anyColumns } from './table';
+import { anyColumns, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
 import { fieldOf, isSecret, type ResourceDef, type FieldDef } from '../../resources/types';
 import { checkValue } from '../../resources/validate';
@@ -58,6 +58,20 @@ export function allowedFilter(def: ResourceDef, key: string): AllowedFilter | un
   return undefined;
 }
 
+/** One condition of a list's WHERE: its SQL's shape (what decides the text), its parameters in order, and itself. */
+interface Condition {
+  shape: string;
+  values: unknown[];
+  build(eb: ExpressionBuilder<AnyTables, string>): Expression<SqlBool>;
+}
+
+/** A list's WHERE as kysely applies it, with what names its SQL text (`shape`, undefined when a resource's hook
+ * writes part of it) and its parameters in order (`values`): a query of one shape compiles once (./shapes.ts). */
+export type Where = (<D, T extends keyof D>(typed: ExpressionBuilder<D, T>) => Expression<SqlBool>) & {
+  shape: string | undefined;
+  values: unknown[];
+};
+
 /** The WHERE of a list: tenant scope, hidden rows, and the caller's filter, each field checked. A `derived` field
  * is filtered by its resource's hook (`derived`: that resource's Hooks.filters); without one it is refused. */
 export function whereOf(
@@ -65,18 +79,22 @@ export function whereOf(
   ctx: CallContext,
   filter: Record<string, unknown>,
   derived?: Hooks['filters'],
-) {
+): Where {
   const scope = scopeConditions(def, ctx.user);
-  return <D, T extends keyof D>(typed: ExpressionBuilder<D, T>): Expression<SqlBool> => {
-    const eb = anyColumns(typed);
-    const conds: Expression<SqlBool>[] = [];
-    if (scope === 'none') return sql<SqlBool>`false`;
-    for (const [col, value] of scope) conds.push(eb(eb.ref(col), '=', value));
+  const conds: Condition[] = [];
+  let hooked = false;
+  const eq = (shape: string, col: string, op: '=' | '<>' | '>=' | '<=', value: unknown): Condition => ({
+    shape: `${shape}:${col}`,
+    values: [value],
+    build: (eb) => eb(eb.ref(col), op, value),
+  });
+  if (scope !== 'none') {
+    for (const [col, value] of scope) conds.push(eq('scope', col, '=', value));
     if (def.list.hide && filter[def.list.hide.field] === undefined) {
-      conds.push(eb(eb.ref(def.list.hide.field), '<>', def.list.hide.value));
+      conds.push(eq('hide', def.list.hide.field, '<>', def.list.hide.value));
     }
+    // The key is checked before its value: a key the declaration does not allow is refused even when empty.
     for (const [key, raw] of Object.entries(filter)) {
-      // The key is checked before its value: a key the declaration does not allow is refused even when empty.
       const allowed = allowedFilter(def, key);
       if (!allowed) throw badRequest('vf.error.unknown_filter', { filter: key });
       if (raw === undefined || raw === null || raw === '') continue;
@@ -87,7 +105,12 @@ export function whereOf(
           .filter(([, f]) => f.search && !isSecret(f))
           .map(([n]) => n);
         if (def.idField) cols.push('_id');
-        if (cols.length) conds.push(eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))));
+        if (cols.length)
+          conds.push({
+            shape: `q:${cols.join(',')}`,
+            values: cols.map(() => like),
+            build: (eb) => eb.or(cols.map((c) => eb(eb.ref(c), 'ilike', like))),
+          });
         continue;
       }
       if (allowed.kind === 'id') {
@@ -95,39 +118,55 @@ export function whereOf(
         if (ids.length === 0 || ids.length > 1000 || ids.some((x) => typeof x !== 'string')) {
           throw badRequest('vf.error.unknown_filter', { filter: key });
         }
-        conds.push(eb(eb.ref('_id'), 'in', ids as string[]));
+        conds.push({ shape: `id:${ids.length}`, values: ids, build: (eb) => eb(eb.ref('_id'), 'in', ids as string[]) });
         continue;
       }
       const { column, field: f } = allowed;
       // a field a tenant reads on some rows only matches on those rows (no guessing another's value by filter)
-      if (f.tenantReads && !isPlatformStaff(ctx.user))
-        conds.push(eb(eb.ref(f.tenantReads.field), 'in', [...f.tenantReads.values]));
+      if (f.tenantReads && !isPlatformStaff(ctx.user)) {
+        const { field, values } = f.tenantReads;
+        conds.push({
+          shape: `reads:${field}:${values.length}`,
+          values: [...values],
+          build: (eb) => eb(eb.ref(field), 'in', [...values]),
+        });
+      }
       if (allowed.kind === 'gte' || allowed.kind === 'lte') {
-        conds.push(eb(eb.ref(column), allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
+        conds.push(eq(allowed.kind, column, allowed.kind === 'gte' ? '>=' : '<=', filterValue(f, raw, key)));
         continue;
       }
       if (f.derived) {
         // no column: the resource's hooks say what the value means (resources/types.ts `derived`)
         const condition = derived?.[column];
         if (!condition || Array.isArray(raw)) throw badRequest('vf.error.unknown_filter', { filter: key });
-        conds.push(condition(filterValue(f, raw, key)));
+        const c = condition(filterValue(f, raw, key));
+        hooked = true;
+        conds.push({ shape: '', values: [], build: () => c });
         continue;
       }
       if (isArrayField(f)) {
-        conds.push(sql<SqlBool>`${sql.ref(column)} @> ARRAY[${filterValue({ type: 'text' }, raw, key)}]::text[]`);
+        const v = filterValue({ type: 'text' }, raw, key);
+        conds.push({
+          shape: `holds:${column}`,
+          values: [v],
+          build: () => sql<SqlBool>`${sql.ref(column)} @> ARRAY[${v}]::text[]`,
+        });
       } else if (Array.isArray(raw)) {
         if (raw.length === 0 || raw.length > 1000) throw badRequest('vf.error.unknown_filter', { filter: key });
-        conds.push(
-          eb(
-            eb.ref(column),
-            'in',
-            raw.map((v) => filterValue(f, v, key)),
-          ),
-        );
+        const vs = raw.map((v) => filterValue(f, v, key));
+        conds.push({ shape: `in:${column}:${vs.length}`, values: vs, build: (eb) => eb(eb.ref(column), 'in', vs) });
       } else {
-        conds.push(eb(eb.ref(column), '=', filterValue(f, raw, key)));
+        conds.push(eq('eq', column, '=', filterValue(f, raw, key)));
       }
     }
-    return conds.length ? eb.and(conds) : sql<SqlBool>`true`;
+  }
+  const where = <D, T extends keyof D>(typed: ExpressionBuilder<D, T>): Expression<SqlBool> => {
+    const eb = anyColumns(typed);
+    if (scope === 'none') return sql<SqlBool>`false`;
+    return conds.length ? eb.and(conds.map((c) => c.build(eb))) : sql<SqlBool>`true`;
   };
+  return Object.assign(where, {
+    shape: hooked ? undefined : scope === 'none' ? 'none' : conds.map((c) => c.shape).join('|'),
+    values: scope === 'none' ? [] : conds.flatMap((c) => c.values),
+  });
 }

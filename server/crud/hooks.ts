@@ -3,7 +3,7 @@
 // table (`defineHooks('order', {...})` sees `Selectable<Tables['orders']>` rows), and the app hands ONE list of
 // them to the engine when it is built (each feature's `hooks`, gathered in server/features/index.ts) — no registry
 // filled as files are imported.
-import type { Expression, Selectable, SqlBool } from 'kysely';
+import type { Expression, RawBuilder, Selectable, SqlBool } from 'kysely';
 import type { DB, Tables } from '../db';
 import type { CallContext } from '../auth/context';
 import type { ResourceDef } from '../../resources/types';
@@ -76,6 +76,9 @@ export interface Hooks<R extends Row = Row> {
   presentDetail?(rows: Row[], db: DB, ctx: CallContext): Promise<void> | void;
   /** the equality filter of each `derived` field: a condition on the resource's table for the value asked */
   filters?: Record<string, (value: unknown) => Expression<SqlBool>>;
+  /** the value of each `derived` field as SQL on the resource's table, read in the row's own statement (list,
+   * record, export): a list call costs the floor's two statements, not a third for the page (issue 28) */
+  columns?: Record<string, RawBuilder<unknown>>;
 }
 
 /** The hooks of the declared resource `N`, its rows typed by its table. */

@@ -5,14 +5,15 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db';
 import { byName, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
-import { isSortable, readableColumns, type Permission, type ResourceDef } from '../../resources/types';
+import { fieldOf, isSortable, readableColumns, type Permission, type ResourceDef } from '../../resources/types';
 import { verbPermission } from '../../resources/permissions';
 import { requirePermission } from '../auth/permissions';
 import { badRequest, notFound } from '../http/errors';
 import { tenantReadable } from './scope';
 import { whereOf } from './filters';
 import { totalOf } from './count';
-import type { Row, Served } from './hooks';
+import { compiledOnce } from './shapes';
+import type { Hooks, Row, Served } from './hooks';
 import { afterCursor, encodeCursor, keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../resources/limits';
 
@@ -57,12 +58,25 @@ export function asObject(v: unknown): Record<string, unknown> {
 }
 
 /**
- * A list's `SELECT <its readable columns> FROM <its table>`, built once per database, resource and keyset sort:
+ * A time column read as the text its answer shows (what JSON makes of a Date: ISO-8601, UTC, milliseconds
+ * truncated), so a list page makes no Date of it only to write it back as text: parsing and serialising ~80 Dates
+ * was the largest share of what an order list page cost beyond the hand-written floor (docs/performance.md).
+ * The name stays the column's: the list orders by the table's column (`ordered`), never by this text.
+ */
+const isoText = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+
+/** The resource's `derived` fields its hooks give as SQL (Hooks.columns), each as a column of the row's statement. */
+export const derivedColumns = (hooks: Hooks) =>
+  Object.entries(hooks.columns ?? {}).map(([name, value]) => value.as(name));
+
+/**
+ * A list's `SELECT <its readable and derived columns> FROM <its table>`, built once per database, resource and keyset sort:
  * building the selection of ~30 named columns was half of kysely's cost of an order list call (~35 µs of CPU
  * a call, `npm run bench`; docs/performance.md). Builders are immutable, so each call adds its own conditions.
  */
 const selections = new WeakMap<DB, WeakMap<ResourceDef, Map<string, SelectQueryBuilder<AnyTables, string, Row>>>>();
-function selectedOf(db: DB, def: ResourceDef, keysetSort: Sort | undefined) {
+function selectedOf(db: DB, { def, hooks }: Served, keysetSort: Sort | undefined) {
   let byDef = selections.get(db);
   if (!byDef) selections.set(db, (byDef = new WeakMap()));
   let byField = byDef.get(def);
@@ -70,26 +84,33 @@ function selectedOf(db: DB, def: ResourceDef, keysetSort: Sort | undefined) {
   const field = keysetSort?.field ?? '';
   let q = byField.get(field);
   if (!q) {
-    const columns = keysetSort ? [...readableColumns(def), sortKey(keysetSort)] : readableColumns(def);
-    q = byName(db).selectFrom(def.table).select(columns) as unknown as SelectQueryBuilder<AnyTables, string, Row>;
+    const columns = [...readableColumns(def).map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoText(c) : c))];
+    if (keysetSort) columns.push(sortKey(keysetSort));
+    q = byName(db).selectFrom(def.table).select(columns).select(derivedColumns(hooks)) as unknown as SelectQueryBuilder<
+      AnyTables,
+      string,
+      Row
+    >;
     byField.set(field, q);
   }
   return q;
 }
 
-export async function list(db: DB, ctx: CallContext, { def, hooks }: Served, rawBody: unknown) {
+export async function list(db: DB, ctx: CallContext, served: Served, rawBody: unknown) {
+  const { def, hooks } = served;
   requirePermission(ctx.user, def.permissions.list);
   const body = asObject(rawBody) as ListBody;
   const { page, pageSize } = pagingOf(body);
   const sort = sortOf(def, body);
   const where = whereOf(def, ctx, asObject(body.filter), hooks.filters);
+  // by the table's column: a bare name would mean the selected column of that name (a time is read as text)
   const ordered = <O>(q: SelectQueryBuilder<AnyTables, string, O>) =>
-    q.orderBy(sort.field, sort.order).orderBy('_id', sort.order);
+    q.orderBy(`${def.table}.${sort.field}`, sort.order).orderBy(`${def.table}._id`, sort.order);
   const t = byName(db);
   const keyset = keysetSortable(def, sort);
-  const selected = selectedOf(db, def, keyset ? sort : undefined);
+  const selected = selectedOf(db, served, keyset ? sort : undefined);
   const after = body.after === undefined || body.after === null ? undefined : afterCursor(sort, body.after);
-  const rows =
+  const build = () =>
     page === 1 || after
       ? ordered(selected.where(where).where(after ?? sql<boolean>`true`)).limit(pageSize)
       : // A later page by number finds its ids first and reads only those rows: skipping 10,000 index entries is
@@ -103,13 +124,28 @@ export async function list(db: DB, ctx: CallContext, { def, hooks }: Served, raw
               .offset((page - 1) * pageSize),
           ),
         );
+  // a page after a position is built every time (its condition is the cursor's); page 1 and pages by number once
+  // per shape (./shapes.ts)
+  const shape =
+    after || where.shape === undefined
+      ? undefined
+      : `list:${sort.field}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
+  const query = compiledOnce(
+    def,
+    shape,
+    page === 1 ? [...where.values, pageSize] : [...where.values, pageSize, (page - 1) * pageSize],
+    build,
+  );
   // one after the other, on one connection: under load, a request holding two of the pool's connections made
   // the others queue for them (p95 1.5x the hand-written floor in `npm run bench`), for ~0.3 ms saved when idle
-  const list: Row[] = await rows.execute().catch((e: { code?: string }) => {
-    // a position whose value the column cannot hold (a forged one): SQLSTATE class 22, data exception
-    if (after && typeof e.code === 'string' && e.code.startsWith('22')) throw badRequest('vf.error.cursor');
-    throw e;
-  });
+  const list: Row[] = await db
+    .executeQuery<Row>(query)
+    .then((r) => r.rows)
+    .catch((e: { code?: string }) => {
+      // a position whose value the column cannot hold (a forged one): SQLSTATE class 22, data exception
+      if (after && typeof e.code === 'string' && e.code.startsWith('22')) throw badRequest('vf.error.cursor');
+      throw e;
+    });
   const count = await totalOf(db, def, where);
   const next = keyset && list.length === pageSize ? encodeCursor(sort, list[list.length - 1]) : undefined;
   for (const r of list) delete r[SORT_KEY];
@@ -123,11 +159,20 @@ function checkId(id: unknown): string {
   return id;
 }
 
-/** A row the caller may see, locked for update when inside a write; 404 otherwise, even if it exists elsewhere. */
-export async function loadScoped(db: DB, ctx: CallContext, def: ResourceDef, id: unknown, lock = false): Promise<Row> {
+/** A row the caller may see, locked for update when inside a write; 404 otherwise, even if it exists elsewhere.
+ * `hooks`: with the values of its derived fields (Hooks.columns). */
+export async function loadScoped(
+  db: DB,
+  ctx: CallContext,
+  def: ResourceDef,
+  id: unknown,
+  lock = false,
+  hooks?: Hooks,
+): Promise<Row> {
   let q = byName(db)
     .selectFrom(def.table)
     .selectAll()
+    .select(hooks ? derivedColumns(hooks) : [])
     .where(whereOf(def, ctx, {}))
     .where('_id', '=', checkId(id));
   if (lock) q = q.forUpdate();
@@ -145,7 +190,9 @@ export function present(def: ResourceDef, row: Row): Row {
 
 export async function read(db: DB, ctx: CallContext, { def, hooks }: Served, id: unknown) {
   requirePermission(ctx.user, verbPermission(def, 'read'));
-  const row = present(def, await loadScoped(db, ctx, def, id));
+  const loaded = await loadScoped(db, ctx, def, id, false, hooks);
+  const row = present(def, loaded);
+  for (const name of Object.keys(hooks.columns ?? {})) row[name] = loaded[name];
   tenantReadable(def, ctx, [row]);
   await hooks.present?.([row], db, ctx);
   await hooks.presentDetail?.([row], db, ctx);

@@ -18,18 +18,8 @@ export const menuOutdated = sql<SqlBool>`(device.menu_version IS NOT NULL AND (d
 export const menuOutdatedFilter = (value: unknown): Expression<SqlBool> =>
   value === true ? menuOutdated : sql<SqlBool>`NOT coalesce(${menuOutdated}, false)`;
 
-/** Adds `menu_outdated` to robots as they are answered: one statement for the page. */
-export async function presentMenuOutdated(rows: Array<Record<string, unknown>>, db: DB) {
-  if (!rows.length) return;
-  const r = await sql<{
-    _id: string;
-    outdated: boolean | null;
-  }>`SELECT _id, ${menuOutdated} AS outdated FROM device WHERE _id = ANY(${rows.map((x) => String(x._id))}::text[])`.execute(
-    db,
-  );
-  const byId = new Map(r.rows.map((x) => [x._id, !!x.outdated]));
-  for (const row of rows) row.menu_outdated = byId.get(String(row._id)) ?? false;
-}
+/** The robot list's value `menu_outdated` (resources/device.ts, a `derived` field), read with each robot. */
+export const menuOutdatedColumn = sql<boolean>`coalesce(${menuOutdated}, false)`;
 
 /** GET menu answered this version to the robot, now: written when it is news (another version, or the store's
  * menu changed since the last answer), so a robot asking again and again costs no write. */

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../../http/errors';
 import { defineHooks } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
-import { menuOutdatedFilter, presentMenuOutdated } from '../commands/menu';
+import { menuOutdatedColumn, menuOutdatedFilter } from '../commands/menu';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
@@ -12,7 +12,7 @@ export const hashDeviceKey = (key: string) => createHash('sha256').update(key).d
 
 export const deviceHooks = defineHooks('device', {
   // menu out of date: versions compared across the robot and its store, never a stored flag
-  present: (rows, db) => presentMenuOutdated(rows, db),
+  columns: { menu_outdated: menuOutdatedColumn },
   filters: { menu_outdated: menuOutdatedFilter },
   async beforeWrite({ trx, mode, values, existing, reply }) {
     const row = { ...existing, ...values };

@@ -3,7 +3,8 @@
 // what its calls are checked against changes — its key (rotate_key), its store, brand, name or type (an edit,
 // unbind), its lock (an acknowledged lock or unlock). `npm run bench:beat`'s profile (docs/performance.md):
 // the largest share of a beat's server CPU was pg's socket write, one per statement, and the key lookup was half
-// of a beat's statements. The news travels as the session cache's does (server/auth/sessionCache.ts, whose
+// of a beat's statements. The map itself (bounded, aged, generation-guarded, revoked by owner) is
+// server/events/revocableCache.ts, shared with the sessions' cache. The news travels as the session cache's does (server/auth/sessionCache.ts, whose
 // reasoning holds here too):
 // - each of those changes publishes `rights.changed` with `devices` in the transaction that makes it;
 // - the call that made it answers only once every listening process has heard it (`heard`, server/events/bus.ts),
@@ -15,50 +16,32 @@
 // robot given a new key is never refused for an old row, and a wrong key costs what it cost before.
 import { cacheUsable, type CacheMode } from '../../auth/sessionCache';
 import { onRelayChange, onRightsChange, type RightsChange } from '../../events/bus';
+import { revocableCache } from '../../events/revocableCache';
 
 /** The backstop: a robot's row is read again at least this often (every 6th beat at the simulator's 10 s). */
 export const MAX_AGE_MS = 60_000;
 /** A bound on memory: past it the oldest entry goes (a few hundred bytes each; bench:fleet beats 10,000 robots). */
 const MAX_ENTRIES = 20_000;
 
-/** One server's cache (a process may hold several servers in tests, each on its own database). */
+/** One server's cache (a process may hold several servers in tests, each on its own database): rows kept by the
+ * robot's `device_id` (what its calls name), revoked by its `_id` (what the news names). */
 export function deviceKeyCache<R extends { _id: string; key_hash: string }>(mode: CacheMode | undefined) {
-  const entries = new Map<string, { row: R; at: number }>();
-  let generation = 0;
+  const cache = revocableCache<R>({ maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
   const forget = (c: RightsChange) => {
-    if (!c.devices?.length) return;
-    generation++;
-    const gone = new Set(c.devices);
-    for (const [id, e] of entries) if (gone.has(e.row._id)) entries.delete(id);
+    if (c.devices?.length) cache.revoke([], c.devices);
   };
-  const forgetAll = () => {
-    generation++;
-    entries.clear();
-  };
-  const unwatch = [onRightsChange(forget), onRelayChange(forgetAll)];
+  const unwatch = [onRightsChange(forget), onRelayChange(() => cache.clear())];
   return {
     /** The robot's kept row, or undefined (look it up). */
-    get(deviceId: string): R | undefined {
-      if (!cacheUsable(mode)) return undefined;
-      const e = entries.get(deviceId);
-      if (!e) return undefined;
-      if (Date.now() - e.at > MAX_AGE_MS) {
-        entries.delete(deviceId);
-        return undefined;
-      }
-      return e.row;
-    },
+    get: (deviceId: string): R | undefined => (cacheUsable(mode) ? cache.get(deviceId) : undefined),
     /** Where a lookup starts: what it found is kept only if no news came meanwhile. */
-    since: () => generation,
+    since: () => cache.since(),
     remember(deviceId: string, since: number, row: R) {
-      if (!cacheUsable(mode) || since !== generation) return;
-      entries.delete(deviceId);
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(deviceId, { row, at: Date.now() });
+      if (cacheUsable(mode)) cache.remember(deviceId, since, row, [row._id]);
     },
     close() {
       for (const u of unwatch) u();
-      entries.clear();
+      cache.clear();
     },
   };
 }
