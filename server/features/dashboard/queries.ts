@@ -438,40 +438,65 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     const key = `${scoped}\u0000${b.tz}\u0000`;
     const unitMs = unit === 'hour' ? HOUR_MS : DAY_MS;
     const localPeriod = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / ${unitMs / 1000})::bigint`;
+    // the orders at the very edges are read once, for their sales and for their items
     const edges = rowsOutside(q)
       .where(sold)
-      .select([
-        sql<string>`coalesce(device_type, 'unknown')`.as('type'),
-        localPeriod.as('period'),
-        sql<number>`count(*)::bigint`.as('orders'),
-        sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as(
-          'sold_refund_fee',
-        ),
-      ])
-      .groupBy([sql`1`, sql`2`]);
+      .select(['device_type', 'create_time', 'amount', 'refund_amount', 'refund_status', 'products']);
     const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
     const union = (parts: unknown[]) =>
       sql.join(
         parts.map((x) => sql`(${x})`),
         sql` UNION ALL `,
       );
-    // the signatures are read before any day is computed: a change in between makes the next call compute it again
-    const [sigs, live, liveTop, robots] = await Promise.all([
-      daySignatures(db, scope, utcDayOf(q.first.getTime()), utcDayOf(q.last.getTime() - 1)),
-      prep(
-        db,
-        sql<{
-          type: string;
-          period: number;
-          orders: number;
-          fee: number;
-          sold_refund_fee: number;
-        }>`${union([edges, ...liveRuns.map(([a, z]) => quarterSums(db, scope, a, z, cols, unit, b.tz))])}`,
+    // today's sales (kind 0: per robot type and period) and products (kind 1: per code), from the edges' orders
+    // and today's quarters: one statement
+    const edgesAndToday = sql<{
+      kind: number;
+      key: string;
+      period: number | null;
+      name: string | null;
+      orders: number;
+      fee: number;
+      refund_fee: number | null;
+    }>`WITH e AS MATERIALIZED (${edges}) ${union([
+      sql`SELECT 0 AS kind, coalesce(device_type, 'unknown') AS key, ${localPeriod} AS period, NULL::text AS name,
+                 count(*)::bigint AS orders, coalesce(sum(amount), 0)::bigint AS fee,
+                 coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS refund_fee
+          FROM e GROUP BY 2, 3`,
+      ...liveRuns.map(
+        ([a, z]) =>
+          sql`SELECT 0, s.type, s.period, NULL, s.orders, s.fee, s.sold_refund_fee FROM (${quarterSums(db, scope, a, z, cols, unit, b.tz)}) AS s`,
       ),
-      prep(db, sql<Top>`${union([itemsOutside(q), ...liveRuns.map(([a, z]) => productQuarterSums(db, scope, a, z))])}`),
+      sql`SELECT 1, i.p->>'code', NULL, max(i.p->>'name'), sum((i.p->>'quantity')::int)::bigint,
+                 sum((i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL
+          FROM e CROSS JOIN LATERAL jsonb_array_elements(e.products) AS i(p) WHERE i.p->>'code' IS NOT NULL GROUP BY 2`,
+      ...liveRuns.map(
+        ([a, z]) =>
+          sql`SELECT 1, t.code, NULL, t.name, t.quantity, t.fee, NULL FROM (${productQuarterSums(db, scope, a, z)}) AS t`,
+      ),
+    ])}`;
+    // the signatures are read before any day is computed: a change in between makes the next call compute it again
+    const [sigs, liveBoth, robots] = await Promise.all([
+      daySignatures(db, scope, utcDayOf(q.first.getTime()), utcDayOf(q.last.getTime() - 1)),
+      prep(db, edgesAndToday),
       robotsByState(),
     ]);
+    const live = {
+      rows: liveBoth.rows
+        .filter((r) => Number(r.kind) === 0)
+        .map((r) => ({
+          type: r.key,
+          period: Number(r.period),
+          orders: Number(r.orders),
+          fee: Number(r.fee),
+          sold_refund_fee: Number(r.refund_fee),
+        })),
+    };
+    const liveTop = {
+      rows: liveBoth.rows
+        .filter((r) => Number(r.kind) === 1)
+        .map((r): Top => ({ code: r.key, name: r.name ?? '', quantity: Number(r.orders), fee: Number(r.fee) })),
+    };
     // a local day touches one or two UTC days
     const sig = (k: number) =>
       `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
