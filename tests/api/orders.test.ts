@@ -755,48 +755,81 @@ describe('dashboard and tenant scope', () => {
     }
   });
 
-  it('charts of whole past days the server keeps follow a change to those days at once', async () => {
-    const day = 86_400_000;
-    const [from, to] = [Date.now() - 20.4 * day, Date.now() + 60_000];
-    const same = async (what: string) => {
-      const r = await s.call('POST', '/dashboard/charts', { token: brandA, body: { from, to, tz_offset: -480 } });
-      const want = await expectedCharts({ integrator: 'brand_a' }, new Date(from), new Date(to), -480);
-      expect(r.body.data.sales, what).toEqual(want.sales);
-      expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
-        want.byType,
-      );
-      for (const p of r.body.data.top_products) expect(p, what).toMatchObject(want.top[p.code]);
-      return r.body.data.sales as Array<{ period: string; fee: number; refund_fee: number }>;
-    };
-    const before = await same('first call: the whole days are computed and kept');
-    // a sale of eight days ago refunded, one of six days ago cancelled by hand in SQL: days the server has kept
-    const old = (ago: number) =>
-      s.db
-        .selectFrom('orders')
-        .select(['_id', 'amount'])
-        .where('dealer', '=', 'store_a1')
-        .where('pay_status', '=', 'PAID')
-        .where('refund_status', 'is', null)
-        .where('create_time', '<', new Date(Date.now() - ago * day))
-        .orderBy('create_time', 'desc')
-        .executeTakeFirstOrThrow();
-    const refunded = await old(8);
-    expect(
-      (
-        await s.call('POST', '/order/refund', {
-          token: brandA,
-          body: { _id: refunded._id, amount: 100, reason: 'kept day', approve: true },
-        })
-      ).status,
-    ).toBe(200);
+  /** Brand A's charts of [from, to] in UTC+8, checked against the rows; answers their sales. */
+  async function chartsAsRows(from: number, to: number, what: string) {
+    const r = await s.call('POST', '/dashboard/charts', { token: brandA, body: { from, to, tz_offset: -480 } });
+    const want = await expectedCharts({ integrator: 'brand_a' }, new Date(from), new Date(to), -480);
+    expect(r.body.data.sales, what).toEqual(want.sales);
+    expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
+      want.byType,
+    );
+    for (const p of r.body.data.top_products) expect(p, what).toMatchObject(want.top[p.code]);
+    return r.body.data.sales as Array<{ period: string; fee: number; refund_fee: number }>;
+  }
+
+  /** The first (asc) or last (desc) paid, unrefunded sale of store A1 created in (after, before). */
+  const soldInStoreA1 = (after: number, before: number, order: 'asc' | 'desc') =>
+    s.db
+      .selectFrom('orders')
+      .select(['_id', 'create_time'])
+      .where('dealer', '=', 'store_a1')
+      .where('pay_status', '=', 'PAID')
+      .where('refund_status', 'is', null)
+      .where('create_time', '>', new Date(after))
+      .where('create_time', '<', new Date(before))
+      .orderBy('create_time', order)
+      .executeTakeFirstOrThrow();
+
+  /** 100 of a sale refunded through the API, then another sale (chosen after the refund) cancelled by hand in SQL. */
+  async function refundAndCancel(refunded: string, cancelled: () => Promise<string>) {
+    const r = await s.call('POST', '/order/refund', {
+      token: brandA,
+      body: { _id: refunded, amount: 100, reason: 'kept', approve: true },
+    });
+    expect(r.status).toBe(200);
     await s.db
       .updateTable('orders')
       .set({ pay_status: 'CANCEL' })
-      .where('_id', '=', (await old(6))._id)
+      .where('_id', '=', await cancelled())
       .execute();
+  }
+
+  it('charts of whole past days the server keeps follow a change to those days at once', async () => {
+    const day = 86_400_000;
+    const [from, to] = [Date.now() - 20.4 * day, Date.now() + 60_000];
+    const same = (what: string) => chartsAsRows(from, to, what);
+    const before = await same('first call: the whole days are computed and kept');
+    // a sale of eight days ago refunded, one of six days ago cancelled by hand in SQL: days the server has kept
+    const old = (ago: number) => soldInStoreA1(0, Date.now() - ago * day, 'desc');
+    await refundAndCancel((await old(8))._id, async () => (await old(6))._id);
     const after = await same('after the changes');
     expect(after.reduce((t, d) => t + d.refund_fee, 0)).toBe(before.reduce((t, d) => t + d.refund_fee, 0) + 100);
     expect(after.reduce((t, d) => t + d.fee, 0)).toBeLessThan(before.reduce((t, d) => t + d.fee, 0));
+  });
+
+  it('charts of the partial days before today the server keeps by the quarter follow a change to them at once', async () => {
+    const day = 86_400_000;
+    const quarter = 900_000;
+    // a sold demo order some days ago, and one sold after it, a few hours later (store A1)
+    const sale = (after: number, before: number) => soldInStoreA1(after, before, 'asc');
+    const first = await sale(Date.now() - 15 * day, Date.now() - 3 * day);
+    const at = new Date(first.create_time as unknown as string).getTime();
+    const second = await sale(at, at + 20 * 3600_000);
+    // by the day, from the first sale's quarter hour on (its local day is the range's partial first day); by the
+    // hour, the day around the second (UTC days before today, all of them)
+    const days = [Math.floor(at / quarter) * quarter - 1, Date.now() + 60_000] as const;
+    const hours = [at - 3600_000, at + 30 * 3600_000] as const;
+    const total = (xs: Array<{ fee: number; refund_fee: number }>, k: 'fee' | 'refund_fee') =>
+      xs.reduce((t, d) => t + d[k], 0);
+    const before = await chartsAsRows(...days, 'by the day: the partial first day read and kept');
+    const beforeHours = await chartsAsRows(...hours, 'by the hour: the days read and kept');
+    await refundAndCancel(first._id, async () => second._id);
+    const after = await chartsAsRows(...days, 'by the day, after the changes');
+    expect(total(after, 'refund_fee')).toBe(total(before, 'refund_fee') + 100);
+    expect(total(after, 'fee')).toBeLessThan(total(before, 'fee'));
+    expect(total(await chartsAsRows(...hours, 'by the hour, after the changes'), 'fee')).toBeLessThan(
+      total(beforeHours, 'fee'),
+    );
   });
 
   it('rollups rebuilt in one pass from the orders (a bulk load) equal those the triggers kept through every change', async () => {

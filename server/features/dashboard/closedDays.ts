@@ -21,10 +21,13 @@ export interface DayCharts {
 /** How many days a process keeps, over every scope and time zone (the least recently read go first). */
 const MAX_DAYS = 5_000;
 
-class ClosedDays {
-  private days = new Map<string, { sig: string; charts: DayCharts }>();
+/** Days kept under a key with their signature, at most `max` (the least recently read go first). */
+export class KeptDays<T> {
+  private days = new Map<string, { sig: string; charts: T }>();
 
-  get(key: string, sig: string): DayCharts | undefined {
+  constructor(private readonly max: number) {}
+
+  get(key: string, sig: string): T | undefined {
     const had = this.days.get(key);
     if (!had || had.sig !== sig) return undefined;
     // most recently read last
@@ -33,18 +36,18 @@ class ClosedDays {
     return had.charts;
   }
 
-  set(key: string, sig: string, charts: DayCharts) {
+  set(key: string, sig: string, charts: T) {
     this.days.delete(key);
     this.days.set(key, { sig, charts });
-    if (this.days.size > MAX_DAYS) this.days.delete(this.days.keys().next().value!);
+    if (this.days.size > this.max) this.days.delete(this.days.keys().next().value!);
   }
 }
 
 /** One store of days per database (a test process may serve several). */
-const stores = new WeakMap<object, ClosedDays>();
-export function closedDaysOf(db: DB): ClosedDays {
+const stores = new WeakMap<object, KeptDays<DayCharts>>();
+export function closedDaysOf(db: DB): KeptDays<DayCharts> {
   let s = stores.get(db);
-  if (!s) stores.set(db, (s = new ClosedDays()));
+  if (!s) stores.set(db, (s = new KeptDays<DayCharts>(MAX_DAYS)));
   return s;
 }
 

@@ -17,6 +17,7 @@ import deviceDef from '../../../resources/device';
 import { whereOf } from '../../crud/filters';
 import { runPrepared } from '../../db/prepared';
 import { closedDaysOf, daySignatures, scopeKey, type DayCharts } from './closedDays';
+import { addRun, daysOfRun, quarterDaysOf, type PeriodSums, type ProductSums } from './quarterDays';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */
@@ -407,56 +408,95 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
         .compile(),
     );
 
-  // By the day in a zone whole quarters from UTC, the whole local days of the range are kept by the process
-  // while their UTC days are unchanged (server/features/dashboard/closedDays.ts): only the partial days at the
-  // edges, and days changed since they were kept, are read. `firstKept` … `endKept - 1`: those days' indexes.
+  // In a zone whole quarters from UTC (every real one): by the day, the whole local days of the range are kept by
+  // the process while their UTC days are unchanged (./closedDays.ts), and so are the UTC days before today at
+  // quarter resolution (./quarterDays.ts) for the partial days at the range's edges — by the hour, the whole range
+  // is such runs. Only today's quarters, the partial quarters at the very edges, and days changed since they were
+  // kept, are read. `firstKept` … `endKept - 1`: the whole local days' indexes (none by the hour).
   const tzMs = b.tz * 60_000;
   const localStart = (k: number) => new Date(k * DAY_MS + tzMs);
-  const firstKept = Math.ceil((b.from.getTime() - tzMs) / DAY_MS);
-  const endKept = Math.floor((b.to.getTime() - tzMs) / DAY_MS);
+  const firstKept = unit === 'day' ? Math.ceil((b.from.getTime() - tzMs) / DAY_MS) : 0;
+  const endKept = unit === 'day' ? Math.floor((b.to.getTime() - tzMs) / DAY_MS) : 0;
   async function byKeptDays(q: { first: Date; last: Date }) {
     const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
-    const [s, e] = [localStart(firstKept), localStart(endKept)];
-    const runs = [
-      [q.first, s],
-      [e, q.last],
-    ].filter(([a, z]) => a < z);
-    const key = `${scopeKey(db, scope)}\u0000${b.tz}\u0000`;
-    const localDay = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / 86400)::bigint`;
+    const runs = (
+      firstKept < endKept
+        ? [
+            [q.first, localStart(firstKept)],
+            [localStart(endKept), q.last],
+          ]
+        : [[q.first, q.last]]
+    ).filter(([a, z]) => a < z);
+    // the runs' quarters before today come from the kept UTC days, today's from the rollups
+    const today = new Date(utcDayOf(Math.min(b.to.getTime(), Date.now())) * DAY_MS);
+    const closedRuns = runs
+      .map(([a, z]) => [a, z < today ? z : today] as const)
+      .filter(([a, z]) => a < z)
+      .map(([a, z]) => [quarterIndex(a), quarterIndex(z)] as const);
+    const liveRuns = runs.map(([a, z]) => [a > today ? a : today, z] as const).filter(([a, z]) => a < z);
+    const scoped = scopeKey(db, scope);
+    const key = `${scoped}\u0000${b.tz}\u0000`;
+    const unitMs = unit === 'hour' ? HOUR_MS : DAY_MS;
+    const localPeriod = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / ${unitMs / 1000})::bigint`;
+    // the orders at the very edges are read once, for their sales and for their items
     const edges = rowsOutside(q)
       .where(sold)
-      .select([
-        sql<string>`coalesce(device_type, 'unknown')`.as('type'),
-        localDay.as('period'),
-        sql<number>`count(*)::bigint`.as('orders'),
-        sql<number>`coalesce(sum(amount), 0)::bigint`.as('fee'),
-        sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as(
-          'sold_refund_fee',
-        ),
-      ])
-      .groupBy([sql`1`, sql`2`]);
+      .select(['device_type', 'create_time', 'amount', 'refund_amount', 'refund_status', 'products']);
     const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
     const union = (parts: unknown[]) =>
       sql.join(
         parts.map((x) => sql`(${x})`),
         sql` UNION ALL `,
       );
-    // the signatures are read before any day is computed: a change in between makes the next call compute it again
-    const [sigs, live, liveTop, robots] = await Promise.all([
-      daySignatures(db, scope, utcDayOf(s.getTime()), utcDayOf(e.getTime() - 1)),
-      prep(
-        db,
-        sql<{
-          type: string;
-          period: number;
-          orders: number;
-          fee: number;
-          sold_refund_fee: number;
-        }>`${union([edges, ...runs.map(([a, z]) => quarterSums(db, scope, a, z, cols, 'day', b.tz))])}`,
+    // today's sales (kind 0: per robot type and period) and products (kind 1: per code), from the edges' orders
+    // and today's quarters: one statement
+    const edgesAndToday = sql<{
+      kind: number;
+      key: string;
+      period: number | null;
+      name: string | null;
+      orders: number;
+      fee: number;
+      refund_fee: number | null;
+    }>`WITH e AS MATERIALIZED (${edges}) ${union([
+      sql`SELECT 0 AS kind, coalesce(device_type, 'unknown') AS key, ${localPeriod} AS period, NULL::text AS name,
+                 count(*)::bigint AS orders, coalesce(sum(amount), 0)::bigint AS fee,
+                 coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS refund_fee
+          FROM e GROUP BY 2, 3`,
+      ...liveRuns.map(
+        ([a, z]) =>
+          sql`SELECT 0, s.type, s.period, NULL, s.orders, s.fee, s.sold_refund_fee FROM (${quarterSums(db, scope, a, z, cols, unit, b.tz)}) AS s`,
       ),
-      prep(db, sql<Top>`${union([itemsOutside(q), ...runs.map(([a, z]) => productQuarterSums(db, scope, a, z))])}`),
+      sql`SELECT 1, i.p->>'code', NULL, max(i.p->>'name'), sum((i.p->>'quantity')::int)::bigint,
+                 sum((i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL
+          FROM e CROSS JOIN LATERAL jsonb_array_elements(e.products) AS i(p) WHERE i.p->>'code' IS NOT NULL GROUP BY 2`,
+      ...liveRuns.map(
+        ([a, z]) =>
+          sql`SELECT 1, t.code, NULL, t.name, t.quantity, t.fee, NULL FROM (${productQuarterSums(db, scope, a, z)}) AS t`,
+      ),
+    ])}`;
+    // the signatures are read before any day is computed: a change in between makes the next call compute it again
+    const [sigs, liveBoth, robots] = await Promise.all([
+      daySignatures(db, scope, utcDayOf(q.first.getTime()), utcDayOf(q.last.getTime() - 1)),
+      prep(db, edgesAndToday),
       robotsByState(),
     ]);
+    const live = {
+      rows: liveBoth.rows
+        .filter((r) => Number(r.kind) === 0)
+        .map((r) => ({
+          type: r.key,
+          period: Number(r.period),
+          orders: Number(r.orders),
+          fee: Number(r.fee),
+          sold_refund_fee: Number(r.refund_fee),
+        })),
+    };
+    const liveTop = {
+      rows: liveBoth.rows
+        .filter((r) => Number(r.kind) === 1)
+        .map((r): Top => ({ code: r.key, name: r.name ?? '', quantity: Number(r.orders), fee: Number(r.fee) })),
+    };
     // a local day touches one or two UTC days
     const sig = (k: number) =>
       `${sigs.get(utcDayOf(k * DAY_MS + tzMs)) ?? '-'} ${sigs.get(utcDayOf((k + 1) * DAY_MS + tzMs - 1)) ?? '-'}`;
@@ -468,14 +508,18 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       if (had) kept.set(k, had);
       else missing.push(k);
     }
+    // the missing days from the first to the last, in one read each of the sales and the products
+    const [first, last] = [missing[0], missing[missing.length - 1]];
+    const [[sales, products], quarterDays] = await Promise.all([
+      missing.length
+        ? Promise.all([
+            prep(db, quarterSums(db, scope, localStart(first), localStart(last + 1), cols, 'day', b.tz)),
+            prep(db, productDaySums(db, scope, localStart(first), localStart(last + 1), b.tz)),
+          ])
+        : [{ rows: [] }, { rows: [] }],
+      quarterDaysOf(db, scope, `${scoped}\u0000`, [...new Set(closedRuns.flatMap(([a, z]) => daysOfRun(a, z)))], sigs),
+    ]);
     if (missing.length) {
-      // the days from the first missing to the last, in one read each of the sales and the products
-      const [first, last] = [missing[0], missing[missing.length - 1]];
-      const [a, z] = [localStart(first), localStart(last + 1)];
-      const [sales, products] = await Promise.all([
-        prep(db, quarterSums(db, scope, a, z, cols, 'day', b.tz)),
-        prep(db, productDaySums(db, scope, a, z, b.tz)),
-      ]);
       for (let k = first; k <= last; k++) kept.set(k, { types: [], products: [] });
       for (const r of sales.rows) {
         if (Number(r.orders) !== 0)
@@ -494,19 +538,24 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       }
       for (let k = first; k <= last; k++) store.set(key + k, sig(k), kept.get(k)!);
     }
-    const rows: PeriodType[] = live.rows
+    // the runs' closed quarters, from the kept UTC days
+    const closedSales: PeriodSums = new Map();
+    const closedTop: ProductSums = new Map();
+    for (const [a, z] of closedRuns)
+      addRun(quarterDays, a, z, unit === 'hour' ? 4 : QUARTERS_PER_DAY, -b.tz / 15, closedSales, closedTop);
+    const rows: PeriodType[] = [...live.rows, ...closedSales.values()]
       .filter((x) => Number(x.orders) !== 0)
       .map((x) => ({
         period: periodName(Number(x.period)),
         type: x.type,
         orders: x.orders,
         fee: x.fee,
-        refund_fee: x.sold_refund_fee,
+        refund_fee: 'sold_refund_fee' in x ? x.sold_refund_fee : x.refund_fee,
       }));
     // the kept days summed here, in plain loops: a year of them is 365 days of types and products
     const days: Sales[] = [];
     const types = new Map<string, ByType>();
-    const products = new Map<string, Top>();
+    const topOfDays = new Map<string, Top>();
     for (const [k, c] of kept) {
       const d: Sales = { period: periodName(k), orders: 0, fee: 0, refund_fee: 0 };
       for (const t of c.types) {
@@ -520,17 +569,23 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       days.push(d);
       for (const p of c.products) {
         const had =
-          products.get(p.code) ??
-          products.set(p.code, { code: p.code, name: p.name, quantity: 0, fee: 0 }).get(p.code)!;
+          topOfDays.get(p.code) ??
+          topOfDays.set(p.code, { code: p.code, name: p.name, quantity: 0, fee: 0 }).get(p.code)!;
         had.quantity += p.quantity;
         had.fee += p.fee;
       }
     }
-    return [[rows], [liveTop.rows, [...products.values()]], robots, { days, types: [...types.values()] }] as const;
+    const closedProducts = [...closedTop.values()].filter((p) => p.quantity !== 0);
+    return [
+      [rows],
+      [liveTop.rows, [...topOfDays.values()], closedProducts],
+      robots,
+      { days, types: [...types.values()] },
+    ] as const;
   }
 
   const [periodTypeParts, topParts, robots, keptDays] =
-    unit === 'day' && quarters && firstKept < endKept
+    quarters && (unit === 'hour' || firstKept < endKept)
       ? await byKeptDays(quarters)
       : await Promise.all([
           // sales per period and per robot type come from the same rows, grouped by both
