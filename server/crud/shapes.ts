@@ -7,10 +7,11 @@
 // that misses something that changes the text fails a test instead of sending another query's SQL.
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { ResourceDef } from '../../resources/types';
+import { setting } from '../config';
 
 /** Shapes are few (filters used × kinds, per resource); a bound all the same. */
 const MAX_SHAPES = 2_000;
-const VERIFY = process.env.NODE_ENV === 'test';
+const VERIFY = setting('NODE_ENV') === 'test';
 /** SQL text by resource and shape; null: its parameters were not the expected ones, so it is built every time. By
  * the declaration itself, not its name: servers in one process (tests) may serve different declarations of a name. */
 const byDef = new WeakMap<ResourceDef, Map<string, string | null>>();
