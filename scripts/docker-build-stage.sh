@@ -2,6 +2,10 @@
 # The Dockerfile's stages without a Docker engine: in a clean copy of the tree, the build stage's commands
 # (npm ci, npm run build), then the run stage's (npm ci --omit=dev, only dist/ kept) and its command, probed
 # as the HEALTHCHECK does. CI runs this (.ci/run); it needs DATABASE_URL (a production replica runs on PostgreSQL).
+# IMAGE_NODE_MODULES=<folder>: the build stage's `npm ci` was run already from this very package.json and
+# package-lock.json (CI's own, on the fresh clone): hard-link that node_modules instead of a second install.
+# IMAGE_APP_TO=<checkout>: put the built browser app into <checkout>/dist as well, when none is there, so the
+# browser tests use this build instead of building it again (docs/testing.md, "What runs beside npm test").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?set DATABASE_URL}"
@@ -11,7 +15,26 @@ trap 'kill "${PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 # build stage
 mkdir -p "$WORK/build" "$WORK/run"
 git ls-files -z | xargs -0 -I{} cp --parents {} "$WORK/build/"
-(cd "$WORK/build" && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)
+if [ -n "${IMAGE_NODE_MODULES:-}" ]; then
+  cp -al "$IMAGE_NODE_MODULES" "$WORK/build/node_modules"
+  # npm rewrites its own record of the tree in place: a link would change the other checkout's
+  rm -f "$WORK/build/node_modules/.package-lock.json"
+  (cd "$WORK/build" && npm run build >/dev/null)
+else
+  (cd "$WORK/build" && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)
+fi
+if [ -n "${IMAGE_APP_TO:-}" ]; then
+  # under the lock the browser tests' build takes (scripts/buildIfStale.ts); the server bundle is not the app's
+  mkdir -p "$IMAGE_APP_TO/.tmp"
+  until mkdir "$IMAGE_APP_TO/.tmp/build.lock" 2>/dev/null; do sleep 0.5; done
+  if ! [ -e "$IMAGE_APP_TO/dist/index.html" ]; then
+    rm -rf "$IMAGE_APP_TO/dist"
+    cp -r "$WORK/build/dist" "$IMAGE_APP_TO/dist"
+    rm -rf "$IMAGE_APP_TO/dist/server"
+    echo "image stages: the browser app built here is the browser tests' too ($IMAGE_APP_TO/dist)"
+  fi
+  rmdir "$IMAGE_APP_TO/.tmp/build.lock"
+fi
 
 # run stage: production dependencies and the build only
 cp package.json package-lock.json "$WORK/run/"

@@ -53,6 +53,8 @@ const PGLITE_ONLY: Record<string, string> = {
   'tests/api/isolation.test.ts': 'the tenant matrix: permission logic, one request at a time',
   'tests/api/password-hash.test.ts': 'argon2id and scrypt hashes',
   'tests/api/security-leaks.test.ts': 'declared secrets never answered',
+  'tests/api/security.test.ts':
+    "answers' headers, uploads served as images, no secret in the output or the operation log: one request at a time",
   'tests/api/walk.test.ts': 'server halves of screen defects, one request at a time',
 };
 

@@ -2,6 +2,7 @@
 // of a million-row list never pays for counting them all (npm run bench measured it).
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
+import { loadWithoutTriggers } from '../support/db';
 import { EXACT_TOTAL_LIMIT } from '../../server/crud/count';
 
 let s: TestServer;
@@ -9,10 +10,14 @@ let admin: string;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login('admin');
-  await sql`
+  // through no trigger: this file reads no dashboard figure (tests/support/db.ts)
+  await loadWithoutTriggers(
+    s.db,
+    sql`
     INSERT INTO orders (_id, integrator, dealer, channel, status, pay_status, amount, quantity, products, pickup_code, create_time)
     SELECT 'many-' || i, 'brand_b', 'store_b1', 'APP', 'CLOSE', 'PAID', 100, 1, '[]'::jsonb, 'M' || i, now() - i * interval '1 second'
-    FROM generate_series(1, ${Math.max(EXACT_TOTAL_LIMIT + 500, 10_500)}::int) AS i`.execute(s.db);
+    FROM generate_series(1, ${Math.max(EXACT_TOTAL_LIMIT + 500, 10_500)}::int) AS i`,
+  );
   await sql`ANALYZE orders`.execute(s.db);
 });
 afterAll(() => s?.close());
