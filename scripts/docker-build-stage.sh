@@ -5,7 +5,7 @@
 # IMAGE_NODE_MODULES=<folder>: the build stage's `npm ci` was run already from this very package.json and
 # package-lock.json (CI's own, on the fresh clone): hard-link that node_modules instead of a second install.
 # IMAGE_APP_TO=<checkout>: put the built browser app into <checkout>/dist as well, when none is there, so the
-# browser tests use this build instead of building it again (docs/testing.md, "What runs beside npm test").
+# browser tests use this build instead of building it again (docs/testing.md, "The runs of `npm test`").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?set DATABASE_URL}"

@@ -90,10 +90,11 @@ export async function freshDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Runs a set-up load (rows a test only lists, counts or exports) with the tables' triggers off, in one
- * transaction: the dashboard's rollups are kept by a trigger per order row, which on PGlite cost 29 CPU seconds
- * for list-total's 10,500 orders — for figures those files never read. The rollups then leave these rows out, so
- * only a file that reads no dashboard figure may load this way (docs/testing.md, "What a slow file pays for").
+ * Runs a set-up load (rows a test only lists, counts or exports) with the tables' triggers (foreign-key checks
+ * too) off, in one transaction: the dashboard's rollups are kept by a trigger per order row, which on PGlite
+ * cost 29 CPU seconds for list-total's 10,500 orders — for figures those files never read. The rollups then
+ * leave these rows out, so only a file that reads no dashboard figure may load this way (docs/testing.md,
+ * "What a slow API file pays for").
  */
 export function loadWithoutTriggers(db: DB, load: RawBuilder<unknown>): Promise<void> {
   return db.transaction().execute(async (trx) => {
