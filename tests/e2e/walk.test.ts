@@ -22,13 +22,17 @@ async function tap(page: Page, target: Locator) {
     if (!box) throw new Error('not on screen');
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
+  // settled: the same point over three checks in a row, two frames apart each (what loads above a target — the
+  // fleet's health, then its stores' names — can land between two frames, and a single check missed it in CI)
   let point = await at();
+  let still = 0;
   await expect
     .poll(async () => {
       const before = point;
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       point = await at();
-      return point.x === before.x && point.y === before.y;
+      still = point.x === before.x && point.y === before.y ? still + 1 : 0;
+      return still >= 3;
     })
     .toBe(true);
   await page.mouse.click(point.x, point.y);
@@ -47,6 +51,8 @@ describe('below 992 px every part of the page can be tapped', () => {
       const d7 = page.getByTestId('period-d7');
       await d7.waitFor();
       await page.getByTestId('figure-orders').filter({ hasNotText: '…' }).waitFor();
+      // the fleet's health above the period buttons has drawn its figures (it pushes them down when it does)
+      await page.getByTestId('fleet-health').locator('.MuiCardHeader-subheader').waitFor();
       // the fleet's health leads the dashboard: on a phone the sales period is further down, as a user scrolls to it
       await d7.scrollIntoViewIfNeeded();
       await tap(page, d7);
