@@ -13,7 +13,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
-import type { CacheMode } from './auth/sessionCache';
+import type { CacheMode } from './events/revocableCache';
 import { installGatewayAuth } from './features/gateway/auth';
 import { installFloodLimits } from './http/floodLimit';
 import { resourceRoutes } from './crud/router';

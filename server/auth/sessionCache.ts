@@ -14,8 +14,8 @@
 // Sessions of an account a role requires two-factor sign-in of are never kept: enrolling or turning it off
 // (server/features/totp/) changes what they may do and is not announced.
 import type { SessionUser } from './context';
-import { onRelayChange, onRightsChange, relayListening, relayRunning, type RightsChange } from '../events/bus';
-import { revocableCache } from '../events/revocableCache';
+import { onRelayChange, onRightsChange, type RightsChange } from '../events/bus';
+import { cacheUsable, revocableCache, type CacheMode } from '../events/revocableCache';
 
 /** The backstop: a session is looked up again at least this often, whatever was (not) heard. */
 export const MAX_AGE_MS = 30_000;
@@ -44,14 +44,6 @@ interface Entry {
 const cache = revocableCache<Entry>({ maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
 const account = (id: string) => `account:${id}`;
 const role = (name: string) => `role:${name}`;
-
-/** `local`: one process, news delivered in it (PGlite); `relay`: news through PostgreSQL's LISTEN/NOTIFY. */
-export type CacheMode = 'local' | 'relay';
-
-/** Whether news of revocations reaches this process now (the robots' key cache asks too, server/features/gateway/).
- * (a PGlite server sharing its process with a PostgreSQL one, as tests may, would publish into PostgreSQL) */
-export const cacheUsable = (mode: CacheMode | undefined) =>
-  mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening();
 
 /** Where a lookup starts: what it found is kept only if no news came meanwhile. */
 export const lookupGeneration = () => cache.since();

@@ -8,6 +8,17 @@
 // - revoked by key, or by owner (an account, a role, a robot): each owner indexes its keys, so news of one
 //   account costs its own entries, not a scan of every entry.
 
+import { relayListening, relayRunning } from './bus';
+
+/** `local`: one process, news delivered in it (PGlite); `relay`: news through PostgreSQL's LISTEN/NOTIFY. */
+export type CacheMode = 'local' | 'relay';
+
+/** Whether news of revocations reaches this process now, so what a cache keeps may be served: each cache asks
+ * before it serves or keeps anything. (A PGlite server sharing its process with a PostgreSQL one, as tests may,
+ * would publish into PostgreSQL.) */
+export const cacheUsable = (mode: CacheMode | undefined) =>
+  mode === 'local' ? !relayRunning() : mode === 'relay' && relayListening();
+
 export interface RevocableCacheOptions {
   /** A bound on memory: past it the oldest entry goes. */
   maxEntries: number;

@@ -8,7 +8,7 @@ import { hashDeviceKey } from '../fleet/device';
 import { writeLog, type Actor } from '../../log';
 import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
-import type { CacheMode } from '../../auth/sessionCache';
+import type { CacheMode } from '../../events/revocableCache';
 import { deviceKeyCache } from './keyCache';
 
 /** The robot a gateway call is from, as its row holds it. */

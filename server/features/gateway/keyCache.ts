@@ -3,9 +3,9 @@
 // what its calls are checked against changes — its key (rotate_key), its store, brand, name or type (an edit,
 // unbind), its lock (an acknowledged lock or unlock). `npm run bench:beat`'s profile (docs/performance.md):
 // the largest share of a beat's server CPU was pg's socket write, one per statement, and the key lookup was half
-// of a beat's statements. The map itself (bounded, aged, generation-guarded, revoked by owner) is
-// server/events/revocableCache.ts, shared with the sessions' cache. The news travels as the session cache's does (server/auth/sessionCache.ts, whose
-// reasoning holds here too):
+// of a beat's statements. The map itself (bounded, aged, generation-guarded, revoked by owner) and whether it
+// may serve now are server/events/revocableCache.ts, shared with the sessions' cache. The news travels as the
+// session cache's does (server/auth/sessionCache.ts, whose reasoning holds here too):
 // - each of those changes publishes `rights.changed` with `devices` in the transaction that makes it;
 // - the call that made it answers only once every listening process has heard it (`heard`, server/events/bus.ts),
 //   so no process serves the robot's old key, store or lock to a call made after that answer;
@@ -14,9 +14,8 @@
 //   goes down or comes back; the maximum age is the backstop for a change made outside the service (SQL by hand).
 // Only a key that matches the kept row's hash is served from here: any other key goes to the database, so a
 // robot given a new key is never refused for an old row, and a wrong key costs what it cost before.
-import { cacheUsable, type CacheMode } from '../../auth/sessionCache';
 import { onRelayChange, onRightsChange, type RightsChange } from '../../events/bus';
-import { revocableCache } from '../../events/revocableCache';
+import { cacheUsable, revocableCache, type CacheMode } from '../../events/revocableCache';
 
 /** The backstop: a robot's row is read again at least this often (every 6th beat at the simulator's 10 s). */
 export const MAX_AGE_MS = 60_000;
