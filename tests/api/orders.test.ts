@@ -755,6 +755,62 @@ describe('dashboard and tenant scope', () => {
     }
   });
 
+  it('charts count a sale at the very edge of a range once: in a quarter kept by the minute and in today', async () => {
+    const day = 86_400_000;
+    const quarter = 900_000;
+    const check = async (from: number, to: number) => {
+      for (const tz of [0, -330])
+        for (const [token, scope] of [
+          [admin, {}],
+          [brandA, { integrator: 'brand_a' }],
+          [storeA1, { dealer: 'store_a1' }],
+        ] as const) {
+          const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
+          const want = await expectedCharts(scope, new Date(from), new Date(to), tz);
+          const what = `${new Date(from).toISOString()} – ${new Date(to).toISOString()}, tz ${tz}, ${JSON.stringify(scope)}`;
+          expect(r.body.data.sales, what).toEqual(want.sales);
+          expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
+            want.byType,
+          );
+          for (const p of r.body.data.top_products) expect(p, what).toMatchObject(want.top[p.code]);
+        }
+    };
+    // a sale of some days ago (a closed day: its quarter is kept by the minute), each end of a range on it
+    const past = await soldInStoreA1(Date.now() - 5 * day, Date.now() - 3 * day, 'asc');
+    const t = new Date(past.create_time as unknown as string).getTime();
+    for (const [from, to] of [
+      [t, Date.now() + 60_000],
+      [t + 1, Date.now() + 60_000],
+      [t - 20 * 3600_000, t - 1],
+      [t - 20 * 3600_000, t],
+    ])
+      await check(from, to);
+    // two sales moved to today's later quarters (now's + 1 h and + 2 h), late and early in theirs: a range ending
+    // late in a quarter reads it from the rollups and takes the sales after its end away, one starting early in a
+    // quarter takes those before its start away
+    const moved = await Promise.all(
+      [7, 6].map((ago) => soldInStoreA1(Date.now() - (ago + 1) * day, Date.now() - ago * day, 'asc')),
+    );
+    const base = Math.floor(Date.now() / quarter) * quarter;
+    const [late, early] = [base + 3600_000 + 12 * 60_000 + 500, base + 2 * 3600_000 + 2 * 60_000 + 500];
+    const move = (id: string, at: Date) =>
+      s.db.updateTable('orders').set({ create_time: at }).where('_id', '=', id).execute();
+    await move(moved[0]._id, new Date(late));
+    await move(moved[1]._id, new Date(early));
+    const midnight = Math.floor(Date.now() / day) * day;
+    try {
+      for (const [from, to] of [
+        [midnight + 1000, late - 1],
+        [midnight + 1000, late],
+        [early, early + 3 * 3600_000],
+        [early + 1, early + 3 * 3600_000],
+      ])
+        await check(from, to);
+    } finally {
+      for (const o of moved) await move(o._id, new Date(o.create_time as unknown as string));
+    }
+  });
+
   /** Brand A's charts of [from, to] in UTC+8, checked against the rows; answers their sales. */
   async function chartsAsRows(from: number, to: number, what: string) {
     const r = await s.call('POST', '/dashboard/charts', { token: brandA, body: { from, to, tz_offset: -480 } });
@@ -807,7 +863,7 @@ describe('dashboard and tenant scope', () => {
     expect(after.reduce((t, d) => t + d.fee, 0)).toBeLessThan(before.reduce((t, d) => t + d.fee, 0));
   });
 
-  it('charts of the partial days before today the server keeps by the quarter follow a change to them at once', async () => {
+  it('charts of the partial days before today the server keeps by the quarter and by the minute follow a change to them at once', async () => {
     const day = 86_400_000;
     const quarter = 900_000;
     // a sold demo order some days ago, and one sold after it, a few hours later (store A1)
@@ -819,12 +875,18 @@ describe('dashboard and tenant scope', () => {
     // hour, the day around the second (UTC days before today, all of them)
     const days = [Math.floor(at / quarter) * quarter - 1, Date.now() + 60_000] as const;
     const hours = [at - 3600_000, at + 30 * 3600_000] as const;
+    // from the minute before the first sale's: its quarter's minutes kept (unless that minute starts the quarter)
+    const minutes = [Math.floor(at / 60_000) * 60_000 - 1, Date.now() + 60_000] as const;
     const total = (xs: Array<{ fee: number; refund_fee: number }>, k: 'fee' | 'refund_fee') =>
       xs.reduce((t, d) => t + d[k], 0);
     const before = await chartsAsRows(...days, 'by the day: the partial first day read and kept');
     const beforeHours = await chartsAsRows(...hours, 'by the hour: the days read and kept');
+    const beforeMinutes = await chartsAsRows(...minutes, 'the first quarter by the minute: read and kept');
     await refundAndCancel(first._id, async () => second._id);
     const after = await chartsAsRows(...days, 'by the day, after the changes');
+    expect(total(await chartsAsRows(...minutes, 'by the minute, after the changes'), 'refund_fee')).toBe(
+      total(beforeMinutes, 'refund_fee') + 100,
+    );
     expect(total(after, 'refund_fee')).toBe(total(before, 'refund_fee') + 100);
     expect(total(after, 'fee')).toBeLessThan(total(before, 'fee'));
     expect(total(await chartsAsRows(...hours, 'by the hour, after the changes'), 'fee')).toBeLessThan(

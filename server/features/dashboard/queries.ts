@@ -18,6 +18,7 @@ import { whereOf } from '../../crud/filters';
 import { runPrepared } from '../../db/prepared';
 import { closedDaysOf, daySignatures, scopeKey, type DayCharts } from './closedDays';
 import { addRun, daysOfRun, quarterDaysOf, type PeriodSums, type ProductSums } from './quarterDays';
+import { addMinutes, edgeQuartersOf, edgesOf, type EdgePart } from './edges';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */
@@ -256,6 +257,31 @@ function productDaySums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: D
     GROUP BY r.code, 3`;
 }
 
+/** The sold orders of the edges' parts (./edges.ts), each with its part's sign, in one UNION ALL. */
+function edgeOrders(db: DB, scope: ReturnType<typeof whereOf>, parts: readonly EdgePart[]) {
+  const one = (p: EdgePart) =>
+    db
+      .selectFrom('orders')
+      .where(scope)
+      .where('pay_status', 'in', SOLD)
+      .where('create_time', p.loOpen ? '>' : '>=', p.lo)
+      .where('create_time', p.hiClosed ? '<=' : '<', p.hi)
+      .select([
+        sql<number>`${sql.lit(p.sign)}::int`.as('sign'),
+        'device_type',
+        'create_time',
+        'amount',
+        'refund_amount',
+        'refund_status',
+        'products',
+      ]);
+  // never empty: the end always has a part (edgesOf)
+  return sql.join(
+    parts.map((p) => sql`(${one(p)})`),
+    sql` UNION ALL `,
+  );
+}
+
 export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
@@ -339,8 +365,9 @@ const numbers = <T extends Record<string, unknown>>(rows: T[], ...fields: Array<
  * The charts: sales per hour or per day in the viewer's time zone (every period of the range, those without
  * sales as zeros), sales by robot type, the top 10 products, robots by state. Sales and types come from whole
  * quarter hours of the quarter rollup (migration 034; every real time zone is whole quarters from UTC), products
- * from whole UTC days and quarter hours (migrations 014, 044); the partial quarters at the edges, and sales in a
- * zone that is not whole quarters from UTC, are read from the orders.
+ * from whole UTC days and quarter hours (migrations 014, 044); the partial quarters at the edges as ./edges.ts
+ * says (kept by the minute before today, today's from the nearer end of the quarter), and sales in a zone that is
+ * not whole quarters from UTC from the orders.
  */
 export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
@@ -419,16 +446,17 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   const endKept = unit === 'day' ? Math.floor((b.to.getTime() - tzMs) / DAY_MS) : 0;
   async function byKeptDays(q: { first: Date; last: Date }) {
     const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
+    // the runs' quarters before today come from the kept UTC days, today's from the rollups
+    const today = new Date(utcDayOf(Math.min(b.to.getTime(), Date.now())) * DAY_MS);
+    const { parts, kept: keptEdges, first: runFirst, last: runLast } = edgesOf(b, q, today);
     const runs = (
       firstKept < endKept
         ? [
-            [q.first, localStart(firstKept)],
-            [localStart(endKept), q.last],
+            [runFirst, localStart(firstKept)],
+            [localStart(endKept), runLast],
           ]
-        : [[q.first, q.last]]
+        : [[runFirst, runLast]]
     ).filter(([a, z]) => a < z);
-    // the runs' quarters before today come from the kept UTC days, today's from the rollups
-    const today = new Date(utcDayOf(Math.min(b.to.getTime(), Date.now())) * DAY_MS);
     const closedRuns = runs
       .map(([a, z]) => [a, z < today ? z : today] as const)
       .filter(([a, z]) => a < z)
@@ -438,10 +466,8 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     const key = `${scoped}\u0000${b.tz}\u0000`;
     const unitMs = unit === 'hour' ? HOUR_MS : DAY_MS;
     const localPeriod = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / ${unitMs / 1000})::bigint`;
-    // the orders at the very edges are read once, for their sales and for their items
-    const edges = rowsOutside(q)
-      .where(sold)
-      .select(['device_type', 'create_time', 'amount', 'refund_amount', 'refund_status', 'products']);
+    // the orders at the very edges (each part added or taken away: `sign`) are read once, for their sales and items
+    const edges = edgeOrders(db, scope, parts);
     const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
     const union = (parts: unknown[]) =>
       sql.join(
@@ -460,15 +486,15 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
       refund_fee: number | null;
     }>`WITH e AS MATERIALIZED (${edges}) ${union([
       sql`SELECT 0 AS kind, coalesce(device_type, 'unknown') AS key, ${localPeriod} AS period, NULL::text AS name,
-                 count(*)::bigint AS orders, coalesce(sum(amount), 0)::bigint AS fee,
-                 coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS refund_fee
+                 sum(sign)::bigint AS orders, coalesce(sum(sign * amount), 0)::bigint AS fee,
+                 coalesce(sum(sign * refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS refund_fee
           FROM e GROUP BY 2, 3`,
       ...liveRuns.map(
         ([a, z]) =>
           sql`SELECT 0, s.type, s.period, NULL, s.orders, s.fee, s.sold_refund_fee FROM (${quarterSums(db, scope, a, z, cols, unit, b.tz)}) AS s`,
       ),
-      sql`SELECT 1, i.p->>'code', NULL, max(i.p->>'name'), sum((i.p->>'quantity')::int)::bigint,
-                 sum((i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL
+      sql`SELECT 1, i.p->>'code', NULL, max(i.p->>'name'), sum(sign * (i.p->>'quantity')::int)::bigint,
+                 sum(sign * (i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL
           FROM e CROSS JOIN LATERAL jsonb_array_elements(e.products) AS i(p) WHERE i.p->>'code' IS NOT NULL GROUP BY 2`,
       ...liveRuns.map(
         ([a, z]) =>
@@ -477,7 +503,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     ])}`;
     // the signatures are read before any day is computed: a change in between makes the next call compute it again
     const [sigs, liveBoth, robots] = await Promise.all([
-      daySignatures(db, scope, utcDayOf(q.first.getTime()), utcDayOf(q.last.getTime() - 1)),
+      daySignatures(db, scope, utcDayOf(b.from.getTime()), utcDayOf(b.to.getTime())),
       prep(db, edgesAndToday),
       robotsByState(),
     ]);
@@ -510,7 +536,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     }
     // the missing days from the first to the last, in one read each of the sales and the products
     const [first, last] = [missing[0], missing[missing.length - 1]];
-    const [[sales, products], quarterDays] = await Promise.all([
+    const [[sales, products], quarterDays, edgeQuarters] = await Promise.all([
       missing.length
         ? Promise.all([
             prep(db, quarterSums(db, scope, localStart(first), localStart(last + 1), cols, 'day', b.tz)),
@@ -518,6 +544,13 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
           ])
         : [{ rows: [] }, { rows: [] }],
       quarterDaysOf(db, scope, `${scoped}\u0000`, [...new Set(closedRuns.flatMap(([a, z]) => daysOfRun(a, z)))], sigs),
+      edgeQuartersOf(
+        db,
+        scope,
+        `${scoped}\u0000`,
+        keptEdges.map((e) => e.quarter),
+        sigs,
+      ),
     ]);
     if (missing.length) {
       for (let k = first; k <= last; k++) kept.set(k, { types: [], products: [] });
@@ -541,8 +574,18 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     // the runs' closed quarters, from the kept UTC days
     const closedSales: PeriodSums = new Map();
     const closedTop: ProductSums = new Map();
-    for (const [a, z] of closedRuns)
-      addRun(quarterDays, a, z, unit === 'hour' ? 4 : QUARTERS_PER_DAY, -b.tz / 15, closedSales, closedTop);
+    const per = unit === 'hour' ? 4 : QUARTERS_PER_DAY;
+    for (const [a, z] of closedRuns) addRun(quarterDays, a, z, per, -b.tz / 15, closedSales, closedTop);
+    // the edges' whole minutes in closed quarters, each quarter inside one local period
+    for (const e of keptEdges)
+      addMinutes(
+        edgeQuarters.get(e.quarter)!,
+        e.lo,
+        e.hi,
+        Math.floor((e.quarter - b.tz / 15) / per),
+        closedSales,
+        closedTop,
+      );
     const rows: PeriodType[] = [...live.rows, ...closedSales.values()]
       .filter((x) => Number(x.orders) !== 0)
       .map((x) => ({
@@ -700,8 +743,10 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     sales_unit: unit,
     // periods are digits in a fixed layout: compared as plain strings (localeCompare cost ~1 ms for a year)
     sales: [...sales.values()].sort((x, y) => (x.period < y.period ? -1 : x.period > y.period ? 1 : 0)),
-    by_type: [...byType.values()].sort((x, y) => y.fee - x.fee),
+    by_type: [...byType.values()].filter((t) => t.orders !== 0).sort((x, y) => y.fee - x.fee),
+    // a product whose orders at the edges were all taken away sums to zero: not a product sold
     top_products: [...top.values()]
+      .filter((p) => p.quantity !== 0)
       .sort((x, y) => y.quantity - x.quantity || x.code.localeCompare(y.code))
       .slice(0, 10),
     robots,
