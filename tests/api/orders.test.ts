@@ -785,9 +785,9 @@ describe('dashboard and tenant scope', () => {
       [t - 20 * 3600_000, t],
     ])
       await check(from, to);
-    // two sales moved to today's later quarters (now's + 1 h and + 2 h), late and early in theirs: a range ending
-    // late in a quarter reads it from the rollups and takes the sales after its end away, one starting early in a
-    // quarter takes those before its start away
+    // two sales moved to today's later quarters (now's + 1 h and + 2 h), late and early in theirs, each end of a
+    // range on them: a range ending before now reads its last quarter from the rollups and takes the sales after
+    // its end away (the order-by-order side holds minutes up to now, the other none)
     const moved = await Promise.all(
       [7, 6].map((ago) => soldInStoreA1(Date.now() - (ago + 1) * day, Date.now() - ago * day, 'asc')),
     );

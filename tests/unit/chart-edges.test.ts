@@ -16,8 +16,13 @@ function around(from: number, to: number) {
 }
 
 /** How many times the reading of [from, to] counts the instant t (ms; orders are µs, ms is fine here). */
-function counted(from: number, to: number, t: number) {
-  const { parts, kept, first, last } = edgesOf({ from: new Date(from), to: new Date(to) }, around(from, to), today);
+function counted(from: number, to: number, t: number, now: number) {
+  const { parts, kept, first, last } = edgesOf(
+    { from: new Date(from), to: new Date(to) },
+    around(from, to),
+    today,
+    now,
+  );
   let n = t >= first.getTime() && t < last.getTime() ? 1 : 0;
   for (const p of parts) {
     const lo = p.lo.getTime();
@@ -43,6 +48,8 @@ test('every instant of the range is counted once and none outside it, at any edg
     at + 3 * 3600_000 + 11 * MIN + 1, // today, late in a quarter
     at + 5 * 3600_000 + 14 * MIN + 59_999,
   ];
+  // now early and late in a quarter of today, and after every edge
+  const nows = [at + 3 * 3600_000 + MIN, at + 3 * 3600_000 + 14 * MIN, at + DAY - 1];
   for (const from of edges)
     for (const to of edges) {
       // the charts read a range this way when it holds a whole quarter (else row by row)
@@ -50,15 +57,31 @@ test('every instant of the range is counted once and none outside it, at any edg
       if (q.first >= q.last) continue;
       const probes = [from - 1, from, from + 1, to - 1, to, to + 1];
       for (const base of [from, to]) for (let m = -16; m <= 16; m++) probes.push(base + m * MIN, base + m * MIN + 999);
-      for (const t of probes) expect(counted(from, to, t), `${from}–${to} at ${t}`).toBe(t >= from && t <= to ? 1 : 0);
+      for (const now of nows)
+        for (const t of probes)
+          expect(counted(from, to, t, now), `${from}–${to} at ${t}, now ${now}`).toBe(t >= from && t <= to ? 1 : 0);
     }
 });
 
 test('a range that ends now takes its last quarter from the rollups and reads only the orders after its end', () => {
-  const now = today.getTime() + 10 * 3600_000 + 12 * MIN + 30_000;
-  const { parts, last } = edgesOf({ from: new Date(now - DAY), to: new Date(now) }, around(now - DAY, now), today);
-  expect(last.getTime()).toBe(today.getTime() + 10 * 3600_000 + 15 * MIN);
-  expect(parts.at(-1)).toMatchObject({ lo: new Date(now), loOpen: true, hi: last, sign: -1 });
+  // early in its quarter and late: no order is younger than now, so the far side is empty either way
+  for (const m of [2, 12]) {
+    const now = today.getTime() + 10 * 3600_000 + m * MIN + 30_000;
+    const q = around(now - DAY, now);
+    const { parts, last } = edgesOf({ from: new Date(now - DAY), to: new Date(now) }, q, today, now);
+    expect(last.getTime()).toBe(today.getTime() + 10 * 3600_000 + 15 * MIN);
+    expect(parts.at(-1)).toMatchObject({ lo: new Date(now), loOpen: true, hi: last, sign: -1 });
+  }
+  // a range of today that ended a while ago, early in its quarter: its few minutes are read
+  const to = today.getTime() + 10 * 3600_000 + 1 * MIN;
+  const { parts, last } = edgesOf(
+    { from: new Date(to - DAY), to: new Date(to) },
+    around(to - DAY, to),
+    today,
+    to + 3600_000,
+  );
+  expect(last.getTime()).toBe(today.getTime() + 10 * 3600_000);
+  expect(parts.at(-1)).toMatchObject({ lo: last, hi: new Date(to), hiClosed: true, sign: 1 });
 });
 
 test('an edge in a closed day reads its orders of less than a minute and keeps the rest by the minute', () => {

@@ -6,9 +6,9 @@
 //   from a quarter kept here by the minute — running totals per robot type and per product, summed over the
 //   scope's stores, with its day's signature (closedDays.ts: orders_day_version) — and the orders of its partial
 //   minute;
-// - an edge in today is read from the orders from the nearer of its quarter's two ends: when the range ends late
-//   in a quarter (a range that ends now), the whole quarter comes from the rollups and the orders after `to` are
-//   taken away — none, for a range that ends now.
+// - an edge in today is read from the orders from the side of its quarter that holds fewer minutes up to now:
+//   when that is the far side, the whole quarter comes from the rollups and the orders past the edge are taken
+//   away — for a range that ends now, none.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
 import { runPrepared } from '../../db/prepared';
@@ -67,20 +67,27 @@ export interface KeptEdge {
  * How the edges of [from, to] around its whole quarters [q.first, q.last) are read (see the top of this file):
  * the orders to read (`parts`), the minutes of kept quarters (`kept`), and the whole quarters [first, last) to read
  * from the rollups or kept days — q's, or one more at an end read from its far side. `today`: the start of the
- * first UTC day whose quarters are read from the rollups.
+ * first UTC day whose quarters are read from the rollups; `now`: no order is younger, so a side after it is empty.
  */
-export function edgesOf(range: { from: Date; to: Date }, q: { first: Date; last: Date }, today: Date) {
+export function edgesOf(
+  range: { from: Date; to: Date },
+  q: { first: Date; last: Date },
+  today: Date,
+  now = Date.now(),
+) {
   const parts: EdgePart[] = [];
   const kept: KeptEdge[] = [];
   let { first, last } = q;
   const [from, to, f, l, t] = [range.from, range.to, q.first, q.last, today].map((d) => d.getTime());
+  // how long a side of an edge is, in time that can hold orders: what reading it costs
+  const span = (a: number, z: number) => Math.max(0, Math.min(z, now) - a);
   // the start: [from, q.first)
   if (from < f) {
     if (f <= t) {
       const m = Math.ceil(from / MINUTE_MS) * MINUTE_MS;
       if (from < m) parts.push({ lo: range.from, loOpen: false, hi: new Date(m), hiClosed: false, sign: 1 });
       if (m < f) kept.push({ quarter: f / QUARTER_MS - 1, lo: MINUTES - (f - m) / MINUTE_MS, hi: MINUTES });
-    } else if (f - from <= QUARTER_MS / 2) {
+    } else if (span(from, f) <= span(f - QUARTER_MS, from)) {
       parts.push({ lo: range.from, loOpen: false, hi: q.first, hiClosed: false, sign: 1 });
     } else {
       first = new Date(f - QUARTER_MS);
@@ -92,7 +99,7 @@ export function edgesOf(range: { from: Date; to: Date }, q: { first: Date; last:
     const m = Math.floor(to / MINUTE_MS) * MINUTE_MS;
     parts.push({ lo: new Date(m), loOpen: false, hi: range.to, hiClosed: true, sign: 1 });
     if (m > l) kept.push({ quarter: l / QUARTER_MS, lo: 0, hi: (m - l) / MINUTE_MS });
-  } else if (to - l <= QUARTER_MS / 2) {
+  } else if (span(l, to) <= span(to, l + QUARTER_MS)) {
     parts.push({ lo: q.last, loOpen: false, hi: range.to, hiClosed: true, sign: 1 });
   } else {
     last = new Date(l + QUARTER_MS);
