@@ -438,8 +438,9 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   // In a zone whole quarters from UTC (every real one): by the day, the whole local days of the range are kept by
   // the process while their UTC days are unchanged (./closedDays.ts), and so are the UTC days before today at
   // quarter resolution (./quarterDays.ts) for the partial days at the range's edges — by the hour, the whole range
-  // is such runs. Only today's quarters, the partial quarters at the very edges, and days changed since they were
-  // kept, are read. `firstKept` … `endKept - 1`: the whole local days' indexes (none by the hour).
+  // is such runs, and the quarters at the very edges by the minute (./edges.ts). Only today's quarters, the orders
+  // of the edges' partial minutes (today's edges: of the shorter side of their quarter), and days changed since
+  // they were kept, are read. `firstKept` … `endKept - 1`: the whole local days' indexes (none by the hour).
   const tzMs = b.tz * 60_000;
   const localStart = (k: number) => new Date(k * DAY_MS + tzMs);
   const firstKept = unit === 'day' ? Math.ceil((b.from.getTime() - tzMs) / DAY_MS) : 0;
