@@ -863,7 +863,7 @@ describe('dashboard and tenant scope', () => {
     expect(after.reduce((t, d) => t + d.fee, 0)).toBeLessThan(before.reduce((t, d) => t + d.fee, 0));
   });
 
-  it('charts of the partial days before today the server keeps by the quarter and by the minute follow a change to them at once', async () => {
+  it('charts and figures of the partial days before today the server keeps by the quarter and by the minute follow a change to them at once', async () => {
     const day = 86_400_000;
     const quarter = 900_000;
     // a sold demo order some days ago, and one sold after it, a few hours later (store A1)
@@ -882,7 +882,20 @@ describe('dashboard and tenant scope', () => {
     const before = await chartsAsRows(...days, 'by the day: the partial first day read and kept');
     const beforeHours = await chartsAsRows(...hours, 'by the hour: the days read and kept');
     const beforeMinutes = await chartsAsRows(...minutes, 'the first quarter by the minute: read and kept');
+    // the figures of the same range read the same kept quarter
+    const figures = async () => {
+      const r = await s.call('POST', '/dashboard/summary', {
+        token: brandA,
+        body: { from: minutes[0], to: minutes[1] },
+      });
+      expect(r.body.data).toMatchObject(
+        await expected({ integrator: 'brand_a' }, new Date(minutes[0]), new Date(minutes[1])),
+      );
+      return r.body.data as { refund_fee: number };
+    };
+    const figuresBefore = await figures();
     await refundAndCancel(first._id, async () => second._id);
+    expect((await figures()).refund_fee).toBe(figuresBefore.refund_fee + 100);
     const after = await chartsAsRows(...days, 'by the day, after the changes');
     expect(total(await chartsAsRows(...minutes, 'by the minute, after the changes'), 'refund_fee')).toBe(
       total(beforeMinutes, 'refund_fee') + 100,

@@ -1,11 +1,11 @@
-// The partial quarter hours at a chart's edges (issue 28, docs/performance.md "The edges of a chart"). A range
-// starts and ends inside quarter hours; the rollups (migrations 034, 044) stop at whole quarters, so the orders of
-// the partial quarters were read row by row on every call — up to 15 minutes of orders at each end, most of a
-// chart's database time at 10 M orders (~77 orders a minute). Now:
+// The partial quarter hours at the edges of a range, for the charts and the figures (issue 28, docs/performance.md
+// "The edges of a chart by the minute"). A range starts and ends inside quarter hours; the rollups (migrations 034,
+// 044) stop at whole quarters, so the orders of the partial quarters were read row by row on every call — up to 15
+// minutes of orders at each end, most of a chart's database time at 10 M orders (~77 orders a minute). Now:
 // - an edge in a UTC day before today (a 30-day chart's start, a 1-day chart's yesterday) is its whole minutes
-//   from a quarter kept here by the minute — running totals per robot type and per product, summed over the
-//   scope's stores, with its day's signature (closedDays.ts: orders_day_version) — and the orders of its partial
-//   minute;
+//   from a quarter kept here by the minute — running totals per robot type, per product and of the figures,
+//   summed over the scope's stores, with its day's signature (closedDays.ts: orders_day_version) — and the orders
+//   of its partial minute;
 // - an edge in today is read from the orders from the side of its quarter that holds fewer minutes up to now:
 //   when that is the far side, the whole quarter comes from the rollups and the orders past the edge are taken
 //   away — for a range that ends now, none.
@@ -23,10 +23,14 @@ const DAY_MS = 86_400_000;
 /** Running totals of a quarter's minutes: element i holds minutes 0 … i-1 (element 0 is 0). */
 type Run = Float64Array;
 
-/** A closed quarter hour of a scope: its sales per robot type and its products, by the minute. */
+/** The dashboard's figures (./queries.ts, summary), each as running totals of a quarter's minutes. */
+export const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
+
+/** A closed quarter hour of a scope by the minute: its sales per robot type, its products, and its figures. */
 export interface EdgeQuarter {
   types: Map<string, { orders: Run; fee: Run; refund_fee: Run }>;
   products: Map<string, { name: string; quantity: Run; fee: Run }>;
+  figures: Record<(typeof FIGURES)[number], Run>;
 }
 
 /** At most this many quarters a process keeps, over every scope (~1.5 kB each for 40 products and 3 robot types). */
@@ -137,7 +141,6 @@ export async function edgeQuartersOf(
   const orders = db
     .selectFrom('orders')
     .where(scope as never)
-    .where(sql<SqlBool>`pay_status IN ('PAID', 'FREE')`)
     .where(
       sql<SqlBool>`(${sql.join(
         missing.map(
@@ -148,45 +151,74 @@ export async function edgeQuartersOf(
     )
     .select([
       sql<number>`floor(extract(epoch FROM create_time) / 60)::bigint`.as('minute'),
+      sql<boolean>`pay_status IN ('PAID', 'FREE')`.as('sold'),
       'device_type',
+      'quantity',
       'amount',
       'refund_amount',
       'refund_status',
       'products',
     ]);
-  // sales (kind 0: per minute and robot type) and products (kind 1: per minute and code) of the orders read once
+  // of the orders read once: the sold ones' sales (kind 0: per minute and robot type) and products (kind 1: per
+  // minute and code), and the figures of all of them (kind 2: per minute; refunds count whatever the payment)
   const rows = await runPrepared(
     db,
-    sql<{ kind: number; minute: string; key: string; name: string | null; a: string; b: string; c: string | null }>`
+    sql<{
+      kind: number;
+      minute: string;
+      key: string | null;
+      name: string | null;
+      a: string;
+      b: string;
+      c: string | null;
+      d: string | null;
+      e: string | null;
+    }>`
       WITH o AS MATERIALIZED (${orders})
       (SELECT 0 AS kind, minute, coalesce(device_type, 'unknown') AS key, NULL::text AS name, count(*)::bigint AS a,
               coalesce(sum(amount), 0)::bigint AS b,
-              coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS c
-       FROM o GROUP BY 2, 3)
+              coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint AS c,
+              NULL::bigint AS d, NULL::bigint AS e
+       FROM o WHERE sold GROUP BY 2, 3)
       UNION ALL
       (SELECT 1, minute, i.p->>'code', max(i.p->>'name'), sum((i.p->>'quantity')::int)::bigint,
-              sum((i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL
-       FROM o CROSS JOIN LATERAL jsonb_array_elements(o.products) AS i(p) WHERE i.p->>'code' IS NOT NULL GROUP BY 2, 3)`.compile(
-      db,
-    ),
+              sum((i.p->>'quantity')::int * (i.p->>'price')::int)::bigint, NULL, NULL, NULL
+       FROM o CROSS JOIN LATERAL jsonb_array_elements(o.products) AS i(p)
+       WHERE sold AND i.p->>'code' IS NOT NULL GROUP BY 2, 3)
+      UNION ALL
+      (SELECT 2, minute, NULL, NULL, count(*) FILTER (WHERE sold),
+              coalesce(sum(quantity) FILTER (WHERE sold), 0)::bigint,
+              coalesce(sum(amount) FILTER (WHERE sold), 0)::bigint,
+              count(*) FILTER (WHERE refund_status = 'SUCCESS'),
+              coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint
+       FROM o GROUP BY 2)`.compile(db),
   );
-  for (const q of missing) out.set(q, { types: new Map(), products: new Map() });
+  for (const q of missing)
+    out.set(q, {
+      types: new Map(),
+      products: new Map(),
+      figures: Object.fromEntries(FIGURES.map((f) => [f, new Float64Array(MINUTES + 1)])) as EdgeQuarter['figures'],
+    });
   for (const r of rows) {
     const minute = Number(r.minute);
     const q = Math.floor(minute / MINUTES);
     const m = minute - q * MINUTES;
     const into = out.get(q)!;
-    if (Number(r.kind) === 0) {
-      const had = into.types.get(r.key);
-      into.types.set(r.key, {
+    const kind = Number(r.kind);
+    if (kind === 2) {
+      const f = into.figures;
+      [r.a, r.b, r.c, r.d, r.e].forEach((v, i) => addAt(f[FIGURES[i]], m, Number(v)));
+    } else if (kind === 0) {
+      const had = into.types.get(r.key!);
+      into.types.set(r.key!, {
         orders: addAt(had?.orders, m, Number(r.a)),
         fee: addAt(had?.fee, m, Number(r.b)),
         refund_fee: addAt(had?.refund_fee, m, Number(r.c)),
       });
     } else {
-      const had = into.products.get(r.key);
+      const had = into.products.get(r.key!);
       const name = r.name ?? '';
-      into.products.set(r.key, {
+      into.products.set(r.key!, {
         name: had && had.name > name ? had.name : name,
         quantity: addAt(had?.quantity, m, Number(r.a)),
         fee: addAt(had?.fee, m, Number(r.b)),
@@ -195,6 +227,17 @@ export async function edgeQuartersOf(
   }
   for (const q of missing) store.set(key + q, sigOf(q), out.get(q)!);
   return out;
+}
+
+/** Adds minutes lo … hi-1 of a kept quarter into the figures `into`. */
+export function addMinuteFigures(
+  quarter: EdgeQuarter,
+  lo: number,
+  hi: number,
+  into: Record<(typeof FIGURES)[number], number>,
+) {
+  if (hi <= lo) return;
+  for (const f of FIGURES) into[f] += quarter.figures[f][hi] - quarter.figures[f][lo];
 }
 
 /**

@@ -18,7 +18,7 @@ import { whereOf } from '../../crud/filters';
 import { runPrepared } from '../../db/prepared';
 import { closedDaysOf, daySignatures, scopeKey, type DayCharts } from './closedDays';
 import { addRun, daysOfRun, quarterDaysOf, type PeriodSums, type ProductSums } from './quarterDays';
-import { addMinutes, edgeQuartersOf, edgesOf, type EdgePart } from './edges';
+import { addMinuteFigures, addMinutes, dayOfQuarter, edgeQuartersOf, edgesOf, type EdgePart } from './edges';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */
@@ -257,25 +257,29 @@ function productDaySums(db: DB, scope: ReturnType<typeof whereOf>, a: Date, z: D
     GROUP BY r.code, 3`;
 }
 
-/** The sold orders of the edges' parts (./edges.ts), each with its part's sign, in one UNION ALL. */
-function edgeOrders(db: DB, scope: ReturnType<typeof whereOf>, parts: readonly EdgePart[]) {
-  const one = (p: EdgePart) =>
-    db
+type OrderColumn =
+  'device_type' | 'create_time' | 'pay_status' | 'quantity' | 'amount' | 'refund_amount' | 'refund_status' | 'products';
+
+/**
+ * The orders of the edges' parts (./edges.ts; only the sold ones when `soldOnly`), each with its part's sign, in
+ * one UNION ALL — never empty: the end always has a part.
+ */
+function edgeRows(
+  db: DB,
+  scope: ReturnType<typeof whereOf>,
+  parts: readonly EdgePart[],
+  soldOnly: boolean,
+  columns: readonly OrderColumn[],
+) {
+  const one = (p: EdgePart) => {
+    let q = db
       .selectFrom('orders')
       .where(scope)
-      .where('pay_status', 'in', SOLD)
       .where('create_time', p.loOpen ? '>' : '>=', p.lo)
-      .where('create_time', p.hiClosed ? '<=' : '<', p.hi)
-      .select([
-        sql<number>`${sql.lit(p.sign)}::int`.as('sign'),
-        'device_type',
-        'create_time',
-        'amount',
-        'refund_amount',
-        'refund_status',
-        'products',
-      ]);
-  // never empty: the end always has a part (edgesOf)
+      .where('create_time', p.hiClosed ? '<=' : '<', p.hi);
+    if (soldOnly) q = q.where('pay_status', 'in', SOLD);
+    return q.select([sql<number>`${sql.lit(p.sign)}::int`.as('sign'), ...columns]);
+  };
   return sql.join(
     parts.map((p) => sql`(${one(p)})`),
     sql` UNION ALL `,
@@ -286,35 +290,71 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   requirePermission(ctx.user, orderDef.permissions.list);
   const b = bodyOf(raw);
   // Whole UTC days inside the range come from the daily rollup, the whole quarter hours around them from the
-  // quarter rollup, and only the partial quarters at the very edges are scanned.
+  // quarter rollup, and the partial quarters at the very edges as ./edges.ts says: a closed day's by the minute
+  // from the process, today's from the side of its quarter with fewer minutes up to now.
   const quarters = wholeUnits(b, QUARTER_MS);
+  if (!quarters) return withRealFee(b, await scanOrders(db, ctx, b, b.from, { to: b.to }));
   const days = wholeUnits(b, DAY_MS);
   const scope = whereOf(orderDef, ctx, b.filter);
+  const today = new Date(Math.floor(Math.min(b.to.getTime(), Date.now()) / DAY_MS) * DAY_MS);
+  const { parts, kept, first, last } = edgesOf(b, quarters, today);
   const runs = days
     ? [
-        [quarters!.first, days.first],
-        [days.last, quarters!.last],
+        [first, days.first],
+        [days.last, last],
       ]
-    : quarters
-      ? [[quarters.first, quarters.last]]
-      : [];
-  const parts: Figures[] = quarters
-    ? await Promise.all([
-        quarters.first > b.from ? scanOrders(db, ctx, b, b.from, { before: quarters.first }) : ZERO,
-        ...(days ? [sumDays(db, ctx, b, days.first, days.last)] : []),
-        ...runs
-          .filter(([a, z]) => a < z)
-          .map(async ([a, z]) =>
-            (await prep(db, quarterSums(db, scope, a, z, FIGURES, undefined, 0))).rows.reduce(
-              (t, r) => addFigures(t, r),
-              { ...ZERO },
-            ),
-          ),
-        scanOrders(db, ctx, b, quarters.last, { to: b.to }),
-      ])
-    : [await scanOrders(db, ctx, b, b.from, { to: b.to })];
-  const r = parts.reduce((t, p) => addFigures(t, p), { ...ZERO });
+    : [[first, last]];
+  const keptFigures = async () => {
+    if (!kept.length) return ZERO;
+    const qs = kept.map((e) => e.quarter);
+    const sigs = await daySignatures(db, scope, dayOfQuarter(Math.min(...qs)), dayOfQuarter(Math.max(...qs)));
+    const quarterMinutes = await edgeQuartersOf(db, scope, `${scopeKey(db, scope)}\u0000`, qs, sigs);
+    const f = { ...ZERO };
+    for (const e of kept) addMinuteFigures(quarterMinutes.get(e.quarter)!, e.lo, e.hi, f);
+    return f;
+  };
+  const sums: Figures[] = await Promise.all([
+    firstRow(db, edgeFigures(db, scope, parts)),
+    keptFigures(),
+    ...(days ? [sumDays(db, ctx, b, days.first, days.last)] : []),
+    ...runs
+      .filter(([a, z]) => a < z)
+      .map(async ([a, z]) =>
+        (await prep(db, quarterSums(db, scope, a, z, FIGURES, undefined, 0))).rows.reduce((t, r) => addFigures(t, r), {
+          ...ZERO,
+        }),
+      ),
+  ]);
+  return withRealFee(
+    b,
+    sums.reduce((t, p) => addFigures(t, p), { ...ZERO }),
+  );
+}
+
+function withRealFee(b: DashboardBody, r: Figures) {
   return { ...r, real_fee: r.fee - r.refund_fee, from: b.from.toISOString(), to: b.to.toISOString() };
+}
+
+/** The figures of the orders of the edges' parts (./edges.ts), each added or taken away by its part's sign. */
+function edgeFigures(db: DB, scope: ReturnType<typeof whereOf>, parts: readonly EdgePart[]) {
+  const rows = edgeRows(db, scope, parts, false, [
+    'pay_status',
+    'quantity',
+    'amount',
+    'refund_status',
+    'refund_amount',
+  ]);
+  const soldOnly = sql.raw(`FILTER (WHERE pay_status IN ('PAID', 'FREE'))`);
+  const refunded = sql.raw(`FILTER (WHERE refund_status = 'SUCCESS')`);
+  return db
+    .selectFrom(sql`(${rows})`.as('e'))
+    .select([
+      sql<number>`coalesce(sum(sign) ${soldOnly}, 0)::bigint`.as('orders'),
+      sql<number>`coalesce(sum(sign * quantity) ${soldOnly}, 0)::bigint`.as('quantity'),
+      sql<number>`coalesce(sum(sign * amount) ${soldOnly}, 0)::bigint`.as('fee'),
+      sql<number>`coalesce(sum(sign) ${refunded}, 0)::bigint`.as('refund_orders'),
+      sql<number>`coalesce(sum(sign * refund_amount) ${refunded}, 0)::bigint`.as('refund_fee'),
+    ]);
 }
 
 function addFigures(into: Figures, p: Figures): Figures {
@@ -468,7 +508,14 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
     const unitMs = unit === 'hour' ? HOUR_MS : DAY_MS;
     const localPeriod = sql<number>`floor((extract(epoch FROM create_time) - ${b.tz * 60}) / ${unitMs / 1000})::bigint`;
     // the orders at the very edges (each part added or taken away: `sign`) are read once, for their sales and items
-    const edges = edgeOrders(db, scope, parts);
+    const edges = edgeRows(db, scope, parts, true, [
+      'device_type',
+      'create_time',
+      'amount',
+      'refund_amount',
+      'refund_status',
+      'products',
+    ]);
     const cols = ['orders', 'fee', 'sold_refund_fee'] as const;
     const union = (parts: unknown[]) =>
       sql.join(
