@@ -725,56 +725,50 @@ describe('dashboard and tenant scope', () => {
       [midnight + 1000, Date.now() + 60_000], // today: by the hour
       [midnight - 36 * 3600_000 + 777, midnight + 5 * 3600_000], // two days over a midnight: by the hour
     ];
-    for (const [from, to] of ranges) {
-      // UTC, UTC+8, UTC-5, UTC+5:30, UTC+5:45, UTC-9:30
-      for (const tz of [0, -480, 300, -330, -345, 570]) {
-        for (const [token, scope] of [
-          [admin, {}],
-          [brandA, { integrator: 'brand_a' }],
-          [storeA1, { dealer: 'store_a1' }],
-        ] as const) {
-          const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
-          expect(r.status).toBe(200);
-          const want = await expectedCharts(scope, new Date(from), new Date(to), tz);
-          const what = `${new Date(from).toISOString()} – ${new Date(to).toISOString()}, tz ${tz}, ${JSON.stringify(scope)}`;
-          expect(r.body.data.sales_unit, what).toBe(want.unit);
-          expect(r.body.data.sales, what).toEqual(want.sales);
-          expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
-            want.byType,
-          );
-          // the top 10 by quantity, each equal to its row sums
-          const tops = r.body.data.top_products as Array<{ code: string; quantity: number; fee: number }>;
-          expect(tops.length).toBe(Math.min(10, Object.keys(want.top).length));
-          for (const p of tops) expect(p, what).toMatchObject(want.top[p.code]);
-          const least = Math.min(...tops.map((p) => p.quantity));
-          const shown = new Set(tops.map((p) => p.code));
-          for (const p of Object.values(want.top))
-            if (!shown.has(p.code)) expect(p.quantity).toBeLessThanOrEqual(least);
-        }
-      }
-    }
+    // UTC, UTC+8, UTC-5, UTC+5:30, UTC+5:45, UTC-9:30
+    for (const [from, to] of ranges) await expectAsRows(from, to, [0, -480, 300, -330, -345, 570]);
   });
 
-  it('charts count a sale at the very edge of a range once: in a quarter kept by the minute and in today', async () => {
+  /**
+   * The charts of [from, to] in each zone `tzs` (and with `figures` the figures) for staff, brand A and store A1,
+   * each equal to the sums over the rows.
+   */
+  async function expectAsRows(from: number, to: number, tzs: number[], figures = false) {
+    for (const [token, scope] of [
+      [admin, {}],
+      [brandA, { integrator: 'brand_a' }],
+      [storeA1, { dealer: 'store_a1' }],
+    ] as const) {
+      const range = `${new Date(from).toISOString()} – ${new Date(to).toISOString()}, ${JSON.stringify(scope)}`;
+      if (figures) {
+        const r = await s.call('POST', '/dashboard/summary', { token, body: { from, to } });
+        expect(r.body.data, range).toMatchObject(await expected(scope, new Date(from), new Date(to)));
+      }
+      for (const tz of tzs) {
+        const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
+        expect(r.status).toBe(200);
+        const want = await expectedCharts(scope, new Date(from), new Date(to), tz);
+        const what = `${range}, tz ${tz}`;
+        expect(r.body.data.sales_unit, what).toBe(want.unit);
+        expect(r.body.data.sales, what).toEqual(want.sales);
+        expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
+          want.byType,
+        );
+        // the top 10 by quantity, each equal to its row sums
+        const tops = r.body.data.top_products as Array<{ code: string; quantity: number; fee: number }>;
+        expect(tops.length).toBe(Math.min(10, Object.keys(want.top).length));
+        for (const p of tops) expect(p, what).toMatchObject(want.top[p.code]);
+        const least = Math.min(...tops.map((p) => p.quantity));
+        const shown = new Set(tops.map((p) => p.code));
+        for (const p of Object.values(want.top)) if (!shown.has(p.code)) expect(p.quantity).toBeLessThanOrEqual(least);
+      }
+    }
+  }
+
+  it('charts and figures count a sale at the very edge of a range once: in a quarter kept by the minute and in today', async () => {
     const day = 86_400_000;
     const quarter = 900_000;
-    const check = async (from: number, to: number) => {
-      for (const tz of [0, -330])
-        for (const [token, scope] of [
-          [admin, {}],
-          [brandA, { integrator: 'brand_a' }],
-          [storeA1, { dealer: 'store_a1' }],
-        ] as const) {
-          const r = await s.call('POST', '/dashboard/charts', { token, body: { from, to, tz_offset: tz } });
-          const want = await expectedCharts(scope, new Date(from), new Date(to), tz);
-          const what = `${new Date(from).toISOString()} – ${new Date(to).toISOString()}, tz ${tz}, ${JSON.stringify(scope)}`;
-          expect(r.body.data.sales, what).toEqual(want.sales);
-          expect(Object.fromEntries(r.body.data.by_type.map((t: { type: string }) => [t.type, t])), what).toEqual(
-            want.byType,
-          );
-          for (const p of r.body.data.top_products) expect(p, what).toMatchObject(want.top[p.code]);
-        }
-    };
+    const check = (from: number, to: number) => expectAsRows(from, to, [0, -330], true);
     // a sale of some days ago (a closed day: its quarter is kept by the minute), each end of a range on it
     const past = await soldInStoreA1(Date.now() - 5 * day, Date.now() - 3 * day, 'asc');
     const t = new Date(past.create_time as unknown as string).getTime();

@@ -18,7 +18,7 @@ import { whereOf } from '../../crud/filters';
 import { runPrepared } from '../../db/prepared';
 import { closedDaysOf, daySignatures, scopeKey, type DayCharts } from './closedDays';
 import { addRun, daysOfRun, quarterDaysOf, type PeriodSums, type ProductSums } from './quarterDays';
-import { addMinuteFigures, addMinutes, dayOfQuarter, edgeQuartersOf, edgesOf, type EdgePart } from './edges';
+import { addMinuteFigures, addMinutes, dayOfQuarter, edgeQuartersOf, edgesOf, FIGURES, type EdgePart } from './edges';
 
 export const SOLD = ['PAID', 'FREE'] as const;
 /** The longest range a call may ask for: about three years. */
@@ -150,7 +150,6 @@ function runOf(col: string, lo: string, hi: string) {
   const upTo = (n: string) => sql.raw(`(CASE WHEN ${n} = 0 THEN 0 ELSE r.${col}[${n}] END)`);
   return sql`${upTo(hi)} - ${upTo(lo)}`;
 }
-const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
 
 /**
  * Sums over the whole quarters [a, z) from orders_quarters, same scope: per robot type and, when `unit` is given,
