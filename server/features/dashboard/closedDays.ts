@@ -36,6 +36,18 @@ export class KeptDays<T> {
     return had.charts;
   }
 
+  /** Of `ids` under `prefix`: those kept with their signature `sigOf(id)`, and the ones to compute again. */
+  take(prefix: string, ids: Iterable<number>, sigOf: (id: number) => string) {
+    const kept = new Map<number, T>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const had = this.get(prefix + id, sigOf(id));
+      if (had) kept.set(id, had);
+      else missing.push(id);
+    }
+    return { kept, missing };
+  }
+
   set(key: string, sig: string, charts: T) {
     this.days.delete(key);
     this.days.set(key, { sig, charts });
@@ -43,13 +55,18 @@ export class KeptDays<T> {
   }
 }
 
-/** One store of days per database (a test process may serve several). */
-const stores = new WeakMap<object, KeptDays<DayCharts>>();
-export function closedDaysOf(db: DB): KeptDays<DayCharts> {
-  let s = stores.get(db);
-  if (!s) stores.set(db, (s = new KeptDays<DayCharts>(MAX_DAYS)));
-  return s;
+/** Kept values per database (a test process may serve several), at most `max` in each. */
+export function keptPerDatabase<T>(max: number): (db: DB) => KeptDays<T> {
+  const stores = new WeakMap<object, KeptDays<T>>();
+  return (db) => {
+    let s = stores.get(db);
+    if (!s) stores.set(db, (s = new KeptDays<T>(max)));
+    return s;
+  };
 }
+
+/** The whole local days' charts of a database. */
+export const closedDaysOf = keptPerDatabase<DayCharts>(MAX_DAYS);
 
 type Scope = (eb: never) => Expression<SqlBool>;
 

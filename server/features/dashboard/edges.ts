@@ -12,7 +12,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
 import { runPrepared } from '../../db/prepared';
-import { KeptDays } from './closedDays';
+import { keptPerDatabase } from './closedDays';
 import type { PeriodSums, ProductSums } from './quarterDays';
 
 const MINUTE_MS = 60_000;
@@ -35,12 +35,7 @@ export interface EdgeQuarter {
 
 /** At most this many quarters a process keeps, over every scope (~1.5 kB each for 40 products and 3 robot types). */
 const MAX_QUARTERS = 2_000;
-const stores = new WeakMap<object, KeptDays<EdgeQuarter>>();
-function storeOf(db: DB) {
-  let s = stores.get(db);
-  if (!s) stores.set(db, (s = new KeptDays<EdgeQuarter>(MAX_QUARTERS)));
-  return s;
-}
+const storeOf = keptPerDatabase<EdgeQuarter>(MAX_QUARTERS);
 
 type Scope = (eb: never) => Expression<SqlBool>;
 
@@ -129,14 +124,8 @@ export async function edgeQuartersOf(
   sigs: ReadonlyMap<number, string>,
 ): Promise<Map<number, EdgeQuarter>> {
   const store = storeOf(db);
-  const out = new Map<number, EdgeQuarter>();
-  const missing: number[] = [];
   const sigOf = (q: number) => sigs.get(dayOfQuarter(q)) ?? '-';
-  for (const q of new Set(quarters)) {
-    const had = store.get(key + q, sigOf(q));
-    if (had) out.set(q, had);
-    else missing.push(q);
-  }
+  const { kept: out, missing } = store.take(key, quarters, sigOf);
   if (!missing.length) return out;
   const orders = db
     .selectFrom('orders')

@@ -10,7 +10,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
 import { runPrepared } from '../../db/prepared';
-import { KeptDays } from './closedDays';
+import { keptPerDatabase } from './closedDays';
 
 const QUARTERS = 96;
 const DAY_MS = 86_400_000;
@@ -26,12 +26,7 @@ export interface QuarterDay {
 
 /** At most this many UTC days a process keeps, over every scope (~10 kB a day for 40 products and 3 robot types). */
 const MAX_DAYS = 1_000;
-const stores = new WeakMap<object, KeptDays<QuarterDay>>();
-function storeOf(db: DB) {
-  let s = stores.get(db);
-  if (!s) stores.set(db, (s = new KeptDays<QuarterDay>(MAX_DAYS)));
-  return s;
-}
+const storeOf = keptPerDatabase<QuarterDay>(MAX_DAYS);
 
 type Scope = (eb: never) => Expression<SqlBool>;
 
@@ -54,13 +49,7 @@ export async function quarterDaysOf(
   sigs: ReadonlyMap<number, string>,
 ): Promise<Map<number, QuarterDay>> {
   const store = storeOf(db);
-  const out = new Map<number, QuarterDay>();
-  const missing: number[] = [];
-  for (const d of days) {
-    const had = store.get(key + d, sigs.get(d) ?? '-');
-    if (had) out.set(d, had);
-    else missing.push(d);
-  }
+  const { kept: out, missing } = store.take(key, days, (d) => sigs.get(d) ?? '-');
   if (!missing.length) return out;
   // one list parameter, so the statement's shape does not depend on how many days are read
   const dayIn = sql<SqlBool>`day = ANY(string_to_array(${missing.map((d) => new Date(d * DAY_MS).toISOString().slice(0, 10)).join(',')}, ',')::date[])`;
