@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?set DATABASE_URL}"
 WORK=$(mktemp -d /tmp/vf-image.XXXXXX)
-trap 'kill "${PID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "${PID:-}" 2>/dev/null || true; [ -z "${LOCK:-}" ] || rmdir "$LOCK" 2>/dev/null; rm -rf "$WORK"' EXIT
 
 # build stage
 mkdir -p "$WORK/build" "$WORK/run"
@@ -24,16 +24,28 @@ else
   (cd "$WORK/build" && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)
 fi
 if [ -n "${IMAGE_APP_TO:-}" ]; then
-  # under the lock the browser tests' build takes (scripts/buildIfStale.ts); the server bundle is not the app's
+  # under the lock the browser tests' build takes (scripts/buildIfStale.ts); the server bundle is not the app's.
+  # As there, a lock still held after 5 minutes was left by a run that died: it is taken over, not waited for
+  # forever; and this run lets go of it however it ends (the trap above).
   mkdir -p "$IMAGE_APP_TO/.tmp"
-  until mkdir "$IMAGE_APP_TO/.tmp/build.lock" 2>/dev/null; do sleep 0.5; done
+  waited=$SECONDS
+  until mkdir "$IMAGE_APP_TO/.tmp/build.lock" 2>/dev/null; do
+    if ((SECONDS - waited > 300)); then
+      rm -rf "$IMAGE_APP_TO/.tmp/build.lock"
+      waited=$SECONDS
+    else
+      sleep 0.5
+    fi
+  done
+  LOCK="$IMAGE_APP_TO/.tmp/build.lock"
   if ! [ -e "$IMAGE_APP_TO/dist/index.html" ]; then
     rm -rf "$IMAGE_APP_TO/dist"
     cp -r "$WORK/build/dist" "$IMAGE_APP_TO/dist"
     rm -rf "$IMAGE_APP_TO/dist/server"
     echo "image stages: the browser app built here is the browser tests' too ($IMAGE_APP_TO/dist)"
   fi
-  rmdir "$IMAGE_APP_TO/.tmp/build.lock"
+  rmdir "$LOCK"
+  LOCK=
 fi
 
 # run stage: production dependencies and the build only
