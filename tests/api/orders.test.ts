@@ -619,6 +619,17 @@ describe('dashboard and tenant scope', () => {
       [midnight - 5 * day + 7 * 60_000 + 123, midnight - 2 * day + 13.4 * 3600_000], // whole quarters around whole days
       [midnight - 3 * day + 2.1 * 3600_000, midnight - 3 * day + 20.7 * 3600_000], // whole quarters within one day
     ];
+    // no whole quarter at all: ten minutes around a sale of some days ago, read row by row
+    const sale = await s.db
+      .selectFrom('orders')
+      .select('create_time')
+      .where('dealer', '=', 'store_a1')
+      .where('pay_status', '=', 'PAID')
+      .where('create_time', '<', new Date(midnight - day))
+      .orderBy('create_time', 'desc')
+      .executeTakeFirstOrThrow();
+    const at = new Date(sale.create_time as unknown as string).getTime();
+    ranges.push([at - 5 * 60_000, at + 5 * 60_000]);
     for (const [from, to] of ranges) {
       for (const [token, scope] of [
         [admin, {}],

@@ -71,32 +71,14 @@ function wholeUnits(b: DashboardBody, unit: number): { first: Date; last: Date }
   return first < last ? { first, last } : undefined;
 }
 
+/** The first UTC day whose quarters are read from the rollups, not kept: the day of the range's end, or of now
+ * if earlier (its signature moves with every sale). */
+const todayOf = (b: DashboardBody) => new Date(Math.floor(Math.min(b.to.getTime(), Date.now()) / DAY_MS) * DAY_MS);
+
 /** A UTC day as the daily rollups key it. */
 const utcDay = (d: Date) => sql<Date>`${d.toISOString().slice(0, 10)}::date`;
 type Figures = { orders: number; quantity: number; fee: number; refund_orders: number; refund_fee: number };
 const ZERO: Figures = { orders: 0, quantity: 0, fee: 0, refund_orders: 0, refund_fee: 0 };
-
-/** The figures of the orders created in [from, before) — or [from, to] when `before` is absent — read row by row. */
-function scanOrders(db: DB, ctx: CallContext, b: DashboardBody, from: Date, until: { before?: Date; to?: Date }) {
-  let q = db.selectFrom('orders').where(
-    whereOf(orderDef, ctx, {
-      ...b.filter,
-      create_time_gte: from.toISOString(),
-      ...(until.to ? { create_time_lte: until.to.toISOString() } : {}),
-    }),
-  );
-  if (until.before) q = q.where('create_time', '<', until.before);
-  return firstRow(
-    db,
-    q.select([
-      sql<number>`count(*) FILTER (WHERE pay_status IN ('PAID', 'FREE'))::int`.as('orders'),
-      sql<number>`coalesce(sum(quantity) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0)::bigint`.as('quantity'),
-      sql<number>`coalesce(sum(amount) FILTER (WHERE pay_status IN ('PAID', 'FREE')), 0)::bigint`.as('fee'),
-      sql<number>`count(*) FILTER (WHERE refund_status = 'SUCCESS')::int`.as('refund_orders'),
-      sql<number>`coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint`.as('refund_fee'),
-    ]),
-  );
-}
 
 /** Runs a dashboard query as a prepared statement (server/db/prepared.ts): its shape is fixed, its values change. */
 async function prep<R>(db: DB, q: { compile(db: DB): CompiledQuery<R> }) {
@@ -260,8 +242,8 @@ type OrderColumn =
   'device_type' | 'create_time' | 'pay_status' | 'quantity' | 'amount' | 'refund_amount' | 'refund_status' | 'products';
 
 /**
- * The orders of the edges' parts (./edges.ts; only the sold ones when `soldOnly`), each with its part's sign, in
- * one UNION ALL — never empty: the end always has a part.
+ * The orders of the parts (./edges.ts; only the sold ones when `soldOnly`), each with its part's sign, in one
+ * UNION ALL — never empty: the end always has a part.
  */
 function edgeRows(
   db: DB,
@@ -291,12 +273,16 @@ export async function summary(db: DB, ctx: CallContext, raw: unknown) {
   // Whole UTC days inside the range come from the daily rollup, the whole quarter hours around them from the
   // quarter rollup, and the partial quarters at the very edges as ./edges.ts says: a closed day's by the minute
   // from the process, today's from the side of its quarter with fewer minutes up to now.
-  const quarters = wholeUnits(b, QUARTER_MS);
-  if (!quarters) return withRealFee(b, await scanOrders(db, ctx, b, b.from, { to: b.to }));
-  const days = wholeUnits(b, DAY_MS);
   const scope = whereOf(orderDef, ctx, b.filter);
-  const today = new Date(Math.floor(Math.min(b.to.getTime(), Date.now()) / DAY_MS) * DAY_MS);
-  const { parts, kept, first, last } = edgesOf(b, quarters, today);
+  const quarters = wholeUnits(b, QUARTER_MS);
+  // no whole quarter: the range's orders, read row by row
+  if (!quarters)
+    return withRealFee(
+      b,
+      await firstRow(db, edgeFigures(db, scope, [{ lo: b.from, loOpen: false, hi: b.to, hiClosed: true, sign: 1 }])),
+    );
+  const days = wholeUnits(b, DAY_MS);
+  const { parts, kept, first, last } = edgesOf(b, quarters, todayOf(b));
   const runs = days
     ? [
         [first, days.first],
@@ -334,7 +320,8 @@ function withRealFee(b: DashboardBody, r: Figures) {
   return { ...r, real_fee: r.fee - r.refund_fee, from: b.from.toISOString(), to: b.to.toISOString() };
 }
 
-/** The figures of the orders of the edges' parts (./edges.ts), each added or taken away by its part's sign. */
+/** The figures of the orders of the parts (./edges.ts: the edges', or the whole range's), each added or taken away
+ * by its part's sign. */
 function edgeFigures(db: DB, scope: ReturnType<typeof whereOf>, parts: readonly EdgePart[]) {
   const rows = edgeRows(db, scope, parts, false, [
     'pay_status',
@@ -487,7 +474,7 @@ export async function charts(db: DB, ctx: CallContext, raw: unknown) {
   async function byKeptDays(q: { first: Date; last: Date }) {
     const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
     // the runs' quarters before today come from the kept UTC days, today's from the rollups
-    const today = new Date(utcDayOf(Math.min(b.to.getTime(), Date.now())) * DAY_MS);
+    const today = todayOf(b);
     const { parts, kept: keptEdges, first: runFirst, last: runLast } = edgesOf(b, q, today);
     const runs = (
       firstKept < endKept
