@@ -73,6 +73,8 @@ export const NOTIFY_SINGLE = {
   100002: { level: 'error', category: 'connection' },
   // raised by the server, not a robot: wrong two-factor codes in a row after a right password (server/features/totp/index.ts)
   100010: { level: 'warning', category: 'business' },
+  // raised by the server: a step of an account's sign-in held after too many wrong guesses (server/auth/holds.ts)
+  100011: { level: 'error', category: 'business' },
   200000: { level: 'error', category: 'stock' },
   201: { level: 'warning', category: 'milk' },
   202: { level: 'error', category: 'milk' },
@@ -195,3 +197,7 @@ export function buildNotifyTexts(pack: NotifyLanguagePack): Record<number, Notif
 
 /** The message telling an account's tenant that wrong two-factor codes voided a sign-in (someone knows its password). */
 export const CODE_TOTP_FAILURES = 100010;
+
+/** The message telling an account's tenant that its sign-in is held: too many wrong codes or passwords, from any
+ * addresses (server/features/auth/held.ts). */
+export const CODE_SIGN_IN_HELD = 100011;

@@ -5,6 +5,10 @@ const en = {
     signin: {
       bad_code: 'The code is not right',
       code_locked: "%{max} wrong codes in a row: sign in again with your password. The account's owner has been told",
+      code_held:
+        "Too many wrong codes for this account: its second step is held for %{minutes} min, every code refused. The account's owner has been told",
+      password_held:
+        "Too many wrong passwords for this account: signing in is held for %{minutes} min. The account's owner has been told",
       challenge_expired: 'The sign-in took too long: enter your password again',
       already_enabled: 'Two-factor sign-in is already on',
       not_started: 'Start the set-up first',
@@ -41,6 +45,8 @@ const zh: typeof en = {
     signin: {
       bad_code: '验证码不正确',
       code_locked: '连续 %{max} 次验证码错误：请重新用密码登录。已通知该账号的所有者',
+      code_held: '该账号的错误验证码过多：第二步已暂停 %{minutes} 分钟，期间任何验证码都会被拒绝。已通知该账号的所有者',
+      password_held: '该账号的错误密码过多：登录已暂停 %{minutes} 分钟。已通知该账号的所有者',
       challenge_expired: '登录超时，请重新输入密码',
       already_enabled: '两步验证已开启',
       not_started: '请先开始设置',
@@ -77,6 +83,10 @@ const es: typeof en = {
       bad_code: 'El código no es correcto',
       code_locked:
         '%{max} códigos incorrectos seguidos: vuelva a iniciar sesión con su contraseña. Se ha avisado al titular de la cuenta',
+      code_held:
+        'Demasiados códigos incorrectos para esta cuenta: su segundo paso queda retenido %{minutes} min y se rechaza todo código. Se ha avisado al titular de la cuenta',
+      password_held:
+        'Demasiadas contraseñas incorrectas para esta cuenta: el inicio de sesión queda retenido %{minutes} min. Se ha avisado al titular de la cuenta',
       challenge_expired: 'El inicio de sesión tardó demasiado: vuelve a introducir la contraseña',
       already_enabled: 'La verificación en dos pasos ya está activada',
       not_started: 'Primero inicia la configuración',
@@ -114,6 +124,10 @@ const ja: typeof en = {
       bad_code: 'コードが正しくありません',
       code_locked:
         '%{max} 回続けてコードが違いました。パスワードからサインインし直してください。アカウントの所有者に通知しました',
+      code_held:
+        'このアカウントへの誤ったコードが多すぎます。2 段階目を %{minutes} 分間保留し、どのコードも受け付けません。アカウントの所有者に通知しました',
+      password_held:
+        'このアカウントへの誤ったパスワードが多すぎます。サインインを %{minutes} 分間保留します。アカウントの所有者に通知しました',
       challenge_expired: 'サインインに時間がかかりすぎました。パスワードをもう一度入力してください',
       already_enabled: '2段階認証はすでに有効です',
       not_started: '先に設定を開始してください',

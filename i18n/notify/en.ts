@@ -36,6 +36,11 @@ const pack: NotifyLanguagePack = {
       content:
         "Several wrong two-factor codes were entered in a row after the right password of one of your accounts (named in the operation log), and that sign-in was stopped. If it was not the account's owner, someone knows the password: change it.",
     },
+    100011: {
+      title: 'Sign-in held',
+      content:
+        'Too many wrong two-factor codes or passwords were tried on one of your accounts (named in the operation log), from any addresses, so that step of its sign-in is held for a while, the right answer refused too. A provider can lift the hold on the account\'s page. If it was not the owner, change the password: someone may know it.',
+    },
     200000: {
       title: 'Product sold out',
       content:

@@ -39,6 +39,11 @@ const pack: NotifyLanguagePack = {
       content:
         'Se introdujeron varios códigos de doble factor incorrectos seguidos tras la contraseña correcta de una de sus cuentas (indicada en el registro de operaciones) y ese inicio de sesión se detuvo. Si no fue el titular, alguien conoce la contraseña: cámbiela.',
     },
+    100011: {
+      title: 'Inicio de sesión retenido',
+      content:
+        'Se probaron demasiados códigos de doble factor o contraseñas incorrectos en una de sus cuentas (indicada en el registro de operaciones), desde cualquier dirección, así que ese paso de su inicio de sesión queda retenido un tiempo, rechazando también la respuesta correcta. Un proveedor puede levantar la retención en la página de la cuenta. Si no fue el titular, cambie la contraseña: alguien puede conocerla.',
+    },
     200000: {
       title: 'Producto agotado',
       content:

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import { purgeThrottle } from './throttle';
+import { purgeHolds } from './holds';
 
 export type SecurityEventKind = 'signin_failed' | 'gateway_refused' | 'totp_failed';
 
@@ -39,6 +40,7 @@ export function securityLog(db: DB) {
         .where('window_start', '<', sql<Date>`now() - ${KEEP}`)
         .execute();
       await purgeThrottle(db);
+      await purgeHolds(db);
     }
     return row.count === 1;
   };

@@ -19,7 +19,7 @@ import { whereOf } from './filters';
 import { derivedColumns, sortOf, type ListBody } from './query';
 import { totalOf } from './count';
 import { tenantReadable, tenantRuleColumns } from './scope';
-import { afterPosition, keysetSortable, sortKey, SORT_KEY } from './cursor';
+import { afterPosition, keysetSortable, sortColumn, sortKey, SORT_KEY } from './cursor';
 import type { Row, Served } from './hooks';
 import { formatters, loadTitles, type Titles } from './exportCells';
 import {
@@ -162,7 +162,7 @@ export async function exportList(
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw badRequest('vf.operator.export.error.format');
   const filter = body.filter ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('vf.error.body');
-  const sort = sortOf(def, body);
+  const sort = sortOf(def, body, ctx);
   if (!keysetSortable(def, sort)) throw badRequest('vf.error.unknown_sort', { field: sort.field });
   const where = whereOf(def, ctx, filter, hooks.filters);
   const columns = columnsOf(def, ctx, lang, body.fields);
@@ -181,7 +181,7 @@ export async function exportList(
       .select(derived ? derivedColumns(hooks) : [])
       .where(where);
     if (after) q = q.where(after);
-    return q.orderBy(sort.field, sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
+    return q.orderBy(sortColumn(sort), sort.order).orderBy('_id', sort.order).limit(BATCH).execute();
   };
   const file = streamedFile(
     format as ExportFormat,

@@ -7,14 +7,14 @@ import { byName, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
 import { fieldOf, isSortable, readableColumns, type Permission, type ResourceDef } from '../../resources/types';
 import { verbPermission } from '../../resources/permissions';
-import { requirePermission } from '../auth/permissions';
+import { isPlatformStaff, requirePermission } from '../auth/permissions';
 import { badRequest, notFound } from '../http/errors';
 import { tenantReadable } from './scope';
 import { whereOf } from './filters';
 import { totalOf } from './count';
 import { compiledOnce } from './shapes';
 import type { Hooks, Row, Served } from './hooks';
-import { afterCursor, encodeCursor, keysetSortable, sortKey, SORT_KEY, type Sort } from './cursor';
+import { afterCursor, encodeCursor, keysetSortable, sortColumn, sortKey, SORT_KEY, type Sort } from './cursor';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../resources/limits';
 
 export interface ListBody {
@@ -41,14 +41,17 @@ export function pagingOf(body: ListBody) {
   return { page, pageSize };
 }
 
-export function sortOf(def: ResourceDef, body: ListBody): { field: string; order: 'asc' | 'desc' } {
+/** The list's sort; with the caller (`ctx`), a tenant's sort by a field it reads on some rows only is by those rows'
+ * values alone (Sort.readsOnly, docs/security.md "What a caller can read back"). */
+export function sortOf(def: ResourceDef, body: ListBody, ctx?: CallContext): Sort {
   const field = body.sort?.field === undefined ? def.list.sort.field : body.sort.field;
   const order = String(body.sort?.order ?? def.list.sort.order).toUpperCase();
   if (typeof field !== 'string' || !isSortable(def, field)) {
     throw badRequest('vf.error.unknown_sort', { field: String(field) });
   }
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('vf.error.unknown_sort', { field: String(field) });
-  return { field, order: order === 'ASC' ? 'asc' : 'desc' };
+  const readsOnly = ctx && !isPlatformStaff(ctx.user) ? def.fields[field]?.tenantReads : undefined;
+  return { field, order: order === 'ASC' ? 'asc' : 'desc', ...(readsOnly ? { readsOnly } : {}) };
 }
 
 export function asObject(v: unknown): Record<string, unknown> {
@@ -81,7 +84,7 @@ function selectedOf(db: DB, { def, hooks }: Served, keysetSort: Sort | undefined
   if (!byDef) selections.set(db, (byDef = new WeakMap()));
   let byField = byDef.get(def);
   if (!byField) byDef.set(def, (byField = new Map()));
-  const field = keysetSort?.field ?? '';
+  const field = keysetSort ? `${keysetSort.field}${keysetSort.readsOnly ? ':reads' : ''}` : '';
   let q = byField.get(field);
   if (!q) {
     const columns = [...readableColumns(def).map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoText(c) : c))];
@@ -101,11 +104,11 @@ export async function list(db: DB, ctx: CallContext, served: Served, rawBody: un
   requirePermission(ctx.user, def.permissions.list);
   const body = asObject(rawBody) as ListBody;
   const { page, pageSize } = pagingOf(body);
-  const sort = sortOf(def, body);
+  const sort = sortOf(def, body, ctx);
   const where = whereOf(def, ctx, asObject(body.filter), hooks.filters);
   // by the table's column: a bare name would mean the selected column of that name (a time is read as text)
   const ordered = <O>(q: SelectQueryBuilder<AnyTables, string, O>) =>
-    q.orderBy(`${def.table}.${sort.field}`, sort.order).orderBy(`${def.table}._id`, sort.order);
+    q.orderBy(sortColumn(sort, def.table), sort.order).orderBy(`${def.table}._id`, sort.order);
   const t = byName(db);
   const keyset = keysetSortable(def, sort);
   const selected = selectedOf(db, served, keyset ? sort : undefined);
@@ -129,7 +132,7 @@ export async function list(db: DB, ctx: CallContext, served: Served, rawBody: un
   const shape =
     after || where.shape === undefined
       ? undefined
-      : `list:${sort.field}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
+      : `list:${sort.field}${sort.readsOnly ? ':reads' : ''}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
   const query = compiledOnce(
     def,
     shape,

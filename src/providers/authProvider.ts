@@ -104,7 +104,7 @@ export const authProvider: AuthProvider = {
     const signedIn = isSignedIn();
     endCalls();
     // ends the session on the server and clears its cookies (also when a password change ended it already)
-    if (signedIn) await api('GET', '/auth/logout', undefined, { anonymous: true, last: true }).catch(() => undefined);
+    if (signedIn) await api('POST', '/auth/logout', {}, { anonymous: true, last: true }).catch(() => undefined);
     forgetSession();
     profile = undefined;
     listeners.forEach((l) => l());

@@ -213,6 +213,15 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
     },
     totp_challenge: { challenge_hash: true, account: true, epoch: true, expire_time: true },
     login_throttle: { key: true, window_start: true, attempts: true },
+    account_hold: {
+      subject: true,
+      step: true,
+      window_start: true,
+      failures: true,
+      held_until: true,
+      holds: true,
+      known_ips: true,
+    },
     security_event: { kind: true, subject: true, window_start: true, count: true, last_ip: true, last_time: true },
     role_preview: { token_hash: true, account: true, role: true, create_time: true, integrator: true, dealer: true },
     upload: {

@@ -35,6 +35,16 @@ export interface HandTables {
   };
   totp_challenge: { challenge_hash: string; account: string; epoch: number; expire_time: Timestamp };
   login_throttle: { key: string; window_start: Now; attempts: Generated<number> };
+  /** wrong guesses and holds per account and step of a sign-in (migration 054, server/auth/holds.ts) */
+  account_hold: {
+    subject: string;
+    step: string;
+    window_start: Now;
+    failures: Generated<number>;
+    held_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    holds: Generated<number>;
+    known_ips: Generated<string[]>;
+  };
   security_event: {
     kind: string;
     subject: string;

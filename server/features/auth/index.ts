@@ -1,4 +1,5 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (docs/api.md, Sessions).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { route, obj, str, bool, anyObject, type EdgePlugin } from '../../http/schema';
 import { fieldInput } from '../../crud/schema';
 import { nameBuiltIns } from '../accounts/builtInNames';
@@ -11,6 +12,8 @@ import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../../aut
 import * as q from './queries';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
+import { keepGuess, knownAddress, releaseGuess, rememberAddress, reserveGuess } from '../../auth/holds';
+import { heldRefusal, tellHeld } from './held';
 import { issueChallenge, totpOf } from '../../auth/totp';
 import { tidyFields } from '../../../resources/validate';
 import { writeLog } from '../../log';
@@ -73,17 +76,28 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       }
       const username = body.username.trim().slice(0, 100);
       const password = body.password.slice(0, 200);
-      const keys = attemptKeys(username, req.ip);
+      // An address the account last signed in from is not kept out by guesses from elsewhere: neither the name's
+      // limit per minute nor its hold apply to it, only the limit per address (docs/security.md, "Holds per account").
+      const known = await knownAddress(db, username, req.ip);
+      const keys = attemptKeys(username, req.ip).filter((k) => !known || k.startsWith('ip:'));
       if (!(await reserveAttempt(db, keys))) throw tooMany();
+      const reserved = await reserveGuess(db, 'password', username, req.ip);
+      if (!reserved.ok) {
+        await releaseAttempt(db, keys);
+        throw heldRefusal('password', reserved.heldUntil);
+      }
       // The epoch read here, before the password is checked, is the one the session must still match.
       const account = await q.signinAccount(db, username);
       const good = await verifyPassword(password, account?.password ?? DUMMY_HASH);
       if (!account || !good || account.status === 'deleted') {
         await keepAttempt(db, keys);
         await logSecurity('signin_failed', account ? `u:${account._id}` : `ip:${req.ip}`, req.ip);
+        const held = await keepGuess(db, 'password', username);
+        if (held) await tellHeld(db, username, 'password', held, req.ip);
         throw unauthorized('vf.error.login_failed');
       }
       await releaseAttempt(db, keys);
+      await releaseGuess(db, 'password', username, true);
       if (account.status === 'frozen') throw unauthorized('vf.error.frozen');
       if (needsRehash(account.password)) await q.rehash(db, account._id, account.password, password);
       // With two-factor sign-in the session waits for a code: POST /api/auth/totp { challenge, code }.
@@ -93,6 +107,7 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       // The password, the status or the account changed while the password was being checked.
       if (!token) throw unauthorized('vf.error.login_failed');
       await q.markSignedIn(db, account._id);
+      await rememberAddress(db, account._id, req.ip);
       // The browser app (it says so with the CSRF header) gets the session only as the HttpOnly cookie, out of
       // its scripts' reach; API clients and scripts get the token in the body, for Bearer use (docs/api.md, Sessions).
       setSessionCookies(req, reply, token);
@@ -102,21 +117,43 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
 
   // Ends the caller's session when it still has one (a password change may have ended it already) and
   // always clears the browser's cookies, so a page that signs out is never left holding a dead session.
+  // POST is the call that changes state; GET stays for the console's path of the SPEC and older clients, and is as
+  // safe: the session cookie is SameSite=Strict (another site's link or image sends none), and a cookie call
+  // without the app's X-VF-CSRF header is refused before it reaches here (server/auth/plugin.ts; docs/security.md).
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.user) {
+      const { tokenHash } = req.user;
+      // one commit: no other process may serve the ended session from its cache after the delete is visible
+      await db.transaction().execute(async (trx) => {
+        await revokeToken(trx, tokenHash);
+        await publishRightsChange({ sessions: [tokenHash] }, trx);
+      });
+    }
+    clearSessionCookies(req, reply);
+    return ok({});
+  };
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: route({
+        tags,
+        summary: 'Sign out: ends the session and clears the cookies',
+        body: obj({}),
+        data: anyObject(),
+      }),
+    },
+    logout,
+  );
   app.get(
     '/api/auth/logout',
-    { schema: route({ tags, summary: 'Sign out: ends the session and clears the cookies', data: anyObject() }) },
-    async (req, reply) => {
-      if (req.user) {
-        const { tokenHash } = req.user;
-        // one commit: no other process may serve the ended session from its cache after the delete is visible
-        await db.transaction().execute(async (trx) => {
-          await revokeToken(trx, tokenHash);
-          await publishRightsChange({ sessions: [tokenHash] }, trx);
-        });
-      }
-      clearSessionCookies(req, reply);
-      return ok({});
+    {
+      schema: route({
+        tags,
+        summary: 'Sign out, as POST does (kept for the console path of the SPEC)',
+        data: anyObject(),
+      }),
     },
+    logout,
   );
 
   app.get(
@@ -220,15 +257,24 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       if (typeof body.old_password !== 'string') throw badRequest('vf.error.old_password');
       // The old password is checked like a sign-in, against the same limit: otherwise this call would be
       // a way to guess it without one.
+      // and against the account's hold: a stolen session must not guess it faster than a sign-in could
       const keys = attemptKeys(ctx.user._id, req.ip);
       if (!(await reserveAttempt(db, keys))) throw tooMany();
+      const reserved = await reserveGuess(db, 'password', ctx.user._id, req.ip);
+      if (!reserved.ok) {
+        await releaseAttempt(db, keys);
+        throw heldRefusal('password', reserved.heldUntil);
+      }
       const a = await q.passwordOf(db, ctx.user._id);
       if (!(await verifyPassword(body.old_password.slice(0, 200), a.password))) {
         await keepAttempt(db, keys);
         await logSecurity('signin_failed', `u:${ctx.user._id}`, req.ip);
+        const held = await keepGuess(db, 'password', ctx.user._id);
+        if (held) await tellHeld(db, ctx.user._id, 'password', held, req.ip);
         throw badRequest('vf.error.old_password');
       }
       await releaseAttempt(db, keys);
+      await releaseGuess(db, 'password', ctx.user._id, true);
       const hash = await hashPassword(String(body.password));
       await db.transaction().execute(async (trx) => {
         await q.setPassword(trx, ctx.user._id, hash);

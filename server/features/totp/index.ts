@@ -1,5 +1,6 @@
 // Two-factor sign-in (TOTP): the second step of a sign-in, and the caller's own enrolment. Every code
-// check counts against the sign-in limit per address (server/auth/throttle.ts) and the account's wrong codes in a row. An account whose role requires it but
+// check counts against the sign-in limit per address (server/auth/throttle.ts), the account's bound on wrong codes
+// from any address (server/auth/holds.ts) and its wrong codes in a row. An account whose role requires it but
 // that has not enrolled can, until it has, only read its profile, enrol and log out.
 import fp from 'fastify-plugin';
 import * as S from '../../http/schema';
@@ -26,6 +27,8 @@ import {
   TOTP_FAILURES_IN_A_ROW,
 } from '../../auth/totp';
 import { raiseMessage } from '../messages/raise';
+import { heldRefusal, tellHeld } from '../auth/held';
+import { keepGuess, releaseGuess, rememberAddress, reserveGuess } from '../../auth/holds';
 import { markSignedIn, tenantOf } from '../auth/queries';
 import { writeLog } from '../../log';
 import { fromOwnPage, setSessionCookies } from '../../auth/cookie';
@@ -54,52 +57,68 @@ export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
   const logSecurity = securityLog(db);
 
   /**
-   * Checks a code (six digits) or, where allowed, a recovery code. Codes count on their own (issue 23): against the
-   * sign-in limit per client address, and as wrong codes in a row of the account — not against the account's
-   * sign-in allowance, which a holder of the password once used up with codes, keeping the owner's right password
-   * out while guessing on. Every TOTP_FAILURES_IN_A_ROW in a row void the account's open challenges (the next try
-   * starts with the password again) and tell the owner: an operation-log entry and a console message.
+   * Checks a six-digit code or, where allowed, a recovery code. Codes count on their own (issue 23): against the
+   * sign-in limit per client address, and as wrong codes of the account — not against the account's password
+   * allowance, which a holder of the password once used up with codes, keeping the owner's right password out while
+   * guessing on. Per account, whatever the addresses (server/auth/holds.ts): a code is judged only if the account's
+   * bound lets it, and the wrong code that fills the bound holds the step and tells the owner. Every
+   * TOTP_FAILURES_IN_A_ROW in a row void the account's open challenges (the next try starts with the password again)
+   * and tell the owner too: an operation-log entry and a console message.
    */
   async function attempt(account: string, ip: string, code: string, recovery: boolean): Promise<void> {
     const keys = attemptKeys(account, ip).filter((k) => k.startsWith('ip:'));
     if (!(await reserveAttempt(db, keys))) throw tooMany();
+    const reserved = await reserveGuess(db, 'code', account);
+    if (!reserved.ok) {
+      await releaseAttempt(db, keys);
+      throw heldRefusal('code', reserved.heldUntil);
+    }
     const good =
       (await checkCode(db, account, code)) ||
       (recovery && !/^\d{6}$/.test(code) && (await useRecoveryCode(db, account, code)));
-    if (!good) {
-      await keepAttempt(db, keys);
-      await logSecurity('totp_failed', `u:${account}`, ip);
-      const inARow = await countFailedCode(db, account);
-      if (inARow > 0 && inARow % TOTP_FAILURES_IN_A_ROW === 0) {
-        await db.transaction().execute(async (trx) => {
-          await dropChallengesOf(trx, account);
-          const owner = await tenantOf(trx, account);
-          // the entry and the message belong to the account's own tenant: its owner and its administrators see them
-          await writeLog(
-            trx,
-            { ip },
-            {
-              action: 'totp_locked',
-              resource: 'user',
-              record: account,
-              after: { failed_codes: inARow },
-              integrator: owner?.integrator ?? null,
-              dealer: owner?.dealer ?? null,
-            },
-          );
-          await raiseMessage(trx, {
-            code: CODE_TOTP_FAILURES,
+    if (good) {
+      await releaseAttempt(db, keys);
+      await releaseGuess(db, 'code', account, true);
+      await clearFailedCodes(db, account);
+      return;
+    }
+    await keepAttempt(db, keys);
+    await logSecurity('totp_failed', `u:${account}`, ip);
+    const inARow = await countFailedCode(db, account);
+    const held = await keepGuess(db, 'code', account);
+    if (held) {
+      // the hold says more than "in a row": one entry and one message, not two
+      await dropChallengesOf(db, account);
+      await tellHeld(db, account, 'code', held, ip);
+      throw heldRefusal('code', held.heldUntil);
+    }
+    if (inARow > 0 && inARow % TOTP_FAILURES_IN_A_ROW === 0) {
+      await db.transaction().execute(async (trx) => {
+        await dropChallengesOf(trx, account);
+        const owner = await tenantOf(trx, account);
+        // the entry and the message belong to the account's own tenant: its owner and its administrators see them
+        await writeLog(
+          trx,
+          { ip },
+          {
+            action: 'totp_locked',
+            resource: 'user',
+            record: account,
+            after: { failed_codes: inARow },
             integrator: owner?.integrator ?? null,
             dealer: owner?.dealer ?? null,
-            detail: { account, failed_codes: inARow },
-          });
+          },
+        );
+        await raiseMessage(trx, {
+          code: CODE_TOTP_FAILURES,
+          integrator: owner?.integrator ?? null,
+          dealer: owner?.dealer ?? null,
+          detail: { account, failed_codes: inARow },
         });
-        throw new ApiError(401, 'vf.signin.code_locked', { max: TOTP_FAILURES_IN_A_ROW });
-      }
-      throw unauthorized('vf.signin.bad_code');
+      });
+      throw new ApiError(401, 'vf.signin.code_locked', { max: TOTP_FAILURES_IN_A_ROW });
     }
-    await releaseAttempt(db, keys);
-    await clearFailedCodes(db, account);
+    throw unauthorized('vf.signin.bad_code');
   }
 
   app.addHook('preHandler', async (req) => {
@@ -134,6 +153,7 @@ export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
       const token = await createSession(db, ch.account, ch.epoch, req.ip, req.headers['user-agent']);
       if (!token) throw unauthorized('vf.error.login_failed');
       await markSignedIn(db, ch.account);
+      await rememberAddress(db, ch.account, req.ip);
       // As sign-in: the browser app gets the HttpOnly cookie only, API clients the token.
       setSessionCookies(req, reply, token);
       return ok(fromOwnPage(req) ? {} : { token });
