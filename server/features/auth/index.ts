@@ -80,11 +80,12 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       // limit per minute nor its hold apply to it, only the limit per address (docs/security.md, "Holds per account").
       const known = await knownAddress(db, username, req.ip);
       const keys = attemptKeys(username, req.ip).filter((k) => !known || k.startsWith('ip:'));
-      if (!(await reserveAttempt(db, keys))) throw tooMany();
+      // the hold first: while it lasts, it is what the caller is told
       const reserved = await reserveGuess(db, 'password', username, req.ip);
-      if (!reserved.ok) {
-        await releaseAttempt(db, keys);
-        throw heldRefusal('password', reserved.heldUntil);
+      if (!reserved.ok) throw heldRefusal('password', reserved.heldUntil);
+      if (!(await reserveAttempt(db, keys))) {
+        await releaseGuess(db, 'password', username, false);
+        throw tooMany();
       }
       // The epoch read here, before the password is checked, is the one the session must still match.
       const account = await q.signinAccount(db, username);
@@ -259,11 +260,11 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       // a way to guess it without one.
       // and against the account's hold: a stolen session must not guess it faster than a sign-in could
       const keys = attemptKeys(ctx.user._id, req.ip);
-      if (!(await reserveAttempt(db, keys))) throw tooMany();
       const reserved = await reserveGuess(db, 'password', ctx.user._id, req.ip);
-      if (!reserved.ok) {
-        await releaseAttempt(db, keys);
-        throw heldRefusal('password', reserved.heldUntil);
+      if (!reserved.ok) throw heldRefusal('password', reserved.heldUntil);
+      if (!(await reserveAttempt(db, keys))) {
+        await releaseGuess(db, 'password', ctx.user._id, false);
+        throw tooMany();
       }
       const a = await q.passwordOf(db, ctx.user._id);
       if (!(await verifyPassword(body.old_password.slice(0, 200), a.password))) {
