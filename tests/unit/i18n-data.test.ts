@@ -146,6 +146,7 @@ describe('device notification texts (i18n/notify)', () => {
       100001,
       100002,
       100010,
+      100011,
       ...range(200000, 200009),
       ...range(21, 23),
       ...range(3021, 3023),
