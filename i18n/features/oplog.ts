@@ -21,7 +21,12 @@ const en = {
         order: { items: 'Items' },
         product: { fill_to: 'Fill to', source: 'From store', target: 'To store', copied: 'Copied products' },
         message: { count: 'Messages' },
-        user: { failed_codes: 'Wrong codes in a row', step: 'Step', failures: 'Wrong guesses', held_until: 'Held until' },
+        user: {
+          failed_codes: 'Wrong codes in a row',
+          step: 'Step',
+          failures: 'Wrong guesses',
+          held_until: 'Held until',
+        },
         webhook: { failures: 'Failed attempts in a row', error: 'Last error' },
         role: { role: 'Role', integrator: 'Brand', dealer: 'Store' },
         saved_query: { name: 'Name', resource: 'List', filter: 'Filter', sort: 'Sort', is_default: 'Default' },
@@ -82,7 +87,12 @@ const es = {
           copied: 'Productos copiados',
         },
         message: { count: 'Mensajes' },
-        user: { failed_codes: 'Códigos incorrectos seguidos', step: 'Paso', failures: 'Intentos incorrectos', held_until: 'Retenido hasta' },
+        user: {
+          failed_codes: 'Códigos incorrectos seguidos',
+          step: 'Paso',
+          failures: 'Intentos incorrectos',
+          held_until: 'Retenido hasta',
+        },
         webhook: { failures: 'Intentos fallidos seguidos', error: 'Último error' },
         role: { role: 'Rol', integrator: 'Marca', dealer: 'Tienda' },
         saved_query: {
