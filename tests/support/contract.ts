@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { coverageDir } from './contractCoverage';
 
@@ -95,15 +94,21 @@ class Contract {
 const contracts = new Map<string, Promise<Contract>>();
 const seen = new Set<string>();
 let operations: string[] = [];
+/** what the checks cost this file: answers checked and milliseconds spent reading the document and judging */
+const spent = { answers: 0, ms: 0 };
 
-/** The document the server at `base` publishes, read once. */
-function contractOf(base: string) {
+/** The document the server at `base` publishes, read once. tests/support/server.ts reads it as the server starts,
+ * so that the first answer of a test that counts seconds (a robot's offline window) is not the one that waits. */
+export function contractOf(base: string) {
   let c = contracts.get(base);
   if (!c) {
+    // the server under test mostly runs in this process: the time to fetch the document is mostly its making
+    const t = performance.now();
     c = fetch(`${base}/api/openapi.json`)
       .then((r) => r.json())
       .then((doc: Doc) => {
         const contract = new Contract(doc);
+        spent.ms += performance.now() - t;
         if (!operations.length) operations = contract.operationIds();
         return contract;
       });
@@ -123,7 +128,10 @@ export async function checkAnswer(
   answer: { status: number; contentType: string; body: unknown },
 ) {
   const contract = await contractOf(base);
+  const t = performance.now();
   const { problem, seen: pair } = contract.judge(method, path, answer.status, answer.contentType, answer.body);
+  spent.ms += performance.now() - t;
+  spent.answers++;
   if (pair) seen.add(pair);
   if (problem)
     throw new Error(
@@ -131,10 +139,11 @@ export async function checkAnswer(
     );
 }
 
-// after each test file (this module is loaded afresh for each): what it saw, in a file of its own
-afterAll(() => {
+// after each test file (this module is loaded afresh for each): what it saw, in a file of its own. vitest's global
+// hook (every project runs with `globals: true`): a script that starts a test server (npm run lighthouse) has none.
+(globalThis as { afterAll?: (fn: () => void) => void }).afterAll?.(() => {
   if (!seen.size || !process.env.VF_TEST_RUN) return;
   const dir = coverageDir(process.env.VF_TEST_RUN);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen] }));
+  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen], spent }));
 });
