@@ -33,7 +33,7 @@ export function summariseContract(run: string, engine: string) {
   const head =
     `contract (${engine}): ${seen.size} operation × status pairs seen; of ${ops.length} operations ` +
     `${with200.length} answered 200, ${with4xx.length} a 4xx, ${ops.filter((o) => !statuses(o).length).length} never seen`;
-  const cost = `checked ${spent.answers} answers in ${spent.files} files: ${(spent.ms / 1000).toFixed(1)} s of checking in all`;
+  const cost = `checked ${spent.answers} answers in ${spent.files} files in ${(spent.ms / 1000).toFixed(1)} CPU s`;
   const lines = [
     head,
     cost,
