@@ -4,8 +4,8 @@
 // - escalations (tier > 0) of an alarm that is no longer active are dropped: acknowledging or clearing it stops them;
 // - a warning due while its channel is in its policy's quiet hours is held until they end, then goes in one digest
 //   with the others held there; errors are never held;
-// - a channel takes at most BURST messages a minute: past that, what is due waits for the next free place and then
-//   goes as one digest.
+// - a channel takes at most BURST messages a minute: when what is due would pass that, it goes as one digest in the
+//   minute's next free place (what had to wait for one goes as a digest too).
 // Rows are moved by time in the database (`due_time <= now()`), so tests move a row's clock back, never sleep.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
@@ -21,6 +21,8 @@ export const BURST = 5;
 const PASS_LOCK = 56_0001;
 /** At most this many due rows a pass (the rest wait for the next pass, a second later). */
 const PASS_ROWS = 2000;
+/** A row due for longer than this was held back by its channel's full minute (a pass comes every second). */
+const WAITED_SECONDS = 10;
 
 interface DueRow extends AlarmFacts {
   row: string;
@@ -34,6 +36,8 @@ interface DueRow extends AlarmFacts {
   channel_enabled: boolean;
   quiet: { from: string; to: string } | null;
   after_minutes: number | null;
+  /** due for longer than WAITED: held back by a full minute, so part of a burst */
+  waited: boolean;
 }
 
 export type Enqueue = (trx: DB, notification: string) => Promise<void>;
@@ -80,6 +84,7 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
         SELECT n._id AS row, n.tier, n.state, n.channel, n.integrator,
                c.kind AS channel_kind, c.language, c.tz, c.enabled AS channel_enabled,
                p.quiet, (p.tiers -> n.tier ->> 'after_minutes')::int AS after_minutes,
+               n.due_time < now() - make_interval(secs => ${WAITED_SECONDS}) AS waited,
                a._id, a.level, a.code, a.detail, a.first_seen,
                d.name AS robot, s.name AS store, i.name AS brand
           FROM notification n
@@ -124,11 +129,12 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
     );
     for (const [channel, rows] of byChannel) {
       const reader: Reader = { language: rows[0].language, tz: rows[0].tz };
-      const free = BURST - (recent.get(channel) ?? 0);
-      const held = rows.some((r) => r.state === 'held');
-      if (!held && rows.length <= free) {
+      const sent = recent.get(channel) ?? 0;
+      const free = BURST - sent;
+      const together = rows.some((r) => r.state === 'held' || r.waited);
+      if (!together && sent + rows.length <= BURST) {
         for (const r of rows) await handOn(trx, [r], alarmMessage(r, reader, r.tier, r.after_minutes ?? 0), enqueue);
-      } else if (held || free > 0) {
+      } else if (free > 0 || rows.some((r) => r.state === 'held')) {
         await handOn(trx, rows, digestMessage(rows, reader, rows[0].brand ?? ''), enqueue);
       } else continue; // the channel's minute is full: they wait for its next free place, then go together
       handled += rows.length;
