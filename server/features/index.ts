@@ -28,6 +28,7 @@ import { orders } from './orders';
 import { alarms } from './alarms';
 import { service } from './service';
 import { webhooks } from './webhooks';
+import { notify } from './notify';
 import { backup } from './backup';
 
 export type { Feature, FeatureOptions };
@@ -53,6 +54,7 @@ export const features: readonly Feature[] = [
   alarms,
   service,
   webhooks,
+  notify,
   // its job runs beside the server (server/main.ts)
   backup,
 ];

@@ -23,6 +23,9 @@ import LocalShipping from '@mui/icons-material/LocalShipping';
 import Webhook from '@mui/icons-material/Webhook';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import Thermostat from '@mui/icons-material/Thermostat';
+import Campaign from '@mui/icons-material/Campaign';
+import Rule from '@mui/icons-material/Rule';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 
 const ICONS: Record<string, ComponentType> = {
   People,
@@ -47,6 +50,9 @@ const ICONS: Record<string, ComponentType> = {
   Webhook,
   SettingsRemote,
   Thermostat,
+  Campaign,
+  Rule,
+  MarkEmailRead,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

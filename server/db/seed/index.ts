@@ -10,6 +10,7 @@ import seedOrders from './orders';
 import seedService from './service';
 import seedWebhooks from './webhooks';
 import seedTelemetry from './telemetry';
+import seedNotify from './notify';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
@@ -22,6 +23,7 @@ const SEEDERS: Array<(db: DB) => Promise<void>> = [
   seedService,
   seedWebhooks,
   seedTelemetry,
+  seedNotify,
 ];
 
 export async function seedDemo(db: DB) {

@@ -1,0 +1,135 @@
+// Notifications (docs/notifications.md): why a channel or policy is refused, and the words of the messages people
+// receive, in the channel's language.
+const en = {
+  vf: {
+    notify: {
+      error: {
+        email: 'Enter one or more e-mail addresses separated by commas (at most %{max})',
+        tz: 'Enter a time zone such as Asia/Shanghai or Europe/Madrid',
+        tiers: 'Give 1 to %{max} tiers',
+        after_minutes: 'A tier comes 0 to %{max} minutes after the alarm opened',
+        tier_channels: 'Each tier names 1 to %{max} channels',
+        tiers_order: 'The first tier comes at once (0 minutes) and each next tier later than the one before',
+        quiet: 'Quiet hours are two different times of day, such as 22:00 and 07:00',
+        codes: 'Codes are up to %{max} whole numbers',
+        channel: 'This channel is not one of the brand’s',
+        robot: 'This robot or store is not one of the brand’s',
+        test_rate: 'At most %{max} test messages a minute: try again in a moment',
+      },
+      level: { warning: 'Warning', error: 'Error' },
+      subject: '[%{level}] %{title} — %{robot}',
+      digest_subject: '%{count} alarms — %{brand}',
+      digest_intro: 'These alarms opened while messages were held or came too quickly for one at a time:',
+      test_subject: 'VendFleet test message',
+      test_text: 'This channel works: alarms of %{brand} will reach it.',
+      robot: 'Robot',
+      store: 'Store',
+      time: 'Opened',
+      measured: 'Measured',
+      detail: 'Detail',
+      tier: 'Still not acknowledged after %{minutes} min (tier %{tier})',
+      link: 'Open the alarm',
+    },
+  },
+};
+
+const zh = {
+  vf: {
+    notify: {
+      error: {
+        email: '请输入一个或多个邮箱地址，用逗号分隔（最多 %{max} 个）',
+        tz: '请输入时区，例如 Asia/Shanghai 或 Europe/Madrid',
+        tiers: '请设置 1 到 %{max} 个层级',
+        after_minutes: '层级在告警产生后 0 到 %{max} 分钟内',
+        tier_channels: '每个层级需选择 1 到 %{max} 个渠道',
+        tiers_order: '第一个层级立即通知（0 分钟），之后每个层级都要晚于前一个',
+        quiet: '免打扰时段是两个不同的时间，例如 22:00 和 07:00',
+        codes: '代码最多 %{max} 个整数',
+        channel: '该渠道不属于此品牌',
+        robot: '该机器人或门店不属于此品牌',
+        test_rate: '每分钟最多发送 %{max} 条测试消息：请稍后再试',
+      },
+      level: { warning: '警告', error: '故障' },
+      subject: '[%{level}] %{title} — %{robot}',
+      digest_subject: '%{count} 条告警 — %{brand}',
+      digest_intro: '以下告警在暂缓期间或短时间内大量产生，合并发送：',
+      test_subject: 'VendFleet 测试消息',
+      test_text: '此渠道可用：%{brand} 的告警将发送到这里。',
+      robot: '机器人',
+      store: '门店',
+      time: '发生时间',
+      measured: '测量值',
+      detail: '详情',
+      tier: '%{minutes} 分钟后仍未确认（第 %{tier} 层级）',
+      link: '查看告警',
+    },
+  },
+};
+
+const es = {
+  vf: {
+    notify: {
+      error: {
+        email: 'Introduzca una o más direcciones de correo separadas por comas (como máximo %{max})',
+        tz: 'Introduzca una zona horaria como Asia/Shanghai o Europe/Madrid',
+        tiers: 'Indique de 1 a %{max} escalones',
+        after_minutes: 'Un escalón llega de 0 a %{max} minutos después de abrirse la alarma',
+        tier_channels: 'Cada escalón nombra de 1 a %{max} canales',
+        tiers_order: 'El primer escalón llega enseguida (0 minutos) y cada siguiente más tarde que el anterior',
+        quiet: 'Las horas de silencio son dos horas del día distintas, como 22:00 y 07:00',
+        codes: 'Los códigos son hasta %{max} números enteros',
+        channel: 'Este canal no es de la marca',
+        robot: 'Este robot o tienda no es de la marca',
+        test_rate: 'Como máximo %{max} mensajes de prueba por minuto: inténtelo de nuevo en un momento',
+      },
+      level: { warning: 'Aviso', error: 'Error' },
+      subject: '[%{level}] %{title} — %{robot}',
+      digest_subject: '%{count} alarmas — %{brand}',
+      digest_intro: 'Estas alarmas se abrieron mientras los mensajes estaban retenidos o llegaron demasiado seguidas:',
+      test_subject: 'Mensaje de prueba de VendFleet',
+      test_text: 'Este canal funciona: las alarmas de %{brand} llegarán aquí.',
+      robot: 'Robot',
+      store: 'Tienda',
+      time: 'Abierta',
+      measured: 'Medido',
+      detail: 'Detalle',
+      tier: 'Sin confirmar tras %{minutes} min (escalón %{tier})',
+      link: 'Abrir la alarma',
+    },
+  },
+};
+
+const ja = {
+  vf: {
+    notify: {
+      error: {
+        email: 'メールアドレスをカンマ区切りで入力してください（最大 %{max} 件）',
+        tz: 'Asia/Shanghai や Europe/Madrid のようなタイムゾーンを入力してください',
+        tiers: '段階は 1〜%{max} 個です',
+        after_minutes: '段階はアラーム発生の 0〜%{max} 分後です',
+        tier_channels: '各段階にはチャネルを 1〜%{max} 個指定します',
+        tiers_order: '最初の段階はすぐ（0 分）、以降の段階は前の段階より後にしてください',
+        quiet: 'おやすみ時間は 22:00 と 07:00 のような異なる 2 つの時刻です',
+        codes: 'コードは最大 %{max} 個の整数です',
+        channel: 'このチャネルはこのブランドのものではありません',
+        robot: 'このロボットまたは店舗はこのブランドのものではありません',
+        test_rate: '1 分間に送れるテストメッセージは %{max} 件までです。しばらくしてからお試しください',
+      },
+      level: { warning: '警告', error: 'エラー' },
+      subject: '[%{level}] %{title} — %{robot}',
+      digest_subject: 'アラーム %{count} 件 — %{brand}',
+      digest_intro: '保留中、または短時間に多数発生したため、まとめて送るアラームです：',
+      test_subject: 'VendFleet テストメッセージ',
+      test_text: 'このチャネルは使えます。%{brand} のアラームがここに届きます。',
+      robot: 'ロボット',
+      store: '店舗',
+      time: '発生日時',
+      measured: '測定値',
+      detail: '詳細',
+      tier: '%{minutes} 分後も未確認です（段階 %{tier}）',
+      link: 'アラームを開く',
+    },
+  },
+};
+
+export default { en, zh, es, ja };
