@@ -35,6 +35,8 @@ import { advance, announce, track, untrack, runningImport, runningFor } from './
 
 /** Rows of the preview the answer carries (the dialog shows them). */
 const PREVIEW_ROWS = 20;
+/** Rows between turns of the event loop. */
+const YIELD_EVERY = 20;
 /** A running import older than this was left by a process that stopped: it no longer blocks the next one. */
 const STALE_MINUTES = 60;
 
@@ -59,9 +61,12 @@ interface Done {
   secrets: Array<{ field: string; value: string }>;
 }
 
-/** A row refused for its cells (before any database work). */
+/** A row refused for its cells (before any database work), with what the declaration's rules say of the others. */
 class CellRefusal extends Error {
-  constructor(public cells: CellError[]) {
+  constructor(
+    public cells: CellError[],
+    public fields: FieldErrors,
+  ) {
     super('cells');
   }
 }
@@ -210,6 +215,9 @@ async function runImport(
           if (preview.length < PREVIEW_ROWS) preview.push({ row: line.row, outcome: 'refused', values: line.body });
         }
         await advance(progress, i + 1);
+        // the embedded database runs in this thread: without a turn of the event loop now and then, no other
+        // call (a progress read, a cancel, a second import told to wait) would even be read until the file ends
+        if (i % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
       }
       if (opts.mode === 'dry_run') throw new RolledBack('dry_run');
       if (counts.refused && !opts.partial) throw new RolledBack('failed');
@@ -279,7 +287,12 @@ async function importRow(
   cellErrors: CellError[],
 ): Promise<Done> {
   const { def } = served;
-  if (cellErrors.length) throw new CellRefusal(cellErrors);
+  if (cellErrors.length) {
+    const bad = new Set(cellErrors.map((c) => c.field));
+    const rest = Object.fromEntries(Object.entries(cells).filter(([k]) => !bad.has(k)));
+    const { errors } = validateFields(importable(def), rest, 'edit');
+    throw new CellRefusal(cellErrors, errors);
+  }
   const body: Row = { ...cells };
   for (const name of Object.keys(def.tenant ?? {}).map((k) => def.tenant![k as 'integrator' | 'dealer']!)) {
     const own = callerTenant(def, ctx, name);
@@ -338,21 +351,29 @@ async function importRow(
 function refusals(e: unknown, row: number, resource: string, columns: ImportColumn[], opts: ImportOptions) {
   const { lang } = opts;
   if (e instanceof CellRefusal)
-    return e.cells.map((c) => ({
-      row,
-      column: c.column,
-      message: translate(lang, c.key, { ...c.args, field: c.column }),
-    }));
+    return [
+      ...e.cells.map((c) => ({
+        row,
+        column: c.column,
+        message: translate(lang, c.key, { ...c.args, field: c.column }),
+      })),
+      ...fieldRefusals(e.fields, row, resource, columns, lang),
+    ];
   const known = opts.classify(e);
   if (!known) opts.onBug(e);
   const err = known ?? new ApiError(500, 'vf.error.server');
   if (err.fieldErrors && Object.keys(err.fieldErrors).length)
-    return Object.entries(err.fieldErrors).map(([field, fe]) => {
-      const column =
-        columns.find((c) => c.name === field)?.header ?? translate(lang, `resources.${resource}.fields.${field}`);
-      return { row, column, message: translate(lang, fe.key, { ...fe.args, field: column }) };
-    });
+    return fieldRefusals(err.fieldErrors, row, resource, columns, lang);
   return [{ row, message: messageOf(lang, resource, err).message }];
+}
+
+/** Field errors under the file's own column titles (a field the file has no column of, under its label). */
+function fieldRefusals(errors: FieldErrors, row: number, resource: string, columns: ImportColumn[], lang: Lang) {
+  return Object.entries(errors).map(([field, fe]) => {
+    const column =
+      columns.find((c) => c.name === field)?.header ?? translate(lang, `resources.${resource}.fields.${field}`);
+    return { row, column, message: translate(lang, fe.key, { ...fe.args, field: column }) };
+  });
 }
 
 type JobRow = Awaited<ReturnType<typeof openJob>>;

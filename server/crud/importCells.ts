@@ -51,6 +51,8 @@ export function columnsOf(def: ResourceDef, headers: string[]) {
     const name = byField ?? titles.get(norm(header));
     if (!name) return void ignored.push(header);
     const field = fields[name];
+    // a password or secret is never read from a file: said, as an unknown column is
+    if (!field && def.fields[name] && isSecret(def.fields[name])) return void ignored.push(header);
     if (!field || seen.has(name)) return; // known, but no import writes it (or named twice: the first counts)
     seen.add(name);
     columns.push({ index, header, name, field, words: byField === undefined });
@@ -97,7 +99,7 @@ export function centsOf(text: string): number | undefined {
   return m[1] ? -cents : cents;
 }
 
-export type CellError = FieldError & { column: string };
+export type CellError = FieldError & { column: string; field: string };
 
 /** Reads each row's cells into a body for the API, or errors naming the column; references by name are looked up
  * once for the whole file, within what the caller may see. */
@@ -120,7 +122,7 @@ export async function readRows(
         continue;
       }
       const value = cellValue(col, text, words.get(col.name)!, names.get(col.name));
-      if (value === undefined) errors.push({ column: col.header, ...cellError(col) });
+      if (value === undefined) errors.push({ column: col.header, field: col.name, ...cellError(col) });
       else body[col.name] = value;
     }
     return { row, body, errors };
