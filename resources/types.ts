@@ -265,7 +265,12 @@ export interface ResourceDef {
   /** the resource takes spreadsheets (`POST /api/<R>/import`, server/crud/import.ts): a row whose `key` fields
    * match a row of the caller's scope edits it, else it is added. A tenant column in the key is filled from the
    * caller's own brand or store when the file leaves it out. */
-  import?: { key: readonly string[] };
+  import?: {
+    key: readonly string[];
+    /** each row runs this declared action on the row of `resource` its key finds, with the action's body fields
+     * read from the file (a stock file restocks products), instead of editing or adding */
+    action?: { resource: string; name: string };
+  };
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
   /** calls that keep another path (the old console's paths, docs/api.md); `:id` stands for the record's _id */

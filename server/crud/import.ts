@@ -30,7 +30,8 @@ import { inScope } from './scope';
 import { insertRow, same, updateRow } from './write';
 import type { Row, Served } from './hooks';
 import { readSpreadsheet } from './importFile';
-import { columnsOf, importable, readRows, type CellError, type ImportColumn } from './importCells';
+import { actionOf, columnsOf, importable, readRows, type CellError, type ImportColumn } from './importCells';
+import { actOn } from './actions';
 import { advance, announce, track, untrack, runningImport, runningFor } from './importProgress';
 
 /** Rows of the preview the answer carries (the dialog shows them). */
@@ -48,6 +49,8 @@ export interface ImportOptions {
   /** an error the caller's input caused, as an ApiError (PostgreSQL's and ours); undefined for a bug */
   classify: (e: unknown) => ApiError | undefined;
   onBug: (e: unknown) => void;
+  /** the resource whose rows an action import acts on (ResourceDef.import.action), with its hooks */
+  target?: Served;
 }
 
 type Outcome = 'created' | 'updated' | 'unchanged';
@@ -103,7 +106,9 @@ export async function importFile(
 ): Promise<ImportAnswer> {
   const { def } = served;
   if (!def.import) throw notFound();
-  if (!holds(ctx.user, def.permissions.add) && !holds(ctx.user, def.permissions.edit))
+  const acting = actionOf(def);
+  if (acting) requirePermission(ctx.user, acting.action.permission);
+  else if (!holds(ctx.user, def.permissions.add) && !holds(ctx.user, def.permissions.edit))
     requirePermission(ctx.user, def.permissions.add);
   const file = await readSpreadsheet(bytes);
   const { columns, ignored } = columnsOf(def, file.headers);
@@ -200,7 +205,7 @@ async function runImport(
         if (progress.cancelled) throw new RolledBack('cancelled');
         await sql`SAVEPOINT import_row`.execute(trx);
         try {
-          const d = await importRow(trx, ctx, served, line.body, line.errors);
+          const d = await importRow(trx, ctx, served, line.body, line.errors, opts.target);
           await sql`RELEASE SAVEPOINT import_row`.execute(trx);
           counts[d.outcome]++;
           if (d.outcome !== 'unchanged')
@@ -285,6 +290,7 @@ async function importRow(
   served: Served,
   cells: Row,
   cellErrors: CellError[],
+  target?: Served,
 ): Promise<Done> {
   const { def } = served;
   if (cellErrors.length) {
@@ -306,12 +312,14 @@ async function importRow(
     if (v === undefined || v === null || v === '') keyErrors[k] = { key: 'vf.validation.required' };
   }
   if (Object.keys(keyErrors).length) throw invalid(keyErrors);
-  let q = byName(trx).selectFrom(def.table).selectAll();
+  const table = target?.def ?? def;
+  let q = byName(trx).selectFrom(table.table).selectAll();
   for (const k of key) q = q.where(k, '=', body[k] ?? callerTenant(def, ctx, k));
-  if (def.remove) q = q.where(def.remove.field, '<>', def.remove.value);
+  if (table.remove) q = q.where(table.remove.field, '<>', table.remove.value);
   const found = await q.limit(2).forUpdate().execute();
   if (found.length > 1) throw conflict('vf.import.error.ambiguous');
   const existing = found[0];
+  if (target) return actionRow(trx, ctx, def, target, existing, body);
   if (existing) {
     // another tenant's row: refused as a taken value is, saying nothing of it (server/http/envelope.ts, 23505)
     if (!inScope(def, ctx.user, existing))
@@ -345,6 +353,36 @@ async function importRow(
   const shown = { ...values };
   if (passwordField) delete shown[passwordField];
   return { outcome: 'created', record: String(saved._id), values: shown, version: Number(saved[VERSION]), secrets };
+}
+
+/** A row of an action import (a stock file): the declared action on the row its key found, with the row's inputs;
+ * a row outside the caller's scope is as absent as one that does not exist. */
+async function actionRow(
+  trx: DB,
+  ctx: CallContext,
+  def: ResourceDef,
+  target: Served,
+  existing: Row | undefined,
+  body: Row,
+) {
+  const { name, action } = actionOf(def)!;
+  requirePermission(ctx.user, action.permission);
+  if (!existing || !inScope(target.def, ctx.user, existing)) throw notFound();
+  const { values, errors } = validateFields(action.body ?? {}, body, 'create');
+  if (Object.keys(errors).length) throw invalid(errors);
+  const saved = await actOn(trx, ctx, target, name, existing, values, {});
+  const changed = Object.keys(saved).filter(
+    (k) => k !== VERSION && !same(saved[k], existing[k]) && k in target.def.fields,
+  );
+  const before = Object.fromEntries(changed.map((k) => [k, existing[k]]));
+  return {
+    outcome: 'updated' as const,
+    record: String(existing._id),
+    values: { ...values, ...Object.fromEntries(changed.map((k) => [k, saved[k]])) },
+    before,
+    version: Number(saved[VERSION]),
+    secrets: [],
+  };
 }
 
 /** Why a row was refused, as the spreadsheet says it: its row, the column of each bad field, the message. */

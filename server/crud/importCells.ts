@@ -22,8 +22,14 @@ export interface ImportColumn {
   words: boolean;
 }
 
-/** The fields a file may write: what an add or an edit takes, never a secret, a password or a JSON value. */
+/** The fields a file may write: what an add or an edit takes, never a secret, a password or a JSON value; for an
+ * action import (a stock file), the key that finds the row and the action's own inputs. */
 export function importable(def: ResourceDef): Record<string, FieldDef> {
+  const run = actionOf(def);
+  if (run) {
+    const key = Object.fromEntries(def.import!.key.map((k) => [k, { ...run.target.fields[k], readOnly: undefined }]));
+    return { ...key, ...run.action.body };
+  }
   const fields: Record<string, FieldDef> = def.idField ? { _id: def.idField } : {};
   for (const [n, f] of Object.entries(def.fields))
     if (!f.readOnly && !isSecret(f) && !f.derived && f.type !== 'json' && f.type !== 'image') fields[n] = f;
@@ -32,12 +38,20 @@ export function importable(def: ResourceDef): Record<string, FieldDef> {
 
 const norm = (s: string) => s.trim().toLowerCase();
 
+/** The declared action an import runs on each row's match (ResourceDef.import.action), with its resource. */
+export function actionOf(def: ResourceDef) {
+  const a = def.import?.action;
+  if (!a) return undefined;
+  const target = findResource(a.resource)!;
+  return { target, name: a.name, action: target.actions![a.name] };
+}
+
 /** The file's columns by their headers; headers naming no field are `ignored` (the export's read-only columns,
  * such as a robot's state, are known and skipped quietly). */
 export function columnsOf(def: ResourceDef, headers: string[]) {
   const fields = importable(def);
   const titles = new Map<string, string>();
-  for (const name of ['_id', ...Object.keys(def.fields)])
+  for (const name of new Set(['_id', ...Object.keys(def.fields), ...Object.keys(fields)]))
     for (const lang of LANGS) {
       const t = translate(lang, `resources.${def.name}.fields.${name}`);
       if (!t.startsWith('resources.')) titles.set(norm(t), name);
@@ -47,7 +61,8 @@ export function columnsOf(def: ResourceDef, headers: string[]) {
   const seen = new Set<string>();
   headers.forEach((header, index) => {
     if (header === '') return;
-    const byField = header.trim() in def.fields || header.trim() === '_id' ? header.trim() : undefined;
+    const h = header.trim();
+    const byField = h in def.fields || h in fields || h === '_id' ? h : undefined;
     const name = byField ?? titles.get(norm(header));
     if (!name) return void ignored.push(header);
     const field = fields[name];

@@ -16,7 +16,7 @@ import { translate } from '../../i18n';
 import type { HookBook } from './hooks';
 import { cancelImport, importFile, answerOf, loadImport } from './import';
 import { revertImport } from './importUndo';
-import { importable } from './importCells';
+import { actionOf, importable } from './importCells';
 import { sendFile, streamedFile, EXPORT_FORMATS, type ExportFormat } from './export';
 
 const MB = IMPORT_MAX_BYTES / 2 ** 20;
@@ -84,6 +84,9 @@ export async function importRoutes(
   for (const def of resources) {
     if (!def.import) continue;
     const served = { def, hooks: hooks.of(def.name) };
+    const run = actionOf(def);
+    const target = run && { def: run.target, hooks: hooks.of(run.target.name) };
+    const permission = run ? run.action.permission : (def.permissions.add ?? def.permissions.edit);
     const config = { resource: def.name };
     const p = `/api${callPath(def, 'import')}`;
     app.post(
@@ -112,6 +115,7 @@ export async function importRoutes(
             lang: requestLang(req),
             classify: (e) => knownError(e, req),
             onBug: (err) => req.log.error({ err }, 'import failed'),
+            target,
           }),
         );
       },
@@ -130,7 +134,7 @@ export async function importRoutes(
       },
       async (req, reply) => {
         const ctx = ctxOf(req);
-        requirePermission(ctx.user, def.permissions.add ?? def.permissions.edit);
+        requirePermission(ctx.user, permission);
         const lang = requestLang(req);
         const writable = importable(def);
         const listed = exportColumns(def, []);
@@ -138,7 +142,7 @@ export async function importRoutes(
           ...new Set([
             ...def.import!.key,
             ...('columns' in listed ? listed.columns : []).filter((n) => n in writable),
-            ...Object.keys(writable).filter((n) => writable[n].required),
+            ...Object.keys(writable).filter((n) => writable[n].required || run),
           ]),
         ];
         const columns = names.map((name) => ({

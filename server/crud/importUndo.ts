@@ -20,6 +20,7 @@ import { inScope } from './scope';
 import type { HookBook, Row } from './hooks';
 import { findResource } from '../../resources';
 import { answerOf, loadImport } from './import';
+import { actionOf } from './importCells';
 
 export async function revertImport(
   db: DB,
@@ -30,8 +31,11 @@ export async function revertImport(
   classify: (e: unknown) => import('../http/errors').ApiError | undefined,
 ): Promise<ImportAnswer> {
   const job = await loadImport(db, ctx, id);
-  const def = findResource(job.resource)!;
-  requirePermission(ctx.user, def.permissions.edit ?? def.permissions.add);
+  const declared = findResource(job.resource)!;
+  // a stock file's rows are the products it restocked
+  const run = actionOf(declared);
+  const def = run?.target ?? declared;
+  requirePermission(ctx.user, run ? run.action.permission : (def.permissions.edit ?? def.permissions.add));
   if (job.state === 'reverted') throw conflict('vf.import.error.reverted');
   if (job.state !== 'done' || job.mode !== 'apply') throw conflict('vf.import.error.not_done');
   if (Date.now() - new Date(job.create_time).getTime() > IMPORT_UNDO_HOURS * 3600_000)

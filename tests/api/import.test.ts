@@ -36,7 +36,11 @@ async function upload(
   const form = new FormData();
   form.append('mode', opts.mode ?? 'dry_run');
   if (opts.partial) form.append('partial', 'true');
-  form.append('file', new Blob([typeof file === 'string' ? Buffer.from(file) : file]), opts.name ?? 'file.csv');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(typeof file === 'string' ? Buffer.from(file) : file)]),
+    opts.name ?? 'file.csv',
+  );
   const res = await fetch(`${s.url}/api/${resource}/import`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Accept-Language': opts.lang ?? 'en' },
@@ -452,4 +456,49 @@ describe('the round trip', () => {
       }
     },
   );
+});
+
+describe('stock lines', () => {
+  it('restocks products of the store by code and quantity, refuses another store’s, and the undo takes the stock back', async () => {
+    const mine = await s.db
+      .selectFrom('product')
+      .selectAll()
+      .where('dealer', '=', 'store_a1')
+      .where('stock', '>=', 0)
+      .executeTakeFirstOrThrow();
+    const theirs = await s.db
+      .selectFrom('product')
+      .selectAll()
+      .where('dealer', '=', 'store_a2')
+      .where('stock', '>=', 0)
+      .executeTakeFirstOrThrow();
+    const r = await upload(
+      'restock',
+      storeA1,
+      csv([
+        [label('zh', 'restock', 'code'), label('zh', 'restock', 'quantity')],
+        [mine.code, '5'],
+        [theirs.code === mine.code ? 'NO-SUCH' : theirs.code, '5'],
+      ]),
+      { mode: 'apply', partial: true, lang: 'zh' },
+    );
+    expect(r.body.data, JSON.stringify(r.body.data.errors)).toMatchObject({ updated: 1, refused: 1 });
+    expect(r.body.data.errors[0]).toMatchObject({ row: 3 });
+    const after = await s.db
+      .selectFrom('product')
+      .select('stock')
+      .where('_id', '=', mine._id)
+      .executeTakeFirstOrThrow();
+    expect(after.stock).toBe(mine.stock + 5);
+    const other = await s.db
+      .selectFrom('product')
+      .select('stock')
+      .where('_id', '=', theirs._id)
+      .executeTakeFirstOrThrow();
+    expect(other.stock).toBe(theirs.stock);
+    const undo = await s.call('POST', `/import/${r.body.data.import_id}/revert`, { token: storeA1 });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    const back = await s.db.selectFrom('product').select('stock').where('_id', '=', mine._id).executeTakeFirstOrThrow();
+    expect(back.stock).toBe(mine.stock);
+  });
 });
