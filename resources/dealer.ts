@@ -50,6 +50,7 @@ export default defineResource({
   },
   tenant: { integrator: 'integrator', dealer: '_id' },
   remove: { field: 'status', value: 'deleted' },
+  import: { key: ['integrator', 'name'] },
   list: { sort: { field: 'create_time', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
   actions: {
     close: {

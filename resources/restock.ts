@@ -29,6 +29,8 @@ export default defineResource({
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
+  // a stock file: each row restocks the product its store and code find (docs/import.md)
+  import: { key: ['dealer', 'code'], action: { resource: 'product', name: 'restock' } },
   list: {
     sort: { field: 'urgency', order: 'ASC' },
     open: 'none',

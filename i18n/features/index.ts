@@ -27,6 +27,7 @@ import oplog from './oplog';
 import commands from './commands';
 import telemetry from './telemetry';
 import notify from './notify';
+import spreadsheets from './import';
 
 export type { FeatureTexts };
 
@@ -54,6 +55,7 @@ export const features: Record<string, FeatureTexts> = {
   commands,
   telemetry,
   notify,
+  import: spreadsheets,
 };
 
 export function featureTexts(lang: Lang): MessageTree {
