@@ -1,8 +1,7 @@
 // Forecast accuracy, published (POST /api/forecast/accuracy, docs/replenishment.md "Accuracy"): the method is run
 // over the caller's scope as it would have run on each day of the range — with the history up to that day only —
 // and its forecasts for the next `horizon_days` compared with what was then sold, as WAPE, beside the vending
-// suites' rule (vends per day over the previous 28 days). Read from the daily sales rollups (one statement).
-import { sql } from 'kysely';
+// suites' rule (vends per day over the previous 28 days). Read from the sales rollups, in each store's local days.
 import type { DB } from '../../db';
 import type { CallContext } from '../../auth/context';
 import { requirePermission } from '../../auth/permissions';
@@ -10,7 +9,8 @@ import { scopeConditions } from '../../crud/scope';
 import { badRequest } from '../../http/errors';
 import forecast from '../../../resources/forecast';
 import { backtest, seasonal, weeklyRhythm, HISTORY_DAYS, type Day, type Rhythm } from './method';
-import { dateOfDay } from './time';
+import { dateOfDay, serverZone } from './time';
+import { daysOf, readSales } from './history';
 
 const DAY_MS = 86_400_000;
 export const MAX_ACCURACY_DAYS = 92;
@@ -41,30 +41,34 @@ export async function accuracy(
   const base = from - HISTORY_DAYS;
   const end = Math.min(to + horizon, today); // exclusive
   if (end - base <= HISTORY_DAYS) return none;
-  const where = scope.map(([col, value]) => sql`${sql.ref(col)} = ${value}`);
-  const { rows } = await sql<{ dealer: string; code: string; day: string; quantity: number }>`
-    SELECT dealer, code, day::text AS day, quantity::int AS quantity FROM orders_products_daily
-     WHERE day >= ${dateOfDay(base)}::date AND day < ${dateOfDay(end)}::date
-       ${where.length ? sql`AND ${sql.join(where, sql` AND `)}` : sql``}`.execute(db);
-  const blank = (): Day[] =>
-    Array.from({ length: end - base }, (_, i) => ({ weekday: (((base + i + 4) % 7) + 7) % 7, sold: 0 }));
-  const items = new Map<string, { dealer: string; days: Day[] }>();
-  const stores = new Map<string, Day[]>();
-  for (const r of rows) {
-    const i = (dayOf(r.day) ?? base) - base;
-    const key = `${r.dealer}\u0000${r.code}`;
-    if (!items.has(key)) items.set(key, { dealer: r.dealer, days: blank() });
-    if (!stores.has(r.dealer)) stores.set(r.dealer, blank());
-    items.get(key)!.days[i].sold += Number(r.quantity);
-    stores.get(r.dealer)![i].sold += Number(r.quantity);
+  let stores = db.selectFrom('dealer').select(['_id', 'tz']).where('status', '<>', 'deleted');
+  for (const [col, value] of scope) stores = stores.where(col === 'dealer' ? '_id' : 'integrator', '=', value);
+  const zones = new Map((await stores.execute()).map((s) => [s._id, s.tz ?? serverZone()]));
+  // each store's sales in its own local days (a day's rhythm is its clock's, not UTC's)
+  const sales = await readSales(db, zones, base, end - 1);
+  // the products there are forecasts of (a code sold once but no product of the store now is not forecast)
+  const products = zones.size
+    ? await db.selectFrom('product').select(['dealer', 'code']).where('dealer', 'in', [...zones.keys()]).execute()
+    : [];
+  const forecastable = new Set(products.map((p) => `${p.dealer}\u0000${p.code}`));
+  const items: Array<{ dealer: string; days: Day[] }> = [];
+  const totals = new Map<string, Day[]>();
+  for (const [dealer, s] of sales) {
+    const store = daysOf(undefined, base, end - 1);
+    for (const [code, hours] of s.byCode) {
+      const days = daysOf(hours, base, end - 1);
+      days.forEach((d, i) => (store[i].sold += d.sold));
+      if (forecastable.has(`${dealer}\u0000${code}`)) items.push({ dealer, days });
+    }
+    totals.set(dealer, store);
   }
-  const list = [...items.values()];
+  const list = items;
   // each store's rhythm as known on each origin day
   const rhythms = new Map<string, Rhythm>();
   const rhythmAt = (dealer: string, t: number) => {
     const key = `${dealer}\u0000${t}`;
     let r = rhythms.get(key);
-    if (!r) rhythms.set(key, (r = weeklyRhythm(stores.get(dealer)!.slice(0, t))));
+    if (!r) rhythms.set(key, (r = weeklyRhythm(totals.get(dealer)!.slice(0, t))));
     return r;
   };
   const result = backtest(

@@ -176,8 +176,9 @@ export function emptying(
   now: { weekday: number; hour: number; minute?: number },
   disp = 1,
 ): Emptying | null {
-  if (stock < 0 || level <= 0) return null;
+  if (stock < 0) return null;
   if (stock === 0) return { hours: 0, low: 0, high: 0 };
+  if (level <= 0) return null;
   let cum = 0;
   let hours: number | null = null;
   let low: number | null = null;
