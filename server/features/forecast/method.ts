@@ -99,7 +99,8 @@ export interface Level {
   days: number;
 }
 
-/** The recency-weighted mean of a history's de-seasonalised demand (oldest day first, the last one yesterday). */
+/** The recency-weighted mean of a history's de-seasonalised demand (oldest day first, the last one yesterday), from
+ * its first sale on. */
 export function ownLevel(
   days: readonly Day[],
   rhythm: Rhythm = FLAT_RHYTHM,
@@ -109,7 +110,11 @@ export function ownLevel(
   let num = 0;
   let den = 0;
   let seenDays = 0;
-  for (let i = 0; i < days.length; i++) {
+  // its history begins with its first sale: the days before it was sold at all (not yet listed, a new robot) say
+  // nothing of its demand
+  const start = days.findIndex((d) => d.sold > 0);
+  if (start < 0) return { perDay: 0, days: 0 };
+  for (let i = start; i < days.length; i++) {
     const seen = demandOf(days[i], shape);
     if (!seen) continue;
     const age = days.length - 1 - i;
