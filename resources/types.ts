@@ -8,6 +8,7 @@ export type FieldType =
   | 'email'
   | 'password' // write-only: never returned, hashed by the server
   | 'number' // integer
+  | 'decimal' // a number with a fraction (a store's latitude and longitude in degrees)
   | 'money' // integer cents in the API and the database; yuan with two decimals on screen
   | 'boolean'
   | 'choice' // one of `choices`

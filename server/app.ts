@@ -82,6 +82,16 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** The images' sources: CSP_DIRECTIVES' and the origin of the visit plan's map tiles (MAP_TILE_URL). */
+function imageSources(): string[] {
+  try {
+    const origin = new URL(setting('MAP_TILE_URL').replace(/[{}]/g, '')).origin;
+    return origin.startsWith('http') ? [...CSP_DIRECTIVES.imgSrc, origin] : CSP_DIRECTIVES.imgSrc;
+  } catch {
+    return CSP_DIRECTIVES.imgSrc;
+  }
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...logOptions(opts.logger),
@@ -114,7 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
   // every request (parsing the policy again each time), the largest hook cost of a small answer.
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: imageSources() } },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },

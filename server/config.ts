@@ -124,6 +124,20 @@ export const SETTINGS = {
     meaning:
       'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)',
   },
+  FORECAST_REFRESH_SECONDS: {
+    kind: 'number',
+    default: '300',
+    min: 1,
+    max: 86400,
+    meaning:
+      "how often the forecasts of stores with new sales or stock are computed again (every store's at least hourly; docs/replenishment.md)",
+  },
+  MAP_TILE_URL: {
+    kind: 'string',
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    meaning:
+      "the visit plan's map tiles (`{z}/{x}/{y}`; its origin is allowed as an image source); without network the stops and the route still draw (docs/replenishment.md)",
+  },
   TELEMETRY_RETENTION_DAYS: {
     kind: 'int',
     default: '30',

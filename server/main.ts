@@ -68,7 +68,7 @@ export async function prepareDatabase(o: ServerOptions): Promise<Database> {
       await createDeclaredPermissions(conn, o.resources ?? resources);
       if (!(await isEmpty(conn))) return;
       if (!o.databaseUrl || o.seedDemo) {
-        await seedDemo(conn);
+        await seedDemo(conn, { history: true });
         console.log(
           `Demo data created. Logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')}`,
         );

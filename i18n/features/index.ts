@@ -28,6 +28,7 @@ import commands from './commands';
 import telemetry from './telemetry';
 import notify from './notify';
 import spreadsheets from './import';
+import forecast from './forecast';
 
 export type { FeatureTexts };
 
@@ -56,6 +57,7 @@ export const features: Record<string, FeatureTexts> = {
   telemetry,
   notify,
   import: spreadsheets,
+  forecast,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

@@ -72,6 +72,13 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
           }
         : int(what, range);
     }
+    case 'decimal': {
+      const range = {
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
+      return { type: 'number', description: 'a number (a fraction allowed)', ...range };
+    }
     case 'boolean':
       return bool();
     case 'choice':

@@ -21,6 +21,7 @@ import { live } from './live';
 import { messages } from './messages';
 import { commands } from './commands';
 import { telemetry } from './telemetry';
+import { forecast } from './forecast';
 import { savedQueries } from './savedQueries';
 import { uploads } from './uploads';
 import { fleet } from './fleet';
@@ -46,6 +47,7 @@ export const features: readonly Feature[] = [
   messages,
   commands,
   telemetry,
+  forecast,
   savedQueries,
   uploads,
   // no plugin of their own: they shape declared resources, whose calls the engine serves

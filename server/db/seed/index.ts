@@ -11,6 +11,7 @@ import seedService from './service';
 import seedWebhooks from './webhooks';
 import seedTelemetry from './telemetry';
 import seedNotify from './notify';
+import { seedPlaces, seedSalesHistory } from './history';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
@@ -24,11 +25,14 @@ const SEEDERS: Array<(db: DB) => Promise<void>> = [
   seedWebhooks,
   seedTelemetry,
   seedNotify,
+  seedPlaces,
 ];
 
-export async function seedDemo(db: DB) {
+/** `history`: also eight weeks of sales (the first start's demo, docs/replenishment.md); test databases go without. */
+export async function seedDemo(db: DB, options: { history?: boolean } = {}) {
   await db.transaction().execute(async (trx) => {
     for (const seed of SEEDERS) await seed(trx);
+    if (options.history) await seedSalesHistory(trx);
   });
 }
 
