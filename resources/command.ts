@@ -82,7 +82,7 @@ export default defineResource({
       sort: true,
       notNull: true,
     },
-    params: { type: 'json', readOnly: true, notNull: true, render: 'commandParams' },
+    params: { type: 'json', readOnly: true, notNull: true, render: 'commandParams', shapes: COMMANDS },
     state: {
       type: 'choice',
       choices: COMMAND_STATES,

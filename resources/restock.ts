@@ -25,7 +25,8 @@ export default defineResource({
     reported: { type: 'number', readOnly: true, list: true },
     type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq' },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
-    urgency: { type: 'number', readOnly: true, sort: true },
+    // stock over warn_stock: a ratio, sold out first
+    urgency: { type: 'number', fraction: true, readOnly: true, sort: true },
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },

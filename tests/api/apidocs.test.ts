@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestServer, type TestServer } from '../support/server';
 import { buildApp } from '../../server/app';
+import { WILDCARD_PARAM } from '../../server/http/openapi';
 import { translate } from '../../i18n';
 import { demoDeviceKey } from '../../server/db/seed';
 
@@ -24,8 +25,9 @@ let admin: string;
 /** every route the server registers, as "METHOD /path" in OpenAPI's spelling */
 const registered = new Set<string>();
 
-/** Fastify's `/user/profile/:id` and `/files/*` as OpenAPI writes them. */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+/** Fastify's `/user/profile/:id` and `/files/*` as the document writes them (the wildcard named: OpenAPI names
+ * every parameter). */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, `{${WILDCARD_PARAM}}`);
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../../server/db/seed';
 import { stopServerProcess, type ServerProcess } from './process';
+import { checkAnswer } from './contract';
 
 export interface Answer {
   status: number;
@@ -33,6 +34,9 @@ export async function call(
   } catch {
     body = text;
   }
+  // every answer keeps to the published document (tests/support/contract.ts)
+  const contentType = res.headers.get('content-type') ?? '';
+  await checkAnswer(base, method, `/api${p}`, { status: res.status, contentType, body });
   return { status: res.status, body };
 }
 

@@ -1,6 +1,7 @@
 // The real server on a real database, over real HTTP, for API and end-to-end tests.
 import { startServer } from '../../server/main';
 import { freshDatabase } from './db';
+import { checkAnswer } from './contract';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { DB } from '../../server/db';
 
@@ -51,6 +52,9 @@ export async function startTestServer(opts: { distDir?: string } = {}): Promise<
     } catch {
       json = { code: -1, data: text };
     }
+    // every answer keeps to the published document (tests/support/contract.ts)
+    const contentType = res.headers.get('content-type') ?? '';
+    await checkAnswer(url, method, `/api${path}`, { status: res.status, contentType, body: json });
     return { status: res.status, body: json };
   };
   return {

@@ -1,13 +1,10 @@
 // How a virtual robot obeys the console's commands (docs/commands.md, "Robot side"): each command its heartbeat
 // answer carries is done once (ids are idempotent: a resend of one already done is acknowledged again with the
 // same outcome), then acknowledged. A small share fails with a reason, so the failed path shows in the demo.
-import type { Gateway } from './gateway';
+import type { Gateway, GatewayData } from './gateway';
 
-export interface Command {
-  id: string;
-  command: string;
-  params: Record<string, unknown>;
-}
+/** A command as a heartbeat's answer hands it over (the published document's shape). */
+export type Command = NonNullable<GatewayData<'heartbeat'>['commands']>[number];
 
 /** What a robot's commands change about it, read by its beat loop. */
 export interface Obedience {
@@ -80,7 +77,7 @@ async function perform(
       me.busyUntil = Date.now() + CLEAN_MS;
       return { status: 'ok' };
     case 'sync_menu': {
-      const menu = await call<{ version?: string }>('GET', 'menu');
+      const menu = await call('GET', 'menu');
       return { status: 'ok', result: { menu_version: menu.version ?? null } };
     }
     case 'set_business_state':

@@ -1,8 +1,12 @@
 // Faults a virtual robot raises and the codes (docs/rules.md, Codes) that clear them, by robot type. Each fault also
 // says which state the robot reports while it lasts: `failure` for a breakdown, `lack` for a supply.
+import type { GatewayBody } from './gateway';
+
+/** A notification code the gateway's `notify` takes (the published document lists them). */
+type Code = GatewayBody<'notify'>['code'];
 export interface Fault {
-  code: number;
-  resolved: number;
+  code: Code;
+  resolved: Code;
   state: 'failure' | 'lack';
 }
 

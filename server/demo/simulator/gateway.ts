@@ -1,4 +1,27 @@
 // The robots' side of the API as a virtual robot speaks it: X-Device-Id + X-Device-Key on /api/device-gateway.
+// The robot vendors' reference client, so it is written against the published document: each call's path, body
+// and answer are typed from the types openapi-typescript makes of it (./api.gen.d.ts, written by `npm run openapi`
+// before every typecheck, never committed). A change to the robots' API that the document does not show fails
+// `npm run typecheck` here (docs/api.md, "The document's own checks").
+import type { paths } from './api.gen';
+
+/** The gateway's operations by their path under /api/device-gateway/ (`heartbeat`, `order/pay`). */
+type GatewayPaths = {
+  [P in keyof paths as P extends `/api/device-gateway/${infer Rest}` ? Rest : never]: paths[P];
+};
+export type GatewayPath = keyof GatewayPaths;
+type Verb = 'GET' | 'POST';
+type OperationOf<P extends GatewayPath, M extends Verb> = NonNullable<GatewayPaths[P][Lowercase<M>]>;
+/** The methods a path documents. */
+type VerbOf<P extends GatewayPath> = { [M in Verb]: [OperationOf<P, M>] extends [never] ? never : M }[Verb];
+/** What a call sends: its documented JSON body. */
+type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** What a call answers: the `data` of its documented 200. */
+type DataOf<O> = O extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+/** The body of a gateway call, as the document says (`GatewayBody<'notify'>['code']`: a notification code). */
+export type GatewayBody<P extends GatewayPath, M extends VerbOf<P> = VerbOf<P>> = BodyOf<OperationOf<P, M>>;
+/** The `data` a gateway call answers, as the document says. */
+export type GatewayData<P extends GatewayPath, M extends VerbOf<P> = VerbOf<P>> = DataOf<OperationOf<P, M>>;
 export interface RobotIdentity {
   device_id: string;
   key: string;
@@ -31,11 +54,12 @@ export class GatewayError extends Error {
  * processes. `observe` is told of every call (the fleet bench measures acknowledgements and event lag).
  */
 export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, observe?: (call: CallRecord) => void) {
-  return async function call<T = Record<string, unknown>>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
+  return async function call<P extends GatewayPath, M extends VerbOf<P>>(
+    method: M,
+    path: P,
+    body?: BodyOf<OperationOf<P, M>>,
+  ): Promise<DataOf<OperationOf<P, M>>> {
+    type T = DataOf<OperationOf<P, M>>;
     const sentAt = performance.now();
     const res = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}/api/device-gateway/${path}`, {
       method,

@@ -92,7 +92,7 @@ export class VirtualRobot {
           : Date.now() < this.me.busyUntil
             ? 'cleaning'
             : 'ready';
-      const beat = await this.call<{ commands?: Command[] }>('POST', 'heartbeat', { state, work_status });
+      const beat = await this.call('POST', 'heartbeat', { state, work_status });
       const telemetry = this.sensors?.read();
       await this.call('POST', 'heartbeat', {
         state: this.fault?.state ?? 'idle',
@@ -130,9 +130,7 @@ export class VirtualRobot {
   }
 
   private async sellOne() {
-    await this.receive(
-      (await this.call<{ commands?: Command[] }>('POST', 'status', { state: 'busy', work_status: 'making' })).commands,
-    );
+    await this.receive((await this.call('POST', 'status', { state: 'busy', work_status: 'making' })).commands);
     const sale = await sell(this.call);
     if (!sale) return;
     this.tally.sales++;
@@ -141,7 +139,7 @@ export class VirtualRobot {
   }
 
   private async writeOffOne() {
-    if (this.dealer === undefined) this.dealer = (await this.call<{ dealer: string | null }>('GET', 'menu')).dealer;
+    if (this.dealer === undefined) this.dealer = (await this.call('GET', 'menu')).dealer;
     if (this.dealer && (await writeOff(this.call, this.console!, this.dealer))) this.tally.writeoffs++;
   }
 }

@@ -3,16 +3,6 @@
 import type { Gateway } from './gateway';
 import { pick } from './faults';
 
-interface MenuProduct {
-  _id: string;
-  name: string;
-  price: number;
-  properties?: Array<{ code: string; options?: Array<{ code: string }> }>;
-}
-interface Menu {
-  groups: Array<{ products: MenuProduct[] }>;
-}
-
 export interface Sale {
   order: string;
   amount: number;
@@ -24,7 +14,7 @@ export async function sell(
   call: Gateway,
   channel: 'APP' | 'MINIPROGRAM' = Math.random() < 0.5 ? 'APP' : 'MINIPROGRAM',
 ): Promise<Sale | undefined> {
-  const menu = await call<Menu>('GET', 'menu');
+  const menu = await call('GET', 'menu');
   const products = menu.groups.flatMap((g) => g.products);
   if (products.length === 0) return undefined;
   const items = Array.from({ length: Math.random() < 0.8 ? 1 : 2 }, () => {
@@ -34,7 +24,7 @@ export async function sell(
     return { product: p._id, quantity: 1, options };
   });
   const pickup_code = String(Math.floor(1000 + Math.random() * 9000));
-  const order = await call<{ _id: string; amount: number; products: Array<{ item: number }> }>('POST', 'order', {
+  const order = await call('POST', 'order', {
     channel,
     items,
     pickup_code,

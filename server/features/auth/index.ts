@@ -1,6 +1,6 @@
 // Sign-in, log-out, the caller's own profile and password, and the authorization shortlist (docs/api.md, Sessions).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { route, obj, str, bool, anyObject, type EdgePlugin } from '../../http/schema';
+import { route, obj, str, bool, nullable, anyObject, type EdgePlugin } from '../../http/schema';
 import { fieldInput } from '../../crud/schema';
 import { nameBuiltIns } from '../accounts/builtInNames';
 import type { DB } from '../../db';
@@ -26,23 +26,24 @@ const tags = ['session'];
 const profile = obj(
   {
     _id: str('the login name'),
-    nickname: str(),
-    email: str(),
-    avatar: str(),
+    // what an account may leave empty, and what only a brand or store account has, is null otherwise
+    nickname: nullable(str()),
+    email: nullable(str()),
+    avatar: nullable(str('the path POST /api/upload answered')),
     account_type: str(),
     roles: { type: 'array', items: str() },
     roles_detail: { type: 'array', items: obj({ _id: str(), display_name: str() }) },
     authorizations: { type: 'array', items: str() },
     authorizations_detail: { type: 'array', items: obj({ _id: str(), display_name: str() }) },
     create_timestamp: str(),
-    last_login: str(),
+    last_login: nullable(str()),
     status: str(),
-    integrator: str(),
-    integrator_name: str(),
-    integrator_logo: str(),
-    dealer: str(),
-    dealer_name: str(),
-    dealer_logo: str(),
+    integrator: nullable(str()),
+    integrator_name: nullable(str()),
+    integrator_logo: nullable(str()),
+    dealer: nullable(str()),
+    dealer_name: nullable(str()),
+    dealer_logo: nullable(str()),
     totp_pending: bool('the account must enrol in two-factor sign-in before anything else'),
   },
   ['_id'],

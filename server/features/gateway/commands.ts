@@ -20,12 +20,15 @@ import { acknowledge, ackOf, commandsForBeats, MAX_RESULT_BYTES } from '../comma
 import { deviceOf } from './auth';
 
 const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
-const robotCommand = obj({
-  id: str('the command _id (the same on every resend)'),
-  command: str(undefined, { enum: COMMAND_NAMES }),
-  params: anyObject('the declared parameters ({} when none)'),
-  expires_at: time,
-});
+const robotCommand = obj(
+  {
+    id: str('the command _id (the same on every resend)'),
+    command: str(undefined, { enum: COMMAND_NAMES }),
+    params: anyObject('the declared parameters ({} when none)'),
+    expires_at: time,
+  },
+  ['id', 'command', 'params', 'expires_at'],
+);
 const gatewayTags = ['device-gateway'];
 const ackBody = obj(
   {

@@ -10,6 +10,7 @@ import {
   obj,
   str,
   int,
+  num,
   bool,
   anyObject,
   nullable,
@@ -78,13 +79,19 @@ const notifyBody = obj(
 const beatAnswer = obj({
   online: bool(),
   state: str(),
-  work_status: str(),
+  work_status: nullable(str()),
   last_heartbeat: str(),
-  offline_after: int('seconds of silence after which the robot is offline'),
+  // OFFLINE_AFTER_SECONDS need not be whole
+  offline_after: num('seconds of silence after which the robot is offline'),
   commands: {
     type: 'array',
     description: 'due commands (docs/commands.md): obey each, then POST command/ack; [] when none',
-    items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }),
+    items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }, [
+      'id',
+      'command',
+      'params',
+      'expires_at',
+    ]),
   },
 });
 /** A beat as either call takes it (a status names its state). */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db';
 import { ok } from '../../http/envelope';
-import { route, obj, str, int, anyObject } from '../../http/schema';
+import { route, obj, str, int, list, nullable } from '../../http/schema';
 import type { ProductProperty } from '../../../resources/product';
 import { menuServed } from '../commands/menu';
 import { deviceOf } from './auth';
@@ -69,30 +69,49 @@ export function menuRoutes(app: FastifyInstance, db: DB) {
         security: 'device',
         summary:
           "Listed, in-stock products of the store's online groups, in order, with visible properties and options",
-        data: obj({
-          version: str("a digest of what this menu lists: report it in sync_menu's acknowledgement"),
-          dealer: str(),
-          groups: {
-            type: 'array',
-            items: obj({
-              _id: str(),
-              name: str(),
-              tag: str(),
-              sortIndex: int(),
-              products: {
-                type: 'array',
-                items: obj({
+        data: obj(
+          {
+            version: str("a digest of what this menu lists: report it in sync_menu's acknowledgement"),
+            dealer: nullable(str('the store the robot serves; null (and no groups) when bound to none')),
+            groups: {
+              type: 'array',
+              items: obj(
+                {
                   _id: str(),
-                  code: str(),
                   name: str(),
-                  price: int('cents'),
-                  stock: int('-1: unlimited'),
-                  properties: { type: 'array', items: anyObject() },
-                }),
-              },
-            }),
+                  tag: str(),
+                  sortIndex: int(),
+                  products: {
+                    type: 'array',
+                    items: obj(
+                      {
+                        _id: str(),
+                        code: str(),
+                        name: str(),
+                        price: int('cents'),
+                        stock: int('-1: unlimited'),
+                        properties: list(
+                          obj(
+                            {
+                              code: str(),
+                              name: str(),
+                              options: list(obj({ code: str(), name: str(), price: int('cents') }, ['code', 'price'])),
+                            },
+                            ['code', 'options'],
+                          ),
+                          { description: 'the visible properties, each with the options a customer picks from' },
+                        ),
+                      },
+                      ['_id', 'code', 'name', 'price', 'properties'],
+                    ),
+                  },
+                },
+                ['_id', 'name', 'products'],
+              ),
+            },
           },
-        }),
+          ['version', 'dealer', 'groups'],
+        ),
       }),
     },
     async (req) => {

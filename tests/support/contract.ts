@@ -1,0 +1,140 @@
+// Every answer an API test receives is held to the published document (docs/testing.md, "The contract"): the
+// operation its method and path name, the response the document gives for its status (the status itself, else its
+// range, 4XX / 5XX), and that response's JSON schema, checked with Ajv as OpenAPI 3.1 reads it (JSON Schema
+// 2020-12). An answer that breaks it, or a status the operation does not document, fails the call that received
+// it — so a drift between the server and its document fails the day it is written. The shared HTTP helpers
+// (tests/support/server.ts, tests/support/cluster.ts) call `checkAnswer` on every answer.
+//
+// Cheap by design: the document is read once per server (test files share none), each response schema is compiled
+// the first time an answer needs it and kept, and the operations × statuses seen go to one file per process
+// (`.tmp/contract-<run>/`) that the API project's teardown sums up (tests/support/globalSetup.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import { coverageDir } from './contractCoverage';
+
+interface Response {
+  content?: Record<string, { schema?: object }>;
+}
+interface Operation {
+  operationId?: string;
+  responses?: Record<string, Response>;
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** The document's own id for Ajv: a response schema refers into it (`#/components/schemas/Record_device`). */
+const DOC_ID = 'https://vendfleet.invalid/api/openapi.json';
+/** A JSON pointer segment as a URI fragment writes it. */
+const segment = (s: string) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'));
+
+class Contract {
+  private ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, validateSchema: false });
+  private compiled = new Map<string, ValidateFunction>();
+  /** each documented path as a pattern, literal paths first (`/api/user/profile` before `/api/user/profile/{id}`) */
+  private routes: Array<{ template: string; pattern: RegExp }>;
+
+  constructor(private doc: Doc) {
+    this.ajv.addSchema(doc, DOC_ID);
+    this.routes = Object.keys(doc.paths)
+      .map((template) => ({
+        template,
+        pattern: new RegExp(
+          `^${template
+            .split(/(\{[^}]+\})/)
+            .map((part, i) => (i % 2 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('')}$`,
+        ),
+      }))
+      .sort((a, b) => Number(a.template.includes('{')) - Number(b.template.includes('{')));
+  }
+
+  operationIds() {
+    return Object.values(this.doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId ?? '?'));
+  }
+
+  /** Why the answer breaks the document, or undefined when it keeps to it; `seen` is the operation × status. */
+  judge(method: string, url: string, status: number, contentType: string, body: unknown) {
+    const pathname = new URL(url, 'http://x').pathname.replace(/\/+$/, '') || '/';
+    const m = method.toLowerCase();
+    const route = this.routes.find((r) => r.pattern.test(pathname) && this.doc.paths[r.template][m]);
+    if (!route) {
+      // a path or method the server has no route for: a refusal (404, or 401 first under the robots' gateway) in
+      // the failure envelope
+      if (status < 400 || status > 499)
+        return { problem: `no operation in the document for ${method} ${pathname} (${status})` };
+      return { problem: this.check('#/components/schemas/ApiError', body, contentType), seen: `(no route) ${status}` };
+    }
+    const op = this.doc.paths[route.template][m];
+    const id = op.operationId ?? `${method} ${route.template}`;
+    const key = [String(status), `${Math.floor(status / 100)}XX`, 'default'].find((k) => op.responses?.[k]);
+    if (!key) return { problem: `${id}: status ${status} is not in the document`, seen: `${id} ${status}` };
+    const content = op.responses![key].content ?? {};
+    const seen = `${id} ${status}`;
+    // a file, an image, an event stream: the document names its type; only JSON answers have a schema to check
+    if (!content['application/json']) return { seen };
+    const pointer = ['paths', route.template, m, 'responses', key, 'content', 'application/json', 'schema'];
+    return { seen, problem: this.check(`#/${pointer.map(segment).join('/')}`, body, contentType, id) };
+  }
+
+  private check(fragment: string, body: unknown, contentType: string, id = 'ApiError') {
+    if (!/^application\/json\b/.test(contentType)) return `${id}: answered ${contentType || 'no body'}, not JSON`;
+    let validate = this.compiled.get(fragment);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${DOC_ID}${fragment}` });
+      this.compiled.set(fragment, validate);
+    }
+    if (validate(body)) return undefined;
+    return `${id}: ${this.ajv.errorsText(validate.errors, { dataVar: 'answer', separator: '; ' })}`;
+  }
+}
+
+const contracts = new Map<string, Promise<Contract>>();
+const seen = new Set<string>();
+let operations: string[] = [];
+
+/** The document the server at `base` publishes, read once. */
+function contractOf(base: string) {
+  let c = contracts.get(base);
+  if (!c) {
+    c = fetch(`${base}/api/openapi.json`)
+      .then((r) => r.json())
+      .then((doc: Doc) => {
+        const contract = new Contract(doc);
+        if (!operations.length) operations = contract.operationIds();
+        return contract;
+      });
+    contracts.set(base, c);
+  }
+  return c;
+}
+
+/**
+ * Holds one answer to the document of the server that gave it; throws, naming the operation and what broke,
+ * when it does not keep to it. `path` is what was asked under the server (`/api/device/list`).
+ */
+export async function checkAnswer(
+  base: string,
+  method: string,
+  path: string,
+  answer: { status: number; contentType: string; body: unknown },
+) {
+  const contract = await contractOf(base);
+  const { problem, seen: pair } = contract.judge(method, path, answer.status, answer.contentType, answer.body);
+  if (pair) seen.add(pair);
+  if (problem)
+    throw new Error(
+      `The answer breaks the API document (docs/testing.md, "The contract"): ${method} ${path} → ${answer.status}\n${problem}`,
+    );
+}
+
+// after each test file (this module is loaded afresh for each): what it saw, in a file of its own
+afterAll(() => {
+  if (!seen.size || !process.env.VF_TEST_RUN) return;
+  const dir = coverageDir(process.env.VF_TEST_RUN);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen] }));
+});
