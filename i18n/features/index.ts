@@ -26,6 +26,7 @@ import webhooks from './webhooks';
 import oplog from './oplog';
 import commands from './commands';
 import telemetry from './telemetry';
+import a11y from './a11y';
 
 export type { FeatureTexts };
 
@@ -52,6 +53,7 @@ export const features: Record<string, FeatureTexts> = {
   oplog,
   commands,
   telemetry,
+  a11y,
 };
 
 export function featureTexts(lang: Lang): MessageTree {
