@@ -35,7 +35,7 @@ const DeviceInfoRedirect = () => <Navigate to={`/device/${encodeURIComponent(use
 export function App({ lang, messages }: { lang: Lang; messages: TranslationMessages }) {
   const i18nProvider = useMemo(() => makeI18nProvider(lang, messages), [lang, messages]);
   configureHttp(lang, i18nProvider.translate);
-  const theme = useAppTheme();
+  const theme = useAppTheme(i18nProvider.translate('ra.page.loading'));
   return (
     <BrowserRouter>
       <Admin

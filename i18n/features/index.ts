@@ -29,6 +29,7 @@ import telemetry from './telemetry';
 import notify from './notify';
 import spreadsheets from './import';
 import forecast from './forecast';
+import a11y from './a11y';
 
 export type { FeatureTexts };
 
@@ -58,6 +59,7 @@ export const features: Record<string, FeatureTexts> = {
   notify,
   import: spreadsheets,
   forecast,
+  a11y,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

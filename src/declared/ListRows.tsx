@@ -73,6 +73,8 @@ export const COMPACT_ROWS: SxProps<Theme> = {
   },
   // choices side by side (a webhook's events), cut like text rather than stacked
   '& .RaDatagrid-rowCell .MuiStack-root': { flexWrap: 'nowrap' },
+  // a sort button in a header is a target: 24 px tall at least (WCAG 2.5.8), however dense the rows
+  '& .MuiTableSortLabel-root': { minHeight: 24 },
   [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: {
     position: 'sticky',
     right: 0,
@@ -343,7 +345,7 @@ function ListCards({
                   checked={selectedIds.includes(r.id)}
                   onClick={(e) => e.stopPropagation()}
                   onChange={() => onToggleItem(r.id)}
-                  inputProps={{ 'aria-label': translate('ra.action.select_row') }}
+                  // named after its row by the theme (src/layout/selectionCheckbox.tsx)
                 />
               ) : null}
               <Box sx={{ flex: 1, minWidth: 0 }}>
