@@ -1,13 +1,18 @@
 // The limit the floor is held against (`npm run bench`, row "bare route"): Fastify with no plugin, hook or
 // session answering the floor's SQL (the same brand + status page of 20 and its capped total) from
 // PostgreSQL through pg's pool of 10 — what any Node server pays per call, whatever it adds.
+import fs from 'node:fs';
 import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import pg from 'pg';
+import { COMPRESSION } from '../server/http/compression';
 
 const EXACT_TOTAL_LIMIT = Number(process.env.EXACT_TOTAL_LIMIT ?? 1000);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('connect', (c) => void c.query('SET jit = off').catch(() => undefined));
 const app = Fastify();
+// compressed as the app compresses, for a client that asks (the bench's browser rows)
+await app.register(fastifyCompress, COMPRESSION);
 app.post('/bare', async (req) => {
   const { status } = req.body as { status: string };
   const list = await pool.query(
@@ -27,6 +32,13 @@ app.post('/bare', async (req) => {
     total = Math.max(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'], total);
   }
   return { code: 0, data: { list: list.rows, total } };
+});
+// The profile's own answer (BARE_PROFILE: the file the bench wrote it to), after one statement reading the account,
+// as the profile's one statement does: what the profile route costs is held against this.
+const profile = process.env.BARE_PROFILE ? fs.readFileSync(process.env.BARE_PROFILE, 'utf8') : '{}';
+app.get('/bare/profile', async (_req, reply) => {
+  await pool.query(`SELECT _id, nickname, account_type, roles FROM account WHERE _id = $1`, ['brand-a']);
+  return reply.type('application/json; charset=utf-8').send(profile);
 });
 app.get('/api/health/ready', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

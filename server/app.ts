@@ -6,11 +6,11 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
-import { constants as zlibConstants } from 'node:zlib';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
 import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
+import { COMPRESSION } from './http/compression';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import type { CacheMode } from './events/revocableCache';
@@ -111,14 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  // brotli or gzip for the app's scripts and the API's JSON (the live event stream is hijacked, so never
-  // buffered). Brotli quality 5: a fraction of quality 11's CPU per answer, and within ~10% of its size.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  // answers compressed for a client that asks (server/http/compression.ts)
+  await app.register(fastifyCompress, COMPRESSION);
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
   // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
