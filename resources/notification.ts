@@ -16,11 +16,6 @@ export default defineResource({
   title: 'subject',
   fields: {
     create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
-    alarm: { type: 'reference', reference: 'alarm', readOnly: true, filter: 'eq', list: true, foreignKey: false },
-    policy: { type: 'reference', reference: 'notify_policy', readOnly: true, filter: 'eq', foreignKey: false },
-    channel: { type: 'reference', reference: 'notify_channel', readOnly: true, filter: 'eq', list: true, notNull: true, foreignKey: false },
-    tier: { type: 'number', readOnly: true, list: true },
-    kind: { type: 'choice', choices: NOTIFICATION_KINDS, readOnly: true, filter: 'eq', list: true, notNull: true },
     state: {
       type: 'choice',
       choices: NOTIFICATION_STATES,
@@ -32,6 +27,12 @@ export default defineResource({
       notNull: true,
     },
     subject: { type: 'text', readOnly: true, search: true, list: true },
+    text: { type: 'text', readOnly: true, multiline: true, render: 'notifyMessage' },
+    alarm: { type: 'reference', reference: 'alarm', readOnly: true, filter: 'eq', list: true, foreignKey: false },
+    policy: { type: 'reference', reference: 'notify_policy', readOnly: true, filter: 'eq', foreignKey: false },
+    channel: { type: 'reference', reference: 'notify_channel', readOnly: true, filter: 'eq', list: true, notNull: true, foreignKey: false },
+    tier: { type: 'number', readOnly: true, list: true },
+    kind: { type: 'choice', choices: NOTIFICATION_KINDS, readOnly: true, filter: 'eq', list: true, notNull: true },
     attempts: { type: 'number', readOnly: true, list: true, default: 0 },
     due_time: { type: 'datetime', readOnly: true, sort: true, notNull: true },
     sent_time: { type: 'datetime', readOnly: true, list: true, sort: true },
@@ -40,7 +41,6 @@ export default defineResource({
     error: { type: 'text', readOnly: true, list: true, render: 'clamp' },
     // the digest this row went out in
     digest: { type: 'reference', reference: 'notification', readOnly: true, filter: 'eq', foreignKey: false },
-    text: { type: 'text', readOnly: true, multiline: true },
     html: { type: 'text', readOnly: true, hidden: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },

@@ -45,6 +45,8 @@ export function checkTiers(value: unknown): Checked {
 export function checkQuiet(value: unknown): Checked {
   if (value === null || value === undefined || value === '') return { value: null };
   const o = value as Record<string, unknown>;
+  // the form's two empty times: no quiet hours
+  if (typeof o === 'object' && !o.from && !o.to) return { value: null };
   if (typeof o !== 'object' || !HHMM.test(String(o.from ?? '')) || !HHMM.test(String(o.to ?? '')) || o.from === o.to)
     return { error: { key: 'vf.notify.error.quiet' } };
   return { value: { from: o.from, to: o.to } };
@@ -72,11 +74,11 @@ export default defineResource({
   fields: {
     name: { type: 'text', required: true, min: 2, max: 60, search: true, list: true, sort: true },
     levels: { type: 'choices', choices: ALARM_LEVELS, required: true, list: true },
-    codes: { type: 'json', check: checkCodes },
+    codes: { type: 'json', check: checkCodes, input: 'notifyCodes', render: 'notifyCodes' },
     dealers: { type: 'references', reference: 'dealer', list: true },
     devices: { type: 'references', reference: 'device' },
-    tiers: { type: 'json', required: true, check: checkTiers },
-    quiet: { type: 'json', check: checkQuiet },
+    tiers: { type: 'json', required: true, check: checkTiers, input: 'notifyTiers', render: 'notifyTiers' },
+    quiet: { type: 'json', check: checkQuiet, input: 'notifyQuiet', render: 'notifyQuiet' },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
     integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },

@@ -3,6 +3,7 @@
 const en = {
   vf: {
     notify: {
+      form: { after_minutes: 'Minutes after opening', channels: 'Channels', tier_after: 'Tier %{tier}: %{minutes} min', from: 'From', to: 'To' },
       error: {
         email: 'Enter one or more e-mail addresses separated by commas (at most %{max})',
         tz: 'Enter a time zone such as Asia/Shanghai or Europe/Madrid',
@@ -36,6 +37,7 @@ const en = {
 const zh = {
   vf: {
     notify: {
+      form: { after_minutes: '告警产生后分钟数', channels: '渠道', tier_after: '第 %{tier} 层：%{minutes} 分钟', from: '开始', to: '结束' },
       error: {
         email: '请输入一个或多个邮箱地址，用逗号分隔（最多 %{max} 个）',
         tz: '请输入时区，例如 Asia/Shanghai 或 Europe/Madrid',
@@ -69,6 +71,7 @@ const zh = {
 const es = {
   vf: {
     notify: {
+      form: { after_minutes: 'Minutos tras abrirse', channels: 'Canales', tier_after: 'Escalón %{tier}: %{minutes} min', from: 'Desde', to: 'Hasta' },
       error: {
         email: 'Introduzca una o más direcciones de correo separadas por comas (como máximo %{max})',
         tz: 'Introduzca una zona horaria como Asia/Shanghai o Europe/Madrid',
@@ -102,6 +105,7 @@ const es = {
 const ja = {
   vf: {
     notify: {
+      form: { after_minutes: '発生からの分数', channels: 'チャネル', tier_after: '段階 %{tier}：%{minutes} 分', from: '開始', to: '終了' },
       error: {
         email: 'メールアドレスをカンマ区切りで入力してください（最大 %{max} 件）',
         tz: 'Asia/Shanghai や Europe/Madrid のようなタイムゾーンを入力してください',

@@ -428,7 +428,7 @@ describe('bad input', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(Object.keys(r.body.errors ?? {})).toContain(field);
     expect((await s.db.selectFrom(resource as 'notify_channel').select('_id').execute()).length).toBe(before);
-    return r.body.errors[field] as string;
+    return r.body.errors![field];
   };
 
   it('refuses an invalid e-mail, a loopback bot URL, tiers out of order and quiet hours that are not times, in the caller’s language', async () => {
