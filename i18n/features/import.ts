@@ -4,6 +4,7 @@ const en = {
   vf: {
     import: {
       error: {
+        bulk_field: 'Only these fields can be set on several rows at once: %{fields}',
         rows: 'The file has more than %{max} rows: split it',
         columns: 'The file has more than %{max} columns',
         cell: 'Row %{row}: a cell is longer than %{max} characters',
@@ -76,6 +77,7 @@ const zh = {
   vf: {
     import: {
       error: {
+        bulk_field: '只有这些字段可以批量修改：%{fields}',
         rows: '文件超过 %{max} 行：请拆分后再导入',
         columns: '文件超过 %{max} 列',
         cell: '第 %{row} 行：有单元格超过 %{max} 个字符',
@@ -148,6 +150,7 @@ const es = {
   vf: {
     import: {
       error: {
+        bulk_field: 'Solo estos campos se pueden cambiar en varias filas a la vez: %{fields}',
         rows: 'El archivo tiene más de %{max} filas: divídalo',
         columns: 'El archivo tiene más de %{max} columnas',
         cell: 'Fila %{row}: una celda tiene más de %{max} caracteres',
@@ -221,6 +224,7 @@ const ja = {
   vf: {
     import: {
       error: {
+        bulk_field: '一括で変更できる項目はこれだけです：%{fields}',
         rows: 'ファイルが %{max} 行を超えています：分割してください',
         columns: 'ファイルが %{max} 列を超えています',
         cell: '%{row} 行目：%{max} 文字を超えるセルがあります',

@@ -502,3 +502,70 @@ describe('stock lines', () => {
     expect(back.stock).toBe(mine.stock);
   });
 });
+
+describe('bulk edit', () => {
+  it('sets a field declared bulkEdit on the selected rows, each as its own edit: another brand’s row refused, each logged', async () => {
+    const ids = (
+      await s.db.selectFrom('product').select('_id').where('dealer', '=', 'store_a1').limit(2).execute()
+    ).map((r) => r._id);
+    const theirs = await s.db
+      .selectFrom('product')
+      .selectAll()
+      .where('dealer', '=', 'store_b1')
+      .executeTakeFirstOrThrow();
+    const r = await s.call('POST', '/product/bulk', {
+      token: brandA,
+      body: { action: 'edit', ids: [...ids, theirs._id], body: { price: 1234, hide: true } },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ done: 2, refused: 1 });
+    const rows = await s.db.selectFrom('product').select(['price', 'hide']).where('_id', 'in', ids).execute();
+    expect(rows).toEqual([
+      { price: 1234, hide: true },
+      { price: 1234, hide: true },
+    ]);
+    const after = await s.db
+      .selectFrom('product')
+      .select('price')
+      .where('_id', '=', theirs._id)
+      .executeTakeFirstOrThrow();
+    expect(after.price).toBe(theirs.price);
+    const logged = await s.db
+      .selectFrom('log')
+      .select('record')
+      .where('record', 'in', ids)
+      .where('action', '=', 'edit')
+      .execute();
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a field not declared bulkEdit, and a bad value, once for the call (400, translated), changing nothing', async () => {
+    const id = await s.db
+      .selectFrom('product')
+      .select(['_id', 'name'])
+      .where('dealer', '=', 'store_a1')
+      .executeTakeFirstOrThrow();
+    const name = await s.call('POST', '/product/bulk', {
+      token: brandA,
+      lang: 'ja',
+      body: { action: 'edit', ids: [id._id], body: { name: 'Renamed' } },
+    });
+    expect(name.status).toBe(400);
+    expect(name.body.message).toContain(translate('ja', 'vf.import.error.bulk_field', { fields: '' }).slice(0, 8));
+    const bad = await s.call('POST', '/product/bulk', {
+      token: brandA,
+      body: { action: 'edit', ids: [id._id], body: { price: -1 } },
+    });
+    expect(bad.status).toBe(400);
+    const row = await s.db.selectFrom('product').select('name').where('_id', '=', id._id).executeTakeFirstOrThrow();
+    expect(row.name).toBe(id.name);
+  });
+
+  it('sets roles on accounts', async () => {
+    const r = await s.call('POST', '/user/bulk', {
+      token: admin,
+      body: { action: 'edit', ids: ['store-a2'], body: { roles: ['dealer_admin'] } },
+    });
+    expect(r.body.data, JSON.stringify(r.body)).toMatchObject({ done: 1 });
+  });
+});
