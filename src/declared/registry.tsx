@@ -13,6 +13,7 @@ import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
 import { CommandStateChip, shortJson } from '../commands/parts';
+import { EmptyIn, MetricName, PerDay } from '../replenishment/parts';
 
 export interface RendererProps {
   resource: string;
@@ -185,6 +186,9 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   locked: Locked,
   menuOutdated: MenuOutdated,
   word: Word,
+  emptyIn: EmptyIn,
+  perDay: PerDay,
+  metric: MetricName,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
