@@ -22,6 +22,7 @@ import { recordName } from './lib/rowName';
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const StockPage = lazy(() => import('./pages/StockPage').then((m) => ({ default: m.StockPage })));
+const VisitPlanPage = lazy(() => import('./replenishment/VisitPlanPage').then((m) => ({ default: m.VisitPlanPage })));
 const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
 const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
 
@@ -79,6 +80,14 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
             element={
               <RequirePage path="/product/stock">
                 <StockPage />
+              </RequirePage>
+            }
+          />
+          <Route
+            path="/visit-plan"
+            element={
+              <RequirePage path="/visit-plan">
+                <VisitPlanPage />
               </RequirePage>
             }
           />

@@ -14,6 +14,7 @@ import { AlarmDuration, StateChip } from '../alarms/parts';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
 import { CommandStateChip, shortJson } from '../commands/parts';
 import { CodesField, CodesInput, MessageText, QuietField, QuietInput, TiersField, TiersInput } from '../notify/parts';
+import { EmptyIn, MetricName, PerDay } from '../replenishment/parts';
 
 export interface RendererProps {
   resource: string;
@@ -190,6 +191,9 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   notifyQuiet: QuietField,
   notifyCodes: CodesField,
   notifyMessage: MessageText,
+  emptyIn: EmptyIn,
+  perDay: PerDay,
+  metric: MetricName,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */

@@ -20,6 +20,8 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Label from '@mui/icons-material/Label';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Route from '@mui/icons-material/Route';
+import Insights from '@mui/icons-material/Insights';
 import Webhook from '@mui/icons-material/Webhook';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import Thermostat from '@mui/icons-material/Thermostat';
@@ -47,6 +49,8 @@ const ICONS: Record<string, ComponentType> = {
   ViewQuilt,
   Dashboard,
   LocalShipping,
+  Route,
+  Insights,
   Webhook,
   SettingsRemote,
   Thermostat,
