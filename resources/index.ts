@@ -29,8 +29,7 @@ import forecast from './forecast';
  * from them. `npm run db:migration` adds a new declaration here (scripts/registerEntities.ts). */
 // one line: `npm run db:migration` adds a new entity's name to it (scripts/registerEntities.ts)
 // prettier-ignore
-export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, notification, notify_channel, notify_policy] as const;
-export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, forecast] as const;
+export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, notification, notify_channel, notify_policy, forecast] as const;
 
 export const resources: readonly ResourceDef[] = declared;
 
