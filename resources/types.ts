@@ -159,6 +159,9 @@ export interface ActionDef {
   except?: { field: string; values: readonly (string | boolean | null)[] };
   /** what the action sets, when it is a plain state change */
   set?: Record<string, unknown>;
+  /** provider staff (SUPER, PROVIDER) only, whatever permission a brand or store account holds: the server refuses
+   * anyone else (403, after the row's scope) and the browser offers the button to staff only */
+  staffOnly?: true;
   /** extra body fields the action requires, validated like fields */
   body?: Record<string, FieldDef>;
   /** a field of the answer that is a one-time secret (a device key): the browser shows it once */

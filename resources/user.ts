@@ -87,9 +87,9 @@ export default defineResource({
     },
     set_roles: { permission: 'user_edit', body: { roles: { type: 'references', reference: 'role', required: true } } },
     set_password: { permission: 'user_edit', body: { password: { type: 'password', required: true } } },
-    // provider staff only (server/features/accounts/user.ts): a sign-in held after too many wrong guesses is heard
-    // again at once (docs/security.md, "Holds per account")
-    lift_hold: { permission: 'user_edit', confirm: true },
+    // a sign-in held after too many wrong guesses is heard again at once (docs/security.md, "Holds per account");
+    // provider staff decide it, not a brand for its own stores (whose administrator's password may be the one guessed)
+    lift_hold: { permission: 'user_edit', confirm: true, staffOnly: true },
   },
   menu: { section: 'system', order: 10, icon: 'People' },
 });

@@ -39,7 +39,7 @@ const pack: NotifyLanguagePack = {
     100011: {
       title: 'Sign-in held',
       content:
-        'Too many wrong two-factor codes or passwords were tried on one of your accounts (named in the operation log), from any addresses, so that step of its sign-in is held for a while, the right answer refused too. A provider can lift the hold on the account\'s page. If it was not the owner, change the password: someone may know it.',
+        "Too many wrong two-factor codes or passwords were tried on one of your accounts (named in the operation log), from any addresses, so that step of its sign-in is held for a while, the right answer refused too. A provider can lift the hold on the account's page. If it was not the owner, change the password: someone may know it.",
     },
     200000: {
       title: 'Product sold out',

@@ -52,7 +52,14 @@ const labels: ResourceLabels = {
       account_type: { SUPER: '超级管理员', PROVIDER: '平台人员', INTEGRATOR: '品牌', DEALER: '门店' },
       status: { normal: '正常', frozen: '已冻结', deleted: '已删除' },
     },
-    actions: { freeze: '冻结', unfreeze: '解冻', set_roles: '设置角色', set_password: '设置密码', lift_hold: '解除登录暂停', delete: '删除' },
+    actions: {
+      freeze: '冻结',
+      unfreeze: '解冻',
+      set_roles: '设置角色',
+      set_password: '设置密码',
+      lift_hold: '解除登录暂停',
+      delete: '删除',
+    },
   },
   es: {
     name: 'Cuenta |||| Cuentas',

@@ -89,7 +89,11 @@ export async function releaseGuess(db: DB, step: Step, subject: string, right: b
  * until when (only this one: the row's lock decides which wrong guess filled it); otherwise undefined. The window
  * starts again when the hold ends.
  */
-export async function keepGuess(db: DB, step: Step, subject: string): Promise<{ heldUntil: Date; failures: number } | undefined> {
+export async function keepGuess(
+  db: DB,
+  step: Step,
+  subject: string,
+): Promise<{ heldUntil: Date; failures: number } | undefined> {
   if (!counted(step)) return undefined;
   const held = await db
     .updateTable('account_hold')
@@ -163,10 +167,7 @@ export async function purgeHolds(db: DB) {
     .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
     .where((eb) => eb.or([eb('held_until', 'is', null), eb('held_until', '<', sql<Date>`now()`)]))
     .where((eb) =>
-      eb.or([
-        sql<boolean>`cardinality(known_ips) = 0`,
-        eb('window_start', '<', sql<Date>`now() - interval '30 days'`),
-      ]),
+      eb.or([sql<boolean>`cardinality(known_ips) = 0`, eb('window_start', '<', sql<Date>`now() - interval '30 days'`)]),
     )
     .execute();
 }

@@ -8,8 +8,8 @@ import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import { refusalOf, VERSION } from '../../resources/types';
 import { tidyFields } from '../../resources/validate';
-import { requirePermission } from '../auth/permissions';
-import { conflict, invalid, notFound } from '../http/errors';
+import { isPlatformStaff, requirePermission } from '../auth/permissions';
+import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { asObject, loadScoped, readAfterWrite } from './query';
 import { logChange } from './audit';
 import type { Row, Served } from './hooks';
@@ -55,6 +55,7 @@ export async function actOn(
   }
   const refused = action.guards && refusalOf(action.guards, existing);
   if (refused) throw conflict(refused.key, refused.args);
+  if (action.staffOnly && !isPlatformStaff(ctx.user)) throw forbidden('vf.error.forbidden');
   const a = { trx, ctx, def, existing, body: values, reply };
   let saved: Row | undefined;
   const custom = hooks.actions?.[name];

@@ -41,6 +41,7 @@ import ThumbUp from '@mui/icons-material/ThumbUp';
 import Cancel from '@mui/icons-material/Cancel';
 import Undo from '@mui/icons-material/Undo';
 import TaskAlt from '@mui/icons-material/TaskAlt';
+import LockReset from '@mui/icons-material/LockReset';
 import { rowActions, type ResourceDef } from '../../resources/types';
 import { ActionButton } from './ActionButtons';
 
@@ -62,6 +63,7 @@ const ACTION_ICONS: Record<string, ComponentType<{ fontSize?: 'small' }>> = {
   restock: AddBox,
   set_roles: ManageAccounts,
   set_password: Password,
+  lift_hold: LockReset,
   // seen and taken on (an eye) against gone (a filled check): two ticks side by side were told apart by count
   acknowledge: Visibility,
   clear: CheckCircle,

@@ -138,6 +138,10 @@ export const authProvider: AuthProvider = {
     if (!isSignedIn()) return false;
     const permission = permissionFor(resource, action);
     if (permission === undefined) return !findResource(resource); // pages without a declaration are open
-    return holds((await loadProfile()).authorizations, permission);
+    const me = await loadProfile();
+    // an action for provider staff only (resources/types.ts ActionDef.staffOnly): the server refuses anyone else
+    if (findResource(resource)?.actions?.[action]?.staffOnly && !['SUPER', 'PROVIDER'].includes(me.account_type))
+      return false;
+    return holds(me.authorizations, permission);
   },
 };

@@ -287,11 +287,11 @@ let robot: { id: string; key: string };
 let before: Dump;
 const seen = new Map<number, number>();
 
-// Tables that refused calls may legitimately write: sessions, the sign-in limit's counters and the counts
-// of failed sign-ins and refused robot keys, and the time of the robot's last call, renewed by every call it makes.
+// Tables that refused calls may legitimately write: sessions, the sign-in limit's counters, the wrong guesses
+// counted per account (server/auth/holds.ts) and the counts of failed sign-ins and refused robot keys, and the time of the robot's last call, renewed by every call it makes.
 // a robot's presence, and the menu version GET menu last answered it (docs/commands.md): bookkeeping of its own calls
 const DUMP = {
-  skip: ['session', 'login_throttle', 'security_event'],
+  skip: ['session', 'login_throttle', 'account_hold', 'security_event'],
   ignore: { device: ['last_heartbeat', 'menu_served', 'menu_served_at'] },
 };
 

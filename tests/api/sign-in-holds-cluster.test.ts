@@ -68,7 +68,10 @@ describe.each(TEST_ENGINES)('on %s', (kind) => {
     const right = await code(secret, 1);
     for (const p of [a, b]) {
       const c = await challenge(p, '192.0.2.10');
-      const r = await call(p.url, 'POST', '/auth/totp', { headers: from('192.0.2.10'), body: { challenge: c, code: right } });
+      const r = await call(p.url, 'POST', '/auth/totp', {
+        headers: from('192.0.2.10'),
+        body: { challenge: c, code: right },
+      });
       expect([r.status, r.body.message]).toEqual([
         429,
         "Too many wrong codes for this account: its second step is held for 15 min, every code refused. The account's owner has been told",

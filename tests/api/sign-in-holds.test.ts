@@ -82,7 +82,10 @@ it('12 wrong codes from 12 addresses: the 11th is refused, the right code too wh
   // the owner, from its own address with its right password: the right code is refused while held
   const own = await challengeFrom('store-a1', '192.0.2.10');
   const right = await code(secret, 1);
-  const refused = await s.call('POST', '/auth/totp', { headers: from('192.0.2.10'), body: { challenge: own, code: right } });
+  const refused = await s.call('POST', '/auth/totp', {
+    headers: from('192.0.2.10'),
+    body: { challenge: own, code: right },
+  });
   expect(refused.status).toBe(429);
   expect(await judged('store-a1')).toBe(10);
 
@@ -112,7 +115,10 @@ it('12 wrong codes from 12 addresses: the 11th is refused, the right code too wh
   });
   expect(lifted.body.data.list.map((e: Record<string, unknown>) => e.operator)).toEqual(['provider']);
   const again = await challengeFrom('store-a1', '192.0.2.10');
-  const done = await s.call('POST', '/auth/totp', { headers: from('192.0.2.10'), body: { challenge: again, code: right } });
+  const done = await s.call('POST', '/auth/totp', {
+    headers: from('192.0.2.10'),
+    body: { challenge: again, code: right },
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
 });
 
@@ -121,7 +127,7 @@ it('30 codes at once, on the sign-in step and on turning it off, from 30 address
   // one): the latter need no challenge, so voiding the sign-ins after 5 wrong codes in a row does not stop them —
   // only the account's bound does.
   const { secret, token } = await enrolled('store-b1');
-  const challenges = [];
+  const challenges: string[] = [];
   for (let i = 0; i < 6; i++) challenges.push(await challengeFrom('store-b1', `198.18.1.${i + 1}`));
   const answers = await Promise.all(
     Array.from({ length: 30 }, (_, k) =>
@@ -183,8 +189,12 @@ it('each further burst doubles the hold, up to a day', async () => {
 it('20 wrong passwords from 20 addresses hold password sign-ins 15 minutes, but not from the address the owner signed in from', async () => {
   const home = '192.0.2.77';
   expect(
-    (await s.call('POST', '/auth/signin', { headers: from(home), body: { username: 'store-a2', password: DEMO_PASSWORD } }))
-      .status,
+    (
+      await s.call('POST', '/auth/signin', {
+        headers: from(home),
+        body: { username: 'store-a2', password: DEMO_PASSWORD },
+      })
+    ).status,
   ).toBe(200);
   const wrong = (i: number) =>
     s.call('POST', '/auth/signin', {

@@ -194,7 +194,9 @@ it('wrong codes count on their own: 5 in a row void the sign-in and tell the own
   expect(mine.status, JSON.stringify(mine.body)).toBe(200);
   expect((await guess(owner, mine.body.data.challenge, await code(secret, 1))).status).toBe(429);
   const provider = await s.login('provider');
-  expect((await s.call('POST', '/user/lift_hold', { token: provider, body: { _id: 'brand-b-owner' } })).status).toBe(200);
+  expect((await s.call('POST', '/user/lift_hold', { token: provider, body: { _id: 'brand-b-owner' } })).status).toBe(
+    200,
+  );
   const done = await guess(owner, mine.body.data.challenge, await code(secret, 1));
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   expect(

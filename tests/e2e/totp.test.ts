@@ -1,7 +1,10 @@
 // Two-factor sign-in as a user meets it, in Chromium: a role requires it, so right after sign-in the
 // console keeps the account on its profile until it has enrolled with the QR code's key and a first code;
-// then, signed out, signing in asks for a code, which the test generates the way a phone would (otplib).
+// then, signed out, signing in asks for a code, which the test generates the way a phone would (otplib). And a
+// second step held after too many wrong codes is lifted by provider staff from the account's page.
 import { generate } from 'otplib';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
 
 let e: E2E;
@@ -58,5 +61,37 @@ it('enrols when the role requires it, signs out, and signs in again with a code'
   await code.fill(await codeAt(secret, 1)); // the enrolment spent this step's code
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/dashboard$/);
+  await context.close();
+});
+
+it('provider staff lift a held sign-in from the account page; a brand is not offered the button', async () => {
+  // held as 10 wrong codes from anywhere leave it (server/auth/holds.ts; tests/api/sign-in-holds.test.ts makes them)
+  await e.server.db
+    .insertInto('account_hold')
+    .values({ subject: 'store-b1', step: 'code', held_until: sql`now() + interval '15 minutes'`, holds: 1 })
+    .execute();
+  const lift = (page: Page) => page.getByRole('button', { name: 'Lift sign-in hold' });
+
+  const brand = await e.newPage();
+  await e.login(brand.page, 'brand-b', { at: '/user/store-b1' });
+  await brand.page.getByRole('button', { name: 'Set password' }).waitFor();
+  expect(await lift(brand.page).count()).toBe(0);
+  await brand.context.close();
+
+  const { page, context } = await e.newPage();
+  await e.login(page, 'provider', { at: '/user/store-b1' });
+  await lift(page).click();
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/user/lift_hold')),
+    page.getByRole('button', { name: /confirm/i }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  const row = await e.server.db
+    .selectFrom('account_hold')
+    .select(['held_until', 'holds'])
+    .where('subject', '=', 'store-b1')
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ held_until: null, holds: 0 });
+  await e.shot(page, 'totp-hold-lifted');
   await context.close();
 });

@@ -9,7 +9,6 @@ import { type Row, defineHooks } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
 import { liftHolds } from '../../auth/holds';
 import { clearFailedCodes } from '../../auth/totp';
-import { isPlatformStaff } from '../../auth/permissions';
 
 /** A caller manages only accounts of its own rank or below, and never acts on itself through these calls. */
 function guardTarget(user: SessionUser, target: Row, verb: string) {
@@ -95,10 +94,9 @@ export const userHooks = defineHooks('user', {
       await publishRightsChange({ accounts: [existing._id] }, trx);
       return existing;
     },
-    // Lifting a hold lets guessing start again: provider staff decide it, not a brand for its own stores (whose
-    // administrator's password may be the one being guessed). The action's log entry records who lifted it.
-    async lift_hold({ trx, ctx, existing }) {
-      if (!isPlatformStaff(ctx.user)) throw forbidden('vf.error.forbidden');
+    // Lifting a hold lets guessing start again (provider staff only: the declaration's staffOnly); the action's log
+    // entry records who lifted it.
+    async lift_hold({ trx, existing }) {
       await liftHolds(trx, existing._id);
       await clearFailedCodes(trx, existing._id);
       return existing;
