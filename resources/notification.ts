@@ -52,7 +52,6 @@ export default defineResource({
   },
   permissions: { list: 'notify_list', read: 'notify_list' },
   permissionGroup: 'integrator',
-  grant: ['PROVIDER', 'INTEGRATOR'],
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   menu: { section: 'fleet', order: 72, icon: 'MarkEmailRead' },

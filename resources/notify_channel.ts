@@ -44,9 +44,9 @@ export default defineResource({
     delete: 'notify_edit',
   },
   permissionGroup: 'integrator',
-  grant: ['PROVIDER', 'INTEGRATOR'],
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  // "Notify me": a personal e-mail channel for the signed-in account in one click
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', toolbar: ['notify_channel.notifyMe'] },
   actions: {
     send_test: { permission: 'notify_edit' },
     resume: {
