@@ -20,7 +20,12 @@ export default defineResource({
     name: { type: 'text', required: true, min: 2, max: 60, search: true, list: true, sort: true },
     kind: { type: 'choice', choices: NOTIFY_KINDS, required: true, filter: 'eq', list: true, sort: true },
     target: { type: 'text', required: true, min: 3, max: 2000, search: true, list: true },
-    secret: { type: 'text', max: 200, secret: true, when: { field: 'kind', values: ['dingtalk', 'feishu', 'webhook'] } },
+    secret: {
+      type: 'text',
+      max: 200,
+      secret: true,
+      when: { field: 'kind', values: ['dingtalk', 'feishu', 'webhook'] },
+    },
     language: { type: 'choice', choices: LANGS, required: true, default: 'en', list: true },
     tz: { type: 'text', required: true, min: 1, max: 64, default: 'Asia/Shanghai', list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },

@@ -15,7 +15,13 @@ export function NotifyMe() {
   const [locale] = useLocaleState();
   const { data } = useGetIdentity();
   const profile = data?.profile as
-    | { email: string | null; nickname: string | null; _id: string; integrator: string | null; authorizations: string[] }
+    | {
+        email: string | null;
+        nickname: string | null;
+        _id: string;
+        integrator: string | null;
+        authorizations: string[];
+      }
     | undefined;
   if (!profile?.integrator || !holds(profile.authorizations, 'notify_edit')) return null;
   return (

@@ -76,7 +76,9 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
   // the common case, every second in every process: nothing is due — one indexed statement, no transaction (the
   // embedded database has one connection, which every request waits for)
   const due = await sql`SELECT 1 FROM notification
-                         WHERE enqueued_time IS NULL AND state IN ('queued', 'held') AND due_time <= now() LIMIT 1`.execute(db);
+                         WHERE enqueued_time IS NULL AND state IN ('queued', 'held') AND due_time <= now() LIMIT 1`.execute(
+    db,
+  );
   if (due.rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${PASS_LOCK}) AS ok`.execute(trx);
