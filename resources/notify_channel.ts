@@ -20,7 +20,12 @@ export default defineResource({
     name: { type: 'text', required: true, min: 2, max: 60, search: true, list: true, sort: true },
     kind: { type: 'choice', choices: NOTIFY_KINDS, required: true, filter: 'eq', list: true, sort: true },
     target: { type: 'text', required: true, min: 3, max: 2000, search: true, list: true },
-    secret: { type: 'text', max: 200, secret: true, when: { field: 'kind', values: ['dingtalk', 'feishu', 'webhook'] } },
+    secret: {
+      type: 'text',
+      max: 200,
+      secret: true,
+      when: { field: 'kind', values: ['dingtalk', 'feishu', 'webhook'] },
+    },
     language: { type: 'choice', choices: LANGS, required: true, default: 'en', list: true },
     tz: { type: 'text', required: true, min: 1, max: 64, default: 'Asia/Shanghai', list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
@@ -44,9 +49,9 @@ export default defineResource({
     delete: 'notify_edit',
   },
   permissionGroup: 'integrator',
-  grant: ['PROVIDER', 'INTEGRATOR'],
   tenant: { integrator: 'integrator', dealer: 'dealer' },
-  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
+  // "Notify me": a personal e-mail channel for the signed-in account in one click
+  list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show', toolbar: ['notify_channel.notifyMe'] },
   actions: {
     send_test: { permission: 'notify_edit' },
     resume: {

@@ -92,7 +92,6 @@ export default defineResource({
     delete: 'notify_edit',
   },
   permissionGroup: 'integrator',
-  grant: ['PROVIDER', 'INTEGRATOR'],
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   list: { sort: { field: 'create_time', order: 'DESC' }, open: 'show' },
   related: [{ resource: 'notification', field: 'policy' }],

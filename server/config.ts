@@ -308,7 +308,8 @@ export const SETTINGS = {
     default: '10',
     min: 1,
     max: 10000,
-    meaning: 'failed notification attempts in a row after which the channel is paused (its brand sees why and resumes it)',
+    meaning:
+      'failed notification attempts in a row after which the channel is paused (its brand sees why and resumes it)',
   },
   PAYMENT_SANDBOX_FAIL: {
     kind: 'enum',

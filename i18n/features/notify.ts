@@ -3,7 +3,16 @@
 const en = {
   vf: {
     notify: {
-      form: { after_minutes: 'Minutes after opening', channels: 'Channels', tier_after: 'Tier %{tier}: %{minutes} min', from: 'From', to: 'To' },
+      me: 'Notify me',
+      me_done: 'Alarms can now reach %{email}: name this channel in a policy’s tier',
+      me_no_email: 'Your account has no e-mail address: add one in your profile first',
+      form: {
+        after_minutes: 'Minutes after opening',
+        channels: 'Channels',
+        tier_after: 'Tier %{tier}: %{minutes} min',
+        from: 'From',
+        to: 'To',
+      },
       error: {
         email: 'Enter one or more e-mail addresses separated by commas (at most %{max})',
         tz: 'Enter a time zone such as Asia/Shanghai or Europe/Madrid',
@@ -37,7 +46,16 @@ const en = {
 const zh = {
   vf: {
     notify: {
-      form: { after_minutes: '告警产生后分钟数', channels: '渠道', tier_after: '第 %{tier} 层：%{minutes} 分钟', from: '开始', to: '结束' },
+      me: '通知我',
+      me_done: '告警现在可以发送到 %{email}：请在策略的层级中选择此渠道',
+      me_no_email: '您的账号没有邮箱地址：请先在个人资料中添加',
+      form: {
+        after_minutes: '告警产生后分钟数',
+        channels: '渠道',
+        tier_after: '第 %{tier} 层：%{minutes} 分钟',
+        from: '开始',
+        to: '结束',
+      },
       error: {
         email: '请输入一个或多个邮箱地址，用逗号分隔（最多 %{max} 个）',
         tz: '请输入时区，例如 Asia/Shanghai 或 Europe/Madrid',
@@ -71,7 +89,16 @@ const zh = {
 const es = {
   vf: {
     notify: {
-      form: { after_minutes: 'Minutos tras abrirse', channels: 'Canales', tier_after: 'Escalón %{tier}: %{minutes} min', from: 'Desde', to: 'Hasta' },
+      me: 'Avisarme',
+      me_done: 'Las alarmas ya pueden llegar a %{email}: elija este canal en un escalón de una política',
+      me_no_email: 'Su cuenta no tiene correo electrónico: añádalo primero en su perfil',
+      form: {
+        after_minutes: 'Minutos tras abrirse',
+        channels: 'Canales',
+        tier_after: 'Escalón %{tier}: %{minutes} min',
+        from: 'Desde',
+        to: 'Hasta',
+      },
       error: {
         email: 'Introduzca una o más direcciones de correo separadas por comas (como máximo %{max})',
         tz: 'Introduzca una zona horaria como Asia/Shanghai o Europe/Madrid',
@@ -105,7 +132,16 @@ const es = {
 const ja = {
   vf: {
     notify: {
-      form: { after_minutes: '発生からの分数', channels: 'チャネル', tier_after: '段階 %{tier}：%{minutes} 分', from: '開始', to: '終了' },
+      me: '自分に通知',
+      me_done: 'アラームを %{email} に送れるようになりました。ポリシーの段階でこのチャネルを選んでください',
+      me_no_email: 'アカウントにメールアドレスがありません。先にプロフィールで追加してください',
+      form: {
+        after_minutes: '発生からの分数',
+        channels: 'チャネル',
+        tier_after: '段階 %{tier}：%{minutes} 分',
+        from: '開始',
+        to: '終了',
+      },
       error: {
         email: 'メールアドレスをカンマ区切りで入力してください（最大 %{max} 件）',
         tz: 'Asia/Shanghai や Europe/Madrid のようなタイムゾーンを入力してください',

@@ -85,7 +85,13 @@ const labels: ResourceLabels = {
     },
     choices: {
       kind: { alarm: 'Alarma', digest: 'Resumen', test: 'Prueba' },
-      state: { queued: 'En cola', sent: 'Enviado', failed: 'Fallido', held: 'Retenido (silencio)', merged: 'En un resumen' },
+      state: {
+        queued: 'En cola',
+        sent: 'Enviado',
+        failed: 'Fallido',
+        held: 'Retenido (silencio)',
+        merged: 'En un resumen',
+      },
     },
   },
   ja: {
@@ -114,7 +120,13 @@ const labels: ResourceLabels = {
     },
     choices: {
       kind: { alarm: 'アラーム', digest: 'まとめ', test: 'テスト' },
-      state: { queued: '待機中', sent: '送信済み', failed: '失敗', held: '保留（おやすみ時間）', merged: 'まとめに統合' },
+      state: {
+        queued: '待機中',
+        sent: '送信済み',
+        failed: '失敗',
+        held: '保留（おやすみ時間）',
+        merged: 'まとめに統合',
+      },
     },
   },
 };

@@ -1,10 +1,38 @@
 import type { ResourceLabels } from './types';
 
 const kinds = {
-  en: { email: 'E-mail', wecom: 'WeCom bot', dingtalk: 'DingTalk bot', feishu: 'Feishu bot', slack: 'Slack', webhook: 'Signed webhook' },
-  zh: { email: '电子邮件', wecom: '企业微信机器人', dingtalk: '钉钉机器人', feishu: '飞书机器人', slack: 'Slack', webhook: '签名 Webhook' },
-  es: { email: 'Correo electrónico', wecom: 'Bot de WeCom', dingtalk: 'Bot de DingTalk', feishu: 'Bot de Feishu', slack: 'Slack', webhook: 'Webhook firmado' },
-  ja: { email: 'メール', wecom: 'WeCom ボット', dingtalk: 'DingTalk ボット', feishu: 'Feishu ボット', slack: 'Slack', webhook: '署名付き Webhook' },
+  en: {
+    email: 'E-mail',
+    wecom: 'WeCom bot',
+    dingtalk: 'DingTalk bot',
+    feishu: 'Feishu bot',
+    slack: 'Slack',
+    webhook: 'Signed webhook',
+  },
+  zh: {
+    email: '电子邮件',
+    wecom: '企业微信机器人',
+    dingtalk: '钉钉机器人',
+    feishu: '飞书机器人',
+    slack: 'Slack',
+    webhook: '签名 Webhook',
+  },
+  es: {
+    email: 'Correo electrónico',
+    wecom: 'Bot de WeCom',
+    dingtalk: 'Bot de DingTalk',
+    feishu: 'Bot de Feishu',
+    slack: 'Slack',
+    webhook: 'Webhook firmado',
+  },
+  ja: {
+    email: 'メール',
+    wecom: 'WeCom ボット',
+    dingtalk: 'DingTalk ボット',
+    feishu: 'Feishu ボット',
+    slack: 'Slack',
+    webhook: '署名付き Webhook',
+  },
 };
 const langs = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };
 

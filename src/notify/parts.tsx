@@ -14,7 +14,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
-import type { InputProps, RendererProps } from '../declared/registry';
+
+/** As src/declared/registry.tsx hands its named parts (not imported from it: the registry imports these). */
+interface InputProps {
+  resource: string;
+  source: string;
+}
+type RendererProps = InputProps;
 
 interface Tier {
   after_minutes: number;
@@ -83,8 +89,20 @@ export function QuietInput({ source }: InputProps) {
       <Typography variant="body2" color="text.secondary">
         {translate('resources.notify_policy.fields.quiet')}
       </Typography>
-      <TextInput source={`${source}.from`} label={translate('vf.notify.form.from')} placeholder="22:00" helperText={false} sx={{ width: 120 }} />
-      <TextInput source={`${source}.to`} label={translate('vf.notify.form.to')} placeholder="07:00" helperText={false} sx={{ width: 120 }} />
+      <TextInput
+        source={`${source}.from`}
+        label={translate('vf.notify.form.from')}
+        placeholder="22:00"
+        helperText={false}
+        sx={{ width: 120 }}
+      />
+      <TextInput
+        source={`${source}.to`}
+        label={translate('vf.notify.form.to')}
+        placeholder="07:00"
+        helperText={false}
+        sx={{ width: 120 }}
+      />
     </Box>
   );
 }
@@ -103,7 +121,7 @@ export function CodesInput({ source }: InputProps) {
       source={source}
       label={translate('resources.notify_policy.fields.codes')}
       helperText={false}
-      format={(v: unknown) => (Array.isArray(v) ? v.join(', ') : (v as string) ?? '')}
+      format={(v: unknown) => (Array.isArray(v) ? v.join(', ') : ((v as string) ?? ''))}
       parse={(v: string) => {
         const parts = v.split(/[\s,]+/).filter(Boolean);
         if (parts.length === 0) return null;

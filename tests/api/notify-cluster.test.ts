@@ -22,7 +22,10 @@ beforeAll(async () => {
   smtp = await startSmtp();
   pg = await postgresDatabase();
   const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com' };
-  [a, b] = await Promise.all([startServerProcess({ databaseUrl: pg.url }, env), startServerProcess({ databaseUrl: pg.url }, env)]);
+  [a, b] = await Promise.all([
+    startServerProcess({ databaseUrl: pg.url }, env),
+    startServerProcess({ databaseUrl: pg.url }, env),
+  ]);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([stop(a), stop(b)]);

@@ -63,12 +63,14 @@ async function robot() {
     },
     /** the robot's alarm of that code, newest first */
     alarm: async (code: number) =>
-      (await sql<{
-        _id: string;
-        state: string;
-      }>`SELECT _id, state FROM alarm WHERE device = ${_id} AND code = ${code} ORDER BY first_seen DESC LIMIT 1`.execute(
-        s.db,
-      )).rows[0],
+      (
+        await sql<{
+          _id: string;
+          state: string;
+        }>`SELECT _id, state FROM alarm WHERE device = ${_id} AND code = ${code} ORDER BY first_seen DESC LIMIT 1`.execute(
+          s.db,
+        )
+      ).rows[0],
   };
 }
 
@@ -106,7 +108,12 @@ const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, WAIT);
 describe('tiers', () => {
   it('tells tier 0 at once by e-mail (text and HTML, names and local time, a link), then tier 1 after its minutes', async () => {
     const r = await robot();
-    const mail = await channel({ name: 'Night shift', kind: 'email', target: 'night@example.com, lead@example.com', tz: 'Asia/Tokyo' });
+    const mail = await channel({
+      name: 'Night shift',
+      kind: 'email',
+      target: 'night@example.com, lead@example.com',
+      tz: 'Asia/Tokyo',
+    });
     const wecom = await channel({ name: 'Ops group', kind: 'wecom', target: `${bots.base}/wecom?key=abc` });
     await policy({
       devices: [r._id],
@@ -128,10 +135,12 @@ describe('tiers', () => {
     expect(m.text).toMatch(/\(Asia\/Tokyo\)/);
     expect(m.text).toContain(`https://console.example.com/alarm/${alarm._id}/show`);
     expect(m.html).toContain(`<a href="https://console.example.com/alarm/${alarm._id}/show">`);
-    await waitFor(async () => expect((await rowsOf({ alarm: alarm._id })).map((x) => [x.tier, x.state])).toEqual([
-      [0, 'sent'],
-      [1, 'queued'],
-    ]));
+    await waitFor(async () =>
+      expect((await rowsOf({ alarm: alarm._id })).map((x) => [x.tier, x.state])).toEqual([
+        [0, 'sent'],
+        [1, 'queued'],
+      ]),
+    );
     expect(bots.at('/wecom')).toHaveLength(0);
 
     // 30 minutes later, still not acknowledged: tier 1 tells the WeCom group, in its documented markdown message
@@ -175,7 +184,10 @@ describe('tiers', () => {
     await r.notify(21);
     const alarm = await r.alarm(21);
     await waitFor(() => expect(smtp.to('day@example.com')).toHaveLength(1));
-    const ack = await s.call('POST', '/alarm/acknowledge', { token: brandA, body: { _id: alarm._id, comment: 'on it' } });
+    const ack = await s.call('POST', '/alarm/acknowledge', {
+      token: brandA,
+      body: { _id: alarm._id, comment: 'on it' },
+    });
     expect(ack.status, JSON.stringify(ack.body)).toBe(200);
     await dueNow('alarm', alarm._id);
     // the scheduler drops what was still due; nothing reaches the escalation channel
@@ -217,7 +229,12 @@ it('holds warnings through quiet hours into one digest when they end, but never 
   for (const a of warnings) expect(digest.text).toContain(`/alarm/${a._id}/show`);
   await waitFor(async () => {
     const rows = await rowsOf({ channel: mail._id });
-    expect(rows.filter((x) => x.kind === 'alarm').map((x) => x.state).sort()).toEqual(['merged', 'merged', 'sent']);
+    expect(
+      rows
+        .filter((x) => x.kind === 'alarm')
+        .map((x) => x.state)
+        .sort(),
+    ).toEqual(['merged', 'merged', 'sent']);
     expect(rows.find((x) => x.kind === 'digest')?.state).toBe('sent');
   });
 });
@@ -285,7 +302,10 @@ it('sends more than 5 messages a minute for one channel as one digest', async ()
   const digests = mails().filter((m) => / alarms — Demo Brand A$/.test(m.subject));
   expect(digests.length).toBeGreaterThanOrEqual(1);
   const alarmIds = (
-    await sql<{ _id: string; alarm: string }>`SELECT _id, alarm FROM notification WHERE _id = ANY(${merged.map((x) => x._id)}::text[])`.execute(s.db)
+    await sql<{
+      _id: string;
+      alarm: string;
+    }>`SELECT _id, alarm FROM notification WHERE _id = ANY(${merged.map((x) => x._id)}::text[])`.execute(s.db)
   ).rows;
   for (const m of alarmIds) expect(digests.some((d) => d.text.includes(`/alarm/${m.alarm}/show`))).toBe(true);
 });
@@ -308,7 +328,9 @@ describe('chat platforms', () => {
     });
     const hook = await channel({ name: 'Plain', kind: 'webhook', target: `${bots.base}/plain`, secret: 'whsec_plain' });
     for (const c of [ding, feishu, hook])
-      expect((await s.call('POST', '/notify_channel/send_test', { token: brandA, body: { _id: c._id } })).status).toBe(200);
+      expect((await s.call('POST', '/notify_channel/send_test', { token: brandA, body: { _id: c._id } })).status).toBe(
+        200,
+      );
     const [d] = await waitFor(() => {
       const got = bots.at('/ding/robot/send');
       expect(got).toHaveLength(1);
@@ -329,9 +351,7 @@ describe('chat platforms', () => {
     });
     // Feishu: sign = Base64(HmacSHA256(key: "<timestamp>\n<secret>", empty message)), timestamp in seconds
     expect(Math.abs(Number(f.json.timestamp) - Date.now() / 1000)).toBeLessThan(3600);
-    expect(f.json.sign).toBe(
-      createHmac('sha256', `${f.json.timestamp}\nfeishu-secret`).update('').digest('base64'),
-    );
+    expect(f.json.sign).toBe(createHmac('sha256', `${f.json.timestamp}\nfeishu-secret`).update('').digest('base64'));
     expect(f.json.msg_type).toBe('text');
     expect(f.json.content.text).toContain('VendFleet テストメッセージ');
 
@@ -358,7 +378,9 @@ describe('chat platforms', () => {
     bots.answer('/refusing', { status: 200, body: '{"errcode":310000,"errmsg":"sign not match"}' });
     const bad = await channel({ name: 'Refusing', kind: 'dingtalk', target: `${bots.base}/refusing`, secret: 'x' });
     for (let i = 0; i < 2; i++)
-      expect((await s.call('POST', '/notify_channel/send_test', { token: brandA, body: { _id: bad._id } })).status).toBe(200);
+      expect(
+        (await s.call('POST', '/notify_channel/send_test', { token: brandA, body: { _id: bad._id } })).status,
+      ).toBe(200);
     await waitFor(async () => {
       const c = await s.call('GET', `/notify_channel/detail/${bad._id}`, { token: brandA });
       expect([c.body.data.paused, c.body.data.enabled]).toEqual(['failures', false]);
@@ -392,7 +414,10 @@ describe('scope and secrets', () => {
       expect(r.status).toBe(200);
       expect(JSON.stringify(r.body)).not.toContain('TOPSECRET');
     }
-    expect((await sql<{ secret: string }>`SELECT secret FROM notify_channel WHERE _id = ${mine._id}`.execute(s.db)).rows[0].secret).toBe('TOPSECRET');
+    expect(
+      (await sql<{ secret: string }>`SELECT secret FROM notify_channel WHERE _id = ${mine._id}`.execute(s.db)).rows[0]
+        .secret,
+    ).toBe('TOPSECRET');
 
     // brand B reads none of brand A's channels or log
     expect((await s.call('GET', `/notify_channel/detail/${mine._id}`, { token: brandB })).status).toBe(404);
@@ -403,7 +428,9 @@ describe('scope and secrets', () => {
     expect(log.body.data.list.every((c: any) => c.integrator === 'brand_b')).toBe(true);
     // a store account manages none
     const store = await s.login('store-a1');
-    expect((await s.call('POST', '/notify_channel/list', { token: store, body: { page: 1, pageSize: 10 } })).status).toBe(403);
+    expect(
+      (await s.call('POST', '/notify_channel/list', { token: store, body: { page: 1, pageSize: 10 } })).status,
+    ).toBe(403);
 
     // brand B cannot point a policy at brand A's robots, stores or channels
     const bChannel = await channel({ name: 'B mail', kind: 'email', target: 'b@example.com' }, brandB);
@@ -414,7 +441,10 @@ describe('scope and secrets', () => {
       { dealers: ['store_a1'], tiers: [{ after_minutes: 0, channels: [bChannel._id] }] },
       { tiers: [{ after_minutes: 0, channels: [mine._id] }] },
     ]) {
-      const r = await s.call('POST', '/notify_policy/add', { token: brandB, body: { name: 'Theirs', levels: ['error'], ...body } });
+      const r = await s.call('POST', '/notify_policy/add', {
+        token: brandB,
+        body: { name: 'Theirs', levels: ['error'], ...body },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
     }
     expect(await s.db.selectFrom('notify_policy').select('_id').execute()).toHaveLength(before.length);
@@ -423,22 +453,34 @@ describe('scope and secrets', () => {
 
 describe('bad input', () => {
   const refused = async (resource: string, body: Record<string, unknown>, field: string) => {
-    const before = (await s.db.selectFrom(resource as 'notify_channel').select('_id').execute()).length;
+    const before = (
+      await s.db
+        .selectFrom(resource as 'notify_channel')
+        .select('_id')
+        .execute()
+    ).length;
     const r = await s.call('POST', `/${resource}/add`, { token: brandA, body, lang: 'es' });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(Object.keys(r.body.errors ?? {})).toContain(field);
-    expect((await s.db.selectFrom(resource as 'notify_channel').select('_id').execute()).length).toBe(before);
+    expect(
+      (
+        await s.db
+          .selectFrom(resource as 'notify_channel')
+          .select('_id')
+          .execute()
+      ).length,
+    ).toBe(before);
     return r.body.errors![field];
   };
 
   it('refuses an invalid e-mail, a loopback bot URL, tiers out of order and quiet hours that are not times, in the caller’s language', async () => {
     const ok = { name: 'X channel', language: 'en', tz: 'UTC' };
-    expect(await refused('notify_channel', { ...ok, kind: 'email', target: 'ops@example.com, not-an-address' }, 'target')).toMatch(
-      /correo/,
-    );
-    expect(await refused('notify_channel', { ...ok, kind: 'email', target: 'ops@example.com', tz: 'Mars/Base' }, 'tz')).toMatch(
-      /zona horaria/,
-    );
+    expect(
+      await refused('notify_channel', { ...ok, kind: 'email', target: 'ops@example.com, not-an-address' }, 'target'),
+    ).toMatch(/correo/);
+    expect(
+      await refused('notify_channel', { ...ok, kind: 'email', target: 'ops@example.com', tz: 'Mars/Base' }, 'tz'),
+    ).toMatch(/zona horaria/);
     process.env.WEBHOOK_ALLOW_LOCAL = '0';
     try {
       for (const target of ['http://127.0.0.1:9/bot', 'https://127.0.0.1/bot', 'https://10.0.0.8/bot'])
@@ -451,13 +493,19 @@ describe('bad input', () => {
     expect(
       await refused(
         'notify_policy',
-        { ...base, tiers: [{ after_minutes: 30, channels: [c._id] }, { after_minutes: 10, channels: [c._id] }] },
+        {
+          ...base,
+          tiers: [
+            { after_minutes: 30, channels: [c._id] },
+            { after_minutes: 10, channels: [c._id] },
+          ],
+        },
         'tiers',
       ),
     ).toMatch(/escalón/);
-    expect(await refused('notify_policy', { ...base, tiers: [{ after_minutes: 5, channels: [c._id] }] }, 'tiers')).toMatch(
-      /escalón/,
-    );
+    expect(
+      await refused('notify_policy', { ...base, tiers: [{ after_minutes: 5, channels: [c._id] }] }, 'tiers'),
+    ).toMatch(/escalón/);
     for (const quiet of [{ from: '25:00', to: '07:00' }, { from: '22:00', to: 'dawn' }, { from: '22:00' }])
       expect(
         await refused('notify_policy', { ...base, tiers: [{ after_minutes: 0, channels: [c._id] }], quiet }, 'quiet'),

@@ -21,7 +21,9 @@ function decodeWords(s: string): string {
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
             'latin1',
           ).toString('utf8'),
     );
@@ -67,7 +69,13 @@ function parts(raw: string): { headers: Record<string, string>; text: string; ht
     for (const part of body.split(`--${boundary}`).slice(1)) {
       if (part.startsWith('--')) break;
       const at = part.search(/\r?\n\r?\n/);
-      take(headersOf(part.slice(0, at)), part.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, ''));
+      take(
+        headersOf(part.slice(0, at)),
+        part
+          .slice(at)
+          .replace(/^\r?\n\r?\n/, '')
+          .replace(/\r?\n$/, ''),
+      );
     }
   return { headers, text, html };
 }

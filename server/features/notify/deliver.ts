@@ -63,7 +63,12 @@ async function send(r: Row): Promise<{ error: string | null; outbox: boolean }> 
 /** Failed attempts in a row per channel (a success starts again from 0); NOTIFY_PAUSE_AFTER of them pause it. */
 async function keepScore(db: DB, r: Row, error: string | null) {
   if (error === null) {
-    await db.updateTable('notify_channel').set({ failures: 0 }).where('_id', '=', r.channel).where('failures', '>', 0).execute();
+    await db
+      .updateTable('notify_channel')
+      .set({ failures: 0 })
+      .where('_id', '=', r.channel)
+      .where('failures', '>', 0)
+      .execute();
     return;
   }
   const limit = setting('NOTIFY_PAUSE_AFTER');
@@ -129,7 +134,9 @@ export function startDelivery(database: Database, onError: (e: unknown) => void,
         if (!r) return null;
         // a paused or disabled channel sends nothing more but the tests asked for by hand
         if (!r.enabled && r.kind !== 'test') {
-          await sql`UPDATE notification SET state = 'failed', error = 'channel disabled' WHERE _id = ${r._id}`.execute(db);
+          await sql`UPDATE notification SET state = 'failed', error = 'channel disabled' WHERE _id = ${r._id}`.execute(
+            db,
+          );
           return null;
         }
         return { brand: r.integrator, attempt: () => attempt(db, job, r) };

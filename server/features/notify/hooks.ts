@@ -109,7 +109,14 @@ export const policyHooks = defineHooks('notify_policy', {
     values.dealer = null;
     const brand = String(row.integrator);
     const tiers = (row.tiers ?? []) as Tier[];
-    if (!(await ownedBy(trx, 'notify_channel', tiers.flatMap((t) => t.channels), brand)))
+    if (
+      !(await ownedBy(
+        trx,
+        'notify_channel',
+        tiers.flatMap((t) => t.channels),
+        brand,
+      ))
+    )
       throw invalid({ tiers: { key: 'vf.notify.error.channel' } });
     if (!(await ownedBy(trx, 'dealer', (row.dealers ?? []) as string[], brand)))
       throw invalid({ dealers: { key: 'vf.notify.error.robot' } });
