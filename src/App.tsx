@@ -23,6 +23,7 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ 
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const StockPage = lazy(() => import('./pages/StockPage').then((m) => ({ default: m.StockPage })));
 const VisitPlanPage = lazy(() => import('./replenishment/VisitPlanPage').then((m) => ({ default: m.VisitPlanPage })));
+const ImportPage = lazy(() => import('./import/ImportPage').then((m) => ({ default: m.ImportPage })));
 const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
 const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
 
@@ -65,6 +66,8 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          {/* an import's progress, result and undo (src/import/): the server says whose it is */}
+          <Route path="/import/:id" element={<ImportPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
           {/* the pages of the menu (layout/pages.ts), each behind the permission that lists it there */}
           <Route

@@ -197,7 +197,7 @@ async function runImport(
   const preview: ImportAnswer['preview'] = [];
   const secrets: NonNullable<ImportAnswer['secrets']> = [];
   const changes: Array<{ record: string; kind: 'created' | 'updated'; before: Row | null; version: number }> = [];
-  const lines = await readRows(db, ctx, def, columns, fileRows);
+  const lines = await readRows(db, ctx, def, columns, fileRows, opts.lang);
   let state: ImportState = 'done';
   try {
     await db.transaction().execute(async (trx) => {

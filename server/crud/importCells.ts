@@ -6,7 +6,7 @@ import type { DB } from '../db';
 import { byName } from './table';
 import type { CallContext } from '../auth/context';
 import { isSecret, type FieldDef, type ResourceDef } from '../../resources/types';
-import { LANGS } from '../../resources/accounts';
+import { LANGS, type Lang } from '../../resources/accounts';
 import { findResource } from '../../resources';
 import { translate } from '../../i18n';
 import type { FieldError } from '../../resources/validate';
@@ -124,6 +124,7 @@ export async function readRows(
   def: ResourceDef,
   columns: ImportColumn[],
   rows: FileRow[],
+  lang: Lang,
 ): Promise<Array<{ row: number; body: Record<string, unknown>; errors: CellError[] }>> {
   const words = new Map(columns.map((c) => [c.name, wordsOf(def, c)]));
   const names = await referenceNames(db, ctx, columns, rows);
@@ -137,14 +138,20 @@ export async function readRows(
         continue;
       }
       const value = cellValue(col, text, words.get(col.name)!, names.get(col.name));
-      if (value === undefined) errors.push({ column: col.header, field: col.name, ...cellError(col) });
+      if (value === undefined) errors.push({ column: col.header, field: col.name, ...cellError(def, col, lang) });
       else body[col.name] = value;
     }
     return { row, body, errors };
   });
 }
 
-function cellError(col: ImportColumn): FieldError {
+function cellError(def: ResourceDef, col: ImportColumn, lang: Lang): FieldError {
+  // under the export's title the choices are offered in the reader's words, as the export wrote them
+  const choice = (c: string) => {
+    const key = `resources.${def.name}.choices.${col.name}.${c}`;
+    const t = translate(lang, key);
+    return col.words && t !== key ? t : c;
+  };
   switch (col.field.type) {
     case 'money':
       return { key: col.words ? 'vf.import.error.yuan' : 'vf.validation.integer' };
@@ -154,7 +161,7 @@ function cellError(col: ImportColumn): FieldError {
       return { key: 'vf.validation.type_boolean' };
     case 'choice':
     case 'choices':
-      return { key: 'vf.validation.choice', args: { choices: (col.field.choices ?? []).join(', ') } };
+      return { key: 'vf.validation.choice', args: { choices: (col.field.choices ?? []).map(choice).join(', ') } };
     case 'reference':
     case 'references':
       return { key: 'vf.import.error.reference' };

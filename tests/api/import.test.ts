@@ -289,11 +289,12 @@ describe('tenant scope, row by row', () => {
         ['code', 'name', 'price', 'type', 'number', label('en', 'product', 'dealer')],
         [`${code}1`, 'Mine', '1', 'coffee', '1', ''],
         [`${code}2`, 'Not mine', '1', 'coffee', '1', 'Store A2'],
+        [`${code}3`, 'Not mine', '1', 'coffee', '1', 'store_a2'],
       ]),
       { mode: 'apply', partial: true },
     );
-    expect(r.body.data).toMatchObject({ created: 1, refused: 1 });
-    expect(r.body.data.errors[0]).toMatchObject({ row: 3 });
+    expect(r.body.data).toMatchObject({ created: 1, refused: 2 });
+    expect(r.body.data.errors.map((e) => e.row)).toEqual([3, 4]);
     const rows = await s.db
       .selectFrom('product')
       .select(['code', 'dealer'])
