@@ -4,54 +4,19 @@
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
 import { refreshForecasts } from '../../server/features/forecast/refresh';
+import { sellHistory } from '../support/sales';
 
 let s: TestServer;
 const t: Record<string, string> = {};
 const DAY = 86_400_000;
 const tomorrow = () => new Date(Date.now() + DAY).toISOString().slice(0, 10);
 
-/** Three weeks of one product's sales, `perDay` units a day at midday UTC, through the rollups' own triggers. */
-async function sell(dealer: string, code: string, perDay: number) {
-  const p = await s.db
-    .selectFrom('product')
-    .select(['_id', 'name', 'price', 'integrator', 'type'])
-    .where('dealer', '=', dealer)
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  const rows = [];
-  for (let d = 1; d <= 21; d++)
-    for (let k = 0; k < perDay; k++) {
-      const time = new Date(Math.floor(Date.now() / DAY - d) * DAY + 4 * 3_600_000 + k * 60_000).toISOString();
-      rows.push({
-        _id: `fc_${code}_${d}_${k}`,
-        integrator: p.integrator,
-        dealer,
-        device: null,
-        device_type: p.type,
-        channel: 'APP' as const,
-        status: 'CLOSE' as const,
-        pay_status: 'PAID' as const,
-        work_status: 'END' as const,
-        amount: p.price,
-        quantity: 1,
-        products: JSON.stringify([{ item: 1, product: p._id, code, name: p.name, price: p.price, quantity: 1 }]),
-        flow: '[]',
-        pay_history: '[]',
-        refund_amount: 0,
-        forward: false,
-        create_time: time,
-        update_time: time,
-      });
-    }
-  await s.db.insertInto('orders').values(rows).execute();
-}
-
 beforeAll(async () => {
   s = await startTestServer();
   for (const user of ['admin', 'store-a1', 'brand-b', 'brand-a']) t[user] = await s.login(user);
   // store A1's strawberry sundae (4 left) sells 6 a day; its vanilla cone (120 left) 5 a day
-  await sell('store_a1', 'IC-STRAW-SUN', 6);
-  await sell('store_a1', 'IC-VANILLA', 5);
+  await sellHistory(s.db, 'store_a1', 'IC-STRAW-SUN', 6);
+  await sellHistory(s.db, 'store_a1', 'IC-VANILLA', 5);
   await refreshForecasts(s.db);
 });
 afterAll(() => s?.close());
