@@ -124,4 +124,3 @@ function order(
     close_time: new Date(at + 400_000).toISOString(),
   };
 }
-
