@@ -140,7 +140,11 @@ export function VisitPlanPage() {
       <GlobalStyles
         styles={{
           '@media print': {
-            '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, [data-no-print]': { display: 'none !important' },
+            // the console's header and menu (src/layout) and the page's own buttons are no part of the sheet
+            '[data-testid="app-header"], [data-testid="sidebar"], [data-testid="sidebar-drawer"], [data-no-print]': {
+              display: 'none !important',
+            },
+            '[data-testid="app-layout"] > div': { marginLeft: '0 !important' },
             '.vf-visit-plan': { margin: 0 },
           },
         }}
@@ -154,6 +158,7 @@ export function VisitPlanPage() {
           value={date}
           onChange={(e) => setDate(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 190 }}
         />
         <TextField
           size="small"

@@ -32,7 +32,8 @@ it('opens the plan for tomorrow: stops in order on the map, the pick list, the p
 
   // the restocker's sheet: the console's bar and menu and the buttons are left out of the print
   await page.emulateMedia({ media: 'print' });
-  await expect(page.locator('.MuiAppBar-root').first().isVisible()).resolves.toBe(false);
+  await expect(page.getByTestId('app-header').isVisible()).resolves.toBe(false);
+  await expect(page.getByTestId('sidebar').isVisible()).resolves.toBe(false);
   await expect(page.getByRole('button', { name: 'Restock' }).first().isVisible()).resolves.toBe(false);
   await expect(stops.isVisible()).resolves.toBe(true);
   await e.shot(page, 'visit-plan-print');
