@@ -113,21 +113,38 @@ export function VisitPlanPage() {
   const exportCsv = () => {
     if (!plan) return;
     const t = (k: string) => translate(`vf.forecast.plan.${k}`);
-    const rows = [[t('stops'), translate('resources.dealer.name', { smart_count: 1 }), t('robot'), t('code'), t('product'), t('quantity')]];
+    const rows = [
+      [
+        t('stops'),
+        translate('resources.dealer.name', { smart_count: 1 }),
+        t('robot'),
+        t('code'),
+        t('product'),
+        t('quantity'),
+      ],
+    ];
     for (const s of plan.stops)
-      for (const r of s.robots) for (const l of r.lines) rows.push([String(s.order), s.name, r.name, l.code, l.name, String(l.quantity)]);
+      for (const r of s.robots)
+        for (const l of r.lines) rows.push([String(s.order), s.name, r.name, l.code, l.name, String(l.quantity)]);
     rows.push([], [t('pick_list')], ...plan.pick_list.map((l) => ['', '', '', l.code, l.name, String(l.quantity)]));
     download(`visit-plan-${plan.date}.csv`, rows.map((r) => r.map(cell).join(',')).join('\r\n'));
   };
 
-  const mapStops = useMemo(() => plan?.stops.map(({ order, name, lat, lng }) => ({ order, name, lat, lng })) ?? [], [plan]);
+  const mapStops = useMemo(
+    () => plan?.stops.map(({ order, name, lat, lng }) => ({ order, name, lat, lng })) ?? [],
+    [plan],
+  );
 
   return (
     <Box sx={{ mt: 1 }} className="vf-visit-plan">
       <GlobalStyles
         styles={{
           '@media print': {
-            '.MuiAppBar-root, .RaSidebar-root, .MuiDrawer-root, [data-no-print]': { display: 'none !important' },
+            // the console's header and menu (src/layout) and the page's own buttons are no part of the sheet
+            '[data-testid="app-header"], [data-testid="sidebar"], [data-testid="sidebar-drawer"], [data-no-print]': {
+              display: 'none !important',
+            },
+            '[data-testid="app-layout"] > div': { marginLeft: '0 !important' },
             '.vf-visit-plan': { margin: 0 },
           },
         }}
@@ -141,6 +158,7 @@ export function VisitPlanPage() {
           value={date}
           onChange={(e) => setDate(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 190 }}
         />
         <TextField
           size="small"

@@ -19,7 +19,12 @@ export function spanOf(hours: number, locale: string): string {
 export function EmptyInText({ at, now = Date.now() }: { at: string | null | undefined; now?: number }) {
   const translate = useTranslate();
   const fmt = useFormat();
-  if (!at) return <Typography variant="body2" color="text.secondary">{translate('vf.forecast.never')}</Typography>;
+  if (!at)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('vf.forecast.never')}
+      </Typography>
+    );
   const hours = (new Date(at).getTime() - now) / HOUR;
   if (hours <= 0) return <Chip size="small" color="error" label={translate('vf.forecast.empty_now')} />;
   return (

@@ -336,6 +336,8 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
       reported: true,
       sold_out: true,
       urgency: true,
+      empty_at: true,
+      empty_order: true,
     },
   };
 

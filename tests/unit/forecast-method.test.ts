@@ -84,3 +84,36 @@ describe('the forecast method', () => {
     expect(flat.wape!).toBeLessThanOrEqual(flat.baseline_wape! * 1.02);
   });
 });
+
+describe('the visit plan parts', () => {
+  it('routes from the start along the shortest path, and counts its great-circle km', async () => {
+    const { route, pathKm, distanceKm } = await import('../../server/features/forecast/route');
+    // Shanghai to Beijing is about 1,070 km as the crow flies
+    expect(distanceKm({ lat: 31.23, lng: 121.47 }, { lat: 39.9, lng: 116.4 })).toBeGreaterThan(1000);
+    expect(distanceKm({ lat: 31.23, lng: 121.47 }, { lat: 39.9, lng: 116.4 })).toBeLessThan(1100);
+    // five stops along a road east of the start, given shuffled: visited west to east
+    const stops = [3, 1, 4, 0, 2].map((k) => ({ lat: 31, lng: 121 + 0.01 * (k + 1) }));
+    const order = route({ lat: 31, lng: 121 }, stops);
+    expect(order.map((i) => stops[i].lng)).toEqual([...stops.map((s) => s.lng)].sort((a, b) => a - b));
+    expect(pathKm({ lat: 31, lng: 121 }, stops, order)).toBeCloseTo(
+      distanceKm({ lat: 31, lng: 121 }, { lat: 31, lng: 121.05 }),
+      5,
+    );
+  });
+
+  it("fills for the cover: a forecast's use between two moments, and a consumable's pace", async () => {
+    const { useBetween } = await import('../../server/features/forecast/plan');
+    const { consumable } = await import('../../server/features/forecast/refresh');
+    const day = 86_400_000;
+    const perDay = [10, 20, 30, 40, 50, 60, 70];
+    expect(useBetween(perDay, 0, 0, day)).toBeCloseTo(10);
+    expect(useBetween(perDay, 0, day / 2, 2 * day)).toBeCloseTo(5 + 20);
+    expect(useBetween(perDay, 0, 6 * day, 9 * day)).toBeCloseTo(70 + 10 + 20); // past the week it repeats
+    // milk falling 2 % an hour, refilled once (the refill's hour is no use): 39 hours of use in 40
+    const levels = Array.from({ length: 49 }, (_, h) => (h < 20 ? 80 - 2 * h : 100 - 2 * (h - 20)));
+    const c = consumable(levels.slice(0, 41))!;
+    expect(c.perDay).toBeCloseTo(((39 * 2) / 40) * 24);
+    expect(c.hours).toBeCloseTo((c.level / c.perDay) * 24);
+    expect(consumable([50, 50, 50])).toMatchObject({ perDay: 0, hours: null });
+  });
+});

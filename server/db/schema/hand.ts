@@ -201,5 +201,9 @@ export interface HandTables {
     reported: number | null;
     sold_out: boolean;
     urgency: number;
+    /** the forecast's, when there is one (migration 055) */
+    empty_at: Date | null;
+    /** the list's order: empty_at in epoch seconds, else after every forecast line */
+    empty_order: number;
   };
 }

@@ -48,7 +48,11 @@ export async function accuracy(
   const sales = await readSales(db, zones, base, end - 1);
   // the products there are forecasts of (a code sold once but no product of the store now is not forecast)
   const products = zones.size
-    ? await db.selectFrom('product').select(['dealer', 'code']).where('dealer', 'in', [...zones.keys()]).execute()
+    ? await db
+        .selectFrom('product')
+        .select(['dealer', 'code'])
+        .where('dealer', 'in', [...zones.keys()])
+        .execute()
     : [];
   const forecastable = new Set(products.map((p) => `${p.dealer}\u0000${p.code}`));
   const items: Array<{ dealer: string; days: Day[] }> = [];
@@ -76,7 +80,8 @@ export async function accuracy(
     from - base,
     Math.min(to, end - horizon) - base,
     horizon,
-    (k) => (history, weekday, n) => seasonal({ level: null, rhythm: rhythmAt(list[k].dealer, history.length) })(history, weekday, n),
+    (k) => (history, weekday, n) =>
+      seasonal({ level: null, rhythm: rhythmAt(list[k].dealer, history.length) })(history, weekday, n),
   );
   const round = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
   return {

@@ -89,7 +89,7 @@ export const forecastRoutes = fp<{ db: DB }>(async (plain, { db }) => {
         ),
         data: obj({
           wape: nullable(num('Σ|sold − forecast| / Σ sold')),
-          baseline_wape: nullable(num("the same for vends per day over the previous 28 days")),
+          baseline_wape: nullable(num('the same for vends per day over the previous 28 days')),
           days: int('days with sales compared'),
           horizon_days: int(),
           series: list(

@@ -23,6 +23,8 @@ export const LEVEL_PRIOR_DAYS = 7;
 const SHAPE_PRIOR_UNITS = 24;
 /** A day on sale for less of its usual demand than this tells too little to read its demand from. */
 const MIN_AVAILABLE_SHARE = 0.25;
+/** The 95th percentile of χ² with 6 degrees of freedom. */
+const CHI2_6_95 = 12.59;
 /** z of a two-sided 80 % interval. */
 const Z80 = 1.2816;
 /** An empty time is looked for this far ahead at most. */
@@ -88,8 +90,16 @@ export function weeklyRhythm(days: readonly Day[], shape: Shape = FLAT_SHAPE, pr
   }
   if (count === 0 || all === 0) return prior;
   const mean = all / count;
+  // a rhythm only where the week's days really differ: weekday means this far apart would come by chance from
+  // rhythm-free (Poisson) sales in under 5 % of histories (χ² with 6 degrees of freedom); else the fallback's, so
+  // flat demand is forecast flat rather than from noise (the backtest on flat demand, docs/replenishment.md)
+  let chi2 = 0;
+  for (let w = 0; w < 7; w++) if (n[w]) chi2 += (n[w] * (sum[w] / n[w] - mean) ** 2) / mean;
+  if (chi2 < CHI2_6_95) return prior;
   return normalise(
-    prior.map((p, w) => (n[w] ? (n[w] * (sum[w] / n[w] / mean) + RHYTHM_PRIOR_DAYS * p) / (n[w] + RHYTHM_PRIOR_DAYS) : p)),
+    prior.map((p, w) =>
+      n[w] ? (n[w] * (sum[w] / n[w] / mean) + RHYTHM_PRIOR_DAYS * p) / (n[w] + RHYTHM_PRIOR_DAYS) : p,
+    ),
   );
 }
 

@@ -120,7 +120,8 @@ export async function planVisits(db: DB, ctx: CallContext, body: PlanBody, now =
       }
       visits.push({ device: robot._id, name: robot.name, reasons, lines });
     }
-    if (visits.length) stops.push({ dealer: store._id, name: store.name, lat: store.lat, lng: store.lng, robots: visits });
+    if (visits.length)
+      stops.push({ dealer: store._id, name: store.name, lat: store.lat, lng: store.lng, robots: visits });
   }
   const placed = stops.filter((s): s is typeof s & Point => s.lat !== null && s.lng !== null);
   const skipped = stops
@@ -168,4 +169,3 @@ function bestRoute(start: Point | undefined, stops: readonly Point[]): { order: 
 
 /** The map tiles' URL the plan's screen draws under the stops (MAP_TILE_URL). */
 export const tileUrl = () => setting('MAP_TILE_URL');
-

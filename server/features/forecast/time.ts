@@ -36,7 +36,11 @@ function formatOf(tz: string): Intl.DateTimeFormat {
 
 /** Minutes the zone is ahead of UTC at `ms`. */
 export function offsetMinutes(tz: string, ms: number): number {
-  const parts = Object.fromEntries(formatOf(tz).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatOf(tz)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute);
   return Math.round((asUtc - Math.floor(ms / 60_000) * 60_000) / 60_000);
 }
