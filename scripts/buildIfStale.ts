@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['src', 'i18n', 'resources', 'index.html', 'vite.config.ts', 'package.json'];
 
-function newest(p: string): number {
+export function newest(p: string): number {
   const full = path.join(ROOT, p);
   if (!fs.existsSync(full)) return 0;
   const st = fs.statSync(full);

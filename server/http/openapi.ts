@@ -77,11 +77,17 @@ export const WILDCARD_PARAM = 'path';
 /**
  * A route as the document shows it. A declared resource's calls carry the operationId their declaration gives
  * (`device_list`, `order_refund`: server/crud/schema.ts); any other call's is its path under /api, in words
- * (`command_send`, `device_gateway_heartbeat`), with its method when the path has several (`user_profile_id_get`),
+ * (`command_send`, `device_gateway_heartbeat`), with its method when the path has several (`user_profile_get`),
  * so it changes only when the path does. A trailing wildcard becomes the parameter `path`.
  */
-function documented(schema: JsonSchema, url: string, method: string) {
-  const operationId = (schema.operationId as string | undefined) ?? pathOperationId(url, method);
+function documented(schema: JsonSchema, url: string, method: string, methods: Set<string> | undefined) {
+  const words = url
+    .replace(/^\/api\//, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  const operationId =
+    (schema.operationId as string | undefined) ??
+    ((methods?.size ?? 0) > 1 ? `${words}_${method.toLowerCase()}` : words);
   let params = schema.params as JsonSchema | undefined;
   if (url.endsWith('*') && params) {
     const { '*': wild, ...rest } = params.properties as Record<string, JsonSchema>;
@@ -102,23 +108,13 @@ function documented(schema: JsonSchema, url: string, method: string) {
   };
 }
 
-/** The methods of each route path (HEAD, which Fastify adds to every GET, aside): a path with several names its
- * operations with their method too. */
-const methodsOf = new Map<string, Set<string>>();
-const pathWords = (url: string) =>
-  url
-    .replace(/^\/api\//, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-function pathOperationId(url: string, method: string) {
-  const words = pathWords(url);
-  return (methodsOf.get(url)?.size ?? 0) > 1 ? `${words}_${method.toLowerCase()}` : words;
-}
-
 export async function installApiDocs(app: FastifyInstance, version: string) {
   app.setValidatorCompiler(edgeValidator);
   app.setSerializerCompiler(plainSerializer);
   app.addSchema(API_ERROR);
+  // the methods of each route path (HEAD, which Fastify adds to every GET, aside): a path with several names its
+  // operations with their method too
+  const methodsOf = new Map<string, Set<string>>();
   app.addHook('onRoute', (r) => {
     for (const m of [r.method].flat())
       if (m !== 'HEAD') methodsOf.set(r.url, (methodsOf.get(r.url) ?? new Set()).add(m));
@@ -157,10 +153,10 @@ export async function installApiDocs(app: FastifyInstance, version: string) {
     // shared schemas by their own names (ApiError), not def-0
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // the browser app's files and the metrics scrape are not part of the API; an API route gets its stable
-    // operationId and a named wildcard (documentOnly)
+    // operationId and a named wildcard
     transform: ({ schema, url, route }) =>
       url.startsWith('/api/')
-        ? documented(schema as JsonSchema, url, [route.method].flat()[0])
+        ? documented((schema ?? {}) as JsonSchema, url, [route.method].flat()[0], methodsOf.get(url))
         : { schema: { ...schema, hide: true } as typeof schema, url },
   });
   app.get(

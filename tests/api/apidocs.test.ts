@@ -6,10 +6,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { startTestServer, type TestServer } from '../support/server';
 import { buildApp } from '../../server/app';
 import { WILDCARD_PARAM } from '../../server/http/openapi';
+import { contractOf } from '../support/contract';
 import { translate } from '../../i18n';
 import { demoDeviceKey } from '../../server/db/seed';
 
 type Operation = {
+  operationId?: string;
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
 };
@@ -105,6 +107,37 @@ describe('the OpenAPI document', () => {
     expect(read.properties.data.$ref).toBe('#/components/schemas/Record_device');
     expect(Object.keys(doc.components.schemas.Record_device.properties)).not.toContain('key_hash');
     expect(Object.keys(doc.components.schemas.Record_device.properties)).toContain('device_id');
+  });
+
+  it('names every operation once, and says what a JSON field, a null and a fraction are (docs/api.md)', () => {
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId));
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['device_list', 'command_send', 'device_gateway_heartbeat']));
+    const props = (name: string) => doc.components.schemas[name].properties as Record<string, unknown>;
+    // a command's params: one of the catalogue's shapes; a log's before: any JSON value
+    expect(JSON.stringify(props('Record_command').params)).toContain('"reason"');
+    expect(props('Record_log').before).toEqual({ description: 'any JSON value' });
+    expect(props('Record_integrator').pay_info).toMatchObject({
+      properties: { channel: { type: ['string', 'null'] } },
+    });
+    expect(props('Record_restock').urgency).toMatchObject({ type: ['number', 'null'] });
+    expect(doc.components.schemas.Record_command.required).toEqual(expect.arrayContaining(['device', 'params']));
+  });
+});
+
+describe("the API tests' check of every answer (tests/support/contract.ts)", () => {
+  it('refuses an answer that drifts from its schema, and a status its operation does not document', async () => {
+    const contract = await contractOf(s.url);
+    const profile = await s.call('GET', '/user/profile', { token: admin });
+    const judge = (status: number, body: unknown) =>
+      contract.judge('GET', '/api/user/profile', status, 'application/json', body).problem;
+    expect(judge(200, profile.body)).toBeUndefined();
+    expect(judge(200, { ...profile.body, data: { ...profile.body.data, avatar: 5 } })).toMatch(
+      /user_profile_get: answer\/data\/avatar must be string,null/,
+    );
+    expect(judge(302, {})).toBe('user_profile_get: status 302 is not in the document');
+    expect(contract.judge('GET', '/api/no/such/path', 200, 'application/json', {}).problem).toMatch(/no operation/);
   });
 });
 

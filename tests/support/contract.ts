@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { coverageDir } from './contractCoverage';
 
@@ -95,15 +94,35 @@ class Contract {
 const contracts = new Map<string, Promise<Contract>>();
 const seen = new Set<string>();
 let operations: string[] = [];
+/** what the checks cost this file: answers checked, and CPU milliseconds spent taking in the document (its
+ * making by the server, ~70 ms, aside) and judging answers (compiling each schema the first time included) */
+const spent = { answers: 0, ms: 0 };
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
 
-/** The document the server at `base` publishes, read once. */
-function contractOf(base: string) {
+/** The document of a server running in this process (tests/support/server.ts), taken from it as it starts: no
+ * request, and the first answer of a test that counts seconds (a robot's offline window) is not the one that
+ * waits for it. `doc` is what /api/openapi.json serves (`app.swagger()`). */
+export function knowDocument(base: string, doc: unknown) {
+  const t = process.cpuUsage();
+  const contract = new Contract(JSON.parse(JSON.stringify(doc)) as Doc);
+  spent.ms += cpuMs(t);
+  if (!operations.length) operations = contract.operationIds();
+  contracts.set(base, Promise.resolve(contract));
+}
+
+/** The document the server at `base` publishes, read once (a server in a process of its own: over HTTP). */
+export function contractOf(base: string) {
   let c = contracts.get(base);
   if (!c) {
     c = fetch(`${base}/api/openapi.json`)
       .then((r) => r.json())
       .then((doc: Doc) => {
+        const t = process.cpuUsage();
         const contract = new Contract(doc);
+        spent.ms += cpuMs(t);
         if (!operations.length) operations = contract.operationIds();
         return contract;
       });
@@ -123,7 +142,10 @@ export async function checkAnswer(
   answer: { status: number; contentType: string; body: unknown },
 ) {
   const contract = await contractOf(base);
+  const t = process.cpuUsage();
   const { problem, seen: pair } = contract.judge(method, path, answer.status, answer.contentType, answer.body);
+  spent.ms += cpuMs(t);
+  spent.answers++;
   if (pair) seen.add(pair);
   if (problem)
     throw new Error(
@@ -131,10 +153,11 @@ export async function checkAnswer(
     );
 }
 
-// after each test file (this module is loaded afresh for each): what it saw, in a file of its own
-afterAll(() => {
+// after each test file (this module is loaded afresh for each): what it saw, in a file of its own. vitest's global
+// hook (every project runs with `globals: true`): a script that starts a test server (npm run lighthouse) has none.
+(globalThis as { afterAll?: (fn: () => void) => void }).afterAll?.(() => {
   if (!seen.size || !process.env.VF_TEST_RUN) return;
   const dir = coverageDir(process.env.VF_TEST_RUN);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen] }));
+  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen], spent }));
 });

@@ -1,7 +1,7 @@
 // The real server on a real database, over real HTTP, for API and end-to-end tests.
 import { startServer } from '../../server/main';
 import { freshDatabase } from './db';
-import { checkAnswer } from './contract';
+import { checkAnswer, knowDocument } from './contract';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import type { DB } from '../../server/db';
 
@@ -36,6 +36,7 @@ export async function startTestServer(opts: { distDir?: string } = {}): Promise<
     distDir: opts.distDir ?? '/nonexistent',
   });
   const url = server.address.replace('0.0.0.0', '127.0.0.1');
+  knowDocument(url, server.app.swagger());
   const call: TestServer['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { 'Accept-Language': o.lang ?? 'en', ...o.headers };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;

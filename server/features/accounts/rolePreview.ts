@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeLog } from '../../log';
 import { publishRightsChange } from '../../events/bus';
-import { route, obj, str, anyObject, type EdgeInstance } from '../../http/schema';
+import { route, obj, str, nullable, anyObject, type EdgeInstance } from '../../http/schema';
 import { cachedPreview, lookupGeneration, rememberPreview } from '../../auth/sessionCache';
 import * as q from './queries';
 
@@ -19,8 +19,9 @@ const preview = obj({
   role: str(),
   display_name: str(),
   authorizations: { type: 'array', items: str() },
-  integrator: str(),
-  dealer: str(),
+  // the brand and store the preview narrows to: null for a role that narrows to none (provider staff's)
+  integrator: nullable(str()),
+  dealer: nullable(str()),
 });
 
 declare module 'fastify' {

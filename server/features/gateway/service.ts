@@ -46,7 +46,8 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           quantity: int(),
           status: str(),
           writeofftimestamp: str(),
-          writeoff_order: str(),
+          // the order the voucher was spent on, when the robot named one
+          writeoff_order: nullable(str()),
         }),
       }),
     },
