@@ -82,16 +82,27 @@ export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DE
       MuiFormControl: {
         defaultProps: { ...(defaultTheme.components?.MuiFormControl?.defaultProps ?? {}), size: d.control },
       },
+      // a visible focus ring on everything pressable that the keyboard reached (WCAG 2.4.7), beside MUI's ripple
+      MuiButtonBase: {
+        styleOverrides: {
+          root: ({ theme }: { theme: { palette: { primary: { main: string } } } }) => ({
+            '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          }),
+        },
+      },
       MuiButton: control,
       MuiIconButton: control,
       MuiChip: control,
-      // A list never makes the page wider than the window: a wide table scrolls inside its own card and the
+      // A list never makes the page wider than the window: a wide table scrolls inside its own box (ListRows) and the
       // toolbars wrap their buttons onto a second line rather than pushing them off screen.
       RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
-      RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
       RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4, ...LABELLED_ICONS } } },
       RaBulkActionsToolbar: { styleOverrides: { root: LABELLED_ICONS } },
       // MUI's unselected toggle text (54% black) is 4.48:1 on the page background: just short of 4.5:1
+      // react-admin's form toolbar is grey 300, on which the error colour of Delete reads 3.9:1: the page's own grey
+      RaToolbar: { styleOverrides: { root: { backgroundColor: PAGE_BG } } },
+      // "Please wait" under a loading page's spinner is text: secondary (5.5:1), not disabled grey (2.6:1)
+      RaLoading: { styleOverrides: { root: { '& .RaLoading-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
       MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.64)' } } },
       // a spinner is a progressbar, which needs a name (WCAG 4.1.2): every one is "Loading" unless it says more
       MuiCircularProgress: { defaultProps: { 'aria-label': loading } },
