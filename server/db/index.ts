@@ -46,6 +46,15 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * What a random read costs the planner against a sequential one: 1.1 (solid-state storage, where the data of a
+ * console lives) instead of PostgreSQL's 4 (spinning disks). At 4 a list's first page, whenever the planner
+ * expects few rows (a table loaded since its last ANALYZE), is read by a bitmap scan of every matching row and a
+ * sort rather than a walk of its ordered index that stops after the page (docs/performance.md, "Fresh
+ * statistics"; tests/api/list-plans.test.ts). Every bench figure of docs/performance.md was measured at 1.1.
+ */
+export const PLANNER_COSTS = 'SET random_page_cost = 1.1';
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // A bounded wait for a connection: with the database down or the pool exhausted a request fails (503)
@@ -66,7 +75,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // off (a SET, not a startup option, so that connection poolers that refuse those still connect).
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      client.query('SET jit = off').catch(() => undefined);
+      client.query(`SET jit = off; ${PLANNER_COSTS}`).catch(() => undefined);
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     const closePrepared = prepared
@@ -91,6 +100,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pg_trgm: the order search's trigram indexes (migration 013)
     const pglite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
     await pglite.waitReady;
+    // its one backend serves every client of the pool below: a session setting holds for all of them
+    await pglite.exec(PLANNER_COSTS);
     const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../index';
 import { migrate } from '../migrate';
+import { analyzeTables, filledTables } from '../analyze';
 import { hashPassword } from '../../auth/password';
 import seedAccounts from './accounts';
 import seedCatalog from './catalog';
@@ -28,6 +29,9 @@ export async function seedDemo(db: DB) {
   await db.transaction().execute(async (trx) => {
     for (const seed of SEEDERS) await seed(trx);
   });
+  // the demo is used the moment the server is up: its lists are planned on statistics of what the seed wrote,
+  // not on a guess (server/db/analyze.ts)
+  await analyzeTables(db, await filledTables(db));
 }
 
 export async function isEmpty(db: DB): Promise<boolean> {
