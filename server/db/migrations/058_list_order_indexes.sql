@@ -50,3 +50,50 @@ DROP INDEX log_dealer;
 CREATE INDEX log_time ON log (time DESC, _id DESC);
 CREATE INDEX log_integrator ON log (integrator, time DESC, _id DESC);
 CREATE INDEX log_dealer ON log (dealer, time DESC, _id DESC);
+
+DROP INDEX orders_integrator;
+DROP INDEX orders_dealer;
+CREATE INDEX orders_integrator ON orders (integrator, create_time DESC, _id DESC) INCLUDE (pay_status, amount, quantity, refund_status, refund_amount);
+CREATE INDEX orders_dealer ON orders (dealer, create_time DESC, _id DESC) INCLUDE (pay_status, amount, quantity, refund_status, refund_amount);
+
+DROP INDEX refund_time;
+DROP INDEX refund_integrator;
+DROP INDEX refund_dealer;
+CREATE INDEX refund_time ON refund (request_time DESC, _id DESC);
+CREATE INDEX refund_integrator ON refund (integrator, request_time DESC, _id DESC);
+CREATE INDEX refund_dealer ON refund (dealer, request_time DESC, _id DESC);
+
+DROP INDEX device_create_time;
+DROP INDEX device_integrator;
+DROP INDEX device_dealer;
+CREATE INDEX device_create_time ON device (create_time DESC, _id DESC);
+CREATE INDEX device_integrator ON device (integrator, create_time DESC, _id DESC);
+CREATE INDEX device_dealer ON device (dealer, create_time DESC, _id DESC);
+
+DROP INDEX lecode_create_time;
+DROP INDEX lecode_integrator;
+DROP INDEX lecode_dealer;
+CREATE INDEX lecode_create_time ON lecode (create_time DESC, _id DESC);
+CREATE INDEX lecode_integrator ON lecode (integrator, create_time DESC, _id DESC);
+CREATE INDEX lecode_dealer ON lecode (dealer, create_time DESC, _id DESC);
+
+DROP INDEX report_time;
+DROP INDEX report_integrator;
+DROP INDEX report_dealer;
+CREATE INDEX report_time ON report (create_time DESC, _id DESC);
+CREATE INDEX report_integrator ON report (integrator, create_time DESC, _id DESC);
+CREATE INDEX report_dealer ON report (dealer, create_time DESC, _id DESC);
+
+DROP INDEX chatchat_time;
+DROP INDEX chatchat_integrator;
+DROP INDEX chatchat_dealer;
+CREATE INDEX chatchat_time ON chatchat (create_time DESC, _id DESC);
+CREATE INDEX chatchat_integrator ON chatchat (integrator, create_time DESC, _id DESC);
+CREATE INDEX chatchat_dealer ON chatchat (dealer, create_time DESC, _id DESC);
+
+DROP INDEX account_create_timestamp;
+DROP INDEX account_integrator;
+DROP INDEX account_dealer;
+CREATE INDEX account_create_timestamp ON account (create_timestamp DESC, _id DESC);
+CREATE INDEX account_integrator ON account (integrator, create_timestamp DESC, _id DESC);
+CREATE INDEX account_dealer ON account (dealer, create_timestamp DESC, _id DESC);
