@@ -57,6 +57,7 @@ import {
   ORDER_PAGE,
   ROBOT_PAGE,
   PROFILE_BARE,
+  PAGE_ALONE,
   type Wire,
 } from './bench-wire';
 import { printCompressionMatrix, staticSamples, type Sample } from './bench-compression';
@@ -86,7 +87,7 @@ const ONLY = process.env.BENCH_ONLY
   ? new RegExp(process.env.BENCH_ONLY, 'i')
   : DEMO
     ? // the calls of docs/performance.md's "As a browser pays it"
-      /^(order list: brand, page 1|robot list: brand, page 1|profile|bare route: the profile|dashboard charts: 30 days, UTC$|robot heartbeat)/
+      /^(order list: brand, page 1|robot list: brand, page 1|profile|bare route: the profile|bare route: the floor's page alone|dashboard charts: 30 days, UTC$|robot heartbeat)/
     : undefined;
 /** the export rows stream every order: minutes at 10 M, so only when asked (BENCH_EXPORT=1) */
 const EXPORT = process.env.BENCH_EXPORT === '1';
@@ -643,6 +644,7 @@ async function benchOne(orders: number): Promise<SizeResult> {
     ...(bare
       ? [
           { name: BARE, opts: { path: '/bare', body: list }, bare: true },
+          { name: PAGE_ALONE, opts: { path: '/bare/page', body: list }, bare: true },
           {
             name: PROFILE_BARE,
             opts: { method: 'GET' as const, path: '/bare/profile', headers: auth },

@@ -12,6 +12,7 @@ import type { DeclaredTables } from './schema/rows';
 import type { HandTables } from './schema/hand';
 import { lockFolder } from './folderLock';
 import { openPrepared, preparedShare } from './prepared';
+import { PLANNER_COSTS } from './planner';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -45,15 +46,6 @@ export interface OpenOptions {
   /** how long a query waits for a connection (DB_CONNECT_TIMEOUT_MS) */
   connectTimeoutMs?: number;
 }
-
-/**
- * What a random read costs the planner against a sequential one: 1.1 (solid-state storage, where the data of a
- * console lives) instead of PostgreSQL's 4 (spinning disks). At 4 a list's first page, whenever the planner
- * expects few rows (a table loaded since its last ANALYZE), is read by a bitmap scan of every matching row and a
- * sort rather than a walk of its ordered index that stops after the page (docs/performance.md, "Fresh
- * statistics"; tests/api/list-plans.test.ts). Every bench figure of docs/performance.md was measured at 1.1.
- */
-export const PLANNER_COSTS = 'SET random_page_cost = 1.1';
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
