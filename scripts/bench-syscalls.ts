@@ -42,7 +42,7 @@ export async function countSyscalls(server: BuiltServer, opts: Target, connectio
   let errors = '';
   strace.stderr.on('data', (d) => (errors += String(d)));
   // attached when the first line is written (the event loop's epoll_wait), or give up
-  for (const until = Date.now() + 5000; !fs.existsSync(out) || fs.statSync(out).size === 0; ) {
+  for (const until = Date.now() + 5000; !fs.existsSync(out) || fs.statSync(out).size === 0;) {
     if (strace.exitCode !== null || Date.now() > until) throw new Error(`strace did not attach: ${errors}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -54,7 +54,9 @@ export async function countSyscalls(server: BuiltServer, opts: Target, connectio
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     connections,
     amount: calls,
-    requests: opts.each ? [{ setupRequest: (req) => ({ ...req, headers: { ...headers, ...opts.each!() } }) }] : undefined,
+    requests: opts.each
+      ? [{ setupRequest: (req) => ({ ...req, headers: { ...headers, ...opts.each!() } }) }]
+      : undefined,
   });
   const exited = new Promise((r) => strace.once('exit', r));
   strace.kill('SIGINT');

@@ -53,6 +53,7 @@ export function probe(
 /** the rows the targets below read (docs/performance.md, "As a browser pays it") */
 export const ORDER_PAGE = 'order list: brand, page 1';
 export const ROBOT_PAGE = 'robot list: brand, page 1';
+export const PAGE_ALONE = "bare route: the floor's page alone, no count";
 export const PROFILE_BARE = "bare route: the profile's JSON, one statement, the app's compression";
 
 interface Costs {

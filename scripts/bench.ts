@@ -57,8 +57,10 @@ import {
   ORDER_PAGE,
   ROBOT_PAGE,
   PROFILE_BARE,
+  PAGE_ALONE,
   type Wire,
 } from './bench-wire';
+import { printCompressionMatrix, staticSamples, type Sample } from './bench-compression';
 import { countSyscalls, describeSyscalls, type SyscallCounts } from './bench-syscalls';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -68,7 +70,9 @@ const DEMO = process.env.BENCH_DEMO === '1';
 /** the sizes of the curve, e.g. `100000,1000000,10000000`: one bench database per size */
 const SIZES = DEMO
   ? [0]
-  : (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000')).split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  : (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000'))
+      .split(',')
+      .map((s) => Number(s.trim().replace(/_/g, '')));
 if (SIZES.some((n) => !Number.isInteger(n) || (n < 1000 && !DEMO)))
   throw new Error('BENCH_ORDERS: a comma-separated list of order counts, each at least 1000');
 const WIRES = wiresOf();
@@ -83,12 +87,26 @@ const ONLY = process.env.BENCH_ONLY
   ? new RegExp(process.env.BENCH_ONLY, 'i')
   : DEMO
     ? // the calls of docs/performance.md's "As a browser pays it"
-      /^(order list: brand, page 1|robot list: brand, page 1|profile|bare route: the profile|dashboard charts: 30 days, UTC$|robot heartbeat)/
+      /^(order list: brand, page 1|robot list: brand, page 1|profile|bare route: the profile|bare route: the floor's page alone|dashboard charts: 30 days, UTC$|robot heartbeat)/
     : undefined;
 /** the export rows stream every order: minutes at 10 M, so only when asked (BENCH_EXPORT=1) */
 const EXPORT = process.env.BENCH_EXPORT === '1';
 /** the voucher batch the voucher list pages through */
 const BATCH = 100_000;
+
+/**
+ * BENCH_DEMO=1 on PostgreSQL: autovacuum off in the whole cluster while the demo is measured (ALTER SYSTEM, reset
+ * afterwards), so that "right after the first start" stays that for every round rather than turning into "after
+ * autovacuum's ANALYZE" at some point of the first minute. Use a cluster of the bench's own.
+ */
+async function holdAutovacuum(off: boolean) {
+  if (!URL_ || !DEMO) return;
+  const admin = new pg.Client({ connectionString: URL_ });
+  await admin.connect();
+  await admin.query(off ? 'ALTER SYSTEM SET autovacuum = off' : 'ALTER SYSTEM RESET autovacuum');
+  await admin.query('SELECT pg_reload_conf()');
+  await admin.end();
+}
 
 /** The bench database of this size, and where a server process finds it. */
 async function openBenchDatabase(
@@ -500,6 +518,15 @@ interface SizeResult {
 }
 
 async function benchSize(orders: number): Promise<SizeResult> {
+  await holdAutovacuum(true);
+  try {
+    return await benchOne(orders);
+  } finally {
+    await holdAutovacuum(false);
+  }
+}
+
+async function benchOne(orders: number): Promise<SizeResult> {
   const { d, target } = await openBenchDatabase(orders);
   console.log(
     `\nbench on ${d.kind}, ${DEMO ? 'the demo data right after the first start' : `${orders.toLocaleString('en')} orders`}, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds, ${WIRES.map(wireLabel).join(' and ')}`,
@@ -617,6 +644,7 @@ async function benchSize(orders: number): Promise<SizeResult> {
     ...(bare
       ? [
           { name: BARE, opts: { path: '/bare', body: list }, bare: true },
+          { name: PAGE_ALONE, opts: { path: '/bare/page', body: list }, bare: true },
           {
             name: PROFILE_BARE,
             opts: { method: 'GET' as const, path: '/bare/profile', headers: auth },
@@ -763,6 +791,26 @@ async function benchSize(orders: number): Promise<SizeResult> {
       );
       Object.assign(rowOf(FLOOR, wire)!, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
     }
+  }
+
+  // what each encoding and level would cost on these very answers, an export and the app's files
+  if (DEMO || process.env.BENCH_COMPRESSION === '1') {
+    const samples: Sample[] = [];
+    for (const m of chosen.filter((c) => !c.bare && c.name !== FLOOR)) {
+      const body = m.opts.body === undefined ? undefined : JSON.stringify(m.opts.body);
+      const headers = { 'content-type': 'application/json', ...m.opts.headers, ...m.opts.each?.() };
+      samples.push({
+        name: m.name,
+        body: (await probe(`${url}${m.opts.path}`, { method: m.opts.method ?? 'POST', headers, body })).body,
+      });
+    }
+    const csv = await probe(`${url}/api/order/export`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'csv' }),
+    });
+    samples.push({ name: "export: the brand's orders, csv", body: csv.body });
+    printCompressionMatrix([...samples, ...staticSamples(path.join(ROOT, 'dist'))]);
   }
 
   await stopBuiltServer(server);

@@ -177,6 +177,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // the built server lives in dist/server beside the app: its code is never served
       allowedPath: (pathName) => !/^\/+server(\/|$)/i.test(pathName),
       cacheControl: false,
+      // the build wrote `.br` and `.gz` beside each file (scripts/precompress.ts): sent as they are to a browser
+      // that accepts them, never compressed per request
+      preCompressed: true,
       // Vite names what it puts in /assets by content hash: a new build is a new name, so keep them a year.
       setHeaders(reply, file) {
         const hashed = path.relative(path.resolve(dist), file).startsWith(`assets${path.sep}`);

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../index';
 import { migrate } from '../migrate';
+import { analyzeTables, filledTables } from '../analyze';
 import { hashPassword } from '../../auth/password';
 import seedAccounts from './accounts';
 import seedCatalog from './catalog';
@@ -34,6 +35,9 @@ export async function seedDemo(db: DB, options: { history?: boolean } = {}) {
     for (const seed of SEEDERS) await seed(trx);
     if (options.history) await seedSalesHistory(trx);
   });
+  // the demo is used the moment the server is up: its lists are planned on statistics of what the seed wrote,
+  // not on a guess (server/db/analyze.ts)
+  await analyzeTables(db, await filledTables(db));
 }
 
 export async function isEmpty(db: DB): Promise<boolean> {
