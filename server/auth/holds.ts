@@ -40,8 +40,8 @@ export type Reservation = { ok: true } | { ok: false; heldUntil: Date | null };
 
 /**
  * Reserves one guess for the account's step, or refuses it: while the step is held, or while the window already
- * holds the bound (wrong guesses and guesses still being judged). `knownAddress`: the password step of an address
- * the account last signed in from is not held (the other limits still apply to it).
+ * holds the bound (wrong guesses and guesses still being judged). `ip`: for the password step, an address the
+ * account last signed in from (rememberAddress) is not held (the limit per address still applies to it).
  */
 export async function reserveGuess(db: DB, step: Step, subject: string, ip?: string): Promise<Reservation> {
   if (!counted(step)) return { ok: true };

@@ -29,8 +29,9 @@ const code = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor
 async function enrolled(username: string) {
   const token = await s.login(username);
   const { secret } = (await s.call('POST', '/user/totp/setup', { token })).body.data;
-  expect((await s.call('POST', '/user/totp/enable', { token, body: { code: await code(secret) } })).status).toBe(200);
-  return { secret: secret as string, token };
+  const on = await s.call('POST', '/user/totp/enable', { token, body: { code: await code(secret) } });
+  expect(on.status).toBe(200);
+  return { secret: secret as string, token, recovery: on.body.data.recovery_codes as string[] };
 }
 const enrol = async (username: string) => (await enrolled(username)).secret;
 
@@ -69,7 +70,7 @@ async function judged(account: string) {
 }
 
 it('12 wrong codes from 12 addresses: the 11th is refused, the right code too while held; the owner is told; a provider lifts it', async () => {
-  const secret = await enrol('store-a1');
+  const { secret, recovery } = await enrolled('store-a1');
   const answers = [];
   for (let i = 1; i <= 12; i++) answers.push(await wrongCode('store-a1', `203.0.113.${i}`, i));
   // nine judged wrong (the fifth also voids the sign-in), the tenth fills the bound and is answered with the hold
@@ -87,6 +88,12 @@ it('12 wrong codes from 12 addresses: the 11th is refused, the right code too wh
     body: { challenge: own, code: right },
   });
   expect(refused.status).toBe(429);
+  // a recovery code counts in the same bound: refused too
+  const byRecovery = await s.call('POST', '/auth/totp', {
+    headers: from('192.0.2.10'),
+    body: { challenge: own, code: recovery[0] },
+  });
+  expect(byRecovery.status).toBe(429);
   expect(await judged('store-a1')).toBe(10);
 
   // told at once: an operation-log entry and a console message in the account's own store
