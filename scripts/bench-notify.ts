@@ -174,6 +174,11 @@ async function main() {
         db,
       )
     ).rows.map((r) => `${r.state} ${r.n}`);
+    const errors = (
+      await sql<{ error: string; n: number }>`SELECT error, count(*)::int AS n FROM notification
+                                              WHERE channel = ${c._id} AND error IS NOT NULL GROUP BY error`.execute(db)
+    ).rows;
+    for (const e of errors) console.error(`error ×${e.n}: ${e.error}`);
     const mails = smtp.to(storm);
     const named = new Set(mails.flatMap((m) => m.text.match(/\/alarm\/[^/\s]+\/show/g) ?? []));
     const rows = [

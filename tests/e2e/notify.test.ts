@@ -1,6 +1,6 @@
-// Notifications in real Chromium (docs/notifications.md): a brand makes an e-mail channel and a policy with the tier
-// editor, a robot of its store reports a fault, and the message is read in the outbox (Fleet › Notifications) — no
-// SMTP_URL is set, as in the demo — and on the alarm's page.
+// Notifications in real Chromium (docs/notifications.md): a brand makes an e-mail channel (and one of its own with
+// "Notify me") and a policy with the tier editor, a robot of its store reports a fault, and the message is read in
+// the outbox (Fleet › Notifications) — no SMTP_URL is set, as in the demo — and on the alarm's page.
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';
 import { DEMO_DEVICES, demoDeviceKey } from '../../server/db/seed';
@@ -27,6 +27,11 @@ it('creates a channel and a policy, a robot faults, and the message reads in the
   await e.shot(page, 'notify-channel-create');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/notify_channel(\/[^/]+\/show)?$/);
+
+  // "Notify me": the account's own e-mail as a channel, in one click
+  await e.go(page, '/notify_channel');
+  await page.getByTestId('notify-me').click();
+  await page.getByText('brand-a@demo.vendfleet.test').first().waitFor();
 
   await e.go(page, '/notify_policy/create');
   await page.locator('input[name="name"]').fill('Faults at night');

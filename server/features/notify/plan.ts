@@ -51,6 +51,7 @@ export async function planAlarm(db: DB, alarmId: string): Promise<number> {
         .selectFrom('notify_channel')
         .select('_id')
         .where('integrator', '=', a.integrator)
+        .where('enabled', '=', true) // a disabled or paused channel is told nothing, not even a failure
         .where('_id', 'in', named)
         .execute()
     ).map((c) => c._id),
