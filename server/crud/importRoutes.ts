@@ -179,6 +179,7 @@ export async function importRoutes(
         tags,
         summary: 'Undo an applied import (within 24 h): rows changed since are listed as conflicts and left',
         params,
+        body: obj({}),
         data: importAnswer,
       }),
     },
@@ -188,7 +189,13 @@ export async function importRoutes(
   app.post<{ Params: { id: string } }>(
     '/api/import/:id/cancel',
     {
-      schema: route({ tags, summary: 'Stop a running import before it commits', params, data: importAnswer }),
+      schema: route({
+        tags,
+        summary: 'Stop a running import before it commits',
+        params,
+        body: obj({}),
+        data: importAnswer,
+      }),
     },
     async (req) => ok(await cancelImport(db, ctxOf(req), req.params.id)),
   );

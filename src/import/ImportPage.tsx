@@ -42,7 +42,7 @@ export function ImportPage() {
   const call = async (verb: 'revert' | 'cancel') => {
     setBusy(true);
     try {
-      setAnswer(await api<ImportAnswer>('POST', `/import/${id}/${verb}`));
+      setAnswer(await api<ImportAnswer>('POST', `/import/${id}/${verb}`, {}));
       setError(undefined);
     } catch (e) {
       setError((e as Error).message);
