@@ -145,6 +145,7 @@ export function VisitPlanPage() {
               display: 'none !important',
             },
             '[data-testid="app-layout"] > div': { marginLeft: '0 !important' },
+          '.leaflet-control-zoom': { display: 'none' },
             '.vf-visit-plan': { margin: 0 },
           },
         }}

@@ -8,9 +8,10 @@ import { refreshForecasts } from '../../server/features/forecast/refresh';
 let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
-  // store A1's strawberry sundae (4 left) and store A2's affogato (25 left) sell fast enough to run empty soon
+  // store A1's strawberry sundae (4 left) and store A2's affogato (25 left) sell out by the next local noon, so
+  // both are due whatever the hour ("tomorrow" in the browser's UTC clock may already be today in Shanghai)
   await sellHistory(e.server.db, 'store_a1', 'IC-STRAW-SUN', 6);
-  await sellHistory(e.server.db, 'store_a2', 'CI-AFFOGATO', 12);
+  await sellHistory(e.server.db, 'store_a2', 'CI-AFFOGATO', 40);
   await refreshForecasts(e.server.db);
 });
 afterAll(() => e?.close());
