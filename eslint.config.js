@@ -9,7 +9,8 @@ import prettier from 'eslint-config-prettier';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
 export default defineConfig([
-  globalIgnores(['dist/', 'data/', '.tmp/', 'coverage/']),
+  // the types `npm run openapi` makes (never committed)
+  globalIgnores(['dist/', 'data/', '.tmp/', 'coverage/', '**/*.gen.d.ts']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
