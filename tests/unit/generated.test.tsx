@@ -199,6 +199,7 @@ describe('the named parts a declaration asks for', () => {
       'chatchat',
       'command',
       'device',
+      'forecast',
       'lecode',
       'log',
       'message',
