@@ -94,8 +94,8 @@ class Contract {
 const contracts = new Map<string, Promise<Contract>>();
 const seen = new Set<string>();
 let operations: string[] = [];
-/** what the checks cost this file: answers checked, and CPU milliseconds spent taking in the document (its
- * making by the server, ~70 ms, aside) and judging answers (compiling each schema the first time included) */
+/** what the checks cost this file: answers checked, and CPU milliseconds spent taking in the document (made by
+ * an in-process server, or fetched) and judging answers (compiling each schema the first time included) */
 const spent = { answers: 0, ms: 0 };
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(since);
@@ -104,10 +104,10 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 /** The document of a server running in this process (tests/support/server.ts), taken from it as it starts: no
  * request, and the first answer of a test that counts seconds (a robot's offline window) is not the one that
- * waits for it. `doc` is what /api/openapi.json serves (`app.swagger()`). */
-export function knowDocument(base: string, doc: unknown) {
+ * waits for it. `doc` makes what /api/openapi.json serves (`() => app.swagger()`). */
+export function knowDocument(base: string, doc: () => unknown) {
   const t = process.cpuUsage();
-  const contract = new Contract(JSON.parse(JSON.stringify(doc)) as Doc);
+  const contract = new Contract(JSON.parse(JSON.stringify(doc())) as Doc);
   spent.ms += cpuMs(t);
   if (!operations.length) operations = contract.operationIds();
   contracts.set(base, Promise.resolve(contract));

@@ -36,7 +36,7 @@ export async function startTestServer(opts: { distDir?: string } = {}): Promise<
     distDir: opts.distDir ?? '/nonexistent',
   });
   const url = server.address.replace('0.0.0.0', '127.0.0.1');
-  knowDocument(url, server.app.swagger());
+  knowDocument(url, () => server.app.swagger());
   const call: TestServer['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { 'Accept-Language': o.lang ?? 'en', ...o.headers };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;

