@@ -6,7 +6,7 @@ import type { Feature } from '../feature';
 import type { Database } from '../../db';
 import { subscribe } from '../../events/bus';
 import { channelHooks, policyHooks } from './hooks';
-import { planAlarm } from './plan';
+import { planAlarms } from './plan';
 import { schedulePass } from './schedule';
 import { enqueueNotification, startDelivery } from './deliver';
 
@@ -14,6 +14,7 @@ export const notify: Feature = { name: 'notify', hooks: [channelHooks, policyHoo
 
 /** How often a process's scheduler looks for rows come due (a plan of this process wakes it at once). */
 const SCHEDULE_MS = 1000;
+const MIN_GAP_MS = 200;
 
 /** Starts this process's planner, scheduler and delivery loop; the function it returns stops them. */
 export async function startNotify(
@@ -23,24 +24,44 @@ export async function startNotify(
 ): Promise<() => Promise<void>> {
   const db = database.db;
   let stopping = false;
-  let wake = () => {};
+  /** an alarm opened since the pass under way began: the next pass comes without waiting the second out */
+  let woken = false;
+  let waiter: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    waiter?.();
+  };
+  /** alarms heard opening, planned by the loop's next pass (a failed plan keeps them for the one after) */
+  const toPlan = new Set<string>();
   const unsubscribe = subscribe((e) => {
     if (e.type !== 'alarm.opened' || stopping) return;
-    // on the embedded database the event comes inside the alarm's transaction: this query waits for its commit
-    planAlarm(db, String(e.data._id)).then((n) => n > 0 && wake(), onError);
+    toPlan.add(String(e.data._id));
+    wake();
   });
   const stopDelivery = await startDelivery(database, onError, graceMs);
   const loop = (async () => {
     while (!stopping) {
+      woken = false;
       try {
+        // on the embedded database an alarm's event comes inside its transaction: the plan's first query waits for
+        // its commit
+        const ids = [...toPlan];
+        await planAlarms(db, ids);
+        ids.forEach((id) => toPlan.delete(id));
         await schedulePass(db, enqueueNotification);
       } catch (e) {
         onError(e);
       }
-      if (stopping) break;
+      // at most one pass per MIN_GAP_MS however often plans wake it (a storm plans hundreds of alarms a second)
+      await new Promise((r) => setTimeout(r, MIN_GAP_MS));
+      if (woken || stopping) continue;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, SCHEDULE_MS);
-        wake = () => (clearTimeout(t), resolve());
+        const t = setTimeout(() => waiter?.(), SCHEDULE_MS - MIN_GAP_MS);
+        waiter = () => {
+          clearTimeout(t);
+          waiter = undefined;
+          resolve();
+        };
       });
     }
   })();
