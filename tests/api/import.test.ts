@@ -358,6 +358,25 @@ describe('undo', () => {
     expect(again.body.message).toBe(translate('en', 'vf.import.error.reverted'));
   });
 
+  it('an undone robot’s key no longer opens the gateway', async () => {
+    const id = `UNDO${uid()}1`;
+    const file = csv([
+      ['device_id', 'name', 'sn', 'type', 'category', 'dealer'],
+      [id, 'Undone', 'SN-U', 'icecream', 'Kiosk', 'store_a1'],
+    ]);
+    const r = await upload('device', brandA, file, { mode: 'apply' });
+    const key = r.body.data.secrets![0].value;
+    const beat = () =>
+      fetch(`${s.url}/api/device-gateway/heartbeat`, {
+        method: 'POST',
+        headers: { 'X-Device-Id': id, 'X-Device-Key': key, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    expect((await beat()).status).toBe(200);
+    expect((await s.call('POST', `/import/${r.body.data.import_id}/revert`, { token: brandA })).status).toBe(200);
+    expect((await beat()).status).toBe(401);
+  });
+
   it('refuses to undo a dry run', async () => {
     const r = await upload(
       'template',
