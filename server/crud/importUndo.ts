@@ -1,8 +1,9 @@
 // Undoing an applied import (`POST /api/import/{id}/revert`, within IMPORT_UNDO_HOURS, by its own account or
 // platform staff): the rows it added are removed (as a delete removes them) and the rows it edited get back the
 // values they held before — each only while it is still at the version the import left it at. A row changed
-// since is a conflict: listed, and left as it is. One transaction, logged row by row and once for the undo; the
-// import is then `reverted`, and an undo is never undone (nor an import undone twice).
+// since is a conflict: listed, and left as it is. One transaction, logged row by row and once for the undo, each
+// row's after-write (or after-delete) hook run as an edit's (or a delete's) is; the import is then `reverted`, and
+// an undo is never undone (nor an import undone twice).
 import { sql } from 'kysely';
 import type { DB } from '../db';
 import type { CallContext } from '../auth/context';
@@ -73,7 +74,7 @@ export async function revertImport(
       await sql`SAVEPOINT undo_row`.execute(trx);
       try {
         if (r.kind === 'created') await removeCreated(trx, ctx, def, own, current);
-        else await restore(trx, ctx, def, current, r.before ?? {});
+        else await restore(trx, ctx, def, own, current, r.before ?? {});
         await sql`RELEASE SAVEPOINT undo_row`.execute(trx);
         undone++;
       } catch (e) {
@@ -112,6 +113,8 @@ async function removeCreated(
       .where('_id', '=', existing._id)
       .execute();
   else await byName(trx).deleteFrom(def.table).where('_id', '=', existing._id).execute();
+  // as a delete does: a robot's key, an account's sessions are forgotten in every process
+  await hooks.afterAction?.('delete', { trx, ctx, def, existing, body: {}, reply: {}, saved: existing });
   await logChange(trx, ctx, def, 'delete', { before: existing });
 }
 
@@ -120,6 +123,7 @@ async function restore(
   trx: DB,
   ctx: CallContext,
   def: NonNullable<ReturnType<typeof findResource>>,
+  hooks: ReturnType<HookBook['of']>,
   existing: Row,
   before: Record<string, unknown>,
 ) {
@@ -133,5 +137,7 @@ async function restore(
     .where('_id', '=', existing._id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // as an edit does after its write (a robot's cached row, an account's rights are forgotten everywhere)
+  await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: before, existing, saved, reply: {} });
   await logChange(trx, ctx, def, 'edit', { before: existing, after: saved });
 }
