@@ -26,6 +26,8 @@ it('opens the plan for tomorrow: stops in order on the map, the pick list, the p
   const numbers = page.locator('[data-testid="route-map"] .vf-stop-number');
   await expect.poll(() => numbers.allTextContents()).toEqual(['1', '2']);
   await expect(page.locator('[data-testid="route-map"] path.leaflet-interactive').count()).resolves.toBe(3);
+  // how good the forecasts have been, beside the 28-day average
+  await expect(page.getByTestId('forecast-accuracy').textContent()).resolves.toMatch(/Our forecast.*28-day average/);
   const pick = page.getByTestId('pick-list');
   await expect(pick.textContent()).resolves.toContain('IC-STRAW-SUN');
   await expect(pick.textContent()).resolves.toContain('CI-AFFOGATO');
