@@ -130,6 +130,16 @@ export function VisitPlanPage() {
     download(`visit-plan-${plan.date}.csv`, rows.map((r) => r.map(cell).join(',')).join('\r\n'));
   };
 
+  // how good the forecasts have been, beside the 28-day average (the accuracy call's backtest of the last weeks)
+  const [accuracy, setAccuracy] = useState<{ wape: number | null; baseline_wape: number | null } | null>(null);
+  useEffect(() => {
+    const day = 86_400_000;
+    api<{ wape: number | null; baseline_wape: number | null }>('POST', '/forecast/accuracy', {
+      from: new Date(Date.now() - 35 * day).toISOString(),
+      to: new Date(Date.now() - 8 * day).toISOString(),
+    }).then(setAccuracy, () => setAccuracy(null));
+  }, []);
+
   const mapStops = useMemo(
     () => plan?.stops.map(({ order, name, lat, lng }) => ({ order, name, lat, lng })) ?? [],
     [plan],
@@ -145,7 +155,7 @@ export function VisitPlanPage() {
               display: 'none !important',
             },
             '[data-testid="app-layout"] > div': { marginLeft: '0 !important' },
-          '.leaflet-control-zoom': { display: 'none' },
+            '.leaflet-control-zoom': { display: 'none' },
             '.vf-visit-plan': { margin: 0 },
           },
         }}
@@ -178,6 +188,17 @@ export function VisitPlanPage() {
           {translate('vf.forecast.plan.export')}
         </Button>
       </Stack>
+      {accuracy && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="forecast-accuracy">
+          {translate('vf.forecast.accuracy.title')}:{' '}
+          {accuracy.wape === null || accuracy.baseline_wape === null
+            ? translate('vf.forecast.accuracy.none')
+            : `${translate('vf.forecast.accuracy.wape', { wape: fmt.percent(accuracy.wape, 0) })} · ${translate(
+                'vf.forecast.accuracy.baseline',
+                { wape: fmt.percent(accuracy.baseline_wape, 0) },
+              )}`}
+        </Typography>
+      )}
       {error && <Alert severity="error">{error}</Alert>}
       {plan && (
         <Stack spacing={2}>

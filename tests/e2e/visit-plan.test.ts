@@ -1,6 +1,6 @@
 // The visit plan in real Chromium (docs/replenishment.md): a brand opens tomorrow's plan, sees its stops numbered in
 // route order on the map (drawn without network: the tiles stay blank) and the van's pick list, prints the
-// restocker's sheet, and restocks a robot from the plan in one step.
+// restocker's sheet, and restocks a robot from the plan in one step; then the forecasts' list.
 import { startE2E, type E2E } from '../support/browser';
 import { sellHistory } from '../support/sales';
 import { refreshForecasts } from '../../server/features/forecast/refresh';
@@ -26,6 +26,8 @@ it('opens the plan for tomorrow: stops in order on the map, the pick list, the p
   const numbers = page.locator('[data-testid="route-map"] .vf-stop-number');
   await expect.poll(() => numbers.allTextContents()).toEqual(['1', '2']);
   await expect(page.locator('[data-testid="route-map"] path.leaflet-interactive').count()).resolves.toBe(3);
+  // how good the forecasts have been, beside the 28-day average
+  await expect(page.getByTestId('forecast-accuracy').textContent()).resolves.toMatch(/Our forecast.*28-day average/);
   const pick = page.getByTestId('pick-list');
   await expect(pick.textContent()).resolves.toContain('IC-STRAW-SUN');
   await expect(pick.textContent()).resolves.toContain('CI-AFFOGATO');
@@ -52,4 +54,9 @@ it('opens the plan for tomorrow: stops in order on the map, the pick list, the p
     .where('_id', '=', 'demo_store_a1_ic_straw_sun')
     .executeTakeFirstOrThrow();
   expect(product.stock).toBe(4 + wanted);
+
+  // the forecasts' own list (generated from its declaration): soonest empty first, "empty in …"
+  await e.go(page, '/forecast');
+  await page.getByText(/^(empty in .+|empty now)$/).first().waitFor();
+  await e.shot(page, 'forecast-list');
 });
