@@ -13,6 +13,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import { coverageDir } from './contractCoverage';
+import { WILDCARD_PARAM } from '../../server/http/openapi';
 
 interface Response {
   content?: Record<string, { schema?: object }>;
@@ -44,7 +45,14 @@ class Contract {
         pattern: new RegExp(
           `^${template
             .split(/(\{[^}]+\})/)
-            .map((part, i) => (i % 2 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            // a named wildcard (`/api/files/{path}`) takes the rest of the path, slashes and all
+            .map((part, i, all) =>
+              i % 2
+                ? part === `{${WILDCARD_PARAM}}` && i === all.length - 2
+                  ? '.+'
+                  : '[^/]+'
+                : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+            )
             .join('')}$`,
         ),
       }))
