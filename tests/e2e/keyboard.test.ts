@@ -148,3 +148,46 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   await context.close();
 });
+
+it('acknowledges an active alarm from the list with a comment, by keyboard', async () => {
+  // a robot of the store faults (its arm, code 22), through the gateway as a robot reports it
+  const admin = await e.server.login('admin');
+  const added = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: {
+      device_id: 'KBD-E2E-01',
+      name: 'Keyboard bot',
+      sn: 'SN-KBD-1',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
+  });
+  const headers = { 'X-Device-Id': 'KBD-E2E-01', 'X-Device-Key': added.body.data.device_key };
+  expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 22 } })).status).toBe(200);
+
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1', { at: '/alarm' });
+  const row = page.locator('#main-content tbody tr').filter({ hasText: 'Keyboard bot' });
+  const acknowledge = row.getByRole('button', { name: 'Acknowledge' });
+  await acknowledge.waitFor();
+  await tabTo(page, acknowledge, 150);
+  expect(await ringOf(page)).toBe(true);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.locator('textarea[name="comment"]'), 10);
+  await page.keyboard.type('Technician on the way');
+  await tabTo(page, dialog.getByRole('button', { name: 'Acknowledge' }), 10);
+  await page.keyboard.press('Enter');
+  await page.getByText('Acknowledge: done').waitFor();
+  await expect
+    .poll(() =>
+      e.server.db
+        .selectFrom('alarm')
+        .select(['state', 'ack_comment'])
+        .where('device', '=', added.body.data._id)
+        .executeTakeFirst(),
+    )
+    .toEqual({ state: 'acknowledged', ack_comment: 'Technician on the way' });
+  await context.close();
+});
