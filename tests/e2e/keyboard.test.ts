@@ -100,3 +100,94 @@ it('signs in, finds the robots with the menu search, opens a robot and sends it 
   await page.getByTestId('robot-command').filter({ hasText: 'Lock (out of service)' }).first().waitFor();
   await context.close();
 });
+
+it('filters the orders by pickup code, exports them, opens one and requests its refund, by keyboard', async () => {
+  // a paid order of the store, not refunded yet (the seed's)
+  const order = await e.server.db
+    .selectFrom('orders')
+    .select(['_id', 'pickup_code'])
+    .where('dealer', '=', 'store_a1')
+    .where('pay_status', '=', 'PAID')
+    .where('refund_status', 'is', null)
+    .where('pickup_code', 'is not', null)
+    .orderBy('_id')
+    .executeTakeFirstOrThrow();
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1', { at: '/order' });
+
+  // the pickup code filter is a field of the list's toolbar: Tab to it and type
+  const code = page.locator('input[name="pickup_code"]');
+  await tabTo(page, code, 60);
+  await page.keyboard.type(String(order.pickup_code));
+  await page.waitForFunction(() => document.querySelectorAll('#main-content tbody tr').length === 1);
+
+  // export what the filter shows: Enter on the CSV button downloads it
+  await tabTo(page, page.getByTestId('export-csv'), 40);
+  expect(await ringOf(page)).toBe(true);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+
+  // the one row: Tab, Enter opens the order
+  await tabTo(page, page.locator('#main-content tbody tr').first(), 40);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${e.server.url}/order/${encodeURIComponent(order._id)}/show`);
+
+  // request its refund: the dialog's reason, then its button
+  const refund = page.getByRole('button', { name: 'Refund' });
+  await refund.waitFor();
+  await tabTo(page, refund, 80);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.locator('textarea[name="reason"]'), 10);
+  await page.keyboard.type('Cone melted before pickup');
+  await tabTo(page, dialog.getByRole('button', { name: 'Request refund' }), 10);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByTestId('order-refund').getByText('Requested', { exact: true }).waitFor();
+  // a requested refund takes its button away: the focus goes to the page's main part, not to nowhere
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  await context.close();
+});
+
+it('acknowledges an active alarm from the list with a comment, by keyboard', async () => {
+  // a robot of the store faults (its arm, code 22), through the gateway as a robot reports it
+  const admin = await e.server.login('admin');
+  const added = await e.server.call('POST', '/device/add', {
+    token: admin,
+    body: {
+      device_id: 'KBD-E2E-01',
+      name: 'Keyboard bot',
+      sn: 'SN-KBD-1',
+      type: 'coffee',
+      category: 'drinks',
+      dealer: 'store_a1',
+    },
+  });
+  const headers = { 'X-Device-Id': 'KBD-E2E-01', 'X-Device-Key': added.body.data.device_key };
+  expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 22 } })).status).toBe(200);
+
+  const { page, context } = await e.newPage({ lang: 'en' });
+  await e.login(page, 'store-a1', { at: '/alarm' });
+  const row = page.locator('#main-content tbody tr').filter({ hasText: 'Keyboard bot' });
+  const acknowledge = row.getByRole('button', { name: 'Acknowledge' });
+  await acknowledge.waitFor();
+  await tabTo(page, acknowledge, 150);
+  expect(await ringOf(page)).toBe(true);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.locator('textarea[name="comment"]'), 10);
+  await page.keyboard.type('Technician on the way');
+  await tabTo(page, dialog.getByRole('button', { name: 'Acknowledge' }), 10);
+  await page.keyboard.press('Enter');
+  await page.getByText('Acknowledge: done').waitFor();
+  await expect
+    .poll(() =>
+      e.server.db
+        .selectFrom('alarm')
+        .select(['state', 'ack_comment'])
+        .where('device', '=', added.body.data._id)
+        .executeTakeFirst(),
+    )
+    .toEqual({ state: 'acknowledged', ack_comment: 'Technician on the way' });
+  await context.close();
+});
