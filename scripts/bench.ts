@@ -17,7 +17,8 @@
 // BENCH_ENCODINGS (`browser,none`: each row with the Accept-Encoding a browser sends and without it;
 // scripts/bench-wire.ts), BENCH_DEMO=1 (no load: the demo data as the server seeds it on its first start, measured
 // right after that start, with no ANALYZE of the bench's own), BENCH_STRACE=1 (each row's system calls per call
-// counted by strace: scripts/bench-syscalls.ts).
+// counted by strace: scripts/bench-syscalls.ts), BENCH_COMPRESSION=1 (what each encoding and level would cost on the
+// rows' answers, an export and the app's files: scripts/bench-compression.ts; always with BENCH_DEMO=1).
 //
 // Every row is measured against the built server in a process of its own (scripts/bench-server.ts: the server
 // plus the floor route), autocannon in this one; besides p50/p95 each row shows what a call costs: the server
