@@ -5,7 +5,8 @@
 // - a warning due while its channel is in its policy's quiet hours is held until they end, then goes in one digest
 //   with the others held there; errors are never held;
 // - a channel takes at most BURST messages a minute: when what is due would pass that, it goes as one digest in the
-//   minute's next free place (what had to wait for one goes as a digest too).
+//   minute's next free place (what had to wait for one goes as a digest too), and while the storm lasts at most one
+//   digest a minute follows.
 // Rows are moved by time in the database (`due_time <= now()`), so tests move a row's clock back, never sleep.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
@@ -88,15 +89,16 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
                  AND n.enqueued_time IS NULL AND a.state <> 'active'`.execute(trx);
     // each channel's messages within the last minute; a full channel's rows are not even read (in a storm they pile
     // up by the thousand, and a pass runs every second)
-    const recent = new Map(
-      (
-        await sql<{ channel: string; n: number }>`
-          SELECT channel, count(*)::int AS n FROM notification
-           WHERE enqueued_time > now() - interval '1 minute' AND state <> 'merged' AND kind <> 'test'
-           GROUP BY channel`.execute(trx)
-      ).rows.map((r) => [r.channel, r.n]),
-    );
-    const full = [...recent].filter(([, n]) => n >= BURST).map(([c]) => c);
+    const window = (
+      await sql<{ channel: string; n: number; digests: number }>`
+        SELECT channel, count(*)::int AS n, (count(*) FILTER (WHERE kind = 'digest'))::int AS digests
+          FROM notification
+         WHERE enqueued_time > now() - interval '1 minute' AND state <> 'merged' AND kind <> 'test'
+         GROUP BY channel`.execute(trx)
+    ).rows;
+    const recent = new Map(window.map((r) => [r.channel, r.n]));
+    // full: its minute's places taken, or a digest within it (a storm then goes one digest a minute)
+    const full = window.filter((r) => r.n >= BURST || r.digests > 0).map((r) => r.channel);
     const due = (
       await sql<DueRow>`
         SELECT n._id AS row, n.tier, n.state, n.channel, n.integrator,

@@ -120,15 +120,7 @@ export async function startFairQueue<T extends FairJob>(
   onError: (e: unknown) => void,
   graceMs = 10_000,
 ): Promise<() => Promise<void>> {
-  const boss = new PgBoss({
-    db: onPool(database.pool),
-    schema: 'pgboss',
-    schedule: false,
-    supervise: true,
-    migrate: true,
-  });
-  boss.on('error', onError);
-  await boss.start();
+  const { boss, release } = await bossOf(database, onError);
   // a no-op on a migrated database (the migrations create each queue once, under the start-up lock)
   await boss.createQueue(q.queue);
   const limit = concurrencyFor(database.kind);
@@ -214,7 +206,45 @@ export async function startFairQueue<T extends FairJob>(
       new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000)))),
     ]);
     clearTimeout(timer);
-    // resolves once pg-boss has stopped (its `stopped` event is emitted by then); the connections stay ours
-    await boss.stop({ graceful: true, close: false, timeout: 1000 });
+    await release();
+  };
+}
+
+/**
+ * One started pg-boss per database and process, shared by its queues' loops (webhooks, notifications): its start
+ * (its schema checked, its maintenance scheduled) costs ~0.3 CPU seconds, paid once. Stopped with its last user.
+ */
+const shared = new Map<Database, { boss: PgBoss; users: number; started: Promise<void> }>();
+
+async function bossOf(database: Database, onError: (e: unknown) => void) {
+  let s = shared.get(database);
+  if (!s) {
+    const boss = new PgBoss({
+      db: onPool(database.pool),
+      schema: 'pgboss',
+      schedule: false,
+      supervise: true,
+      migrate: true,
+    });
+    boss.on('error', onError);
+    s = { boss, users: 0, started: boss.start().then(() => undefined) };
+    shared.set(database, s);
+  }
+  const mine = s;
+  mine.users++;
+  try {
+    await mine.started;
+  } catch (e) {
+    if (--mine.users === 0) shared.delete(database);
+    throw e;
+  }
+  return {
+    boss: mine.boss,
+    async release() {
+      if (--mine.users > 0) return;
+      shared.delete(database);
+      // resolves once pg-boss has stopped (its `stopped` event is emitted by then); the connections stay ours
+      await mine.boss.stop({ graceful: true, close: false, timeout: 1000 });
+    },
   };
 }
