@@ -37,6 +37,7 @@ const en = {
       partial: 'Write the good rows even if some are refused',
       errors_file: 'Download the errors',
       secrets_file: 'Download the new keys and passwords (shown once)',
+      counts_written: '%{rows} rows: %{created} added, %{updated} changed, %{unchanged} unchanged, %{refused} refused',
       counts: '%{rows} rows: %{created} to add, %{updated} to change, %{unchanged} unchanged, %{refused} refused',
       encoding: 'Read as %{encoding}',
       ignored: 'Columns ignored: %{columns}',
@@ -110,6 +111,7 @@ const zh = {
       partial: '即使部分行被拒绝也写入正确的行',
       errors_file: '下载错误',
       secrets_file: '下载新密钥和密码（仅显示一次）',
+      counts_written: '共 %{rows} 行：已新增 %{created}，已修改 %{updated}，未变 %{unchanged}，拒绝 %{refused}',
       counts: '共 %{rows} 行：新增 %{created}，修改 %{updated}，未变 %{unchanged}，拒绝 %{refused}',
       encoding: '按 %{encoding} 读取',
       ignored: '已忽略的列：%{columns}',
@@ -183,6 +185,8 @@ const es = {
       partial: 'Escribir las filas correctas aunque se rechacen algunas',
       errors_file: 'Descargar los errores',
       secrets_file: 'Descargar las nuevas claves y contraseñas (se muestran una vez)',
+      counts_written:
+        '%{rows} filas: %{created} añadidas, %{updated} modificadas, %{unchanged} sin cambios, %{refused} rechazadas',
       counts:
         '%{rows} filas: %{created} para añadir, %{updated} para modificar, %{unchanged} sin cambios, %{refused} rechazadas',
       encoding: 'Leído como %{encoding}',
@@ -257,6 +261,8 @@ const ja = {
       partial: '一部が拒否されても正しい行は書き込む',
       errors_file: 'エラーをダウンロード',
       secrets_file: '新しいキーとパスワードをダウンロード（一度だけ表示）',
+      counts_written:
+        '%{rows} 行：追加 %{created} 件、変更 %{updated} 件、変更なし %{unchanged} 件、拒否 %{refused} 件',
       counts: '%{rows} 行：追加 %{created}、変更 %{updated}、変更なし %{unchanged}、拒否 %{refused}',
       encoding: '%{encoding} として読み込み',
       ignored: '無視した列：%{columns}',

@@ -13,7 +13,10 @@ export function ImportSummary({ answer }: { answer: ImportAnswer }) {
         {translate(`vf.import.state.${answer.state}`)}
       </Typography>
       <Typography role="status" data-testid="import-counts">
-        {translate('vf.import.counts', answer as unknown as Record<string, number>)}
+        {translate(
+          answer.state === 'done' || answer.state === 'reverted' ? 'vf.import.counts_written' : 'vf.import.counts',
+          answer as unknown as Record<string, number>,
+        )}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate('vf.import.encoding', { encoding: answer.encoding })}
