@@ -57,6 +57,9 @@ it('opens the plan for tomorrow: stops in order on the map, the pick list, the p
 
   // the forecasts' own list (generated from its declaration): soonest empty first, "empty in …"
   await e.go(page, '/forecast');
-  await page.getByText(/^(empty in .+|empty now)$/).first().waitFor();
+  await page
+    .getByText(/^(empty in .+|empty now)$/)
+    .first()
+    .waitFor();
   await e.shot(page, 'forecast-list');
 });
