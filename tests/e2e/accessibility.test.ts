@@ -200,6 +200,8 @@ describe('lists hold still (docs/accessibility.md, "Lists that hold still")', ()
       // a second's samples after the rows (the old fit narrowed columns in steps for up to 2 s after them)
       await expect.poll(async () => (await samples(page)).filter((s) => s.rows > 0).length).toBeGreaterThan(20);
       const first = await samples(page);
+      // a row's selection checkbox is named after its row (the theme's, src/layout/selectionCheckbox.tsx)
+      if (path === '/device') await page.getByRole('checkbox', { name: 'Select Cone Bot 01', exact: true }).waitFor();
       expect(relayouts(first), first.map((s) => `${s.rows}: ${s.widths}`).join('\n')).toBeLessThanOrEqual(1);
       if (!table || !field) return void (await context.close());
 
