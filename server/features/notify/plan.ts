@@ -33,7 +33,8 @@ interface Policy {
   tiers: Tier[];
 }
 
-const narrowedTo = (list: string[] | null, value: string | null) => !list?.length || (value !== null && list.includes(value));
+const narrowedTo = (list: string[] | null, value: string | null) =>
+  !list?.length || (value !== null && list.includes(value));
 
 function matches(p: Policy, a: OpenedAlarm): boolean {
   return (
@@ -50,7 +51,9 @@ export async function planAlarms(db: DB, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const alarms = (
     await sql<OpenedAlarm>`SELECT _id, level, code, device, dealer, integrator, rule, first_seen FROM alarm
-                            WHERE _id = ANY(${ids}::text[]) AND state <> 'cleared' AND integrator IS NOT NULL`.execute(db)
+                            WHERE _id = ANY(${ids}::text[]) AND state <> 'cleared' AND integrator IS NOT NULL`.execute(
+      db,
+    )
   ).rows;
   if (alarms.length === 0) return 0;
   const brands = [...new Set(alarms.map((a) => a.integrator))];
@@ -59,9 +62,7 @@ export async function planAlarms(db: DB, ids: string[]): Promise<number> {
                        WHERE enabled AND integrator = ANY(${brands}::text[])`.execute(db)
   ).rows;
   // the common case costs this: no policy of the brand
-  const wanted = alarms
-    .map((a) => ({ a, ps: policies.filter((p) => matches(p, a)) }))
-    .filter((x) => x.ps.length > 0);
+  const wanted = alarms.map((a) => ({ a, ps: policies.filter((p) => matches(p, a)) })).filter((x) => x.ps.length > 0);
   if (wanted.length === 0) return 0;
   const devices = [...new Set(wanted.map((x) => x.a.device).filter((d): d is string => d !== null))];
   const earliest = new Date(Math.min(...wanted.map((x) => new Date(x.a.first_seen).getTime())));

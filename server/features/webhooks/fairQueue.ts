@@ -120,7 +120,8 @@ export async function startFairQueue<T extends FairJob>(
   onError: (e: unknown) => void,
   graceMs = 10_000,
 ): Promise<() => Promise<void>> {
-  const { boss, release } = await bossOf(database, onError);
+  const shared = await bossOf(database, onError);
+  const boss = shared.boss;
   // a no-op on a migrated database (the migrations create each queue once, under the start-up lock)
   await boss.createQueue(q.queue);
   const limit = concurrencyFor(database.kind);
@@ -206,7 +207,7 @@ export async function startFairQueue<T extends FairJob>(
       new Promise((r) => (timer = setTimeout(r, Math.max(graceMs, 1000)))),
     ]);
     clearTimeout(timer);
-    await release();
+    await shared.release();
   };
 }
 
@@ -214,10 +215,10 @@ export async function startFairQueue<T extends FairJob>(
  * One started pg-boss per database and process, shared by its queues' loops (webhooks, notifications): its start
  * (its schema checked, its maintenance scheduled) costs ~0.3 CPU seconds, paid once. Stopped with its last user.
  */
-const shared = new Map<Database, { boss: PgBoss; users: number; started: Promise<void> }>();
+const instances = new Map<Database, { boss: PgBoss; users: number; started: Promise<void> }>();
 
 async function bossOf(database: Database, onError: (e: unknown) => void) {
-  let s = shared.get(database);
+  let s = instances.get(database);
   if (!s) {
     const boss = new PgBoss({
       db: onPool(database.pool),
@@ -228,21 +229,21 @@ async function bossOf(database: Database, onError: (e: unknown) => void) {
     });
     boss.on('error', onError);
     s = { boss, users: 0, started: boss.start().then(() => undefined) };
-    shared.set(database, s);
+    instances.set(database, s);
   }
   const mine = s;
   mine.users++;
   try {
     await mine.started;
   } catch (e) {
-    if (--mine.users === 0) shared.delete(database);
+    if (--mine.users === 0) instances.delete(database);
     throw e;
   }
   return {
     boss: mine.boss,
     async release() {
       if (--mine.users > 0) return;
-      shared.delete(database);
+      instances.delete(database);
       // resolves once pg-boss has stopped (its `stopped` event is emitted by then); the connections stay ours
       await mine.boss.stop({ graceful: true, close: false, timeout: 1000 });
     },
