@@ -59,6 +59,22 @@ describe('forecasts', () => {
     expect((await list(t.admin, { empty_before: 'soon' })).status).toBe(400);
   });
 
+  it("forecasts a robot's consumable from its telemetry: what it used per hour, refills not counted", async () => {
+    // cups falling 5 an hour over the last day, refilled to 300 once: 120 a day, 90 left
+    const hours = Array.from({ length: 24 }, (_, i) => 23 - i);
+    const level = (i: number) => (i < 10 ? 200 - 5 * i : 300 - 5 * (i - 10) * 3);
+    for (const [i, ago] of hours.entries())
+      await sql`INSERT INTO telemetry_hourly (device, metric, hour, min, max, sum, count)
+                VALUES ('dev_ic1012', 'cups_left', date_trunc('hour', now()) - ${ago} * interval '1 hour',
+                        ${level(i)}, ${level(i)}, ${level(i)}, 1)`.execute(s.db);
+    await refreshForecasts(s.db, { dealers: ['store_a1'] });
+    const rows = (await list(t['store-a1'], { kind: 'consumable', device: 'dev_ic1012' })).body.data.list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ metric: 'cups_left', stock: level(23), dealer: 'store_a1' });
+    expect(new Date(rows[0].empty_at).getTime()).toBeGreaterThan(Date.now());
+    expect(rows[0].days_left).toBeLessThan(2);
+  });
+
   it("counts on the dashboard the robots running empty in the next 24 h, in the caller's scope", async () => {
     const body = { from: new Date(Date.now() - DAY).toISOString(), to: new Date().toISOString() };
     const fleet = async (token: string) =>
@@ -116,7 +132,11 @@ describe('the visit plan', () => {
     // about 6 a day to the end of the cover (one to three days from now, in the store's clock), 4 in stock
     expect(straw.quantity).toBeGreaterThanOrEqual(3);
     expect(straw.quantity).toBeLessThanOrEqual(20);
-    expect(a1.robots[0].reasons).toContain('runs_empty');
+    const byName = (name: RegExp) =>
+      a1.robots.find((x: { lines: Array<{ code: string }> }) => x.lines.some((l) => name.test(l.code)));
+    expect(byName(/IC-STRAW-SUN/).reasons).toContain('runs_empty');
+    // the robot whose cups run out (the consumable's test above) is visited for that
+    expect(a1.robots.find((x: { device: string }) => x.device === 'dev_ic1012')?.reasons).toEqual(['consumable']);
     const picked = r.body.data.pick_list.find((l: { code: string }) => l.code === 'IC-STRAW-SUN');
     expect(picked.quantity).toBe(
       lines
