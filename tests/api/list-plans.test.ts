@@ -117,7 +117,11 @@ beforeAll(async () => {
   // Statistics of their two rows (brand A half of them): a table last analyzed empty, then filled in bulk with no
   // ANALYZE after, breaks the rule of bulk loads (server/db/analyze.ts) — and autovacuum analyzes a table 50 rows
   // in. What this file checks is that the plan does not hang on statistics being up to date, only on there being some.
-  await analyzeTables(s.db, ['alarm', 'log', 'command', 'webhook_delivery', 'message']);
+  await sql`
+    INSERT INTO notification (_id, channel, state, subject, integrator, dealer)
+    VALUES ('plan-a1', 'notify_channel_brand_a', 'sent', 'Plan', 'brand_a', 'store_a1'),
+           ('plan-b1', 'notify_channel_brand_b', 'sent', 'Plan', 'brand_b', 'store_b1')`.execute(s.db);
+  await analyzeTables(s.db, ['alarm', 'log', 'command', 'webhook_delivery', 'message', 'notification']);
   // the copies' references need not exist and no trigger need keep anything: one connection, replica mode
   await s.db.connection().execute(async (c) => {
     await sql`SET session_replication_role = replica`.execute(c);

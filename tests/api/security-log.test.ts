@@ -72,8 +72,11 @@ it('failed sign-ins are counted per account, and per address for names that do n
     expect(
       (await s.call('POST', '/auth/signin', { body: { username: `nobody-${i}`, password: 'Wrong0Pass' } })).status,
     ).toBe(401);
-  const rows = (await events()).filter((e) => e.kind === 'signin_failed');
-  expect(rows.map((e) => [e.subject, e.count])).toEqual([
+  // per subject, whatever ten-minute windows the nine attempts fell in (a run across a window's edge splits a row)
+  const counts = new Map<string, number>();
+  for (const e of await events())
+    if (e.kind === 'signin_failed') counts.set(e.subject, (counts.get(e.subject) ?? 0) + Number(e.count));
+  expect([...counts]).toEqual([
     ['ip:127.0.0.1', 5],
     ['u:store-a1', 4],
   ]);
