@@ -6,7 +6,6 @@ import {
   Logout,
   UserMenu,
   MenuItemLink,
-  useGetIdentity,
   useSidebarState,
   useTranslate,
   useUserMenu,
@@ -55,14 +54,9 @@ function ProfileItem() {
   );
 }
 
-/** The user menu's button shows the user's name: its accessible name starts with that name, then says what it opens
- * ("admin · Profile"; WCAG 2.5.3, the visible words are in the name). */
 function MyUserMenu() {
-  const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  const what = translate('ra.auth.user_menu');
   return (
-    <UserMenu label={identity?.fullName ? `${identity.fullName} · ${what}` : what}>
+    <UserMenu>
       <ProfileItem />
       <Logout />
     </UserMenu>

@@ -108,8 +108,7 @@ function Items({ items }: { items: Item[] }) {
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   return (
     <Section title={p('items')} testId="order-items">
-      {/* a region that scrolls sideways is reached with Tab, to scroll it with the arrow keys (WCAG 2.1.1) */}
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={p('items')}>
+      <Box sx={{ overflowX: 'auto' }}>
         <Table size="small">
           <TableHead>
             <TableRow>

@@ -36,7 +36,6 @@ import { StockLevel } from '../catalog/StockLevel';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
 import { BulkReportHost, bulkActionsOf } from '../declared/BulkActions';
-import { ImportButton } from '../import/ImportButton';
 import { ExportButtons } from '../declared/ExportButtons';
 import { SavedQueries } from '../declared/SavedQueries';
 import { ListRows, ROW_ACTIONS } from '../declared/ListRows';
@@ -143,7 +142,6 @@ function ListActions() {
       ) : null}
       {canCreate ? <CreateButton /> : null}
       <SavedQueries def={product} />
-      <ImportButton def={product} />
       <ExportButtons def={product} />
     </TopToolbar>
   );
