@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './scripts/precompress';
 
 // The browser app. In development `npm run dev` proxies /api to the server on API_PORT.
 export default defineConfig({
-  plugins: [react()],
+  // the app's files compressed once here, served as they are (scripts/precompress.ts)
+  plugins: [react(), precompressPlugin()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}` },

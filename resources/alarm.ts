@@ -93,5 +93,7 @@ export default defineResource({
       from: { field: 'state', values: ['active', 'acknowledged'] },
     },
   },
+  // who was told, when and by which tier (server/features/notify/): the delivery log's rows of this alarm
+  related: [{ resource: 'notification', field: 'alarm', poll: 5 }],
   menu: { section: 'message', order: 5, icon: 'NotificationImportant' },
 });

@@ -10,5 +10,16 @@ export function bulkVerbs(def: ResourceDef): string[] {
   const actions = rowActions(def)
     .filter(([, a]) => a.bulk === true && !a.reveals && !a.body)
     .map(([n]) => n);
-  return def.permissions.delete ? ['delete', ...actions] : actions;
+  const edit = def.permissions.edit && bulkEditFields(def).length ? [BULK_EDIT] : [];
+  return [...(def.permissions.delete ? ['delete'] : []), ...edit, ...actions];
+}
+
+/** The verb that sets fields declared `bulkEdit` on every selected row (`body: { field: value }`). */
+export const BULK_EDIT = 'edit';
+
+/** The fields a bulk edit may set: those declared `bulkEdit`, never read-only, `createOnly` or secret. */
+export function bulkEditFields(def: ResourceDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.bulkEdit && !f.readOnly && !f.createOnly && !f.secret && f.type !== 'password')
+    .map(([n]) => n);
 }

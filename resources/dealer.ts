@@ -1,5 +1,8 @@
 import { defineResource } from './types';
 
+/** An IANA time zone's name ("Asia/Shanghai", "UTC"); that the zone exists is checked by the server. */
+export const TZ_PATTERN = '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$';
+
 export const DEALER_STATUS = ['normal', 'closed', 'deleted'] as const;
 
 // Stores (dealers). Closing and reopening ask for confirmation; a removed store is kept as `deleted`.
@@ -22,6 +25,11 @@ export default defineResource({
     integrator: { type: 'reference', reference: 'integrator', required: true, filter: 'eq', list: true, sort: true },
     logo: { type: 'image', max: 300 },
     location: { type: 'text', max: 100, search: true, list: true, sort: true },
+    // where the store is (WGS-84 degrees) for the visit plan's route, and its time zone for local days and hours
+    // (empty: the server's); docs/replenishment.md
+    lat: { type: 'decimal', min: -90, max: 90 },
+    lng: { type: 'decimal', min: -180, max: 180 },
+    tz: { type: 'text', max: 64, pattern: TZ_PATTERN, patternMessage: 'vf.forecast.error.tz' },
     notify_enabled: { type: 'boolean', default: true, list: true, sort: true },
     pay_enabled: { type: 'boolean', default: true, list: true, sort: true },
     status: {
@@ -50,6 +58,7 @@ export default defineResource({
   },
   tenant: { integrator: 'integrator', dealer: '_id' },
   remove: { field: 'status', value: 'deleted' },
+  import: { key: ['integrator', 'name'] },
   list: { sort: { field: 'create_time', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
   actions: {
     close: {

@@ -25,7 +25,7 @@ export default defineResource({
     name: { type: 'text', required: true, min: 2, max: 15, search: true, list: true, sort: true },
     sn: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
     type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true, sort: true },
-    category: { type: 'text', required: true, min: 1, max: 30, list: true, sort: true },
+    category: { type: 'text', required: true, min: 1, max: 30, list: true, sort: true, bulkEdit: true },
     integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
     dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
     online: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
@@ -88,5 +88,7 @@ export default defineResource({
     rotate_key: { permission: 'device_edit', confirm: true, reveals: 'device_key' },
   },
   reveal: 'device_key',
+  // spreadsheets in: a robot by its device id; a new robot's key is in the answer once (docs/import.md)
+  import: { key: ['device_id'] },
   menu: { section: 'fleet', order: 30, icon: 'PrecisionManufacturing' },
 });

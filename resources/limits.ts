@@ -35,3 +35,57 @@ export interface BulkAnswer {
   refused: number;
   results: BulkRowResult[];
 }
+
+/** An imported spreadsheet's size (`POST /api/<R>/import`): past it a 413. */
+export const IMPORT_MAX_BYTES = 10 * 2 ** 20;
+/** Rows one import may carry (past them a 413), and the columns and characters of a cell a row may carry. */
+export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_MAX_COLUMNS = 200;
+export const IMPORT_MAX_CELL = 10_000;
+/** An .xlsx whose parts unpack past this is refused before it is read (a zip bomb). */
+export const IMPORT_MAX_UNPACKED = 200 * 2 ** 20;
+/** Past this many rows an import runs as a job: the answer comes at once, the progress live. */
+export const IMPORT_JOB_ROWS = 1000;
+/** The errors an import answers (the first ones). */
+export const IMPORT_MAX_ERRORS = 1000;
+/** How long an import may be undone. */
+export const IMPORT_UNDO_HOURS = 24;
+
+export type ImportState = 'dry_run' | 'running' | 'done' | 'failed' | 'cancelled' | 'reverted';
+/** One refused cell or row of an import: the spreadsheet's own row number (the header is row 1) and column title. */
+export interface ImportError {
+  row: number;
+  column?: string;
+  message: string;
+}
+/** The answer of `POST /api/<R>/import` and `GET /api/import/{id}`. */
+export interface ImportAnswer {
+  import_id: string;
+  resource: string;
+  state: ImportState;
+  mode: 'dry_run' | 'apply';
+  file_name: string;
+  /** how the file's text was read: utf-8, utf-8-bom, gb18030 or xlsx */
+  encoding: string;
+  rows: number;
+  done: number;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  errors: ImportError[];
+  /** headers that name no field, ignored */
+  ignored: string[];
+  /** the first rows as they will be written (a dry run's preview) */
+  preview: Array<{
+    row: number;
+    outcome: 'created' | 'updated' | 'unchanged' | 'refused';
+    values: Record<string, unknown>;
+  }>;
+  /** one-time secrets of new rows (a robot's key, an account's first password): answered once, never stored */
+  secrets?: Array<{ row: number; key: string; field: string; value: string }>;
+  create_time: string;
+  /** rows an undo left alone because they changed since (`POST /api/import/{id}/revert`) */
+  conflicts?: Array<{ record: string; message: string }>;
+}

@@ -61,7 +61,9 @@ export default defineResource({
       notNull: true,
       sameAs: { field: 'dealer', message: 'vf.catalog.validation.other_store' },
     },
-    warn_stock: { ...productShape.warn_stock, list: true, sort: true },
+    price: { ...productShape.price, bulkEdit: true },
+    hide: { ...productShape.hide, bulkEdit: true },
+    warn_stock: { ...productShape.warn_stock, list: true, sort: true, bulkEdit: true },
     stock: {
       type: 'number',
       min: -1,
@@ -82,6 +84,7 @@ export default defineResource({
   },
   permissions: { list: 'product_list', read: 'product_read', add: 'product_add', edit: 'product_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
+  import: { key: ['dealer', 'code'] },
   list: {
     sort: { field: 'create_time', order: 'DESC' },
     // on a phone: what it is and costs, where it is sold, how much is left

@@ -4,10 +4,11 @@ import { MAX_STOCK } from './product';
 import { MAX_RESTOCK_LINES } from './limits';
 
 // Replenishment: the products of limited stock at or under warn_stock, or reported low or sold out by a robot
-// (stock codes 200000-200009), read from the view restock_line (migration 030). Sold out first, then the lowest
-// stock ratio. Listing and the bulk restock (the selection action `apply`: `POST /api/restock/apply`, applied by
-// server/features/catalog/restock.ts) need the stock permission, as the product's own stock and restock actions do; the
-// rows are the product's, so the tenant scope is the product's.
+// (stock codes 200000-200009), read from the view restock_line (migrations 030, 055). Soonest empty first by the
+// forecast (docs/replenishment.md); lines without one yet after them, sold out first, then the lowest stock ratio.
+// Listing and the bulk restock (the selection action `apply`: `POST /api/restock/apply`, applied by
+// server/features/catalog/restock.ts) need the stock permission, as the product's own stock and restock actions do;
+// the rows are the product's, so the tenant scope is the product's.
 export default defineResource({
   name: 'restock',
   table: 'restock_line',
@@ -27,11 +28,16 @@ export default defineResource({
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
     // stock over warn_stock: a ratio, sold out first
     urgency: { type: 'number', fraction: true, readOnly: true, sort: true },
+    // when the forecast has it run empty ("empty in 9 h"), and the list's order by it (migration 055)
+    empty_at: { type: 'datetime', readOnly: true, list: true, sort: true, render: 'emptyIn' },
+    empty_order: { type: 'decimal', readOnly: true, sort: true, hidden: true },
   },
   permissions: { list: 'product_stock', read: 'product_stock' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
+  // a stock file: each row restocks the product its store and code find (docs/import.md)
+  import: { key: ['dealer', 'code'], action: { resource: 'product', name: 'restock' } },
   list: {
-    sort: { field: 'urgency', order: 'ASC' },
+    sort: { field: 'empty_order', order: 'ASC' },
     open: 'none',
     card: {
       primary: 'name',

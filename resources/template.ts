@@ -26,6 +26,7 @@ export default defineResource({
   permissionGroup: 'product',
   permissions: { list: 'template_list', read: 'template_list', add: 'template_add', edit: 'template_edit' },
   tenant: { integrator: 'integrator' },
+  import: { key: ['integrator', 'code'] },
   list: { sort: { field: 'create_time', order: 'DESC' } },
   menu: { section: 'catalog', order: 20, icon: 'ViewQuilt' },
 });

@@ -8,6 +8,7 @@ export type FieldType =
   | 'email'
   | 'password' // write-only: never returned, hashed by the server
   | 'number' // integer
+  | 'decimal' // a number with a fraction (a store's latitude and longitude in degrees)
   | 'money' // integer cents in the API and the database; yuan with two decimals on screen
   | 'boolean'
   | 'choice' // one of `choices`
@@ -91,6 +92,9 @@ export interface FieldDef {
    * `present`) and answer the equality filter of (`filters`) — a robot's menu out of date compares versions across
    * two tables, not a stored flag */
   derived?: true;
+  /** may be set on selected rows at once (`POST /api/<R>/bulk { action: "edit", ids, body: { field: value } }`):
+   * a plain value every selected row takes (a price, a category, roles), each row edited as its own edit is */
+  bulkEdit?: true;
 }
 
 /** The label key of a key of a declared JSON object field (`fields` of a `json` field). */
@@ -267,6 +271,15 @@ export interface ResourceDef {
   grant?: readonly AccountType[] | Readonly<Record<string, readonly AccountType[]>>;
   /** the group its permissions are listed under: one of authorization's PERMISSION_GROUPS (default: `name`) */
   permissionGroup?: string;
+  /** the resource takes spreadsheets (`POST /api/<R>/import`, server/crud/import.ts): a row whose `key` fields
+   * match a row of the caller's scope edits it, else it is added. A tenant column in the key is filled from the
+   * caller's own brand or store when the file leaves it out. */
+  import?: {
+    key: readonly string[];
+    /** each row runs this declared action on the row of `resource` its key finds, with the action's body fields
+     * read from the file (a stock file restocks products), instead of editing or adding */
+    action?: { resource: string; name: string };
+  };
   /** path prefix of the calls under /api (default `/${name}`) */
   base?: string;
   /** calls that keep another path (the old console's paths, docs/api.md); `:id` stands for the record's _id */

@@ -27,7 +27,7 @@ export default defineResource({
       sort: true,
       createOnly: true,
     },
-    roles: { type: 'references', reference: 'role', filter: 'eq', list: true, notNull: true },
+    roles: { type: 'references', reference: 'role', filter: 'eq', list: true, notNull: true, bulkEdit: true },
     integrator: {
       type: 'reference',
       reference: 'integrator',
@@ -66,6 +66,8 @@ export default defineResource({
   permissions: { list: 'user_list', read: 'user_list', add: 'user_add', edit: 'user_edit', delete: 'user_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   remove: { field: 'status', value: 'deleted' },
+  // no passwords in files: an account a file adds gets a first password, answered once (docs/import.md)
+  import: { key: ['_id'] },
   list: { sort: { field: 'create_timestamp', order: 'DESC' }, hide: { field: 'status', value: 'deleted' } },
   paths: { read: '/user/profile/:id', edit: '/user/profile/:id', delete: '/user/delete' },
   actions: {

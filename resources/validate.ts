@@ -117,6 +117,12 @@ export function checkValue(def: FieldDef, v: unknown): { value?: unknown; error?
       const err = checkRange(def, n);
       return err ? { error: err } : { value: n };
     }
+    case 'decimal': {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return { error: { key: 'vf.apidocs.type_number' } };
+      const err = checkRange(def, n);
+      return err ? { error: err } : { value: n };
+    }
     case 'boolean': {
       if (typeof v !== 'boolean') return { error: { key: 'vf.validation.type_boolean' } };
       return { value: v };

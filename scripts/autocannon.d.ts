@@ -7,6 +7,8 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** a number of requests instead of a duration */
+    amount?: number;
     /** each request before it is sent: the bench adds fresh headers (a new key per call) */
     requests?: Array<{ setupRequest?: (req: Request) => Request }>;
   }
@@ -22,6 +24,8 @@ declare module 'autocannon' {
     non2xx: number;
     latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
     requests: { average: number; total: number };
+    /** bytes read, headers included */
+    throughput: { average: number; total: number };
   }
   export default function autocannon(opts: Options): Promise<Result>;
 }

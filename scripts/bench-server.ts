@@ -14,6 +14,8 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR,
   poolSize: process.env.DB_POOL_MAX ? Number(process.env.DB_POOL_MAX) : undefined,
+  // BENCH_DEMO=1: an empty database the server fills with the demo data, as on a first start
+  seedDemo: process.env.SEED_DEMO === '1',
   logger: false,
   distDir: process.env.BENCH_DIST,
   routes(app, db) {

@@ -14,6 +14,11 @@
 // server, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof").
 // BENCH_TELEMETRY_ROBOTS and BENCH_TELEMETRY_HOURS (the telemetry rows' fleet and its hours of points,
 // scripts/bench-telemetry.ts). Results also go to .tmp/bench.json.
+// BENCH_ENCODINGS (`browser,none`: each row with the Accept-Encoding a browser sends and without it;
+// scripts/bench-wire.ts), BENCH_DEMO=1 (no load: the demo data as the server seeds it on its first start, measured
+// right after that start, with no ANALYZE of the bench's own), BENCH_STRACE=1 (each row's system calls per call
+// counted by strace: scripts/bench-syscalls.ts), BENCH_COMPRESSION=1 (what each encoding and level would cost on the
+// rows' answers, an export and the app's files: scripts/bench-compression.ts; always with BENCH_DEMO=1).
 //
 // Every row is measured against the built server in a process of its own (scripts/bench-server.ts: the server
 // plus the floor route), autocannon in this one; besides p50/p95 each row shows what a call costs: the server
@@ -44,47 +49,89 @@ import {
   type BuiltServer,
 } from './builtServer';
 import { benchTelemetry, type TelemetryRow } from './bench-telemetry';
+import {
+  browserTargets,
+  probe,
+  wireHeaders,
+  wireLabel,
+  wiresOf,
+  ORDER_PAGE,
+  ROBOT_PAGE,
+  PROFILE_BARE,
+  PAGE_ALONE,
+  type Wire,
+} from './bench-wire';
+import { printCompressionMatrix, staticSamples, type Sample } from './bench-compression';
+import { countSyscalls, describeSyscalls, type SyscallCounts } from './bench-syscalls';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
+/** the demo data as `npm start` leaves it (docs/performance.md, "As a browser pays it"): size 0, nothing loaded */
+const DEMO = process.env.BENCH_DEMO === '1';
 /** the sizes of the curve, e.g. `100000,1000000,10000000`: one bench database per size */
-const SIZES = (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000'))
-  .split(',')
-  .map((s) => Number(s.trim().replace(/_/g, '')));
-if (SIZES.some((n) => !Number.isInteger(n) || n < 1000))
+const SIZES = DEMO
+  ? [0]
+  : (process.env.BENCH_ORDERS ?? (URL_ ? '1000000' : '100000'))
+      .split(',')
+      .map((s) => Number(s.trim().replace(/_/g, '')));
+if (SIZES.some((n) => !Number.isInteger(n) || (n < 1000 && !DEMO)))
   throw new Error('BENCH_ORDERS: a comma-separated list of order counts, each at least 1000');
+const WIRES = wiresOf();
+const STRACE = process.env.BENCH_STRACE === '1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** robots that beat in the ingest measurement, besides the demo ones: a fleet, not a handful of rows */
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
 const robotKey = (i: number) => `bench-key-${i}`;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const ONLY = process.env.BENCH_ONLY
+  ? new RegExp(process.env.BENCH_ONLY, 'i')
+  : DEMO
+    ? // the calls of docs/performance.md's "As a browser pays it"
+      /^(order list: brand, page 1|robot list: brand, page 1|profile|bare route: the profile|bare route: the floor's page alone|dashboard charts: 30 days, UTC$|robot heartbeat)/
+    : undefined;
 /** the export rows stream every order: minutes at 10 M, so only when asked (BENCH_EXPORT=1) */
 const EXPORT = process.env.BENCH_EXPORT === '1';
 /** the voucher batch the voucher list pages through */
 const BATCH = 100_000;
 
+/**
+ * BENCH_DEMO=1 on PostgreSQL: autovacuum off in the whole cluster while the demo is measured (ALTER SYSTEM, reset
+ * afterwards), so that "right after the first start" stays that for every round rather than turning into "after
+ * autovacuum's ANALYZE" at some point of the first minute. Use a cluster of the bench's own.
+ */
+async function holdAutovacuum(off: boolean) {
+  if (!URL_ || !DEMO) return;
+  const admin = new pg.Client({ connectionString: URL_ });
+  await admin.connect();
+  await admin.query(off ? 'ALTER SYSTEM SET autovacuum = off' : 'ALTER SYSTEM RESET autovacuum');
+  await admin.query('SELECT pg_reload_conf()');
+  await admin.end();
+}
+
 /** The bench database of this size, and where a server process finds it. */
 async function openBenchDatabase(
   orders: number,
 ): Promise<{ d: Database; target: { databaseUrl?: string; dataDir?: string } }> {
+  const name = `vf_bench_${orders || 'demo'}`;
+  // the demo is measured right after its first start: always a new database
+  const keep = process.env.BENCH_KEEP === '1' && !DEMO;
   if (URL_) {
     const u = new URL(URL_);
-    u.pathname = `/vf_bench_${orders}`;
+    u.pathname = `/${name}`;
     const admin = new pg.Client({ connectionString: URL_ });
     await admin.connect();
-    if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS vf_bench_${orders} WITH (FORCE)`);
-    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [`vf_bench_${orders}`]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE vf_bench_${orders}`);
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name]);
+    if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     return {
       d: await openDatabase({ url: u.toString(), poolSize: CONNECTIONS }),
       target: { databaseUrl: u.toString() },
     };
   }
-  const dir = path.join(ROOT, '.tmp', `bench-pglite-${orders}`);
-  if (process.env.BENCH_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true });
+  const dir = path.join(ROOT, '.tmp', `bench-pglite-${orders || 'demo'}`);
+  if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   return { d: await openDatabase({ dataDir: dir }), target: { dataDir: dir } };
 }
 
@@ -215,6 +262,13 @@ interface Row {
   /** the cost targets, and whether they are met */
   costTarget?: string;
   costPass?: boolean;
+  /** asked with a browser's Accept-Encoding or none (scripts/bench-wire.ts) */
+  wire?: Wire;
+  /** bytes a call's answer took on the wire, headers included (autocannon's count), and its Content-Encoding */
+  bytes?: number;
+  sentAs?: string;
+  /** system calls per call (BENCH_STRACE=1) */
+  syscalls?: SyscallCounts;
 }
 
 /**
@@ -267,6 +321,17 @@ async function statementMeter(databaseUrl: string | undefined) {
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    /** whether the tables the lists read have statistics (the demo is measured without an ANALYZE of ours) */
+    async analyzed(when: string) {
+      const r = await client.query(
+        `SELECT relname, last_analyze, last_autoanalyze FROM pg_stat_user_tables WHERE relname IN ('orders', 'device', 'account') ORDER BY relname`,
+      );
+      const said = r.rows.map(
+        (x: { relname: string; last_analyze: Date | null; last_autoanalyze: Date | null }) =>
+          `${x.relname} ${x.last_analyze ? `analyzed ${x.last_analyze.toISOString()}` : 'never analyzed'}${x.last_autoanalyze ? `, by autovacuum ${x.last_autoanalyze.toISOString()}` : ''}`,
+      );
+      console.log(`  statistics at the ${when}: ${said.join('; ')}`);
+    },
     reset: () => client.query('SELECT pg_stat_statements_reset()'),
     async read() {
       const r = await client.query(
@@ -302,6 +367,16 @@ interface Measurement {
   /** brings the server to the row's steady state just before it is measured (not counted) */
   prepare?: () => Promise<void>;
 }
+
+/** a measurement as one encoding asks it (scripts/bench-wire.ts) */
+interface Variant extends Measurement {
+  base: string;
+  wire: Wire;
+}
+
+/** the rows every cost is read against (always measured) */
+const FLOOR = 'floor: same list, hand-written route';
+const BARE = "bare route: the floor's SQL, no plugin or session";
 
 interface Target {
   method?: 'GET' | 'POST';
@@ -340,6 +415,7 @@ async function measure(
   // every answer counts (autocannon's total), the row's errors say which were not a success
   const calls = Math.max(1, (r.requests as unknown as { total: number }).total);
   const cpuMs = ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / calls;
+  const bytes = Math.round(r.throughput.total / calls);
   const db = await meter?.read();
   if (meter && process.env.BENCH_STATEMENTS === '1' && name !== 'warm-up')
     console.log(`    ${name}:\n${(await meter.top(calls)).join('\n')}`);
@@ -352,6 +428,7 @@ async function measure(
     rps: Math.round(r.requests.average),
     errors,
     cpuMs: round3(cpuMs),
+    bytes,
     ...(db ? { dbMs: round3(db.ms / calls), statements: Math.round((db.statements / calls) * 100) / 100 } : {}),
   };
 }
@@ -442,14 +519,26 @@ interface SizeResult {
 }
 
 async function benchSize(orders: number): Promise<SizeResult> {
+  await holdAutovacuum(true);
+  try {
+    return await benchOne(orders);
+  } finally {
+    await holdAutovacuum(false);
+  }
+}
+
+async function benchOne(orders: number): Promise<SizeResult> {
   const { d, target } = await openBenchDatabase(orders);
   console.log(
-    `\nbench on ${d.kind}, ${orders.toLocaleString('en')} orders, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds`,
+    `\nbench on ${d.kind}, ${DEMO ? 'the demo data right after the first start' : `${orders.toLocaleString('en')} orders`}, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} rounds, ${WIRES.map(wireLabel).join(' and ')}`,
   );
-  await migrate(d.db);
-  if (await isEmpty(d.db)) await seedDemo(d.db);
-  await loadRobots(d);
-  const loadSeconds = await load(d, orders);
+  let loadSeconds: number | undefined;
+  if (!DEMO) {
+    await migrate(d.db);
+    if (await isEmpty(d.db)) await seedDemo(d.db);
+    await loadRobots(d);
+    loadSeconds = await load(d, orders);
+  }
   // The statements' meter (PostgreSQL), then this process lets go of the database: the server is another process.
   const meter = await statementMeter(target.databaseUrl);
   await d.close();
@@ -459,19 +548,30 @@ async function benchSize(orders: number): Promise<SizeResult> {
     ...target,
     bench: bundle,
     nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    // the demo: the server migrates and seeds the new database itself, as on a first `npm start`
+    env: DEMO ? { SEED_DEMO: '1' } : undefined,
   });
-  const bare = target.databaseUrl
-    ? await startBuiltServer({ ...target, bench: bundle.replace(/main\.js$/, 'bare.js') })
-    : undefined;
   const url = server.url;
   const auth = await signIn(url, 'brand-a');
   const store = await signIn(url, 'store-a1');
   const platform = await signIn(url, 'admin');
+  // the bare route's profile answers this very JSON (scripts/bench-bare.ts)
+  const profileJson = path.join(ROOT, '.tmp', 'bench-profile.json');
+  fs.writeFileSync(profileJson, (await probe(`${url}/api/user/profile`, { headers: auth })).body);
+  const bare = target.databaseUrl
+    ? await startBuiltServer({
+        ...target,
+        bench: bundle.replace(/main\.js$/, 'bare.js'),
+        env: { BARE_PROFILE: profileJson },
+      })
+    : undefined;
+  await meter?.analyzed('start');
   // robots take turns, as a fleet does (one robot's row would measure its row lock, not ingest)
   let turn = 0;
   const fleet = [
     ...DEMO_DEVICES.map((r) => ({ 'x-device-id': r.device_id, 'x-device-key': demoDeviceKey(r.device_id) })),
-    ...Array.from({ length: ROBOTS }, (_, i) => ({
+    // the bench's fleet is loaded with the orders (not in the demo)
+    ...Array.from({ length: DEMO ? 0 : ROBOTS }, (_, i) => ({
       'x-device-id': `BENCH-${String(i).padStart(6, '0')}`,
       'x-device-key': robotKey(i),
     })),
@@ -538,18 +638,29 @@ async function benchSize(orders: number): Promise<SizeResult> {
       cost: { goal: 'CPU ≤ 0.8 ms, ≤ 2 statements', pass: (r) => r.cpuMs <= 0.8 && stmts(r, 2) },
     },
     {
-      name: 'floor: same list, hand-written route',
+      name: FLOOR,
       opts: { path: '/api/bench/floor', headers: auth, body: list },
       cost: { goal: "CPU ≤ 2× bare route's", pass: (r, _f, b) => !b || r.cpuMs <= 2 * b.cpuMs },
     },
     ...(bare
-      ? [{ name: "bare route: the floor's SQL, no plugin or session", opts: { path: '/bare', body: list }, bare: true }]
+      ? [
+          { name: BARE, opts: { path: '/bare', body: list }, bare: true },
+          { name: PAGE_ALONE, opts: { path: '/bare/page', body: list }, bare: true },
+          {
+            name: PROFILE_BARE,
+            opts: { method: 'GET' as const, path: '/bare/profile', headers: auth },
+            bare: true,
+          },
+        ]
       : []),
     {
       name: 'profile',
       opts: { method: 'GET', path: '/api/user/profile', headers: auth },
       cost: { goal: '≤ 2 statements', pass: (r: Row) => stmts(r, 2) },
     },
+    // the first page a brand's console shows, the default sort (docs/performance.md, "As a browser pays it")
+    listRow(ORDER_PAGE, '/api/order/list', { pageSize: 20 }),
+    listRow(ROBOT_PAGE, '/api/device/list', { pageSize: 20 }),
     listRow(`order list: page ${deep} by number (deep)`, '/api/order/list', { filter: list, pageSize: 20, page: deep }),
     listRow(`order list: page ${deep} after page ${deep - 1} (keyset)`, '/api/order/list', {
       filter: list,
@@ -607,57 +718,100 @@ async function benchSize(orders: number): Promise<SizeResult> {
     },
   ];
   // the floor and the bare route always run: every cost is read against them
-  const chosen = plan.filter((m) => !ONLY || ONLY.test(m.name) || m.name.startsWith('floor') || m.bare);
+  const chosen = plan.filter((m) => !ONLY || ONLY.test(m.name) || m.name === FLOOR || m.name === BARE);
+  // each row as a browser asks (its Accept-Encoding) and as a script does (none): scripts/bench-wire.ts
+  const variants: Variant[] = chosen.flatMap((m) =>
+    WIRES.map((wire) => ({
+      ...m,
+      base: m.name,
+      wire,
+      name: `${m.name} · ${wireLabel(wire)}`,
+      opts: { ...m.opts, headers: { ...m.opts.headers, ...wireHeaders(wire) } },
+    })),
+  );
   const on = (m: Measurement) => (m.bare ? bare! : server);
 
   // warm every route first, so none pays for another's cold caches
-  for (const m of chosen) await measure(on(m), 'warm-up', m.opts, 1);
-  const rounds = new Map<string, Row[]>(chosen.map((m) => [m.name, []]));
+  for (const m of variants) await measure(on(m), 'warm-up', m.opts, 1);
+  const rounds = new Map<string, Row[]>(variants.map((m) => [m.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const m of chosen) {
+    for (const m of variants) {
       await m.prepare?.();
       const r = await measure(on(m), m.name, m.opts, SECONDS, meter);
       rounds.get(m.name)!.push(r);
-      const cost = `server CPU ${r.cpuMs} ms/call${r.dbMs === undefined ? '' : `, DB ${r.dbMs} ms/call, ${r.statements} statements/call`}`;
+      const cost = `server CPU ${r.cpuMs} ms/call${r.dbMs === undefined ? '' : `, DB ${r.dbMs} ms/call, ${r.statements} statements/call`}, ${r.bytes} B/call`;
       console.log(
         `  round ${round}: ${r.name}: p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s, ${cost}${r.errors ? `, ${r.errors} errors` : ''}`,
       );
     }
   }
+  await meter?.analyzed('end');
   const median = <T>(xs: T[], by: (x: T) => number) =>
     [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)];
-  const rows: Row[] = chosen.map((m) => {
+  const rows: Row[] = [];
+  for (const m of variants) {
     const all = rounds.get(m.name)!;
     // each cost figure its own median over the rounds (a burst of other work spoils one round's clock, rarely its cost)
-    const r = {
+    const r: Row = {
       ...median(all, (x) => (m.goal?.startsWith('≥') ? -x.rps : x.p95)),
       cpuMs: median(all, (x) => x.cpuMs).cpuMs,
+      bytes: median(all, (x) => x.bytes!).bytes,
       ...(all[0].dbMs === undefined
         ? {}
         : { dbMs: median(all, (x) => x.dbMs!).dbMs, statements: median(all, (x) => x.statements!).statements }),
+      wire: m.wire,
     };
+    // how the server encoded it, and (BENCH_STRACE=1) its system calls per call, counted outside the rounds
+    const body = m.opts.body === undefined ? undefined : JSON.stringify(m.opts.body);
+    const headers = { 'content-type': 'application/json', ...m.opts.headers, ...m.opts.each?.() };
+    r.sentAs = (await probe(`${on(m).url}${m.opts.path}`, { method: m.opts.method ?? 'POST', headers, body })).encoding;
+    if (STRACE) r.syscalls = await countSyscalls(on(m), m.opts, Math.min(CONNECTIONS, 8));
     // an answer that is not a success is not a measurement of the screen
-    return m.goal ? { ...r, target: m.goal, pass: m.pass!(r) && r.errors === 0 } : r;
-  });
-  const floorRow = rows.find((r) => r.name === plan[1].name)!;
-  const bareRow = rows.find((r) => chosen.find((m) => m.name === r.name)?.bare);
-  for (const m of chosen) {
-    const r = rows.find((x) => x.name === m.name)!;
-    if (m.cost)
-      Object.assign(r, { costTarget: m.cost.goal, costPass: m.cost.pass(r, floorRow, bareRow) && r.errors === 0 });
+    rows.push(m.goal ? { ...r, target: m.goal, pass: m.pass!(r) && r.errors === 0 } : r);
   }
-  const generic = rounds.get(plan[0].name);
-  const floor = rounds.get(plan[1].name);
-  if (generic && floor && chosen.includes(plan[0])) {
-    // the ratio of each round (both ran back to back), then the median of those
-    const ratio = median(
-      generic.map((g, i) => Math.round((g.p95 / floor[i].p95) * 100) / 100),
-      (x) => x,
-    );
-    Object.assign(
-      rows.find((r) => r.name === plan[1].name)!,
-      { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 },
-    );
+  const rowOf = (base: string, wire: Wire | undefined) => {
+    const i = variants.findIndex((v) => v.base === base && v.wire === wire);
+    return i < 0 ? undefined : rows[i];
+  };
+  // the floor and the bare route of the same encoding
+  const floorOf = (r: Row) => rowOf(FLOOR, r.wire)!;
+  const bareOf = (r: Row) => rowOf(BARE, r.wire);
+  variants.forEach((m, i) => {
+    const r = rows[i];
+    if (m.cost)
+      Object.assign(r, { costTarget: m.cost.goal, costPass: m.cost.pass(r, floorOf(r), bareOf(r)) && r.errors === 0 });
+  });
+  for (const wire of WIRES) {
+    const generic = rounds.get(variants.find((v) => v.base === plan[0].name && v.wire === wire)?.name ?? '');
+    const floor = rounds.get(variants.find((v) => v.base === FLOOR && v.wire === wire)!.name)!;
+    if (generic) {
+      // the ratio of each round (both ran back to back), then the median of those
+      const ratio = median(
+        generic.map((g, i) => Math.round((g.p95 / floor[i].p95) * 100) / 100),
+        (x) => x,
+      );
+      Object.assign(rowOf(FLOOR, wire)!, { target: `generic/floor p95 = ${ratio}x ≤ 1.3x`, pass: ratio <= 1.3 });
+    }
+  }
+
+  // what each encoding and level would cost on these very answers, an export and the app's files
+  if (DEMO || process.env.BENCH_COMPRESSION === '1') {
+    const samples: Sample[] = [];
+    for (const m of chosen.filter((c) => !c.bare && c.name !== FLOOR)) {
+      const body = m.opts.body === undefined ? undefined : JSON.stringify(m.opts.body);
+      const headers = { 'content-type': 'application/json', ...m.opts.headers, ...m.opts.each?.() };
+      samples.push({
+        name: m.name,
+        body: (await probe(`${url}${m.opts.path}`, { method: m.opts.method ?? 'POST', headers, body })).body,
+      });
+    }
+    const csv = await probe(`${url}/api/order/export`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'csv' }),
+    });
+    samples.push({ name: "export: the brand's orders, csv", body: csv.body });
+    printCompressionMatrix([...samples, ...staticSamples(path.join(ROOT, 'dist'))]);
   }
 
   await stopBuiltServer(server);
@@ -678,9 +832,10 @@ async function benchSize(orders: number): Promise<SizeResult> {
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(' / ');
+  const what = DEMO ? 'the demo data' : `${orders.toLocaleString('en')} orders`;
   if (rows.length)
     console.log(
-      `\n${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`,
+      `\n${what} on ${d.kind}, load average ${loadAvg}:\n| measurement | p50 ms | p95 ms | p99 ms | req/s | errors | target | met |\n|---|---:|---:|---:|---:|---:|---|---|`,
     );
   for (const r of rows)
     console.log(
@@ -691,11 +846,16 @@ async function benchSize(orders: number): Promise<SizeResult> {
     v === undefined ? '—' : f ? `${v} (${(v / f).toFixed(2)}×)` : String(v);
   if (rows.length)
     console.log(
-      `\nCost per call (the server's CPU from /proc, the database's from pg_stat_statements), ${orders.toLocaleString('en')} orders on ${d.kind}, load average ${loadAvg}:\n| measurement | server CPU ms (× floor) | DB ms (× floor) | statements (floor ${floorRow.statements ?? '—'}) | cost target | met |\n|---|---:|---:|---:|---|---|`,
+      `\nCost per call (the server's CPU from /proc, the database's from pg_stat_statements, the answer's bytes on the wire${STRACE ? ', system calls from strace' : ''}), ${what} on ${d.kind}, load average ${loadAvg}:\n| measurement | server CPU ms (× floor) | DB ms (× floor) | statements (floor ${rowOf(FLOOR, WIRES[0])?.statements ?? '—'}) | bytes/call (sent as) |${STRACE ? ' syscalls/call |' : ''} cost target | met |\n|---|---:|---:|---:|---:|${STRACE ? '---|' : ''}---|---|`,
     );
   for (const r of rows)
     console.log(
-      `| ${r.name} | ${x(r.cpuMs, floorRow.cpuMs)} | ${x(r.dbMs, floorRow.dbMs)} | ${r.statements ?? '—'} | ${r.costTarget ?? ''} | ${r.costPass === undefined ? '' : r.costPass ? 'yes' : 'NO'} |`,
+      `| ${r.name} | ${x(r.cpuMs, floorOf(r).cpuMs)} | ${x(r.dbMs, floorOf(r).dbMs)} | ${r.statements ?? '—'} | ${r.bytes} (${r.sentAs}) |${STRACE ? ` ${r.syscalls ? describeSyscalls(r.syscalls) : ''} |` : ''} ${r.costTarget ?? ''} | ${r.costPass === undefined ? '' : r.costPass ? 'yes' : 'NO'} |`,
+    );
+  const paid = browserTargets((base, wire) => rowOf(base, wire));
+  if (paid.length)
+    console.log(
+      `\nAs a browser pays it (ratios of the same run; docs/performance.md):\n| target | measured | met |\n|---|---|---|\n${paid.map((t) => `| ${t.goal} | ${t.measured} | ${t.pass ? 'yes' : 'NO'} |`).join('\n')}`,
     );
   if (exports.length) {
     console.log(

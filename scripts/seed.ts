@@ -15,7 +15,7 @@ try {
   if (!(await isEmpty(database.db))) {
     console.log('The database already holds accounts; use --reset to start again.');
   } else {
-    await seedDemo(database.db);
+    await seedDemo(database.db, { history: true });
     console.log(`Demo data created. Logins: ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')} — password ${DEMO_PASSWORD}`);
   }
 } finally {

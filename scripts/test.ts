@@ -56,6 +56,7 @@ const PGLITE_ONLY: Record<string, string> = {
   'tests/api/security.test.ts':
     "answers' headers, uploads served as images, no secret in the output or the operation log: one request at a time",
   'tests/api/walk.test.ts': 'server halves of screen defects, one request at a time',
+  'tests/api/compression.test.ts': "answers' encodings and the app's precompressed files: HTTP only",
 };
 
 const runs: Run[] = [

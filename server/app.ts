@@ -6,11 +6,11 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import helmet from 'helmet';
-import { constants as zlibConstants } from 'node:zlib';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
 import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
+import { COMPRESSION } from './http/compression';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import type { CacheMode } from './events/revocableCache';
@@ -82,6 +82,16 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** The images' sources: CSP_DIRECTIVES' and the origin of the visit plan's map tiles (MAP_TILE_URL). */
+function imageSources(): string[] {
+  try {
+    const origin = new URL(setting('MAP_TILE_URL').replace(/[{}]/g, '')).origin;
+    return origin.startsWith('http') ? [...CSP_DIRECTIVES.imgSrc, origin] : CSP_DIRECTIVES.imgSrc;
+  } catch {
+    return CSP_DIRECTIVES.imgSrc;
+  }
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...logOptions(opts.logger),
@@ -101,20 +111,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  // brotli or gzip for the app's scripts and the API's JSON (the live event stream is hijacked, so never
-  // buffered). Brotli quality 5: a fraction of quality 11's CPU per answer, and within ~10% of its size.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  // answers compressed for a client that asks (server/http/compression.ts)
+  await app.register(fastifyCompress, COMPRESSION);
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
   // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
   // every request (parsing the policy again each time), the largest hook cost of a small answer.
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: imageSources() } },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -173,6 +177,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // the built server lives in dist/server beside the app: its code is never served
       allowedPath: (pathName) => !/^\/+server(\/|$)/i.test(pathName),
       cacheControl: false,
+      // the build wrote `.br` and `.gz` beside each file (scripts/precompress.ts): sent as they are to a browser
+      // that accepts them, never compressed per request
+      preCompressed: true,
       // Vite names what it puts in /assets by content hash: a new build is a new name, so keep them a year.
       setHeaders(reply, file) {
         const hashed = path.relative(path.resolve(dist), file).startsWith(`assets${path.sep}`);

@@ -124,6 +124,20 @@ export const SETTINGS = {
     meaning:
       'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)',
   },
+  FORECAST_REFRESH_SECONDS: {
+    kind: 'number',
+    default: '300',
+    min: 1,
+    max: 86400,
+    meaning:
+      "how often the forecasts of stores with new sales or stock are computed again (every store's at least hourly; docs/replenishment.md)",
+  },
+  MAP_TILE_URL: {
+    kind: 'string',
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    meaning:
+      "the visit plan's map tiles (`{z}/{x}/{y}`; its origin is allowed as an image source); without network the stops and the route still draw (docs/replenishment.md)",
+  },
   TELEMETRY_RETENTION_DAYS: {
     kind: 'int',
     default: '30',
@@ -250,6 +264,52 @@ export const SETTINGS = {
     min: 1,
     max: 1000,
     meaning: 'test events ("Send test event", also in bulk) one account may send a minute',
+  },
+  SMTP_URL: {
+    kind: 'url',
+    protocols: ['smtp:', 'smtps:'],
+    meaning:
+      'the SMTP server alarm e-mails go through (`smtp://user:pass@host:587`, STARTTLS when offered; `smtps://…:465`, TLS); unset: e-mails stay in the outbox the console shows (Fleet › Notifications; docs/notifications.md)',
+  },
+  MAIL_FROM: {
+    kind: 'string',
+    default: 'VendFleet <alarms@vendfleet.invalid>',
+    meaning: 'the sender of alarm e-mails (an address your SMTP server may send as)',
+  },
+  PUBLIC_URL: {
+    kind: 'url',
+    protocols: ['http:', 'https:'],
+    default: 'http://localhost:8080',
+    meaning: "the console's address as people reach it: the link to the alarm in every notification",
+  },
+  NOTIFY_RETRY_LIMIT: {
+    kind: 'int',
+    default: '6',
+    min: 0,
+    max: 50,
+    meaning: 'how many times a failed notification is tried again',
+  },
+  NOTIFY_RETRY_DELAY_SECONDS: {
+    kind: 'int',
+    default: '20',
+    min: 1,
+    max: 86400,
+    meaning: 'the first retry of a failed notification comes after about this; each next one waits twice as long',
+  },
+  NOTIFY_TIMEOUT_MS: {
+    kind: 'int',
+    default: '10000',
+    min: 100,
+    max: 120000,
+    meaning: 'how long one attempt to send a notification (SMTP or a bot) may take before it counts as failed',
+  },
+  NOTIFY_PAUSE_AFTER: {
+    kind: 'int',
+    default: '10',
+    min: 1,
+    max: 10000,
+    meaning:
+      'failed notification attempts in a row after which the channel is paused (its brand sees why and resumes it)',
   },
   PAYMENT_SANDBOX_FAIL: {
     kind: 'enum',

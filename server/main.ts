@@ -16,6 +16,7 @@ import { seedDemo, isEmpty, createAdmin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './
 import { buildApp } from './app';
 import { startEventRelay } from './events/bus';
 import { startWebhooks } from './features/webhooks/queue';
+import { startNotify } from './features/notify';
 import { demoRobotsWanted, startDemoRobots } from './demo/robots';
 import type { ResourceDef } from '../resources';
 import { readConfig, type Config } from './config';
@@ -67,7 +68,7 @@ export async function prepareDatabase(o: ServerOptions): Promise<Database> {
       await createDeclaredPermissions(conn, o.resources ?? resources);
       if (!(await isEmpty(conn))) return;
       if (!o.databaseUrl || o.seedDemo) {
-        await seedDemo(conn);
+        await seedDemo(conn, { history: true });
         console.log(
           `Demo data created. Logins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a._id).join(', ')}`,
         );
@@ -111,6 +112,8 @@ export async function startServer(o: ServerOptions) {
       app.addHook('onClose', await serveBackupRequests(o.dataDir, embeddedSource(database, o.dataDir)));
     // webhook deliveries: this process's workers on the durable queue (stopped after the last request is done)
     const stopWebhooks = await startWebhooks(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
+    // alarm notifications: planned from the event bus, scheduled and delivered here (server/features/notify/)
+    const stopNotify = await startNotify(database, (e) => app.log.error(e), o.shutdownGraceMs ?? 10_000);
     const address = await app.listen({ port: o.port ?? 8080, host: o.host ?? '0.0.0.0' });
     // the demo robots call this server over HTTP, like real ones, on the address it listens on; what they do
     // is `debug` like their calls (LOG_LEVEL=debug shows it), a call of theirs that failed a warning
@@ -139,6 +142,7 @@ export async function startServer(o: ServerOptions) {
       }
       await flushGroupCommits();
       await stopWebhooks();
+      await stopNotify();
       await new Promise((r) => (metricsServer ? metricsServer.close(r) : r(undefined)));
       await database.close();
     };

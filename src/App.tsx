@@ -22,6 +22,8 @@ import { recordName } from './lib/rowName';
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const StockPage = lazy(() => import('./pages/StockPage').then((m) => ({ default: m.StockPage })));
+const VisitPlanPage = lazy(() => import('./replenishment/VisitPlanPage').then((m) => ({ default: m.VisitPlanPage })));
+const ImportPage = lazy(() => import('./import/ImportPage').then((m) => ({ default: m.ImportPage })));
 const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
 const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
 
@@ -35,7 +37,7 @@ const DeviceInfoRedirect = () => <Navigate to={`/device/${encodeURIComponent(use
 export function App({ lang, messages }: { lang: Lang; messages: TranslationMessages }) {
   const i18nProvider = useMemo(() => makeI18nProvider(lang, messages), [lang, messages]);
   configureHttp(lang, i18nProvider.translate);
-  const theme = useAppTheme();
+  const theme = useAppTheme(i18nProvider.translate('ra.page.loading'));
   return (
     <BrowserRouter>
       <Admin
@@ -64,6 +66,8 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
         <CustomRoutes>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          {/* an import's progress, result and undo (src/import/): the server says whose it is */}
+          <Route path="/import/:id" element={<ImportPage />} />
           <Route path="/redirect/*" element={<RedirectPage />} />
           {/* the pages of the menu (layout/pages.ts), each behind the permission that lists it there */}
           <Route
@@ -79,6 +83,14 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
             element={
               <RequirePage path="/product/stock">
                 <StockPage />
+              </RequirePage>
+            }
+          />
+          <Route
+            path="/visit-plan"
+            element={
+              <RequirePage path="/visit-plan">
+                <VisitPlanPage />
               </RequirePage>
             }
           />

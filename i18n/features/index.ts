@@ -26,6 +26,10 @@ import webhooks from './webhooks';
 import oplog from './oplog';
 import commands from './commands';
 import telemetry from './telemetry';
+import notify from './notify';
+import spreadsheets from './import';
+import forecast from './forecast';
+import a11y from './a11y';
 
 export type { FeatureTexts };
 
@@ -52,6 +56,10 @@ export const features: Record<string, FeatureTexts> = {
   oplog,
   commands,
   telemetry,
+  notify,
+  import: spreadsheets,
+  forecast,
+  a11y,
 };
 
 export function featureTexts(lang: Lang): MessageTree {

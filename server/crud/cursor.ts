@@ -24,7 +24,7 @@ export function sortColumn(sort: Sort, table?: string): RawBuilder<unknown> {
 }
 
 /** Fields a position can hold: one comparable value (not a list, JSON or secret). */
-const KEYSET_TYPES = new Set(['text', 'number', 'money', 'datetime', 'choice', 'reference', 'boolean']);
+const KEYSET_TYPES = new Set(['text', 'number', 'money', 'decimal', 'datetime', 'choice', 'reference', 'boolean']);
 
 export function keysetSortable(def: ResourceDef, sort: Sort): boolean {
   return sort.field === '_id' || KEYSET_TYPES.has(def.fields[sort.field]?.type ?? '');

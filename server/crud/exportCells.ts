@@ -63,6 +63,7 @@ export function formatters(
           ? (v) => (empty(v) ? null : yuan(Number(v)))
           : (v) => (empty(v) ? null : Number(v) / 100);
       case 'number':
+      case 'decimal':
         return (v) => (empty(v) ? null : Number(v));
       case 'boolean':
         return (v) => (empty(v) ? null : v ? yes : no);

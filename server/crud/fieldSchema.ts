@@ -74,6 +74,13 @@ function fieldOutput(f: FieldDef, dir: 'in' | 'out'): JsonSchema {
           ? num('a number, not necessarily whole', range)
           : int(what, range);
     }
+    case 'decimal': {
+      const range = {
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
+      return { type: 'number', description: 'a number (a fraction allowed)', ...range };
+    }
     case 'boolean':
       return bool();
     case 'choice':

@@ -11,6 +11,7 @@ import type { BulkAnswer, BulkRowResult } from '../../resources/limits';
 import { bulk } from './bulk';
 import { actOnLines } from './lines';
 import { exportList, sendFile } from './export';
+import { importRoutes } from './importRoutes';
 import { list, read } from './query';
 import { create, remove, update } from './write';
 import { act } from './actions';
@@ -26,6 +27,8 @@ export const resourceRoutes: FastifyPluginAsync<{
   hooks: HookBook;
 }> = async (app, { db, resources, hooks }) => {
   for (const def of resources) registerResource(app, db, { def, hooks: hooks.of(def.name) });
+  // spreadsheets in (server/crud/importRoutes.ts): a plugin of their own, the only ones taking multipart bodies
+  await app.register(importRoutes, { db, resources, hooks });
 };
 
 export function registerResource(app: FastifyInstance, db: DB, served: Served) {

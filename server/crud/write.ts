@@ -20,7 +20,7 @@ const tenantColumns = (def: ResourceDef) =>
   [def.tenant?.integrator, def.tenant?.dealer].filter((c): c is string => !!c && c !== '_id');
 
 /** A store row gives its brand to whatever hangs off it; a scoped account's rows stay in its tenant. */
-async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Row) {
+export async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Row) {
   const t = def.tenant;
   if (!t) return;
   const u = ctx.user;
@@ -82,27 +82,31 @@ function validated(def: ResourceDef, body: Record<string, unknown>, mode: 'creat
 }
 
 export async function create(db: DB, ctx: CallContext, served: Served, rawBody: unknown) {
-  const { def, hooks } = served;
+  const { def } = served;
   requirePermission(ctx.user, def.permissions.add);
   const body = asObject(rawBody);
   const { values, errors } = validated(def, body, 'create');
   if (Object.keys(errors).length) throw invalid(errors);
   const reply: Row = {};
-  const saved = await db.transaction().execute(async (trx) => {
-    const row: Row = { ...values, _id: def.idField ? values._id : newId() };
-    await settleTenant(trx, def, ctx, row);
-    await checkSameAs(trx, def, row, row);
-    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
-    const saved = await byName(trx)
-      .insertInto(def.table)
-      .values(encode(def, row))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
-    await logChange(trx, ctx, def, 'add', { after: saved });
-    return saved;
-  });
+  const saved = await db.transaction().execute((trx) => insertRow(trx, ctx, served, values, reply));
   return { ...(await readAfterWrite(db, ctx, served, def.permissions.add, saved._id)), ...reply };
+}
+
+/** Adds one row of checked values inside the caller's transaction (an add, or one row of an import): its tenant
+ * settled, its cross-row rules kept, its hooks run, logged. One-time answer values go into `reply`. */
+export async function insertRow(trx: DB, ctx: CallContext, { def, hooks }: Served, values: Row, reply: Row) {
+  const row: Row = { ...values, _id: def.idField ? values._id : newId() };
+  await settleTenant(trx, def, ctx, row);
+  await checkSameAs(trx, def, row, row);
+  await hooks.beforeWrite?.({ trx, ctx, def, mode: 'create', values: row, reply });
+  const saved = await byName(trx)
+    .insertInto(def.table)
+    .values(encode(def, row))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await hooks.afterWrite?.({ trx, ctx, def, mode: 'create', values: row, saved, reply });
+  await logChange(trx, ctx, def, 'add', { after: saved });
+  return saved;
 }
 
 /** The version an edit was based on: absent (an older client: accepted), or a positive integer (the edge). */
@@ -112,55 +116,71 @@ const expectedVersion = (body: Record<string, unknown>) => (body[VERSION] ?? und
 const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
 
 export async function update(db: DB, ctx: CallContext, served: Served, rawBody: unknown, id?: unknown) {
-  const { def, hooks } = served;
+  const { def } = served;
   requirePermission(ctx.user, def.permissions.edit);
   const body = asObject(rawBody);
   const targetId = id ?? body._id;
   const { values, errors } = validated(def, body, 'edit');
-  const expected = expectedVersion(body);
   const reply: Row = {};
   await db.transaction().execute(async (trx) => {
     const existing = await loadScoped(trx, ctx, def, targetId, true);
-    // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
-    if (expected !== undefined && Number(existing[VERSION]) !== expected) throw stale();
-    // the declaration's edit guard (a resolved report): one rule, which the screens follow by hiding the edit
-    if (isLocked(def, existing))
-      throw conflict('vf.error.state', {
-        field: def.lockedWhen!.field,
-        value: String(existing[def.lockedWhen!.field] ?? '—'),
-      });
-    await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
-    const fieldErrors: FieldErrors = { ...errors };
-    for (const [name, f] of Object.entries(def.fields)) {
-      if (f.createOnly && name in values && !same(values[name], existing[name]))
-        fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
-    }
-    if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
-    const row: Row = { ...existing, ...values };
-    await settleTenant(trx, def, ctx, row);
-    // the owner may have changed too: judge the references given, and those kept when the owner moved
-    const sameAsGiven = Object.fromEntries(
-      Object.entries(def.fields)
-        .filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values))
-        .map(([n]) => [n, row[n]]),
-    );
-    await checkSameAs(trx, def, sameAsGiven, row);
-    const changes: Row = {};
-    for (const k of [...Object.keys(values), ...tenantColumns(def)])
-      if (!same(row[k], existing[k])) changes[k] = row[k];
-    await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
-    if (Object.keys(changes).length === 0) return;
-    if ('update_time' in existing) changes.update_time = new Date().toISOString();
-    const saved = await byName(trx)
-      .updateTable(def.table)
-      .set({ ...encode(def, changes), ...bumped(existing) })
-      .where('_id', '=', existing._id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
-    await logChange(trx, ctx, def, 'edit', { before: existing, after: saved });
+    await updateRow(trx, ctx, served, existing, values, { errors, expected: expectedVersion(body), reply });
   });
   return { ...(await readAfterWrite(db, ctx, served, def.permissions.edit, targetId)), ...reply };
+}
+
+/**
+ * Edits one loaded (and locked) row with checked values inside the caller's transaction (an edit, a row of an
+ * import, a row of a bulk edit): its version, lock, guard and `createOnly` rules kept, its hooks run, logged.
+ * Answers the saved row, or undefined when nothing changed.
+ */
+export async function updateRow(
+  trx: DB,
+  ctx: CallContext,
+  { def, hooks }: Served,
+  existing: Row,
+  values: Row,
+  opts: { errors?: FieldErrors; expected?: number; reply?: Row } = {},
+): Promise<Row | undefined> {
+  const reply = opts.reply ?? {};
+  // Read under the row's lock: of two editors who loaded the same version, the second finds it moved on.
+  if (opts.expected !== undefined && Number(existing[VERSION]) !== opts.expected) throw stale();
+  // the declaration's edit guard (a resolved report): one rule, which the screens follow by hiding the edit
+  if (isLocked(def, existing))
+    throw conflict('vf.error.state', {
+      field: def.lockedWhen!.field,
+      value: String(existing[def.lockedWhen!.field] ?? '—'),
+    });
+  await hooks.guard?.({ trx, ctx, def, existing, verb: 'edit' });
+  const fieldErrors: FieldErrors = { ...opts.errors };
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.createOnly && name in values && !same(values[name], existing[name]))
+      fieldErrors[name] = { key: f.createOnlyMessage ?? 'vf.validation.create_only' };
+  }
+  if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
+  const row: Row = { ...existing, ...values };
+  await settleTenant(trx, def, ctx, row);
+  // the owner may have changed too: judge the references given, and those kept when the owner moved
+  const sameAsGiven = Object.fromEntries(
+    Object.entries(def.fields)
+      .filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values))
+      .map(([n]) => [n, row[n]]),
+  );
+  await checkSameAs(trx, def, sameAsGiven, row);
+  const changes: Row = {};
+  for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+  await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
+  if (Object.keys(changes).length === 0) return undefined;
+  if ('update_time' in existing) changes.update_time = new Date().toISOString();
+  const saved = await byName(trx)
+    .updateTable(def.table)
+    .set({ ...encode(def, changes), ...bumped(existing) })
+    .where('_id', '=', existing._id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await hooks.afterWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, saved, reply });
+  await logChange(trx, ctx, def, 'edit', { before: existing, after: saved });
+  return saved;
 }
 
 export async function remove(db: DB, ctx: CallContext, { def, hooks }: Served, rawBody: unknown) {
@@ -185,7 +205,7 @@ export async function remove(db: DB, ctx: CallContext, { def, hooks }: Served, r
   });
 }
 
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date)
     return new Date(a as string).getTime() === new Date(b as string).getTime();
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

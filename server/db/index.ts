@@ -12,6 +12,7 @@ import type { DeclaredTables } from './schema/rows';
 import type { HandTables } from './schema/hand';
 import { lockFolder } from './folderLock';
 import { openPrepared, preparedShare } from './prepared';
+import { PLANNER_COSTS } from './planner';
 
 // Counts and sums come back as int8; as JS numbers they are exact far past any figure we keep.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -66,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // off (a SET, not a startup option, so that connection poolers that refuse those still connect).
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      client.query('SET jit = off').catch(() => undefined);
+      client.query(`SET jit = off; ${PLANNER_COSTS}`).catch(() => undefined);
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     const closePrepared = prepared
@@ -91,6 +92,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pg_trgm: the order search's trigram indexes (migration 013)
     const pglite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } });
     await pglite.waitReady;
+    // its one backend serves every client of the pool below: a session setting holds for all of them
+    await pglite.exec(PLANNER_COSTS);
     const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { DB } from './index';
+import { analyzeTables, tablesWritten } from './analyze';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -36,6 +37,7 @@ export function migrate(db: DB): Promise<string[]> {
  */
 export async function applyMigrations(conn: DB, names = migrationNames()): Promise<string[]> {
   const applied: string[] = [];
+  const backfilled = new Set<string>();
   await sql`CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
     conn,
   );
@@ -48,6 +50,19 @@ export async function applyMigrations(conn: DB, names = migrationNames()): Promi
       await sql`INSERT INTO schema_migration (name) VALUES (${file})`.execute(trx);
     });
     applied.push(file);
+    for (const t of tablesWritten(text)) backfilled.add(t);
+  }
+  // what the migrations backfilled gets statistics now, not whenever autovacuum comes round (./analyze.ts);
+  // a table a later migration dropped or renamed is left out
+  if (backfilled.size) {
+    const existing = await sql<{ name: string }>`
+      SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename = ANY(${[...backfilled]})`.execute(
+      conn,
+    );
+    await analyzeTables(
+      conn,
+      existing.rows.map((r) => r.name),
+    );
   }
   return applied;
 }

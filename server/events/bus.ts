@@ -12,7 +12,14 @@ import { sql } from 'kysely';
 import type { DB, Database } from '../db';
 
 export type EventType =
-  'device.status' | 'message.created' | 'order.created' | 'alarm.opened' | 'alarm.changed' | 'command.changed';
+  | 'device.status'
+  | 'message.created'
+  | 'order.created'
+  | 'alarm.opened'
+  | 'alarm.changed'
+  | 'command.changed'
+  // a spreadsheet import's progress (server/crud/importProgress.ts): `data.resource` names the list it fills
+  | 'import.progress';
 
 export interface LiveEvent {
   type: EventType;

@@ -21,6 +21,7 @@ import { live } from './live';
 import { messages } from './messages';
 import { commands } from './commands';
 import { telemetry } from './telemetry';
+import { forecast } from './forecast';
 import { savedQueries } from './savedQueries';
 import { uploads } from './uploads';
 import { fleet } from './fleet';
@@ -28,6 +29,7 @@ import { orders } from './orders';
 import { alarms } from './alarms';
 import { service } from './service';
 import { webhooks } from './webhooks';
+import { notify } from './notify';
 import { backup } from './backup';
 
 export type { Feature, FeatureOptions };
@@ -45,6 +47,7 @@ export const features: readonly Feature[] = [
   messages,
   commands,
   telemetry,
+  forecast,
   savedQueries,
   uploads,
   // no plugin of their own: they shape declared resources, whose calls the engine serves
@@ -53,6 +56,7 @@ export const features: readonly Feature[] = [
   alarms,
   service,
   webhooks,
+  notify,
   // its job runs beside the server (server/main.ts)
   backup,
 ];

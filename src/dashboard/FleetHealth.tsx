@@ -37,6 +37,7 @@ export interface Fleet {
   alarms: { warning: number; error: number };
   menu_outdated: number | null;
   sold_out: number;
+  running_empty: number;
   stores: Array<Counts & { dealer: string | null; uptime: number; clear_median_minutes: number | null }>;
 }
 
@@ -184,6 +185,13 @@ export function FleetHealth() {
             value={data ? fmt.number(data.sold_out) : '…'}
             to={listOf('restock', { sold_out: true })}
             testid="fleet-sold-out"
+          />
+          <Figure
+            label={translate('vf.forecast.running_empty')}
+            value={data ? fmt.number(data.running_empty) : '…'}
+            to={listOf('forecast', { empty_before: new Date(Date.now() + 86_400_000).toISOString() })}
+            testid="fleet-running-empty"
+            color={data?.running_empty ? 'warning.main' : undefined}
           />
           <Figure
             label={t('menu_outdated')}

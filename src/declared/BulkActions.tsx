@@ -28,7 +28,8 @@ import {
 } from '@mui/material';
 import type { ResourceDef } from '../../resources/types';
 import { callPath, findResource } from '../../resources';
-import { bulkVerbs } from '../../resources/bulk';
+import { BULK_EDIT, bulkVerbs } from '../../resources/bulk';
+import { BulkEditButton } from '../import/BulkEditButton';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
@@ -36,8 +37,9 @@ import { bulkButtons } from './buttons';
 import { ShowReport, type Report } from './bulkReport';
 import { rowName } from '../lib/rowName';
 
-/** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each. */
-const offered = bulkVerbs;
+/** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each (the bulk
+ * edit asks its field and value first: src/import/BulkEditButton.tsx). */
+const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v !== BULK_EDIT);
 
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
 const SelectedNames = createContext<Map<string, string> | undefined>(undefined);
@@ -164,7 +166,8 @@ export function bulkActionsOf(def: ResourceDef): ReactElement | false {
     a.lines ? [{ name, action: { ...a, lines: a.lines } }] : [],
   );
   const named = (def.list.bulk ?? []).filter((n) => bulkButtons[n]);
-  if (!verbs.length && !lines.length && !named.length) return false;
+  const edit = bulkVerbs(def).includes(BULK_EDIT);
+  if (!verbs.length && !lines.length && !named.length && !edit) return false;
   return (
     <>
       {named.map((n) => {
@@ -174,6 +177,7 @@ export function bulkActionsOf(def: ResourceDef): ReactElement | false {
       {lines.map(({ name, action }) => (
         <LinesButton key={name} def={def} name={name} action={action} />
       ))}
+      {edit ? <BulkEditButton def={def} /> : null}
       {verbs.map((v) => (
         <BulkButton key={v} def={def} verb={v} />
       ))}

@@ -5,8 +5,7 @@ import {
   Children,
   cloneElement,
   isValidElement,
-  useLayoutEffect,
-  useRef,
+  type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -15,6 +14,8 @@ import { useNavigate } from 'react-router-dom';
 import {
   BulkActionsToolbar,
   Datagrid,
+  DatagridBody,
+  DatagridRow,
   ListNoResults,
   RecordContextProvider,
   useCreatePath,
@@ -36,7 +37,7 @@ import {
   type Theme,
 } from '@mui/material';
 import type { CardLine, FieldDef, ListCard, ResourceDef } from '../../resources/types';
-import { isSecret } from '../../resources/types';
+import { isSecret, rowActions } from '../../resources/types';
 import { FieldFor, choiceKey } from './fields';
 import { cells } from './registry';
 import { MOBILE_BREAKPOINT } from '../layout/theme';
@@ -47,32 +48,41 @@ const CUT = 'vf-cut';
 /** A column the row's card does not name (`list.card`): the first to leave a table too wide for its window, the
  * rightmost first (`vf-spare-1`); the record's page still shows it. */
 const SPARE = 'vf-spare-';
-/** How wide a cut column may be: its widest; the narrowest before spare columns leave; the narrowest at all. */
-const CUT_MAX = 200;
-const CUT_READABLE = 112;
-const CUT_MIN = 72;
-const MOST_SPARE = 24;
+/** The class that gives column `i` its declared width. */
+const COL = 'vf-col-';
+
+/** A column's width by what it holds (px, its padding included): a value read whole or not at all (a time, an
+ * amount, a state) gets the width it needs; text has none and shares what is left, cut with "…". */
+const WIDTH: Partial<Record<FieldDef['type'], number>> = {
+  datetime: 156,
+  money: 104,
+  number: 88,
+  boolean: 84,
+  choice: 128,
+  image: 64,
+};
+/** How narrow a text column may be: before spare columns leave; before the table scrolls under the row actions. */
+const TEXT_READABLE = 112;
+const TEXT_MIN = 72;
+const CHECKBOX = 48;
+/** One row action: a small icon without padding and its margins. */
+const ICON = 26;
 
 /** One line per row (an operator scans many robots at once): cells do not wrap; a long value is cut with "…"
  * (its full text shows on hover, `titleIfCut`), and the row actions — icons without padding, one text line tall —
- * stay at the right edge. The table fits its card (`useFitToWidth`): the actions stand over
- * the columns only where a window is too narrow even then, never over a time at its first sight (the robot list's
- * last heartbeat at 1366 px was cut under them, as the alarm list's last seen had been). */
+ * stay at the right edge. The table is laid out once, from the declaration (`planColumns`): its columns do not
+ * move when rows arrive or change (docs/accessibility.md, "Lists that hold still"). */
 export const COMPACT_ROWS: SxProps<Theme> = {
   '& .RaDatagrid-rowCell, & .RaDatagrid-headerCell': { px: 1, whiteSpace: 'nowrap' },
-  [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS})`]: {
-    maxWidth: CUT_MAX,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  },
   // a header is cut like text, whatever its column holds: "Menu out of date" over a ✓ needs no more than the ✓
-  [`& .RaDatagrid-rowCell.${CUT}, & .RaDatagrid-headerCell:not(.${ROW_ACTIONS})`]: {
-    maxWidth: `var(--vf-cut, ${CUT_MAX}px)`,
+  [`& .RaDatagrid-rowCell:not(.${ROW_ACTIONS}), & .RaDatagrid-headerCell:not(.${ROW_ACTIONS})`]: {
     overflow: 'hidden',
     textOverflow: 'ellipsis',
   },
   // choices side by side (a webhook's events), cut like text rather than stacked
   '& .RaDatagrid-rowCell .MuiStack-root': { flexWrap: 'nowrap' },
+  // a sort button in a header is a target: 24 px tall at least (WCAG 2.5.8), however dense the rows
+  '& .MuiTableSortLabel-root': { minHeight: 24, maxWidth: '100%' },
   [`& td.${ROW_ACTIONS}, & th.${ROW_ACTIONS}`]: {
     position: 'sticky',
     right: 0,
@@ -81,99 +91,76 @@ export const COMPACT_ROWS: SxProps<Theme> = {
     boxShadow: '-6px 0 6px -6px rgba(0,0,0,.25)',
   },
   [`& td.${ROW_ACTIONS} .MuiIconButton-root`]: { p: 0, mx: 0.25 },
+  '& tbody tr:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
 };
 
 /** Field types whose value is read whole or not at all: a time, a number, an amount, a state. */
 const WHOLE: ReadonlySet<FieldDef['type']> = new Set(['datetime', 'number', 'money', 'boolean', 'choice', 'choices']);
 
-/** The columns marked as they may be cut (every one but a declared field of a type read whole, `WHOLE`) and as
- * spare (`SPARE`, counted from the right) where the card does not name them. */
-function markColumns(children: ReactNode, card: ReadonlySet<string>): ReactNode {
+/** A column as the layout sees it: its declared width (none: text, a share of the rest) and its rank among the
+ * spare columns (1 leaves first). */
+interface Planned {
+  width?: number;
+  spare?: number;
+}
+
+/** The columns marked as they may be cut (every one but a declared field of a type read whole, `WHOLE`), as spare
+ * (`SPARE`, counted from the right) where the card does not name them, and with the class of their width. */
+function planColumns(children: ReactNode, card: ReadonlySet<string>): { columns: ReactNode[]; plan: Planned[] } {
   type Column = { def?: FieldDef; source?: string; name?: string; cellClassName?: string; headerClassName?: string };
   const columns = Children.toArray(children).filter(isValidElement<Column>);
   let spare = columns.filter((c) => !card.has(c.props.source ?? c.props.name ?? '')).length;
-  return columns.map((child) => {
+  const plan: Planned[] = [];
+  const marked = columns.map((child, i) => {
     const { def, source, name, cellClassName, headerClassName } = child.props;
+    const own = card.has(source ?? name ?? '') ? undefined : spare--;
+    plan.push({ width: def ? WIDTH[def.type] : undefined, spare: own });
     const marks = [
+      `${COL}${i}`,
       ...(def && WHOLE.has(def.type) ? [] : [CUT]),
-      ...(card.has(source ?? name ?? '') ? [] : [`${SPARE}${spare--}`]),
+      ...(own === undefined ? [] : [`${SPARE}${own}`]),
     ];
-    if (!marks.length) return child;
     return cloneElement(child, {
       cellClassName: [cellClassName, ...marks].filter(Boolean).join(' '),
       headerClassName: [headerClassName, ...marks].filter(Boolean).join(' '),
     });
   });
+  return { columns: marked, plan };
 }
 
-/** Spare column `k` leaves while the box's data-spare is k or more. */
-const SPARE_HIDDEN: SxProps<Theme> = Object.fromEntries(
-  Array.from({ length: MOST_SPARE }, (_, i) => [
-    Array.from({ length: MOST_SPARE - i }, (_, j) => `&[data-spare="${i + 1 + j}"] .${SPARE}${i + 1}`).join(', '),
-    { display: 'none' },
-  ]),
-);
-
-/** Fits the table to its box, again whenever the box or the table changes size (a resized window, a new page of
- * rows): the cut columns narrow (--vf-cut) down to a readable width, then spare columns leave from the right, then
- * the cut columns narrow further; only a table too wide even so scrolls under the row actions. */
-function useFitToWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const fit = () => {
-      const table = box.querySelector('table');
-      if (!table) return;
-      const spares = table.querySelectorAll(`thead th[class*="${SPARE}"]`).length;
-      const wide = () => table.scrollWidth > box.clientWidth;
-      const narrow = (floor: number) => {
-        for (let cut = CUT_MAX; ; cut = Math.max(floor, cut - 8)) {
-          box.style.setProperty('--vf-cut', `${cut}px`);
-          if (!wide() || cut === floor) return;
-        }
-      };
-      box.dataset.spare = '0';
-      narrow(CUT_READABLE);
-      for (let k = 1; wide() && k <= spares; k++) {
-        box.dataset.spare = String(k);
-        narrow(CUT_READABLE);
-      }
-      if (wide()) narrow(CUT_MIN);
-    };
-    fit();
-    // a document without layout (a unit test's jsdom) has nothing to watch: fitted once
-    if (typeof ResizeObserver === 'undefined') return;
-    // refitted in the next frame, not inside the observer's callback: fitting changes the sizes it watches, which
-    // the browser would report as a "ResizeObserver loop" error
-    let frame = 0;
-    const later = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(fit);
-    };
-    const watch = new ResizeObserver(later);
-    watch.observe(box);
-    const table = box.querySelector('table');
-    if (table) watch.observe(table);
-    // the table comes and goes (loading, an empty page): watch the one there is
-    const swaps = new MutationObserver(() => {
-      const now = box.querySelector('table');
-      if (now) watch.observe(now);
-      later();
-    });
-    swaps.observe(box, { childList: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      watch.disconnect();
-      swaps.disconnect();
-    };
-  }, []);
-  return ref;
+/** The table's layout, all of it decided before the first paint and none of it measured: each column's width
+ * from the declaration (`table-layout: fixed`: rows that arrive or change never move a column), the spare
+ * columns leaving from the right as the box narrows (container queries at widths summed from the declaration),
+ * and below the narrowest a table that scrolls under the row actions. */
+function layoutOf(plan: readonly Planned[], fixed: number): SxProps<Theme> {
+  const spares = plan.filter((c) => c.spare !== undefined).length;
+  /** the width the columns need with spare columns 1…k gone, text at `text` px */
+  const need = (k: number, text: number) =>
+    fixed + plan.filter((c) => c.spare === undefined || c.spare > k).reduce((sum, c) => sum + (c.width ?? text), 0);
+  const sx: Record<string, unknown> = {
+    containerType: 'inline-size',
+    // as specific as react-admin's own `tableLayout: auto` on the table, and more
+    '& table.RaDatagrid-table': { tableLayout: 'fixed', width: '100%', minWidth: need(spares, TEXT_MIN) },
+    '& th.MuiTableCell-paddingCheckbox': { width: CHECKBOX },
+  };
+  plan.forEach((c, i) => {
+    if (c.width) sx[`& th.${COL}${i}`] = { width: c.width };
+  });
+  for (let k = 1; k <= spares; k++)
+    sx[`@container (max-width: ${need(k - 1, TEXT_READABLE) - 0.02}px)`] = { [`& .${SPARE}${k}`]: { display: 'none' } };
+  return sx as SxProps<Theme>;
 }
+
+/** A row that opens a page is reached with Tab and opened with Enter, as a click opens it (docs/accessibility.md,
+ * "Keyboard"); its focus ring is the theme's. */
+function openOnEnter(e: KeyboardEvent<HTMLTableRowElement>) {
+  if (e.key === 'Enter' && e.target === e.currentTarget) e.currentTarget.click();
+}
+const KEYBOARD_BODY = <DatagridBody row={<DatagridRow tabIndex={0} onKeyDown={openOnEnter} />} />;
 
 /** A cut cell gets its whole text as its tooltip, when the pointer first reaches it. */
 function titleIfCut(e: MouseEvent) {
-  const cell = (e.target as HTMLElement).closest('td');
+  const cell = (e.target as HTMLElement).closest<HTMLElement>('td, th');
   if (cell && !cell.title && cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
 }
 
@@ -343,7 +330,7 @@ function ListCards({
                   checked={selectedIds.includes(r.id)}
                   onClick={(e) => e.stopPropagation()}
                   onChange={() => onToggleItem(r.id)}
-                  inputProps={{ 'aria-label': translate('ra.action.select_row') }}
+                  // named after its row by the theme (src/layout/selectionCheckbox.tsx)
                 />
               ) : null}
               <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -403,15 +390,39 @@ export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, kee
   );
 }
 
-/** The rows as a table fitted to its card (`useFitToWidth`). */
+/** The rows as a table laid out once from the declaration (`layoutOf`). */
 function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, keep = [], children }: RowsProps) {
-  const fits = useFitToWidth();
+  const translate = useTranslate();
   const card = cardOf(def);
   const named = new Set([...[card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf), ...keep]);
+  const { columns, plan } = planColumns(children, named);
+  // the generated row actions are so many icons at most (edit, the declared actions, delete); other actions (a
+  // refund's decision) are a column of text like the rest
+  const icons = actions?.props && (actions.props as { cellClassName?: string }).cellClassName === ROW_ACTIONS;
+  const most = (def.permissions.edit ? 1 : 0) + (def.permissions.delete ? 1 : 0) + rowActions(def).length;
+  const actionsWidth = icons ? Math.max(1, most) * ICON + 16 : actions ? TEXT_READABLE : 0;
+  const sx = {
+    ...(layoutOf(plan, (bulkActionButtons ? CHECKBOX : 0) + actionsWidth) as object),
+    ...(icons ? { [`& th.${ROW_ACTIONS}`]: { width: actionsWidth } } : {}),
+  };
   return (
-    <Box ref={fits} onMouseOver={titleIfCut} sx={{ minWidth: 0, ...SPARE_HIDDEN }}>
-      <Datagrid rowClick={rowClick} rowSx={rowSx} bulkActionButtons={bulkActionButtons} sx={COMPACT_ROWS}>
-        {markColumns(children, named)}
+    // a table too wide for its box (a narrow window, a list on a record's page) scrolls inside it; the box is then
+    // reached with Tab, to scroll it with the arrow keys (WCAG 2.1.1)
+    <Box
+      onMouseOver={titleIfCut}
+      sx={{ minWidth: 0, overflowX: 'auto', ...sx }}
+      tabIndex={0}
+      role="region"
+      aria-label={translate(`resources.${def.name}.name`, { smart_count: 2 })}
+    >
+      <Datagrid
+        rowClick={rowClick}
+        rowSx={rowSx}
+        bulkActionButtons={bulkActionButtons}
+        sx={COMPACT_ROWS}
+        body={rowClick ? KEYBOARD_BODY : undefined}
+      >
+        {columns}
         {actions}
       </Datagrid>
     </Box>

@@ -5,11 +5,13 @@ import type { ComponentType } from 'react';
 import { GenerateVouchers } from '../vouchers/GenerateVouchers';
 import { MarkAllRead } from '../live/MarkAllRead';
 import { SendCommandBulk } from '../commands/SendCommand';
+import { NotifyMe } from '../notify/NotifyMe';
 
 /** Buttons of a list's toolbar by name; each decides for itself whether the account may use it. */
 export const toolbar: Record<string, ComponentType> = {
   'lecode.generate': GenerateVouchers,
   'message.readAll': MarkAllRead,
+  'notify_channel.notifyMe': NotifyMe,
 };
 
 /** Buttons over a list's selected rows by name (`list.bulk`), beside the generated bulk verbs. */

@@ -59,6 +59,8 @@ function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
       return <PasswordInput {...common} autoComplete="new-password" />;
     case 'number':
       return <NumberInput {...common} step={1} />;
+    case 'decimal':
+      return <NumberInput {...common} step="any" />;
     case 'money':
       // The API keeps cents; people type yuan.
       return (

@@ -13,6 +13,8 @@ import { PropertiesInput } from '../catalog/PropertiesInput';
 import { AlarmDuration, StateChip } from '../alarms/parts';
 import { LogChanges, accountTypeName, actionName, resourceName } from '../log/parts';
 import { CommandStateChip, shortJson } from '../commands/parts';
+import { CodesField, CodesInput, MessageText, QuietField, QuietInput, TiersField, TiersInput } from '../notify/parts';
+import { EmptyIn, MetricName, PerDay } from '../replenishment/parts';
 
 export interface RendererProps {
   resource: string;
@@ -185,6 +187,13 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   locked: Locked,
   menuOutdated: MenuOutdated,
   word: Word,
+  notifyTiers: TiersField,
+  notifyQuiet: QuietField,
+  notifyCodes: CodesField,
+  notifyMessage: MessageText,
+  emptyIn: EmptyIn,
+  perDay: PerDay,
+  metric: MetricName,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
@@ -213,6 +222,9 @@ export const inputs: Record<string, ComponentType<InputProps>> = {
   properties: PropertiesInput,
   photos: PhotosInput,
   resourceChoice: ResourceChoice,
+  notifyTiers: TiersInput,
+  notifyQuiet: QuietInput,
+  notifyCodes: CodesInput,
 };
 
 /** Values that are no declared column (texts the server adds, a duration), by name: `label` is an i18n key. */

@@ -52,6 +52,7 @@ import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { BulkReportHost, bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
+import { ImportButton } from '../import/ImportButton';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
@@ -103,6 +104,7 @@ function ListActions({ def }: { def: ResourceDef }) {
         return Button ? <Button key={name} /> : null;
       })}
       <SavedQueries def={def} />
+      <ImportButton def={def} />
       <ExportButtons def={def} />
     </TopToolbar>
   );

@@ -19,6 +19,7 @@ import { keepOnly, visit } from './tabs';
 import { useProfile } from './useProfile';
 import { RolePreviewBanner } from './RolePreview';
 import { TotpGate } from '../pages/TwoFactorCard';
+import { useFocusKeeper } from './focusKeeper';
 
 /** docs/rules.md, States: without user info the token is cleared, an error shown, and the user sent to sign in. */
 function IdentityGuard() {
@@ -87,6 +88,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const synced = useSidebarSync(mobile);
   useRouteEffects();
   usePrunedTabs();
+  useFocusKeeper();
   const offset = mobile ? 0 : open ? SIDEBAR_WIDTH : SIDEBAR_CLOSED_WIDTH;
   return (
     <Box
@@ -123,7 +125,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Box
           component="main"
           id="main-content"
-          sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: { xs: 1, sm: 2 }, pb: 2, minWidth: 0 }}
+          sx={{
+            '&:focus': { outline: 'none' },
+            flex: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            px: { xs: 1, sm: 2 },
+            pb: 2,
+            minWidth: 0,
+          }}
         >
           <PageErrorBoundary>
             <Suspense fallback={<Loading />}>{children}</Suspense>

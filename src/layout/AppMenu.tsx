@@ -9,6 +9,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { iconOf } from './icons';
 import { HOME, MENU_SECTIONS, menuSections } from './routes';
+import { SIDEBAR_ACTIVE_BG } from './theme';
 import { resources } from '../../resources';
 import { holds } from '../providers/authProvider';
 
@@ -45,11 +46,11 @@ export function AppMenu() {
         mb: 2,
         color: SIDEBAR_TEXT,
         '& .RaMenuItemLink-root': { color: SIDEBAR_TEXT, minHeight: 44, fontSize: 14 },
-        '& .RaMenuItemLink-root:hover': { backgroundColor: '#263445' },
+        '& .RaMenuItemLink-root:hover': { backgroundColor: SIDEBAR_ACTIVE_BG },
         '& .RaMenuItemLink-icon': { color: 'inherit', minWidth: 36 },
         // react-admin's own active style (dark text) is as specific as `& .RaMenuItemLink-active`: win over it,
         // or the active entry is near-black on the dark sidebar (Lighthouse: contrast 1.6)
-        '& .RaMenuItemLink-root.RaMenuItemLink-active': { color: 'primary.light', backgroundColor: '#263445' },
+        '& .RaMenuItemLink-root.RaMenuItemLink-active': { color: 'primary.light', backgroundColor: SIDEBAR_ACTIVE_BG },
         '& .RaMenuItemLink-root.RaMenuItemLink-active .RaMenuItemLink-icon': { color: 'primary.light' },
       }}
     >
@@ -79,7 +80,7 @@ export function AppMenu() {
             role="menuitem"
             onClick={() => setFolded((f) => ({ ...f, [section]: !f[section] }))}
             aria-expanded={!shut}
-            sx={{ color: SIDEBAR_TEXT, minHeight: 44, px: 2, '&:hover': { backgroundColor: '#263445' } }}
+            sx={{ color: SIDEBAR_TEXT, minHeight: 44, px: 2, '&:hover': { backgroundColor: SIDEBAR_ACTIVE_BG } }}
           >
             <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}>
               <SectionIcon />

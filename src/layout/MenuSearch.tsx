@@ -1,5 +1,6 @@
 // The header's menu search: fuzzy over the titles this account may open, in the current language, plus
 // pinyin and its initials for Chinese (switchable in the settings drawer). Choosing a result opens it.
+// Ctrl+K (⌘K), or "/" outside a text field, opens it from anywhere (docs/accessibility.md, "Keyboard").
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
@@ -35,6 +36,19 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
   );
   const results = useMemo(() => search(query), [search, query]);
 
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = !!target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') || (e.key === '/' && !typing)) {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const close = () => {
     setOpen(false);
     setQuery('');
@@ -47,11 +61,12 @@ export function MenuSearch({ width = 210 }: { width?: number }) {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }} data-testid="menu-search">
-      <Tooltip title={translate('vf.layout.search.open')}>
+      <Tooltip title={`${translate('vf.layout.search.open')} (Ctrl+K)`}>
         <IconButton
           color="inherit"
           onClick={() => (open ? close() : setOpen(true))}
           aria-label={translate('vf.layout.search.open')}
+          aria-keyshortcuts="Control+K Meta+K /"
         >
           <SearchIcon />
         </IconButton>

@@ -6,11 +6,10 @@ import { useSidebarState, useTranslate } from 'react-admin';
 import { Box, Drawer, Typography } from '@mui/material';
 import { useProfile } from './useProfile';
 import { useSettings } from './settings';
-import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme';
+import { SIDEBAR_BG, SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { HOME } from './routes';
 import { fileUrl } from '../lib/files';
 
-export const SIDEBAR_BG = '#304156';
 const LOGO_BG = '#2b2f3a';
 const LOGO_HEIGHT = 50;
 

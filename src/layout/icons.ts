@@ -20,9 +20,14 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Label from '@mui/icons-material/Label';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Route from '@mui/icons-material/Route';
+import Insights from '@mui/icons-material/Insights';
 import Webhook from '@mui/icons-material/Webhook';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
 import Thermostat from '@mui/icons-material/Thermostat';
+import Campaign from '@mui/icons-material/Campaign';
+import Rule from '@mui/icons-material/Rule';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 
 const ICONS: Record<string, ComponentType> = {
   People,
@@ -44,9 +49,14 @@ const ICONS: Record<string, ComponentType> = {
   ViewQuilt,
   Dashboard,
   LocalShipping,
+  Route,
+  Insights,
   Webhook,
   SettingsRemote,
   Thermostat,
+  Campaign,
+  Rule,
+  MarkEmailRead,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

@@ -35,6 +35,14 @@ export const pages: PageEntry[] = [
     permission: 'product_copy',
   },
   {
+    path: '/visit-plan',
+    title: 'vf.forecast.plan.menu',
+    section: 'fleet',
+    order: 42,
+    icon: 'Route',
+    permission: 'product_stock',
+  },
+  {
     path: '/refund-approval',
     title: 'vf.orders.approval.title',
     section: 'sales',

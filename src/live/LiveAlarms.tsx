@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, Box, IconButton, Tooltip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import { currentLang, isSignedIn } from '../providers/session';
@@ -65,31 +66,53 @@ export function useLiveEvents(): boolean {
   return connected;
 }
 
+/** The bell's badge shows at most 99 ("99+"); its name says what the badge shows, so the name holds the visible text. */
+const MAX_SHOWN = 99;
+
+/** Said politely (after what the reader is saying) when the count of active alarms grows; never on the first count. */
+function useAnnouncement(total: number | undefined, label: string): string {
+  const [said, setSaid] = useState('');
+  const [last, setLast] = useState<number | undefined>(undefined);
+  if (total !== undefined && last !== total) {
+    if (last !== undefined && total > last) setSaid(label);
+    setLast(total);
+  }
+  return said;
+}
+
 function AlarmBadge({ connected }: { connected: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { total = 0 } = useGetList('alarm', {
+  const { total = 0, isPending } = useGetList('alarm', {
     filter: ALARM_FILTER,
     pagination: { page: 1, perPage: 1 },
     sort: { field: 'priority', order: 'DESC' },
   });
-  const label = total ? translate('vf.alarms.bell', { smart_count: total }) : translate('vf.alarms.bell_none');
+  const shown = total > MAX_SHOWN ? `${MAX_SHOWN}+` : total;
+  const label = total ? translate('vf.alarms.bell', { smart_count: shown }) : translate('vf.alarms.bell_none');
   const title = `${label} · ${translate(connected ? 'vf.live.live_on' : 'vf.live.live_off')}`;
+  const said = useAnnouncement(isPending ? undefined : total, label);
   return (
-    <Tooltip title={title}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        data-testid="alarm-badge"
-        data-count={total}
-        data-live={connected ? 'on' : 'off'}
-        onClick={() => navigate(`/alarm?filter=${encodeURIComponent(JSON.stringify(ALARM_FILTER))}`)}
-      >
-        <Badge badgeContent={total} color="error" max={99}>
-          {total ? <NotificationsActive /> : <NotificationsNone />}
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <>
+      <Tooltip title={title}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          data-testid="alarm-badge"
+          data-count={total}
+          data-live={connected ? 'on' : 'off'}
+          onClick={() => navigate(`/alarm?filter=${encodeURIComponent(JSON.stringify(ALARM_FILTER))}`)}
+        >
+          {/* no badge at 0: a hidden "0" would be text the name does not say */}
+          <Badge badgeContent={total || undefined} color="error" max={MAX_SHOWN}>
+            {total ? <NotificationsActive /> : <NotificationsNone />}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Box role="status" aria-live="polite" data-testid="alarm-announcer" sx={visuallyHidden}>
+        {said}
+      </Box>
+    </>
   );
 }
 

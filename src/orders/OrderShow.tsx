@@ -108,7 +108,8 @@ function Items({ items }: { items: Item[] }) {
   const p = (k: string) => translate(`vf.orders.page.${k}`);
   return (
     <Section title={p('items')} testId="order-items">
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* a region that scrolls sideways is reached with Tab, to scroll it with the arrow keys (WCAG 2.1.1) */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={p('items')}>
         <Table size="small">
           <TableHead>
             <TableRow>

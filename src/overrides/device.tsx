@@ -38,6 +38,7 @@ import { OneTimeKeyDialog, useRevealedSecret } from '../declared/OneTimeKeyDialo
 import { RobotAlarms } from '../alarms/RobotAlarms';
 import { RobotCommands } from '../commands/RobotCommands';
 import { RobotTelemetry } from '../telemetry/RobotTelemetry';
+import { RobotDaysLeft } from '../replenishment/RobotDaysLeft';
 import { useNow } from '../alarms/parts';
 import { formatDateTime, localeTag, timeAgo } from '../lib/format';
 
@@ -229,6 +230,7 @@ function DeviceShow() {
             <Stack spacing={2}>
               <Details />
               <RobotCommands />
+              <RobotDaysLeft />
               <RobotTelemetry />
               {oneColumn ? null : <RobotAlarms />}
               <RecentMessages />

@@ -36,6 +36,7 @@ import { StockLevel } from '../catalog/StockLevel';
 import { TemplateImport } from '../catalog/TemplateImport';
 import { useProfile } from '../layout/useProfile';
 import { BulkReportHost, bulkActionsOf } from '../declared/BulkActions';
+import { ImportButton } from '../import/ImportButton';
 import { ExportButtons } from '../declared/ExportButtons';
 import { SavedQueries } from '../declared/SavedQueries';
 import { ListRows, ROW_ACTIONS } from '../declared/ListRows';
@@ -142,6 +143,7 @@ function ListActions() {
       ) : null}
       {canCreate ? <CreateButton /> : null}
       <SavedQueries def={product} />
+      <ImportButton def={product} />
       <ExportButtons def={product} />
     </TopToolbar>
   );

@@ -119,3 +119,12 @@ export async function apiStream(path: string, body: unknown, signal: AbortSignal
   const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
   throw new HttpError(json?.message ?? translate('vf.error.server'), res.status, json);
 }
+
+/** A file the server makes on a GET (an import's template): the same session and language; refusals thrown as api()'s. */
+export async function apiFile(path: string): Promise<Blob> {
+  const res = await fetch(`${baseUrl}/api${path}`, { headers: { 'Accept-Language': lang, [CSRF_HEADER]: '1' } });
+  if (res.ok) return res.blob();
+  if (res.status === 401) raiseSessionExpired();
+  const json = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
+  throw new HttpError(json?.message ?? translate('vf.error.server'), res.status, json);
+}

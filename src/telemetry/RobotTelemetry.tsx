@@ -157,7 +157,8 @@ export function RobotTelemetry() {
                         key={format}
                         size="small"
                         startIcon={<Download />}
-                        aria-label={`${translate('vf.telemetry.report.title')} (${format})`}
+                        // the name starts with the button's visible text (WCAG 2.5.3)
+                        aria-label={`${format} · ${translate('vf.telemetry.report.title')}`}
                         onClick={() =>
                           void downloadRecord(String(r._id ?? r.id), s.metric, data.from, data.to, format).catch(
                             () => undefined,

@@ -166,7 +166,7 @@ it('starts two processes at once on an empty database: they take turns, fill it 
     }
     expect((await check.db.selectFrom('account').select('_id').execute()).map((r) => r._id)).toEqual(['admin']);
     const queues = await sql<{ name: string }>`SELECT name FROM pgboss.queue`.execute(check.db);
-    expect(queues.rows.map((r) => r.name)).toEqual(['webhook-delivery']);
+    expect(queues.rows.map((r) => r.name).sort()).toEqual(['notify-delivery', 'webhook-delivery']);
   } finally {
     await Promise.all(started.map((p) => stopProcess(p)));
     await check.close();

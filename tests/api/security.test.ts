@@ -33,7 +33,8 @@ describe('headers and uploads', () => {
           "default-src 'self'",
           "script-src 'self'",
           "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob:",
+          // the visit plan's map tiles come from MAP_TILE_URL's origin (docs/replenishment.md)
+          "img-src 'self' data: blob: https://tile.openstreetmap.org",
           "font-src 'self' data:",
           "connect-src 'self'",
           "object-src 'none'",

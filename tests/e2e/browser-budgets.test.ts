@@ -1,8 +1,9 @@
 // Browser budgets as a visitor meets them (issue 8): the sign-in page loads without the console, in the
-// saved language; the built scripts go out compressed and cached; and Lighthouse's accessibility audits
-// pass on /login (≥ 95, mobile preset). Performance scores are timed and stay in `npm run lighthouse`.
+// saved language; the built scripts go out compressed and cached. Performance scores are timed and stay in
+// `npm run lighthouse`; the sign-in page's accessibility is held by axe in tests/e2e/accessibility.test.ts (no
+// serious or critical violation at 390 px, stricter than Lighthouse's score of 95, which ran the same axe rules in
+// a second Chromium of its own).
 import { startE2E, type E2E } from '../support/browser';
-import { runLighthouse } from '../../scripts/lighthouse';
 
 let e: E2E;
 beforeAll(async () => {
@@ -53,9 +54,4 @@ it('serves the built scripts compressed, hashed assets cached for a year and the
   expect(list.status).toBe(200);
   expect(list.headers.get('content-encoding')).toBe('gzip');
   expect((await list.json()).data.list.length).toBeGreaterThan(0);
-});
-
-it('passes Lighthouse accessibility on the sign-in page (mobile preset) with at least 95', async () => {
-  const r = await runLighthouse(`${e.server.url}/login`, { categories: ['accessibility'] });
-  expect(r.scores.accessibility).toBeGreaterThanOrEqual(95);
 });

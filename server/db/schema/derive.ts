@@ -6,7 +6,7 @@
 import type { FieldDef, ResourceDef } from '../../../resources/types';
 import { VERSION } from '../../../resources/types';
 
-export type ColumnType = 'text' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
+export type ColumnType = 'text' | 'integer' | 'double precision' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
 
 export interface ColumnSpec {
   name: string;
@@ -42,6 +42,7 @@ const TYPES: Record<FieldDef['type'], ColumnType> = {
   image: 'text',
   number: 'integer',
   money: 'integer',
+  decimal: 'double precision',
   boolean: 'boolean',
   choice: 'text',
   choices: 'text[]',

@@ -71,6 +71,36 @@ export interface HandTables {
     dealer: string | null;
     create_time: Now;
   };
+  import_job: {
+    _id: string;
+    resource: string;
+    account: string;
+    integrator: string | null;
+    dealer: string | null;
+    file_name: string;
+    encoding: string;
+    mode: 'dry_run' | 'apply';
+    partial: Generated<boolean>;
+    state: 'dry_run' | 'running' | 'done' | 'failed' | 'cancelled' | 'reverted';
+    total: Generated<number>;
+    done: Generated<number>;
+    created: Generated<number>;
+    updated: Generated<number>;
+    unchanged: Generated<number>;
+    refused: Generated<number>;
+    errors: ColumnType<unknown[], string | undefined, string>;
+    ignored: ColumnType<string[], string | undefined, string>;
+    preview: ColumnType<unknown[], string | undefined, string>;
+    create_time: Now;
+    finish_time: Timestamp | null;
+  };
+  import_row: {
+    import: string;
+    record: string;
+    kind: 'created' | 'updated';
+    before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+    version: number;
+  };
   saved_query: {
     _id: string;
     account: string;
@@ -171,5 +201,9 @@ export interface HandTables {
     reported: number | null;
     sold_out: boolean;
     urgency: number;
+    /** the forecast's, when there is one (migration 055) */
+    empty_at: Date | null;
+    /** the list's order: empty_at in epoch seconds, else after every forecast line */
+    empty_order: number;
   };
 }

@@ -32,6 +32,7 @@ export interface ActualTable {
 const TYPE_NAMES: Record<string, ColumnType> = {
   text: 'text',
   integer: 'integer',
+  'double precision': 'double precision',
   boolean: 'boolean',
   'timestamp with time zone': 'timestamptz',
   jsonb: 'jsonb',

@@ -30,7 +30,7 @@ type Value<F extends FieldDef> = F['type'] extends 'text' | 'email' | 'password'
   ? string
   : F['type'] extends 'choice'
     ? ChoiceOf<F>
-    : F['type'] extends 'number' | 'money'
+    : F['type'] extends 'number' | 'money' | 'decimal'
       ? number
       : F['type'] extends 'boolean'
         ? boolean

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../index';
 import { migrate } from '../migrate';
+import { analyzeTables, filledTables } from '../analyze';
 import { hashPassword } from '../../auth/password';
 import seedAccounts from './accounts';
 import seedCatalog from './catalog';
@@ -10,6 +11,8 @@ import seedOrders from './orders';
 import seedService from './service';
 import seedWebhooks from './webhooks';
 import seedTelemetry from './telemetry';
+import seedNotify from './notify';
+import { seedPlaces, seedSalesHistory } from './history';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 export { DEMO_DEVICES, demoDeviceKey } from './fleet';
@@ -22,12 +25,19 @@ const SEEDERS: Array<(db: DB) => Promise<void>> = [
   seedService,
   seedWebhooks,
   seedTelemetry,
+  seedNotify,
+  seedPlaces,
 ];
 
-export async function seedDemo(db: DB) {
+/** `history`: also eight weeks of sales (the first start's demo, docs/replenishment.md); test databases go without. */
+export async function seedDemo(db: DB, options: { history?: boolean } = {}) {
   await db.transaction().execute(async (trx) => {
     for (const seed of SEEDERS) await seed(trx);
+    if (options.history) await seedSalesHistory(trx);
   });
+  // the demo is used the moment the server is up: its lists are planned on statistics of what the seed wrote,
+  // not on a guess (server/db/analyze.ts)
+  await analyzeTables(db, await filledTables(db));
 }
 
 export async function isEmpty(db: DB): Promise<boolean> {

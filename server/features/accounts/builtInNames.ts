@@ -9,12 +9,31 @@ type Kind = 'role' | 'permission';
 
 const keyOf = (kind: Kind, id: unknown) => `vf.walk.${kind}.${String(id)}`;
 
-/** The shipped English name of a built-in row, or undefined for a row added later. */
-function shippedName(kind: Kind, id: unknown): string | undefined {
-  const key = keyOf(kind, id);
-  const en = translate('en', key);
-  return en === key ? undefined : en;
+/**
+ * A built-in row's words in a language, looked up once: the words are fixed for the process's life, and the profile
+ * names every role and authorization of its account on every call (building each key and looking it up again was
+ * ~8 % of a profile call's CPU: docs/performance.md, "As a browser pays it"). By kind, language and id, so a call
+ * builds no string; bounded against ids without end (rows added later).
+ */
+const said: Record<Kind, Map<Lang, Map<string, string | null>>> = { role: new Map(), permission: new Map() };
+/** The row's name in `lang`, or undefined when i18n has none (a row added later). */
+function say(kind: Kind, lang: Lang, id: unknown): string | undefined {
+  let byId = said[kind].get(lang);
+  if (!byId) said[kind].set(lang, (byId = new Map()));
+  const name = String(id);
+  let text = byId.get(name);
+  if (text === undefined) {
+    if (byId.size >= 10_000) byId.clear();
+    const key = keyOf(kind, name);
+    const found = translate(lang, key);
+    text = found === key ? null : found;
+    byId.set(name, text);
+  }
+  return text ?? undefined;
 }
+
+/** The shipped English name of a built-in row, or undefined for a row added later. */
+const shippedName = (kind: Kind, id: unknown) => say(kind, 'en', id);
 
 /** Rows on their way out: a built-in name is said in the caller's language. */
 export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }>(
@@ -24,7 +43,7 @@ export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }
 ): R[] {
   for (const r of rows) {
     if (r.display_name !== undefined && r.display_name === shippedName(kind, r._id))
-      r.display_name = translate(lang, keyOf(kind, r._id));
+      r.display_name = say(kind, lang, r._id) ?? keyOf(kind, r._id);
   }
   return rows;
 }
@@ -36,7 +55,7 @@ export function keepBuiltInName(kind: Kind, id: unknown, values: Row, lang: Lang
   if (
     shipped !== undefined &&
     typeof values.display_name === 'string' &&
-    values.display_name === translate(lang, keyOf(kind, id))
+    values.display_name === (say(kind, lang, id) ?? keyOf(kind, id))
   )
     values.display_name = shipped;
 }

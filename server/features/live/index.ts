@@ -31,7 +31,7 @@ const RECONNECT_MS = 1000;
 let streams = 0;
 export const openStreams = () => streams;
 
-const RESOURCE_OF: Record<EventType, string> = {
+const RESOURCE_OF: Record<Exclude<EventType, 'import.progress'>, string> = {
   'device.status': 'device',
   'message.created': 'message',
   'order.created': 'order',
@@ -39,6 +39,8 @@ const RESOURCE_OF: Record<EventType, string> = {
   'alarm.changed': 'alarm',
   'command.changed': 'command',
 };
+/** The resource an event belongs to: an import's progress is of the list it fills. */
+const resourceOf = (e: LiveEvent) => (e.type === 'import.progress' ? String(e.data.resource) : RESOURCE_OF[e.type]);
 
 /** The saved language choice (?lang, one of LANGS at the edge, or the console's cookie), else the browser's. */
 function streamLang(req: FastifyRequest, q: Lang | undefined): Lang {
@@ -50,7 +52,7 @@ function streamLang(req: FastifyRequest, q: Lang | undefined): Lang {
 
 /** Whether this account may see this event: the list permission of its resource, and its tenant. */
 export function maySee(user: SessionUser, e: LiveEvent): boolean {
-  const def = findResource(RESOURCE_OF[e.type]);
+  const def = findResource(resourceOf(e));
   if (!def) return false;
   if (!holds(user, def.permissions.list) && !holds(user, def.permissions.read)) return false;
   const row: Record<string, unknown> = {};
@@ -76,7 +78,7 @@ const sameRights = (a: SessionUser, b: SessionUser) =>
 
 function present(e: LiveEvent, lang: Lang): Record<string, unknown> {
   // an event may carry a whole row: its resource's secret fields stay behind, by the declaration's one rule
-  const def = findResource(RESOURCE_OF[e.type]);
+  const def = findResource(resourceOf(e));
   const data = def ? withoutSecrets(def, e.data) : e.data;
   if (e.type !== 'message.created' && e.type !== 'alarm.opened' && e.type !== 'alarm.changed') return data;
   const t = notifyText(Number(e.data.code), lang);

@@ -1,5 +1,6 @@
 // The fleet's health for the caller's scope (POST /api/dashboard/fleet, docs/telemetry.md "Fleet health"): robots
-// online, offline, in failure and locked; active alarms by level; sold-out lines; and per store the uptime over the
+// online, offline, in failure and locked; active alarms by level; sold-out lines; robots the forecasts have running
+// empty within 24 hours (docs/replenishment.md); and per store the uptime over the
 // range and the median time to clear an alarm. Three statements, each on one indexed scope column.
 //
 // Uptime is read from the offline alarms (code 100002, opened by the offline sweep, cleared when the robot beats
@@ -54,10 +55,12 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
              count(*) FILTER (WHERE device.state = 'failure')::int AS failure, count(*) FILTER (WHERE device.locked)::int AS locked,
              count(*) FILTER (WHERE ${menuOutdated})::int AS menu_outdated
         FROM device WHERE ${scopeOf(ctx, 'device')} GROUP BY device.dealer`.execute(db),
-    sql<{ warning: number; error: number; sold_out: number }>`
+    sql<{ warning: number; error: number; sold_out: number; running_empty: number }>`
       SELECT (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'warning' AND ${scopeOf(ctx, 'a')})::int AS warning,
              (SELECT count(*) FROM alarm a WHERE a.state = 'active' AND a.level = 'error' AND ${scopeOf(ctx, 'a')})::int AS error,
-             (SELECT count(*) FROM restock_line a WHERE a.sold_out AND ${scopeOf(ctx, 'a')})::int AS sold_out`.execute(
+             (SELECT count(*) FROM restock_line a WHERE a.sold_out AND ${scopeOf(ctx, 'a')})::int AS sold_out,
+             (SELECT count(DISTINCT a.device) FROM forecast a
+               WHERE a.empty_at < now() + interval '24 hours' AND ${scopeOf(ctx, 'a')})::int AS running_empty`.execute(
       db,
     ),
     sql<{ dealer: string | null; down_seconds: number; clear_median_minutes: number | null }>`
@@ -103,6 +106,7 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
     // robots running another menu than their store's (server/features/commands/menu.ts; never-reported ones not counted)
     menu_outdated: sum('menu_outdated'),
     sold_out: alarms.rows[0].sold_out,
+    running_empty: alarms.rows[0].running_empty,
     stores,
   };
 }

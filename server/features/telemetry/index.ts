@@ -85,6 +85,7 @@ export const telemetryRoutes = fp<{ db: DB }>(async (plain, { db }) => {
             "robots whose menu differs from their store's (robots that never reported a version are not counted)",
           ),
           sold_out: int('sold-out product lines (the restock list)'),
+          running_empty: int('robots the forecasts have running empty (a product or a consumable) within 24 hours'),
           stores: {
             type: 'array',
             items: obj({
