@@ -5,7 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'i18n', 'resources', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'i18n',
+  'resources',
+  'index.html',
+  'vite.config.ts',
+  'scripts/messagesPlugin.ts',
+  'scripts/precompress.ts',
+  'package.json',
+];
 
 export function newest(p: string): number {
   const full = path.join(ROOT, p);

@@ -3,7 +3,7 @@
 // - login: the entry script, the sign-in page's chunk and the sign-in messages of one language (src/main.tsx
 //   imports those two at once for a visitor without a session), the worst of the four languages;
 // - dashboard: a signed-in load of /dashboard — the entry, the console's shell (src/App.tsx), one language's
-//   messages and the dashboard page (its charts load after it, lazily), the worst of the four languages.
+//   messages (virtual:vf-messages/<lang>, scripts/messagesPlugin.ts) and the dashboard page (its charts load after it, lazily), the worst of the four languages.
 // `npm run build` runs it afterwards (postbuild) and fails when a budget is exceeded; tests/e2e/budget.test.ts
 // checks the same on the build the end-to-end tests use.
 import fs from 'node:fs';
@@ -19,7 +19,10 @@ import { gzipSync } from 'node:zlib';
  * each resource's own save messages, in all four languages, took it to 381.5 KiB: budget 384 KiB. Later that
  * day commands and telemetry (two declared resources, the catalogue and metrics declarations, their list
  * renderers and bulk button in the shell) took it to 392.8 KiB: budget 400 KiB, no longer with 8% of room —
- * the shell carries every declaration; splitting declarations per screen is the next cut.
+ * the shell carries every declaration; splitting declarations per screen is the next cut. 2026-11-28: with
+ * notifications, forecasts, import and the accessibility parts it reached 411.2 KiB; each feature's messages came
+ * in all four languages (i18n/features keeps them side by side). One language's messages per load
+ * (scripts/messagesPlugin.ts): 366.4 KiB.
  */
 export const BUDGETS_GZIP = { login: 82 * 1024, dashboard: 400 * 1024 } as const;
 export type PageName = keyof typeof BUDGETS_GZIP;
@@ -88,7 +91,12 @@ export function firstLoads(dist: string): Record<PageName, FirstLoad> {
     LANGS.map((l) => measure(keysFor(l), l)).reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
   return {
     login: worst((l) => [entryKey, need('src/login/LoginScreen.tsx'), appMessages(l)]),
-    dashboard: worst((l) => [entryKey, need('src/App.tsx'), need(`i18n/${l}.ts`), need('src/pages/DashboardPage.tsx')]),
+    dashboard: worst((l) => [
+      entryKey,
+      need('src/App.tsx'),
+      need(`virtual:vf-messages/${l}`),
+      need('src/pages/DashboardPage.tsx'),
+    ]),
   };
 }
 

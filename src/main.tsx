@@ -9,7 +9,14 @@ const lang = currentLang();
 document.documentElement.lang = lang;
 const root = createRoot(document.getElementById('root')!);
 
-const loadConsole = () => Promise.all([import(`../i18n/${lang}.ts`), import('./App')]);
+// one language's messages as the build made them (scripts/messagesPlugin.ts): one file per language
+const MESSAGES = {
+  zh: () => import('virtual:vf-messages/zh'),
+  en: () => import('virtual:vf-messages/en'),
+  es: () => import('virtual:vf-messages/es'),
+  ja: () => import('virtual:vf-messages/ja'),
+};
+const loadConsole = () => Promise.all([MESSAGES[lang](), import('./App')]);
 let consoleLoad: ReturnType<typeof loadConsole> | undefined;
 const fetchConsole = () => (consoleLoad ??= loadConsole());
 
