@@ -22,8 +22,9 @@ export function messagesPlugin(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const lang = id.slice(PREFIX.length + 1);
       if (!LANGS.has(lang)) throw new Error(`no messages for the language ${lang}`);
+      // (from the project's root, as the dev server serves it)
+      if (!building) return `export { default } from '/i18n/${lang}.ts';`;
       const file = path.resolve(import.meta.dirname, '..', 'i18n', `${lang}.ts`);
-      if (!building) return `export { default } from ${JSON.stringify(file)};`;
       const { tsImport } = await import('tsx/esm/api');
       const tree = ((await tsImport(file, import.meta.url)) as { default: unknown }).default;
       // JSON.parse of one string: the engine reads it faster than the same object as a literal
