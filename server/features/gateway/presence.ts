@@ -181,13 +181,21 @@ export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()
   let total = 0;
   for (;;) {
     const swept = await db.transaction().execute(async (trx) => {
+      // The chunk is taken once, MATERIALIZED, and then set offline. Written as `_id IN (SELECT … LIMIT … FOR
+      // UPDATE SKIP LOCKED)` the planner was free to run that subquery again for every row of the outer scan (a
+      // nested loop, chosen whenever it expects few robots online — as ANALYZE of a fleet that was offline tells
+      // it, docs/performance.md "Fresh statistics"); each run skips the rows the statement has already set
+      // offline and takes the next ones, so the one statement swept every silent robot in one transaction and
+      // held their rows, and their beats, until the last one was announced.
       const gone = await sql<Record<string, unknown>>`
-        UPDATE device SET online = false
-         WHERE online AND _id IN (
-           SELECT _id FROM device
-            WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
-            ORDER BY _id LIMIT ${SWEEP_CHUNK} FOR UPDATE SKIP LOCKED)
-        RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(c)))}`.execute(trx);
+        WITH chunk AS MATERIALIZED (
+          SELECT _id FROM device
+           WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
+           ORDER BY _id LIMIT ${SWEEP_CHUNK} FOR UPDATE SKIP LOCKED)
+        UPDATE device d SET online = false
+          FROM chunk
+         WHERE d._id = chunk._id
+        RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))}`.execute(trx);
       for (const r of gone.rows) {
         await raiseMessage(trx, {
           code: CODE_OFFLINE,
