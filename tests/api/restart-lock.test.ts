@@ -1,9 +1,10 @@
 // The embedded database's folder lock after a crash: a server killed with SIGKILL is started again on the same
 // folder at once — the next process is spawned right after the signal, without waiting for the exit — three
-// times, and each restart serves (each round is the same race, and a race is tested once per engine: three rounds
-// keep a margin, where ten cost seven more server starts; docs/testing.md). The killed server's parent never reaps it (it is a zombie, its pid still
-// "alive" to kill(pid, 0), while the next one starts), and the lock file names a live process of someone else
-// at the start: both kept the old pid-file lock out. Two live servers on one folder stay impossible.
+// times, and each restart serves (each round is the same race, and a race is tested once per engine: three
+// rounds keep a margin, where ten cost seven more server starts; docs/testing.md). The killed server's parent
+// never reaps it (it is a zombie, its pid still "alive" to kill(pid, 0), while the next one starts), and the lock
+// file names a live process of someone else at the start: both kept the old pid-file lock out. Two live servers
+// on one folder stay impossible.
 // The folder is the embedded one whatever the run's engine (on the PostgreSQL run a new one the first start fills).
 import fs from 'node:fs';
 import path from 'node:path';
