@@ -41,6 +41,7 @@ import { isSecret, rowActions } from '../../resources/types';
 import { FieldFor, choiceKey } from './fields';
 import { cells } from './registry';
 import { MOBILE_BREAKPOINT } from '../layout/theme';
+import { useFormat, type Format } from '../lib/format';
 
 export const ROW_ACTIONS = 'vf-row-actions';
 /** A column whose values may be cut to make the row fit (names, codes, text): not a time, an amount or a state. */
@@ -52,9 +53,9 @@ const SPARE = 'vf-spare-';
 const COL = 'vf-col-';
 
 /** A column's width by what it holds (px, its padding included): a value read whole or not at all (a time, an
- * amount, a state) gets the width it needs; text has none and shares what is left, cut with "…". */
+ * amount, a state) gets the width it needs; text has none and shares what is left, cut with "…". A time's is
+ * not a number of pixels: `timeWidth`. */
 const WIDTH: Partial<Record<FieldDef['type'], number>> = {
-  datetime: 156,
   money: 104,
   number: 88,
   boolean: 84,
@@ -67,6 +68,26 @@ const TEXT_MIN = 72;
 const CHECKBOX = 48;
 /** One row action: a small icon without padding and its margins. */
 const ICON = 26;
+/** A cell's padding, left and right (`px: 1` in COMPACT_ROWS). */
+const CELL_PADDING = 16;
+/** A time with every part two digits wide, the afternoon's (en: "12/28/2026 10:58:58 PM"). */
+const WIDEST_TIME = new Date(2026, 11, 28, 22, 58, 58);
+
+/** A width in pixels plus characters: `ch`, the width of a digit in the font the cell is drawn in. */
+interface Width {
+  px: number;
+  ch: number;
+}
+const css = (w: Width) => (w.ch ? `calc(${w.ch}ch + ${w.px}px)` : `${w.px}px`);
+
+/** A time's column: as many digit widths (`ch`) as the language writes a time with characters (22 in English, 19
+ * in the others), and its padding. A width in pixels fitted a time in one font only — 156 px cut the English time
+ * at 14 px in Arial's metrics (153 px of text, 16 of padding) and in DejaVu Sans (173 px) — while a digit's width
+ * follows the font the browser has and the size the user picked. A time's ":", "/" and spaces are narrower than a
+ * digit by more than its "PM" is wider: 22 characters measured 19.4–19.7 ch, 21.5 ch bold (an emphasized row). */
+function timeWidth(fmt: Format): Width {
+  return { px: CELL_PADDING, ch: fmt.dateTime(WIDEST_TIME).length };
+}
 
 /** One line per row (an operator scans many robots at once): cells do not wrap; a long value is cut with "…"
  * (its full text shows on hover, `titleIfCut`), and the row actions — icons without padding, one text line tall —
@@ -100,13 +121,17 @@ const WHOLE: ReadonlySet<FieldDef['type']> = new Set(['datetime', 'number', 'mon
 /** A column as the layout sees it: its declared width (none: text, a share of the rest) and its rank among the
  * spare columns (1 leaves first). */
 interface Planned {
-  width?: number;
+  width?: Width;
   spare?: number;
 }
 
 /** The columns marked as they may be cut (every one but a declared field of a type read whole, `WHOLE`), as spare
  * (`SPARE`, counted from the right) where the card does not name them, and with the class of their width. */
-function planColumns(children: ReactNode, card: ReadonlySet<string>): { columns: ReactNode[]; plan: Planned[] } {
+function planColumns(
+  children: ReactNode,
+  card: ReadonlySet<string>,
+  fmt: Format,
+): { columns: ReactNode[]; plan: Planned[] } {
   type Column = { def?: FieldDef; source?: string; name?: string; cellClassName?: string; headerClassName?: string };
   const columns = Children.toArray(children).filter(isValidElement<Column>);
   let spare = columns.filter((c) => !card.has(c.props.source ?? c.props.name ?? '')).length;
@@ -114,7 +139,9 @@ function planColumns(children: ReactNode, card: ReadonlySet<string>): { columns:
   const marked = columns.map((child, i) => {
     const { def, source, name, cellClassName, headerClassName } = child.props;
     const own = card.has(source ?? name ?? '') ? undefined : spare--;
-    plan.push({ width: def ? WIDTH[def.type] : undefined, spare: own });
+    const px = def ? WIDTH[def.type] : undefined;
+    const width = def?.type === 'datetime' ? timeWidth(fmt) : px ? { px, ch: 0 } : undefined;
+    plan.push({ width, spare: own });
     const marks = [
       `${COL}${i}`,
       ...(def && WHOLE.has(def.type) ? [] : [CUT]),
@@ -135,19 +162,30 @@ function planColumns(children: ReactNode, card: ReadonlySet<string>): { columns:
 function layoutOf(plan: readonly Planned[], fixed: number): SxProps<Theme> {
   const spares = plan.filter((c) => c.spare !== undefined).length;
   /** the width the columns need with spare columns 1…k gone, text at `text` px */
-  const need = (k: number, text: number) =>
-    fixed + plan.filter((c) => c.spare === undefined || c.spare > k).reduce((sum, c) => sum + (c.width ?? text), 0);
+  const need = (k: number, text: number): Width =>
+    plan
+      .filter((c) => c.spare === undefined || c.spare > k)
+      .reduce((sum, c) => ({ px: sum.px + (c.width?.px ?? text), ch: sum.ch + (c.width?.ch ?? 0) }), {
+        px: fixed,
+        ch: 0,
+      });
   const sx: Record<string, unknown> = {
     containerType: 'inline-size',
+    // the box's font is its cells': a `ch` in its container queries is then a digit of the cells
+    typography: 'body2',
     // as specific as react-admin's own `tableLayout: auto` on the table, and more
-    '& table.RaDatagrid-table': { tableLayout: 'fixed', width: '100%', minWidth: need(spares, TEXT_MIN) },
+    '& table.RaDatagrid-table': { tableLayout: 'fixed', width: '100%', minWidth: css(need(spares, TEXT_MIN)) },
     '& th.MuiTableCell-paddingCheckbox': { width: CHECKBOX },
   };
   plan.forEach((c, i) => {
-    if (c.width) sx[`& th.${COL}${i}`] = { width: c.width };
+    if (c.width) sx[`& th.${COL}${i}`] = { width: css(c.width) };
   });
-  for (let k = 1; k <= spares; k++)
-    sx[`@container (max-width: ${need(k - 1, TEXT_READABLE) - 0.02}px)`] = { [`& .${SPARE}${k}`]: { display: 'none' } };
+  for (let k = 1; k <= spares; k++) {
+    const edge = need(k - 1, TEXT_READABLE);
+    sx[`@container (max-width: ${css({ ...edge, px: edge.px - 0.02 })})`] = {
+      [`& .${SPARE}${k}`]: { display: 'none' },
+    };
+  }
   return sx as SxProps<Theme>;
 }
 
@@ -393,9 +431,10 @@ export function ListRows({ def, rowClick, bulkActionButtons, rowSx, actions, kee
 /** The rows as a table laid out once from the declaration (`layoutOf`). */
 function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, keep = [], children }: RowsProps) {
   const translate = useTranslate();
+  const fmt = useFormat();
   const card = cardOf(def);
   const named = new Set([...[card.primary, card.secondary, card.tertiary, card.status].flatMap(fieldsOf), ...keep]);
-  const { columns, plan } = planColumns(children, named);
+  const { columns, plan } = planColumns(children, named, fmt);
   // the generated row actions are so many icons at most (edit, the declared actions, delete); other actions (a
   // refund's decision) are a column of text like the rest
   const icons = actions?.props && (actions.props as { cellClassName?: string }).cellClassName === ROW_ACTIONS;
@@ -406,25 +445,32 @@ function TableRows({ def, rowClick, bulkActionButtons, rowSx, actions, keep = []
     ...(icons ? { [`& th.${ROW_ACTIONS}`]: { width: actionsWidth } } : {}),
   };
   return (
-    // a table too wide for its box (a narrow window, a list on a record's page) scrolls inside it; the box is then
-    // reached with Tab, to scroll it with the arrow keys (WCAG 2.1.1)
-    <Box
-      onMouseOver={titleIfCut}
-      sx={{ minWidth: 0, overflowX: 'auto', ...sx }}
-      tabIndex={0}
-      role="region"
-      aria-label={translate(`resources.${def.name}.name`, { smart_count: 2 })}
-    >
-      <Datagrid
-        rowClick={rowClick}
-        rowSx={rowSx}
-        bulkActionButtons={bulkActionButtons}
-        sx={COMPACT_ROWS}
-        body={rowClick ? KEYBOARD_BODY : undefined}
+    <>
+      {/* The selection's toolbar stands outside the box that scrolls: react-admin draws it over the list's top
+          toolbar, above its own place, and a box that scrolls clips what it holds to itself — the toolbar was cut
+          away and a click on its buttons fell on the top toolbar's. */}
+      {bulkActionButtons ? <BulkActionsToolbar>{bulkActionButtons}</BulkActionsToolbar> : null}
+      {/* a table too wide for its box (a narrow window, a list on a record's page) scrolls inside it; the box is then
+          reached with Tab, to scroll it with the arrow keys (WCAG 2.1.1) */}
+      <Box
+        onMouseOver={titleIfCut}
+        sx={{ minWidth: 0, overflowX: 'auto', ...sx }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate(`resources.${def.name}.name`, { smart_count: 2 })}
       >
-        {columns}
-        {actions}
-      </Datagrid>
-    </Box>
+        <Datagrid
+          rowClick={rowClick}
+          rowSx={rowSx}
+          bulkActionButtons={bulkActionButtons}
+          bulkActionsToolbar={false}
+          sx={COMPACT_ROWS}
+          body={rowClick ? KEYBOARD_BODY : undefined}
+        >
+          {columns}
+          {actions}
+        </Datagrid>
+      </Box>
+    </>
   );
 }

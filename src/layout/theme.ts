@@ -64,6 +64,22 @@ const LABELLED_ICONS = {
   },
 };
 
+const BULK_OPEN = '.RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)';
+
+/** react-admin draws the selection's toolbar over the list's toolbar (`RaList-actions`: its filters and buttons),
+ * one 48 px line tall. The list's toolbar is taller where its buttons wrap (a desktop list with Import beside
+ * Export, a phone): its first line showed above the selection's, cut through, and its fields and buttons under the
+ * selection's stayed Tab stops that no one could see (WCAG 2.4.11). While rows are selected the list's toolbar is
+ * hidden, keeping its place: the rows below do not move under the pointer that is selecting them. */
+const SELECTION_OVER_TOOLBAR = {
+  [`& .RaList-main:has(${BULK_OPEN}) .RaList-actions`]: { visibility: 'hidden' },
+};
+/** The selection's toolbar as tall as its buttons need (a phone wraps them), grown upward from the rows' top over
+ * the hidden top toolbar instead of spilling its buttons over the rows and the top toolbar's words. */
+const SELECTION_TOOLBAR = {
+  [`& ${BULK_OPEN}`]: { height: 'auto', top: 'auto', bottom: 0, transform: 'none' },
+};
+
 export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DEFAULT_SIZE, loading = 'Loading') {
   const d = DENSITY[size] ?? DENSITY[DEFAULT_SIZE];
   const control = { defaultProps: { size: d.control } };
@@ -95,9 +111,13 @@ export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DE
       MuiChip: control,
       // A list never makes the page wider than the window: a wide table scrolls inside its own box (ListRows) and the
       // toolbars wrap their buttons onto a second line rather than pushing them off screen.
-      RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } } },
+      RaList: {
+        styleOverrides: {
+          root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 }, ...SELECTION_OVER_TOOLBAR },
+        },
+      },
       RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 4, ...LABELLED_ICONS } } },
-      RaBulkActionsToolbar: { styleOverrides: { root: LABELLED_ICONS } },
+      RaBulkActionsToolbar: { styleOverrides: { root: { ...LABELLED_ICONS, ...SELECTION_TOOLBAR } } },
       // MUI's unselected toggle text (54% black) is 4.48:1 on the page background: just short of 4.5:1
       // react-admin's form toolbar is grey 300, on which the error colour of Delete reads 3.9:1: the page's own grey
       RaToolbar: { styleOverrides: { root: { backgroundColor: PAGE_BG } } },

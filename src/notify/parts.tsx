@@ -72,7 +72,9 @@ export function TiersField({ source }: RendererProps) {
           </Typography>
           <ReferenceArrayField record={{ id: i, ...t }} source="channels" reference="notify_channel">
             <SingleFieldList linkType="show">
-              <ChipField source="name" size="small" />
+              {/* a link's words are in the theme colour, 4.41:1 on a filled chip's grey: outlined, they sit on
+                  the paper, as every link does (docs/accessibility.md, "Colour") */}
+              <ChipField source="name" size="small" variant="outlined" />
             </SingleFieldList>
           </ReferenceArrayField>
         </Box>

@@ -37,9 +37,12 @@ export default function RouteMap({ stops, tileUrl, label }: { stops: MapStop[]; 
     };
   }, [stops, tileUrl]);
   return (
+    // a region, not an image: Leaflet makes the map a Tab stop (arrows pan it) and adds its zoom buttons and the
+    // attribution's link, which an image may not hold (axe's nested-interactive, serious, once the map has loaded);
+    // the stops are read from the table below it
     <Box
       ref={box}
-      role="img"
+      role="region"
       aria-label={label}
       data-testid="route-map"
       sx={{

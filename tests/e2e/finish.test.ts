@@ -269,7 +269,8 @@ it('says what was saved, and a tab names the record it shows, never its id', asy
   await page.addInitScript(() => localStorage.setItem('vendfleet_settings', JSON.stringify({ tagsView: true })));
   await e.login(page, 'brand-a', { at: `/webhook/create` });
   await page.locator('input[name="url"]').waitFor();
-  expect(await page.getByLabel('Brand').count()).toBe(0);
+  // in the form: the user menu's name starts with the user's, "Brand A manager · Profile" (WCAG 2.5.3)
+  expect(await page.locator('form').getByLabel('Brand').count()).toBe(0);
   // an alarm's tab: its code and title, not its id
   const alarm = await e.server.db
     .selectFrom('alarm')
