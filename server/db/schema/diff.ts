@@ -72,6 +72,9 @@ function columnSql(c: ColumnSpec, table: string, inline: boolean): string {
 
 function indexSql(t: TableSpec, i: IndexSpec, sortDesc: boolean, sortField: string): string {
   const cols = i.columns.map((c) => `${ident(c)}${sortDesc && c === sortField ? ' DESC' : ''}`);
+  // a list orders by its sort column, then `_id`: an index ending with both is walked in the list's exact order,
+  // whatever the statistics say of equal sort values (docs/performance.md, "Fresh statistics"; migration 058)
+  if (i.columns.at(-1) === sortField && sortField !== '_id') cols.push(`_id${sortDesc ? ' DESC' : ''}`);
   return `CREATE INDEX IF NOT EXISTS ${ident(`${t.table}_${i.columns.join('_')}`.toLowerCase())} ON ${ident(t.table)} (${cols.join(', ')});`;
 }
 
