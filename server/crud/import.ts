@@ -409,20 +409,15 @@ async function importBatch(
   const keyColumns = def.import!.key;
   const found = new Map<string, Row[]>();
   if (keyed.length) {
-    let q = byName(trx)
-      .selectFrom(def.table)
-      .selectAll()
-      .where((eb) =>
-        keyColumns.length === 1
-          ? eb(
-              keyColumns[0],
-              'in',
-              keyValues.map((v) => v[0]),
-            )
-          : eb.or(keyValues.map((v) => eb.and(keyColumns.map((k, j) => eb(k, '=', v[j]))))),
-      );
-    if (def.remove) q = q.where(def.remove.field, '<>', def.remove.value);
-    for (const row of await q.forUpdate().execute()) {
+    // the keys as rows of the table (typed as its columns) joined in one statement: a list of `a = $1 and b = $2`
+    // alternatives costs the planner ~0.3 ms an alternative, longer than the rows' own work
+    const keyRows = keyValues.map((v) => Object.fromEntries(keyColumns.map((k, j) => [k, v[j]])));
+    const columns = sql.join(keyColumns.map((k) => sql.ref(k)));
+    const removed = def.remove ? sql`AND ${sql.ref(def.remove.field)} <> ${def.remove.value}` : sql``;
+    const q = sql<Row>`SELECT * FROM ${sql.table(def.table)} WHERE (${columns}) IN (SELECT ${columns}
+      FROM jsonb_populate_recordset(NULL::${sql.table(def.table)}, ${JSON.stringify(keyRows)}::jsonb)) ${removed}
+      FOR UPDATE`;
+    for (const row of (await q.execute(trx)).rows) {
       const k = JSON.stringify(keyColumns.map((c) => String(row[c])));
       found.set(k, [...(found.get(k) ?? []), row]);
     }
