@@ -23,15 +23,20 @@ export async function logChange(
   ctx: CallContext,
   def: ResourceDef,
   action: string,
-  { before, after }: { before?: Row; after?: Row },
+  change: { before?: Row; after?: Row },
 ) {
+  await writeLog(trx, ctx, changeEntry(def, action, change));
+}
+
+/** The entry logChange writes, for writers that log many changes in one statement (log.ts writeLogs). */
+export function changeEntry(def: ResourceDef, action: string, { before, after }: { before?: Row; after?: Row }) {
   const row = (after ?? before)!;
-  await writeLog(trx, ctx, {
+  return {
     action,
     resource: def.name,
     record: String(row._id),
     ...(before ? { before: present(def, before) } : {}),
     ...(after ? { after: present(def, after) } : {}),
     ...tenantOf(def, row),
-  });
+  };
 }

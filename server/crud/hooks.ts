@@ -56,6 +56,11 @@ export interface Line {
 export interface Hooks<R extends Row = Row> {
   /** checks and shapes a write before it reaches the database (after validation and tenant settling) */
   beforeWrite?(w: WriteContext<R>): Promise<void> | void;
+  /** `beforeWrite` for many writes at once (the rows of one import batch, no two with the same key): the same
+   * checks in one statement instead of one per row. Answers, for each write in order, what `beforeWrite` would
+   * have thrown for it, or undefined. A resource with `beforeWrite` and without this has its imports written row
+   * by row (docs/import.md). */
+  beforeWriteMany?(ws: Array<WriteContext<R>>): Promise<unknown[]>;
   /** runs in the same transaction after the row is written */
   afterWrite?(w: WriteContext<R> & { saved: R }): Promise<void> | void;
   /** refuses an edit, removal or action on this existing row (e.g. an account ranked above the caller) */

@@ -21,20 +21,36 @@ const tenantColumns = (def: ResourceDef) =>
 
 /** A store row gives its brand to whatever hangs off it; a scoped account's rows stay in its tenant. */
 export async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, row: Row) {
+  const store = storeOf(def, ctx, row);
+  let brand: string | null | undefined;
+  if (store !== undefined) {
+    const found = await trx.selectFrom('dealer').select('integrator').where('_id', '=', store).executeTakeFirst();
+    brand = found ? found.integrator : undefined;
+  }
+  settleTenantWith(def, ctx, row, brand);
+}
+
+/** The store whose brand settleTenant must look up for this row (after a store account's own is filled in). */
+export function storeOf(def: ResourceDef, ctx: CallContext, row: Row): string | undefined {
+  const t = def.tenant;
+  if (!t) return undefined;
+  const dealerCol = t.dealer && t.dealer !== '_id' ? t.dealer : undefined;
+  const integratorCol = t.integrator && t.integrator !== '_id' ? t.integrator : undefined;
+  if (dealerCol && ctx.user.account_type === 'DEALER' && row[dealerCol] == null) row[dealerCol] = ctx.user.dealer;
+  return dealerCol && integratorCol && row[dealerCol] ? String(row[dealerCol]) : undefined;
+}
+
+/** settleTenant with the store's brand already looked up (`storeOf`; undefined: no such store), for the rows of
+ * an import batch, whose stores are looked up at once. */
+export function settleTenantWith(def: ResourceDef, ctx: CallContext, row: Row, brand: string | null | undefined) {
   const t = def.tenant;
   if (!t) return;
   const u = ctx.user;
-  const dealerCol = t.dealer && t.dealer !== '_id' ? t.dealer : undefined;
   const integratorCol = t.integrator && t.integrator !== '_id' ? t.integrator : undefined;
-  if (dealerCol && u.account_type === 'DEALER' && row[dealerCol] == null) row[dealerCol] = u.dealer;
-  if (dealerCol && integratorCol && row[dealerCol]) {
-    const store = await trx
-      .selectFrom('dealer')
-      .select('integrator')
-      .where('_id', '=', String(row[dealerCol]))
-      .executeTakeFirst();
-    if (!store) throw badRequest('vf.error.reference_missing');
-    row[integratorCol] = store.integrator;
+  const store = storeOf(def, ctx, row);
+  if (store !== undefined) {
+    if (brand === undefined) throw badRequest('vf.error.reference_missing');
+    row[integratorCol!] = brand;
   }
   if (integratorCol && u.account_type === 'INTEGRATOR' && row[integratorCol] == null) row[integratorCol] = u.integrator;
   if (!inScope(def, u, row)) throw forbidden('vf.error.forbidden_scope');
@@ -45,7 +61,7 @@ export async function settleTenant(trx: DB, def: ResourceDef, ctx: CallContext, 
  * the same name) holds this row's value of `field` — a group's products and a product's robots are of its store.
  * Judged on the row as it will be stored, after the tenant is settled.
  */
-async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
+export async function checkSameAs(trx: DB, def: ResourceDef, values: Row, row: Row) {
   const errors: FieldErrors = {};
   for (const [name, f] of Object.entries(def.fields)) {
     if (!f.sameAs || !(name in values) || !f.reference) continue;
@@ -109,11 +125,27 @@ export async function insertRow(trx: DB, ctx: CallContext, { def, hooks }: Serve
   return saved;
 }
 
+/** The `sameAs` references an edit must judge: the owner may have changed too, so the references given and those
+ * kept when the owner moved. */
+export const sameAsGiven = (def: ResourceDef, values: Row, row: Row) =>
+  Object.fromEntries(
+    Object.entries(def.fields)
+      .filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values))
+      .map(([n]) => [n, row[n]]),
+  );
+
+/** What an edit writes: the values given, and the tenant settled, that differ from the row's. */
+export function changesOf(def: ResourceDef, existing: Row, values: Row, row: Row) {
+  const changes: Row = {};
+  for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+  return changes;
+}
+
 /** The version an edit was based on: absent (an older client: accepted), or a positive integer (the edge). */
 const expectedVersion = (body: Record<string, unknown>) => (body[VERSION] ?? undefined) as number | undefined;
 
 /** One more on the row's version: every write of the service says the row moved on (the row is locked). */
-const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
+export const bumped = (existing: Row): Row => (VERSION in existing ? { [VERSION]: Number(existing[VERSION]) + 1 } : {});
 
 export async function update(db: DB, ctx: CallContext, served: Served, rawBody: unknown, id?: unknown) {
   const { def } = served;
@@ -160,15 +192,8 @@ export async function updateRow(
   if (Object.keys(fieldErrors).length) throw invalid(fieldErrors);
   const row: Row = { ...existing, ...values };
   await settleTenant(trx, def, ctx, row);
-  // the owner may have changed too: judge the references given, and those kept when the owner moved
-  const sameAsGiven = Object.fromEntries(
-    Object.entries(def.fields)
-      .filter(([n, f]) => f.sameAs && (n in values || f.sameAs.field in values))
-      .map(([n]) => [n, row[n]]),
-  );
-  await checkSameAs(trx, def, sameAsGiven, row);
-  const changes: Row = {};
-  for (const k of [...Object.keys(values), ...tenantColumns(def)]) if (!same(row[k], existing[k])) changes[k] = row[k];
+  await checkSameAs(trx, def, sameAsGiven(def, values, row), row);
+  const changes = changesOf(def, existing, values, row);
   await hooks.beforeWrite?.({ trx, ctx, def, mode: 'edit', values: changes, existing, reply });
   if (Object.keys(changes).length === 0) return undefined;
   if ('update_time' in existing) changes.update_time = new Date().toISOString();
@@ -212,7 +237,7 @@ export function same(a: unknown, b: unknown): boolean {
 }
 
 /** JSON fields are written as JSON text; arrays of text stay arrays (node-postgres sends text[]). */
-function encode(def: ResourceDef, row: Row): Row {
+export function encode(def: ResourceDef, row: Row): Row {
   const out: Row = {};
   for (const [k, v] of Object.entries(row))
     out[k] = def.fields[k]?.type === 'json' && v !== null ? JSON.stringify(v) : v;
