@@ -99,10 +99,10 @@ export default defineResource({
       sort: true,
     },
     // checked against the command's declared parameters by the server (the catalogue's own check)
-    params: { type: 'json', render: 'commandParams', shapes: COMMANDS },
-    target: { type: 'json', required: true, check: checkTarget },
+    params: { type: 'json', render: 'commandParams', input: 'campaignParams', shapes: COMMANDS },
+    target: { type: 'json', required: true, check: checkTarget, input: 'campaignTarget', render: 'campaignTarget' },
     rate_per_minute: { type: 'number', required: true, min: 1, max: MAX_RATE_PER_MINUTE, list: true },
-    phases: { type: 'json', check: checkPhases },
+    phases: { type: 'json', check: checkPhases, input: 'campaignPhases', render: 'campaignPhases' },
     phase_wait_minutes: { type: 'number', min: 0, max: MAX_PHASE_WAIT_MINUTES, default: 0 },
     window: {
       type: 'json',
@@ -156,6 +156,9 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // brands and provider staff run campaigns; a store's administrator only when a role grants it
   grant: ['PROVIDER', 'INTEGRATOR'],
+  cells: [{ cell: 'campaign.funnel', after: 'state', only: 'show' }],
+  // its robots' commands and their outcomes (the failed ones with their results), on its page
+  related: [{ resource: 'command', field: 'campaign', poll: 5 }],
   lockedWhen: { field: 'state', values: ['running', 'paused', 'completed', 'aborted', 'cancelled'] },
   list: {
     sort: { field: 'create_time', order: 'DESC' },

@@ -46,6 +46,7 @@ export default defineResource({
       pattern: FIRMWARE_PATH_PATTERN,
       patternMessage: 'vf.campaign.error.firmware_file',
       createOnly: true,
+      input: 'firmwareFile',
     },
     sha256: { type: 'text', readOnly: true, notNull: true, list: true },
     size: { type: 'number', readOnly: true, notNull: true, list: true },

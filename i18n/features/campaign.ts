@@ -33,6 +33,9 @@ const en = {
         failed: '%{failures} of %{outcomes} outcomes failed (%{percent} %, limit %{limit} %)',
       },
       funnel: 'Progress',
+      reaches: '%{smart_count} robot |||| %{smart_count} robots',
+      phases_help: 'Percents of the target, ascending, the last 100: e.g. 1, 10, 100',
+      target: { filter: 'Robots matching', devices: 'Chosen robots' },
       phase_of: 'Phase %{phase} of %{phases}',
     },
     vocab: {
@@ -84,6 +87,9 @@ const zh: typeof en = {
         failed: '%{outcomes} 个结果中 %{failures} 个失败（%{percent} %，上限 %{limit} %）',
       },
       funnel: '进度',
+      reaches: '%{smart_count} 台设备',
+      phases_help: '目标的百分比，递增，最后为 100，例如 1, 10, 100',
+      target: { filter: '按条件筛选', devices: '指定设备' },
       phase_of: '第 %{phase} 阶段，共 %{phases} 阶段',
     },
     vocab: {
@@ -135,6 +141,9 @@ const es: typeof en = {
         failed: '%{failures} de %{outcomes} resultados fallaron (%{percent} %, límite %{limit} %)',
       },
       funnel: 'Progreso',
+      reaches: '%{smart_count} robot |||| %{smart_count} robots',
+      phases_help: 'Porcentajes del destino, ascendentes, el último 100: p. ej. 1, 10, 100',
+      target: { filter: 'Robots que cumplen', devices: 'Robots elegidos' },
       phase_of: 'Fase %{phase} de %{phases}',
     },
     vocab: {
@@ -186,6 +195,9 @@ const ja: typeof en = {
         failed: '%{outcomes}件の結果のうち%{failures}件が失敗（%{percent} %、上限%{limit} %）',
       },
       funnel: '進捗',
+      reaches: '%{smart_count}台のロボット',
+      phases_help: '対象の割合を昇順で、最後は100（例：1, 10, 100）',
+      target: { filter: '条件に合うロボット', devices: '選んだロボット' },
       phase_of: 'フェーズ %{phase} / %{phases}',
     },
     vocab: {
