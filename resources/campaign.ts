@@ -107,8 +107,9 @@ export default defineResource({
     window: {
       type: 'json',
       fields: {
-        from: { type: 'text', required: true, pattern: HHMM_PATTERN, patternMessage: 'vf.campaign.error.window' },
-        to: { type: 'text', required: true, pattern: HHMM_PATTERN, patternMessage: 'vf.campaign.error.window' },
+        // both or neither (the server's hook): a form's two empty times are no window at all
+        from: { type: 'text', pattern: HHMM_PATTERN, patternMessage: 'vf.campaign.error.window' },
+        to: { type: 'text', pattern: HHMM_PATTERN, patternMessage: 'vf.campaign.error.window' },
       },
     },
     abort: {
@@ -156,7 +157,7 @@ export default defineResource({
   tenant: { integrator: 'integrator', dealer: 'dealer' },
   // brands and provider staff run campaigns; a store's administrator only when a role grants it
   grant: ['PROVIDER', 'INTEGRATOR'],
-  cells: [{ cell: 'campaign.funnel', after: 'state', only: 'show' }],
+  cells: [{ cell: 'campaign.funnel', after: 'name', only: 'show' }],
   // its robots' commands and their outcomes (the failed ones with their results), on its page
   related: [{ resource: 'command', field: 'campaign', poll: 5 }],
   lockedWhen: { field: 'state', values: ['running', 'paused', 'completed', 'aborted', 'cancelled'] },

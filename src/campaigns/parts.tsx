@@ -55,7 +55,10 @@ export function CampaignParamsInput({ source }: InputProps) {
                   label={label}
                   isRequired={f.required}
                   helperText={false}
-                  choices={(f.choices ?? []).map((c) => ({ id: c, name: translate(subChoice('command', 'params', k, c)) }))}
+                  choices={(f.choices ?? []).map((c) => ({
+                    id: c,
+                    name: translate(subChoice('command', 'params', k, c)),
+                  }))}
                 />
               );
             return <TextInput key={at} source={at} label={label} isRequired={f.required} helperText={false} />;
@@ -107,7 +110,7 @@ export function CampaignTargetInput({ source }: InputProps) {
           <AutocompleteArrayInput label="resources.device.name" helperText={false} fullWidth />
         </ReferenceArrayInput>
       ) : (
-        <Stack direction="row" spacing={2} flexWrap="wrap">
+        <Stack>
           <SelectInput
             source={`${source}.filter.type`}
             label="resources.device.fields.type"
@@ -165,7 +168,10 @@ export function TargetField({ source }: InputProps) {
   return (
     <span data-testid="campaign-filter">
       {Object.entries(t.filter ?? {})
-        .map(([k, v]) => `${translate(`resources.device.fields.${k}`, { _: k })}: ${String(v)}`)
+        .map(
+          ([k, v]) =>
+            `${translate(`resources.device.fields.${k}`, { _: k })}: ${translate(`resources.device.choices.${k}.${String(v)}`, { _: String(v) })}`,
+        )
         .join(' · ')}
     </span>
   );
@@ -189,6 +195,11 @@ export function CampaignFunnel() {
   const done = counts.acknowledged + counts.failed + counts.expired + counts.skipped;
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }} data-testid="campaign-funnel">
+      {record?.abort_reason && (
+        <Typography variant="body2" color="error" sx={{ mb: 1 }} data-testid="campaign-abort-reason">
+          {translate('resources.campaign.fields.abort_reason')}: {String(record.abort_reason)}
+        </Typography>
+      )}
       <Typography variant="body2" sx={{ mb: 1 }}>
         {translate('vf.campaign.phase_of', { phase: Number(record?.phase ?? 0) + 1, phases: phases.length })}
       </Typography>

@@ -371,6 +371,8 @@ describe('scope and bad input', () => {
       [{ phases: [10, 50] }, 'phases'],
       [{ window: { from: '25:00', to: '02:00' } }, 'window.from'],
       [{ window: { from: 'soon', to: 'later' } }, 'window.from'],
+      [{ window: { from: '22:00' } }, 'window'],
+      [{ window: { from: '22:00', to: '22:00' } }, 'window'],
       [{ command: 'explode' }, 'command'],
       [{ command: 'update_firmware', params: { firmware: 'no-such-image' } }, 'params.firmware'],
       [{ command: 'lock', params: {} }, 'params.reason'],

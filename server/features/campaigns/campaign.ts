@@ -40,7 +40,9 @@ export interface CampaignRow {
 }
 
 /** What a browser needs to move a campaign's page and row: its state, phase and why it stopped. */
-export const campaignEvent = (c: Pick<CampaignRow, '_id' | 'state' | 'phase' | 'abort_reason' | 'integrator' | 'dealer'>) => ({
+export const campaignEvent = (
+  c: Pick<CampaignRow, '_id' | 'state' | 'phase' | 'abort_reason' | 'integrator' | 'dealer'>,
+) => ({
   type: 'campaign.changed' as const,
   integrator: c.integrator,
   dealer: c.dealer,
@@ -105,7 +107,8 @@ export const campaignHooks = defineHooks('campaign', {
     }
     const target = v.target as Target | undefined;
     if (target?.filter) targetWhere(w.ctx, target.filter);
-    const window = v.window as { from: string; to: string } | null | undefined;
+    const window = v.window as { from?: string; to?: string } | null | undefined;
+    if (window && (!window.from || !window.to)) throw invalid({ window: { key: 'vf.campaign.error.window' } });
     if (window && window.from === window.to) throw invalid({ window: { key: 'vf.campaign.error.window_same' } });
     if (w.mode === 'create') {
       v.phases ??= [100];
@@ -128,9 +131,19 @@ export const campaignHooks = defineHooks('campaign', {
         .executeTakeFirstOrThrow();
     },
     pause: (a) =>
-      a.trx.updateTable('campaign').set({ state: 'paused' }).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow(),
+      a.trx
+        .updateTable('campaign')
+        .set({ state: 'paused' })
+        .where('_id', '=', a.existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     resume: (a) =>
-      a.trx.updateTable('campaign').set({ state: 'running' }).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow(),
+      a.trx
+        .updateTable('campaign')
+        .set({ state: 'running' })
+        .where('_id', '=', a.existing._id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     async cancel(a) {
       // what is still queued never reaches its robot; what was handed over already is left to its outcome
       await cancelQueued(a.trx, a.ctx, a.existing._id);
