@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
 import { openEvents } from '../support/sse';
 import { campaignTick } from '../../server/features/campaigns';
+import { gateway } from '../../server/demo/simulator/gateway';
+import { obedience, obey as simulatedObey, settle } from '../../server/demo/simulator/commands';
 
 // the scheduler moves only when a test ticks it, with the clock the test gives
 process.env.CAMPAIGN_TICK_SECONDS = '0';
@@ -453,5 +455,25 @@ describe('firmware', () => {
     expect(await coffee.ack(handed.id, 'ok', { firmware_version: '2.1.0' })).toBe(200);
     const device = await s.call('GET', `/device/detail/${coffee._id}`, { token: admin });
     expect(device.body.data.firmware_version).toBe('2.1.0');
+
+    // the simulator's robots update as a vendor's should: fetch, check, reboot, report; a bricked one never answers
+    const simulated = async (brick: number) => {
+      const r = await robot('store_a1', 'coffee');
+      const call = gateway(s.url, { device_id: r.headers['X-Device-Id'], key: r.headers['X-Device-Key'], name: 'sim' });
+      const me = obedience();
+      await s.call('POST', '/command/send', {
+        token: admin,
+        body: { devices: [r._id], command: 'update_firmware', params: { firmware: fw } },
+      });
+      const beat = await call('POST', 'heartbeat', { firmware_version: me.firmware });
+      await simulatedObey(call, me, beat.commands ?? [], 0, brick);
+      await settle(call, me); // back from its reboot
+      const [c] = await s.db.selectFrom('command').select('state').where('device', '=', r._id).execute();
+      return { me, state: c.state };
+    };
+    const updated = await simulated(0);
+    expect(updated).toMatchObject({ me: { firmware: '2.1.0', bricked: false }, state: 'acknowledged' });
+    const bricked = await simulated(1);
+    expect(bricked).toMatchObject({ me: { firmware: '1.0.0', bricked: true }, state: 'sent' });
   });
 });
