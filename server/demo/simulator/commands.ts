@@ -61,7 +61,8 @@ export async function obey(
         ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } }
         : await perform(call, me, c, brickRate);
     me.done.set(c.id, outcome);
-    if (me.bricked) return;
+    // bricked: it says "done" and is never heard from again, the failure a campaign's offline rule watches for
+    if (me.bricked) return ack(call, c.id, outcome);
     // a reboot (an update's too) is acknowledged once back
     if ((c.command === 'reboot' || c.command === 'update_firmware') && outcome.status === 'ok')
       me.owed.push({ id: c.id, ...outcome });
@@ -84,7 +85,7 @@ async function perform(
         return { status: 'failed', result: { reason: 'checksum mismatch' } };
       if (Math.random() < brickRate) {
         me.bricked = true;
-        return { status: 'ok' };
+        return { status: 'ok', result: { firmware_version: String(p.version) } };
       }
       me.firmware = String(p.version);
       me.offlineUntil = Date.now() + REBOOT_MS;
