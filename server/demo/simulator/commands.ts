@@ -80,7 +80,8 @@ async function perform(
     case 'update_firmware': {
       // fetch the image, check it, install, reboot; a share never come back
       const p = c.params as { url?: string; sha256?: string; version?: string };
-      const image = await call.file(String(p.url));
+      const image = await call.file(String(p.url)).catch(() => undefined);
+      if (!image) return { status: 'failed', result: { reason: 'download failed' } };
       if (createHash('sha256').update(image).digest('hex') !== p.sha256)
         return { status: 'failed', result: { reason: 'checksum mismatch' } };
       if (Math.random() < brickRate) {
