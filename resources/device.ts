@@ -78,6 +78,8 @@ export default defineResource({
       status: ['online', 'state'],
     },
     bulk: ['command.send'],
+    // the campaign form, with this list's filter as its target (docs/campaigns.md)
+    toolbar: ['campaign.start'],
   },
   actions: {
     unbind: {

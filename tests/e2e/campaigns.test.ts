@@ -75,6 +75,14 @@ it('uploads a firmware image from its form: the checksum is the server’s', asy
   await page.getByTestId('campaign-target').locator('input[name="target.filter.firmware_version"]').fill('no-such');
   await page.getByTestId('campaign-target-count').getByText('0 robots').waitFor({ timeout: 15_000 });
   await e.shot(page, 'campaigns-create');
+  // from the robot list: "Start a campaign" opens the form with the list's filter as the target
+  await e.go(page, `/device?filter=${encodeURIComponent(JSON.stringify({ type: 'coffee' }))}`);
+  await page.getByTestId('start-campaign').click();
+  await page.getByTestId('campaign-target').getByText('Coffee', { exact: true }).waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('campaign-target-count')
+    .getByText(/^\d+ robots?$/)
+    .waitFor({ timeout: 15_000 });
   await context.close();
 });
 
