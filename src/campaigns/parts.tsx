@@ -1,7 +1,7 @@
 // The campaign screens' own parts (resources/campaign.ts, resources/firmware.ts; docs/campaigns.md): the command's
 // parameters as a form, the target (robots by name, or a robot-list filter) with a live count of the robots it
 // reaches, the phases as a list of percents, the funnel of a campaign's page, and a firmware image's upload.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -231,6 +231,7 @@ export function FirmwareFileInput({ source, resource }: InputProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const [info, setInfo] = useState<{ sha256: string; size: number }>();
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -249,14 +250,15 @@ export function FirmwareFileInput({ source, resource }: InputProps) {
   };
   return (
     <Box sx={{ mb: 2 }} data-testid="firmware-file">
-      <Button component="label" variant="outlined" startIcon={<CloudUpload />} disabled={busy}>
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        aria-label={translate('resources.firmware.fields.file')}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+      <Button variant="outlined" startIcon={<CloudUpload />} disabled={busy} onClick={() => picker.current?.click()}>
         {translate('resources.firmware.actions.upload')}
-        <input
-          type="file"
-          hidden
-          aria-label={translate('resources.firmware.fields.file')}
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
       </Button>
       {busy && <LinearProgress sx={{ mt: 1 }} />}
       {info && (
