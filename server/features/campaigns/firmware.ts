@@ -38,7 +38,10 @@ export async function firmwareHandOver(
   const rows = await sql<FirmwareRow>`SELECT _id, firmware_version, sha256, size FROM firmware
                                         WHERE _id = ANY(${[...new Set(ids)]}::text[])`.execute(db);
   return new Map(
-    rows.rows.map((r) => [r._id, { version: r.firmware_version, url: firmwareUrl(r._id), sha256: r.sha256, size: r.size }]),
+    rows.rows.map((r) => [
+      r._id,
+      { version: r.firmware_version, url: firmwareUrl(r._id), sha256: r.sha256, size: r.size },
+    ]),
   );
 }
 

@@ -151,7 +151,9 @@ async function step(trx: DB, c: CampaignRow, now: Date): Promise<string[]> {
   // never more than the rate in any minute: what was queued within the last one counts against it
   const recent = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM campaign_target
-     WHERE campaign = ${c._id} AND queued_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`.execute(trx);
+     WHERE campaign = ${c._id} AND queued_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`.execute(
+    trx,
+  );
   const room = Math.min(TICK_ROBOTS, c.rate_per_minute - recent.rows[0].n);
   const devices: string[] = [];
   if (room > 0) {

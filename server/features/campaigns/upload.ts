@@ -20,7 +20,8 @@ export async function firmwareUploadRoutes(app: EdgeInstance, db: DB, storage: O
     await scope.register(multipart, {
       limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     });
-    const tooLarge = () => new ApiError(413, 'vf.fleet.error.upload_too_large', { max: `${FIRMWARE_MAX_BYTES / 1048576} MB` });
+    const tooLarge = () =>
+      new ApiError(413, 'vf.fleet.error.upload_too_large', { max: `${FIRMWARE_MAX_BYTES / 1048576} MB` });
     scope.post(
       '/api/firmware/upload',
       {
@@ -33,7 +34,7 @@ export async function firmwareUploadRoutes(app: EdgeInstance, db: DB, storage: O
             'Answers the path `POST /api/firmware/add` takes as `file`, with the SHA-256 and size recorded for it.',
           consumes: ['multipart/form-data'],
           body: obj({ file: str('the image', { format: 'binary' }) }, ['file']),
-          data: obj({ file: str('what the firmware\'s `file` takes'), sha256: str(), size: int() }),
+          data: obj({ file: str("what the firmware's `file` takes"), sha256: str(), size: int() }),
         }),
       },
       async (req) => {
@@ -72,4 +73,3 @@ export async function firmwareUploadRoutes(app: EdgeInstance, db: DB, storage: O
     );
   });
 }
-
