@@ -1,4 +1,5 @@
-// The campaigns' scheduler (docs/campaigns.md): every tick, each running campaign is judged and moved on —
+// The campaigns' scheduler (docs/campaigns.md): every tick, each running campaign is judged and moved on (a
+// paused one is judged only) —
 // - aborted when its failures reach `failed_percent` of its outcomes once `min_outcomes` exist (a robot that
 //   acknowledged and then went offline within `offline_minutes`, or opened an error alarm within `alarm_minutes`,
 //   counts as failed);
@@ -113,6 +114,8 @@ async function step(trx: DB, c: CampaignRow, now: Date): Promise<string[]> {
     await abort(trx, c, failures, outcomes, now);
     return [];
   }
+  // paused: its robots' outcomes are still judged (above), nothing more is queued
+  if (c.state === 'paused') return [];
   const phases = c.phases?.length ? c.phases : [100];
   const total = Number(
     (await sql<{ n: number }>`SELECT count(*)::int AS n FROM campaign_target WHERE campaign = ${c._id}`.execute(trx))
@@ -196,12 +199,12 @@ async function step(trx: DB, c: CampaignRow, now: Date): Promise<string[]> {
 }
 
 /**
- * One tick over every running campaign. Answers false when another process holds the tick (it skips its turn).
+ * One tick over every running (and paused) campaign. Answers false when another process holds the tick (it skips its turn).
  * `now` is the scheduler's clock: the rate, the window and the waits between phases are judged by it.
  */
 export async function campaignTick(db: DB, now = new Date()): Promise<boolean> {
-  // the common case, every few seconds in every process: nothing runs — one indexed statement, no transaction
-  const any = await sql`SELECT 1 FROM campaign WHERE state = 'running' LIMIT 1`.execute(db);
+  // the common case, every few seconds in every process: nothing runs — one statement on a small table, no transaction
+  const any = await sql`SELECT 1 FROM campaign WHERE state IN ('running', 'paused') LIMIT 1`.execute(db);
   if (!any.rows.length) return true;
   const devices: string[] = [];
   const ran = await db.transaction().execute(async (trx) => {
@@ -210,7 +213,7 @@ export async function campaignTick(db: DB, now = new Date()): Promise<boolean> {
     const running = (await trx
       .selectFrom('campaign')
       .selectAll()
-      .where('state', '=', 'running')
+      .where('state', 'in', ['running', 'paused'])
       .orderBy('_id')
       .forUpdate()
       .execute()) as unknown as CampaignRow[];
