@@ -70,10 +70,10 @@ export interface HandTables {
     integrator: string | null;
     dealer: string | null;
     create_time: Now;
-    /** a firmware image's checksum (migration 059); null for images */
+    /** a firmware image's checksum (migration 061); null for images */
     sha256: string | null;
   };
-  /** a campaign's target, resolved when it starts (migration 059, server/features/campaigns/) */
+  /** a campaign's target, resolved when it starts (migration 061, server/features/campaigns/) */
   campaign_target: {
     campaign: string;
     seq: number;

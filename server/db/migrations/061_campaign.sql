@@ -18,7 +18,7 @@ CREATE TABLE firmware (
   create_time timestamptz NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1
 );
-CREATE INDEX IF NOT EXISTS firmware_create_time ON firmware (create_time DESC);
+CREATE INDEX IF NOT EXISTS firmware_create_time ON firmware (create_time DESC, _id DESC);
 
 -- table campaign is missing
 CREATE TABLE campaign (
@@ -44,9 +44,9 @@ CREATE TABLE campaign (
   phase_done_time timestamptz,
   version integer NOT NULL DEFAULT 1
 );
-CREATE INDEX IF NOT EXISTS campaign_integrator_create_time ON campaign (integrator, create_time DESC);
-CREATE INDEX IF NOT EXISTS campaign_dealer_create_time ON campaign (dealer, create_time DESC);
-CREATE INDEX IF NOT EXISTS campaign_create_time ON campaign (create_time DESC);
+CREATE INDEX IF NOT EXISTS campaign_integrator_create_time ON campaign (integrator, create_time DESC, _id DESC);
+CREATE INDEX IF NOT EXISTS campaign_dealer_create_time ON campaign (dealer, create_time DESC, _id DESC);
+CREATE INDEX IF NOT EXISTS campaign_create_time ON campaign (create_time DESC, _id DESC);
 
 -- command.command allows [reboot, lock, unlock, clean, sync_menu, set_business_state], declared [reboot, lock, unlock, clean, sync_menu, set_business_state, update_firmware]
 ALTER TABLE command DROP CONSTRAINT command_command_check, ADD CONSTRAINT command_command_check CHECK (command IN ('reboot', 'lock', 'unlock', 'clean', 'sync_menu', 'set_business_state', 'update_firmware'));
