@@ -20,6 +20,9 @@ export const COMMANDS = {
   clean: {},
   sync_menu: {},
   set_business_state: { state: { type: 'choice', choices: BUSINESS_STATES, required: true } },
+  // the robot is handed { firmware, version, url, sha256, size } (docs/campaigns.md), installs it, reboots and
+  // acknowledges with result.firmware_version
+  update_firmware: { firmware: { type: 'reference', reference: 'firmware', required: true } },
 } as const satisfies Record<string, Record<string, FieldDef>>;
 export type CommandName = keyof typeof COMMANDS;
 export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
@@ -105,6 +108,8 @@ export default defineResource({
     expires_at: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
     integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', sort: true, notNull: true },
     dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
+    // the campaign that queued it (docs/campaigns.md)
+    campaign: { type: 'reference', reference: 'campaign', readOnly: true, filter: 'eq' },
   },
   columns: {
     // the sender's key: the same key from the same account within a day answers the first send (never read back)

@@ -53,6 +53,8 @@ export default defineResource({
     // the menu version the robot runs (its heartbeat's `menu_version`, or sync_menu's acknowledgement)
     menu_version: { type: 'text', readOnly: true, max: 64 },
     // it runs another menu than its store's current one (never counted before it reports a version)
+    // the firmware version the robot runs (its heartbeat's `firmware_version`, or update_firmware's acknowledgement)
+    firmware_version: { type: 'text', readOnly: true, max: 64, filter: 'eq', list: true, sort: true },
     menu_outdated: { type: 'boolean', derived: true, readOnly: true, filter: 'eq', list: true, render: 'menuOutdated' },
   },
   columns: {
@@ -76,6 +78,8 @@ export default defineResource({
       status: ['online', 'state'],
     },
     bulk: ['command.send'],
+    // the campaign form, with this list's filter as its target (docs/campaigns.md)
+    toolbar: ['campaign.start'],
   },
   actions: {
     unbind: {

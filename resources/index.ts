@@ -24,12 +24,14 @@ import notification from './notification';
 import notify_channel from './notify_channel';
 import notify_policy from './notify_policy';
 import forecast from './forecast';
+import firmware from './firmware';
+import campaign from './campaign';
 
 /** Every declaration, with its literal types (`as const`): server/db/schema/rows.ts derives the tables' row types
  * from them. `npm run db:migration` adds a new declaration here (scripts/registerEntities.ts). */
 // one line: `npm run db:migration` adds a new entity's name to it (scripts/registerEntities.ts)
 // prettier-ignore
-export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, notification, notify_channel, notify_policy, forecast] as const;
+export const declared = [integrator, dealer, device, alarm, message, product, template, product_classify, restock, order, refund, user, role, authorization, lecode, chatchat, report, log, webhook, webhook_delivery, firmware, campaign, command, telemetry_rule, notification, notify_channel, notify_policy, forecast] as const;
 
 export const resources: readonly ResourceDef[] = declared;
 

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'command_acknowledged',
   'command_failed',
   'command_expired',
+  'campaign_aborted',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Why the delivery loop paused an endpoint: failed attempts in a row (server/features/webhooks/queue.ts). */

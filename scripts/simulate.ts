@@ -21,6 +21,8 @@ const HELP = `npm run simulate -- [options]
   --sell-rate P      chance per beat that a working robot sells (default 0.2)
   --writeoff-rate P  chance per beat that a working robot writes a voucher off (default 0.02)
   --excursion-rate P chance per beat that a temperature leaves its band for a while (default 0.002)
+  --brick-rate P     chance that a firmware update leaves a robot dead, never beating again (default 0;
+                     a campaign's abort in the demo, docs/campaigns.md)
   --user U --password P
                      a console account that may list vouchers, to find codes to write off
                      (default admin / the demo password; write-offs are off if sign-in fails)
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     'sell-rate': { type: 'string', default: String(DEFAULT_RATES.sell) },
     'writeoff-rate': { type: 'string', default: String(DEFAULT_RATES.writeoff) },
     'excursion-rate': { type: 'string', default: '0.002' },
+    'brick-rate': { type: 'string', default: '0' },
     user: { type: 'string', default: 'admin' },
     password: { type: 'string', default: DEMO_PASSWORD },
     duration: { type: 'string' },
@@ -67,6 +70,7 @@ const rates: Rates = {
   sell: number('sell-rate', values['sell-rate'], 0, 1),
   writeoff: number('writeoff-rate', values['writeoff-rate'], 0, 1),
   excursion: number('excursion-rate', values['excursion-rate'], 0, 1),
+  brick: number('brick-rate', values['brick-rate'], 0, 1),
 };
 const demoCount =
   values.robots === undefined

@@ -124,6 +124,14 @@ export const SETTINGS = {
     meaning:
       'a command handed to a robot and not acknowledged this long is handed over again, with the same id (docs/commands.md)',
   },
+  CAMPAIGN_TICK_SECONDS: {
+    kind: 'number',
+    default: '5',
+    min: 0,
+    max: 3600,
+    meaning:
+      "how often running campaigns are judged and their next robots queued (one process at a time; 0: never, a test's own clock drives them; docs/campaigns.md)",
+  },
   FORECAST_REFRESH_SECONDS: {
     kind: 'number',
     default: '300',

@@ -36,7 +36,7 @@ const en = {
       sub: {
         command: {
           params: {
-            fields: { reason: 'Reason', state: 'Business state' },
+            fields: { reason: 'Reason', state: 'Business state', firmware: 'Firmware' },
             choices: { state: { open: 'Open', closed: 'Closed', pause: 'Paused' } },
           },
         },
@@ -74,7 +74,7 @@ const zh: typeof en = {
       sub: {
         command: {
           params: {
-            fields: { reason: '原因', state: '营业状态' },
+            fields: { reason: '原因', state: '营业状态', firmware: '固件' },
             choices: { state: { open: '营业', closed: '停业', pause: '暂停' } },
           },
         },
@@ -119,7 +119,7 @@ const es: typeof en = {
       sub: {
         command: {
           params: {
-            fields: { reason: 'Motivo', state: 'Estado comercial' },
+            fields: { reason: 'Motivo', state: 'Estado comercial', firmware: 'Firmware' },
             choices: { state: { open: 'Abierto', closed: 'Cerrado', pause: 'En pausa' } },
           },
         },
@@ -164,7 +164,7 @@ const ja: typeof en = {
       sub: {
         command: {
           params: {
-            fields: { reason: '理由', state: '営業状態' },
+            fields: { reason: '理由', state: '営業状態', firmware: 'ファームウェア' },
             choices: { state: { open: '営業中', closed: '閉店', pause: '一時停止' } },
           },
         },

@@ -30,6 +30,7 @@ import notify from './notify';
 import spreadsheets from './import';
 import forecast from './forecast';
 import a11y from './a11y';
+import campaign from './campaign';
 
 export type { FeatureTexts };
 
@@ -58,6 +59,7 @@ export const features: Record<string, FeatureTexts> = {
   telemetry,
   notify,
   import: spreadsheets,
+  campaign,
   forecast,
   a11y,
 };

@@ -20,6 +20,7 @@ const labels: ResourceLabels = {
       expires_at: 'Expires',
       integrator: 'Brand',
       dealer: 'Store',
+      campaign: 'Campaign',
       expires_in: 'Expires in (s)',
       q: 'Search',
     },
@@ -31,6 +32,7 @@ const labels: ResourceLabels = {
         clean: 'Clean',
         sync_menu: 'Sync menu',
         set_business_state: 'Set business state',
+        update_firmware: 'Update firmware',
       },
       state: {
         queued: 'Queued',
@@ -69,6 +71,7 @@ const labels: ResourceLabels = {
       expires_at: '过期时间',
       integrator: '品牌',
       dealer: '门店',
+      campaign: '批量任务',
       expires_in: '有效期（秒）',
       q: '搜索',
     },
@@ -80,6 +83,7 @@ const labels: ResourceLabels = {
         clean: '清洗',
         sync_menu: '同步菜单',
         set_business_state: '设置营业状态',
+        update_firmware: '更新固件',
       },
       state: {
         queued: '排队中',
@@ -118,6 +122,7 @@ const labels: ResourceLabels = {
       expires_at: 'Caduca',
       integrator: 'Marca',
       dealer: 'Tienda',
+      campaign: 'Campaña',
       expires_in: 'Caduca en (s)',
       q: 'Buscar',
     },
@@ -129,6 +134,7 @@ const labels: ResourceLabels = {
         clean: 'Limpiar',
         sync_menu: 'Sincronizar menú',
         set_business_state: 'Estado comercial',
+        update_firmware: 'Actualizar firmware',
       },
       state: {
         queued: 'En cola',
@@ -167,6 +173,7 @@ const labels: ResourceLabels = {
       expires_at: '有効期限',
       integrator: 'ブランド',
       dealer: '店舗',
+      campaign: 'キャンペーン',
       expires_in: '有効期間（秒）',
       q: '検索',
     },
@@ -178,6 +185,7 @@ const labels: ResourceLabels = {
         clean: '洗浄',
         sync_menu: 'メニュー同期',
         set_business_state: '営業状態の設定',
+        update_firmware: 'ファームウェア更新',
       },
       state: {
         queued: '待機中',

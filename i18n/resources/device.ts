@@ -72,6 +72,7 @@ const labels: ResourceLabels = {
       locked_by: 'Locked by',
       lock_time: 'Locked at',
       menu_version: 'Menu version',
+      firmware_version: 'Firmware version',
       menu_outdated: 'Menu out of date',
       q: 'Search',
     },
@@ -123,6 +124,7 @@ const labels: ResourceLabels = {
       locked_by: '锁定人',
       lock_time: '锁定时间',
       menu_version: '菜单版本',
+      firmware_version: '固件版本',
       menu_outdated: '菜单待同步',
       q: '搜索',
     },
@@ -169,6 +171,7 @@ const labels: ResourceLabels = {
       locked_by: 'Bloqueado por',
       lock_time: 'Bloqueado el',
       menu_version: 'Versión del menú',
+      firmware_version: 'Versión del firmware',
       menu_outdated: 'Menú desactualizado',
       q: 'Buscar',
     },
@@ -220,6 +223,7 @@ const labels: ResourceLabels = {
       locked_by: 'ロックした人',
       lock_time: 'ロック日時',
       menu_version: 'メニューバージョン',
+      firmware_version: 'ファームウェアバージョン',
       menu_outdated: 'メニュー未同期',
       q: '検索',
     },
@@ -250,3 +254,5 @@ const labels: ResourceLabels = {
   },
 };
 export default labels;
+
+export { types as robotTypes };

@@ -25,10 +25,12 @@ import notification from './notification';
 import notify_channel from './notify_channel';
 import notify_policy from './notify_policy';
 import forecast from './forecast';
+import firmware from './firmware';
+import campaign from './campaign';
 
 // one line: `npm run db:migration` adds a new entity's name to it (scripts/registerEntities.ts)
 // prettier-ignore
-export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, notification, notify_channel, notify_policy, forecast };
+export const resourceLabels: Record<string, ResourceLabels> = { user, role, authorization, integrator, dealer, device, alarm, message, product, template, product_classify, order, refund, restock, lecode, chatchat, report, log, webhook, webhook_delivery, command, telemetry_rule, notification, notify_channel, notify_policy, forecast, firmware, campaign };
 
 /** What a save says, by the resource's own name ("Product group created", "Account saved"), in place of
  * react-admin's "Element created" — read by its create and edit screens as `resources.<R>.notifications.*`. */

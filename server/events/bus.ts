@@ -18,6 +18,8 @@ export type EventType =
   | 'alarm.opened'
   | 'alarm.changed'
   | 'command.changed'
+  // a campaign's state, phase or counts moved (docs/campaigns.md)
+  | 'campaign.changed'
   // a spreadsheet import's progress (server/crud/importProgress.ts): `data.resource` names the list it fills
   | 'import.progress';
 

@@ -20,6 +20,7 @@ import { dashboard } from './dashboard';
 import { live } from './live';
 import { messages } from './messages';
 import { commands } from './commands';
+import { campaigns } from './campaigns';
 import { telemetry } from './telemetry';
 import { forecast } from './forecast';
 import { savedQueries } from './savedQueries';
@@ -46,6 +47,7 @@ export const features: readonly Feature[] = [
   live,
   messages,
   commands,
+  campaigns,
   telemetry,
   forecast,
   savedQueries,

@@ -6,12 +6,14 @@ import { GenerateVouchers } from '../vouchers/GenerateVouchers';
 import { MarkAllRead } from '../live/MarkAllRead';
 import { SendCommandBulk } from '../commands/SendCommand';
 import { NotifyMe } from '../notify/NotifyMe';
+import { StartCampaign } from '../campaigns/StartCampaign';
 
 /** Buttons of a list's toolbar by name; each decides for itself whether the account may use it. */
 export const toolbar: Record<string, ComponentType> = {
   'lecode.generate': GenerateVouchers,
   'message.readAll': MarkAllRead,
   'notify_channel.notifyMe': NotifyMe,
+  'campaign.start': StartCampaign,
 };
 
 /** Buttons over a list's selected rows by name (`list.bulk`), beside the generated bulk verbs. */

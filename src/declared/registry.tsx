@@ -15,6 +15,15 @@ import { LogChanges, accountTypeName, actionName, resourceName } from '../log/pa
 import { CommandStateChip, shortJson } from '../commands/parts';
 import { CodesField, CodesInput, MessageText, QuietField, QuietInput, TiersField, TiersInput } from '../notify/parts';
 import { EmptyIn, MetricName, PerDay } from '../replenishment/parts';
+import {
+  CampaignFunnel,
+  CampaignParamsInput,
+  CampaignPhasesInput,
+  CampaignTargetInput,
+  FirmwareFileInput,
+  PhasesField,
+  TargetField,
+} from '../campaigns/parts';
 
 export interface RendererProps {
   resource: string;
@@ -194,6 +203,8 @@ export const renderers: Record<string, ComponentType<RendererProps>> = {
   emptyIn: EmptyIn,
   perDay: PerDay,
   metric: MetricName,
+  campaignPhases: PhasesField,
+  campaignTarget: TargetField,
 };
 
 /** A choice among the declared resources, by their names in the reader's language (the log's filter). */
@@ -225,6 +236,10 @@ export const inputs: Record<string, ComponentType<InputProps>> = {
   notifyTiers: TiersInput,
   notifyQuiet: QuietInput,
   notifyCodes: CodesInput,
+  campaignParams: CampaignParamsInput,
+  campaignTarget: CampaignTargetInput,
+  campaignPhases: CampaignPhasesInput,
+  firmwareFile: FirmwareFileInput,
 };
 
 /** Values that are no declared column (texts the server adds, a duration), by name: `label` is an i18n key. */
@@ -236,6 +251,8 @@ export const cells: Record<string, { label: (resource: string) => string; render
   },
   // before and after of a log entry side by side, field by field (two columns, so no one field's renderer)
   'log.changes': { label: () => 'vf.service.log.changes', render: LogChanges },
+  // a campaign's funnel, its phase and progress (its page only: the counts come with the record's detail)
+  'campaign.funnel': { label: () => 'vf.campaign.funnel', render: CampaignFunnel },
   'alarm.duration': {
     label: () => 'vf.alarms.duration',
     render: () => (

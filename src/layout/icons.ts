@@ -28,6 +28,8 @@ import Thermostat from '@mui/icons-material/Thermostat';
 import Campaign from '@mui/icons-material/Campaign';
 import Rule from '@mui/icons-material/Rule';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
+import SystemUpdateAlt from '@mui/icons-material/SystemUpdateAlt';
+import RocketLaunch from '@mui/icons-material/RocketLaunch';
 
 const ICONS: Record<string, ComponentType> = {
   People,
@@ -57,6 +59,8 @@ const ICONS: Record<string, ComponentType> = {
   Campaign,
   Rule,
   MarkEmailRead,
+  SystemUpdateAlt,
+  RocketLaunch,
 };
 
 export function iconOf(name: string | undefined): ComponentType {

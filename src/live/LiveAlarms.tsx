@@ -25,7 +25,9 @@ const STALE: Record<string, string[]> = {
   'order.created': ['order'],
   'alarm.opened': ['alarm'],
   'alarm.changed': ['alarm'],
-  'command.changed': ['command'],
+  // a command's outcome moves its campaign's funnel too
+  'command.changed': ['command', 'campaign'],
+  'campaign.changed': ['campaign'],
 };
 
 export function useLiveEvents(): boolean {

@@ -233,7 +233,9 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
       integrator: true,
       dealer: true,
       create_time: true,
+      sha256: true,
     },
+    campaign_target: { campaign: true, seq: true, device: true, command: true, skipped: true, queued_at: true },
     import_job: {
       _id: true,
       resource: true,

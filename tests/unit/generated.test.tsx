@@ -196,9 +196,11 @@ describe('the named parts a declaration asks for', () => {
         .sort(),
     ).toEqual([
       'alarm',
+      'campaign',
       'chatchat',
       'command',
       'device',
+      'firmware',
       'forecast',
       'lecode',
       'log',

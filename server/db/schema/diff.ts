@@ -49,6 +49,7 @@ const RESERVED = new Set([
   'create',
   'grant',
   'authorization',
+  'window',
 ]);
 
 const checkName = (t: string, c: string) => `${t}_${c}_check`;

@@ -70,6 +70,17 @@ export interface HandTables {
     integrator: string | null;
     dealer: string | null;
     create_time: Now;
+    /** a firmware image's checksum (migration 061); null for images */
+    sha256: string | null;
+  };
+  /** a campaign's target, resolved when it starts (migration 061, server/features/campaigns/) */
+  campaign_target: {
+    campaign: string;
+    seq: number;
+    device: string;
+    command: string | null;
+    skipped: Generated<boolean>;
+    queued_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   import_job: {
     _id: string;

@@ -12,6 +12,7 @@ import seedService from './service';
 import seedWebhooks from './webhooks';
 import seedTelemetry from './telemetry';
 import seedNotify from './notify';
+import seedCampaigns from './campaigns';
 import { seedPlaces, seedSalesHistory } from './history';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
@@ -26,6 +27,7 @@ const SEEDERS: Array<(db: DB) => Promise<void>> = [
   seedWebhooks,
   seedTelemetry,
   seedNotify,
+  seedCampaigns,
   seedPlaces,
 ];
 

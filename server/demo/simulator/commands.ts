@@ -1,6 +1,7 @@
 // How a virtual robot obeys the console's commands (docs/commands.md, "Robot side"): each command its heartbeat
 // answer carries is done once (ids are idempotent: a resend of one already done is acknowledged again with the
 // same outcome), then acknowledged. A small share fails with a reason, so the failed path shows in the demo.
+import { createHash } from 'node:crypto';
 import type { Gateway, GatewayData } from './gateway';
 
 /** A command as a heartbeat's answer hands it over (the published document's shape). */
@@ -20,6 +21,10 @@ export interface Obedience {
   owed: Array<{ id: string; status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
   /** outcomes of commands already done, by id */
   done: Map<string, { status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
+  /** the firmware version it runs, reported on every beat */
+  firmware: string;
+  /** an update left it dead: it never beats again (the demo's abort, docs/campaigns.md) */
+  bricked: boolean;
 }
 
 export const obedience = (): Obedience => ({
@@ -29,6 +34,8 @@ export const obedience = (): Obedience => ({
   busyUntil: 0,
   owed: [],
   done: new Map(),
+  firmware: '1.0.0',
+  bricked: false,
 });
 
 const REBOOT_MS = 4000;
@@ -41,6 +48,7 @@ export async function obey(
   me: Obedience,
   commands: readonly Command[],
   failRate: number,
+  brickRate = 0,
 ): Promise<void> {
   for (const c of commands) {
     const before = me.done.get(c.id);
@@ -51,9 +59,13 @@ export async function obey(
     const outcome: { status: 'ok' | 'failed'; result?: Record<string, unknown> } =
       Math.random() < failRate
         ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } }
-        : await perform(call, me, c);
+        : await perform(call, me, c, brickRate);
     me.done.set(c.id, outcome);
-    if (c.command === 'reboot' && outcome.status === 'ok') me.owed.push({ id: c.id, ...outcome });
+    // bricked: it says "done" and is never heard from again, the failure a campaign's offline rule watches for
+    if (me.bricked) return ack(call, c.id, outcome);
+    // a reboot (an update's too) is acknowledged once back
+    if ((c.command === 'reboot' || c.command === 'update_firmware') && outcome.status === 'ok')
+      me.owed.push({ id: c.id, ...outcome });
     else await ack(call, c.id, outcome);
   }
 }
@@ -62,8 +74,24 @@ async function perform(
   call: Gateway,
   me: Obedience,
   c: Command,
-): Promise<{ status: 'ok'; result?: Record<string, unknown> }> {
+  brickRate: number,
+): Promise<{ status: 'ok' | 'failed'; result?: Record<string, unknown> }> {
   switch (c.command) {
+    case 'update_firmware': {
+      // fetch the image, check it, install, reboot; a share never come back
+      const p = c.params as { url?: string; sha256?: string; version?: string };
+      const image = await call.file(String(p.url)).catch(() => undefined);
+      if (!image) return { status: 'failed', result: { reason: 'download failed' } };
+      if (createHash('sha256').update(image).digest('hex') !== p.sha256)
+        return { status: 'failed', result: { reason: 'checksum mismatch' } };
+      if (Math.random() < brickRate) {
+        me.bricked = true;
+        return { status: 'ok', result: { firmware_version: String(p.version) } };
+      }
+      me.firmware = String(p.version);
+      me.offlineUntil = Date.now() + REBOOT_MS;
+      return { status: 'ok', result: { firmware_version: me.firmware } };
+    }
     case 'reboot':
       me.offlineUntil = Date.now() + REBOOT_MS;
       return { status: 'ok' };

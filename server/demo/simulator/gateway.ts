@@ -54,21 +54,29 @@ export class GatewayError extends Error {
  * processes. `observe` is told of every call (the fleet bench measures acknowledgements and event lag).
  */
 export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, observe?: (call: CallRecord) => void) {
-  return async function call<P extends GatewayPath, M extends VerbOf<P>>(
+  const base = () => (typeof baseUrl === 'string' ? baseUrl : baseUrl());
+  const headers = { 'X-Device-Id': robot.device_id, 'X-Device-Key': robot.key, 'Accept-Language': 'en' };
+  /** A file the console hands a robot by its path (a firmware image, docs/campaigns.md): its bytes, from `from`
+   * on (a `Range` request resumes an interrupted download). */
+  async function file(url: string, from = 0): Promise<Buffer> {
+    const res = await fetch(`${base()}${url}`, {
+      headers: { ...headers, ...(from ? { Range: `bytes=${from}-` } : {}) },
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (!res.ok) throw new GatewayError(res.status, `HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+  return Object.assign(call, { file });
+  async function call<P extends GatewayPath, M extends VerbOf<P>>(
     method: M,
     path: P,
     body?: BodyOf<OperationOf<P, M>>,
   ): Promise<DataOf<OperationOf<P, M>>> {
     type T = DataOf<OperationOf<P, M>>;
     const sentAt = performance.now();
-    const res = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}/api/device-gateway/${path}`, {
+    const res = await fetch(`${base()}/api/device-gateway/${path}`, {
       method,
-      headers: {
-        'X-Device-Id': robot.device_id,
-        'X-Device-Key': robot.key,
-        'Accept-Language': 'en',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
+      headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     }).catch((e: unknown) => {
@@ -88,6 +96,6 @@ export function gateway(baseUrl: string | (() => string), robot: RobotIdentity, 
     });
     if (!res.ok || json.code !== 0) throw new GatewayError(res.status, json.message ?? `HTTP ${res.status}`);
     return json.data as T;
-  };
+  }
 }
 export type Gateway = ReturnType<typeof gateway>;

@@ -18,6 +18,8 @@ export interface Rates {
   writeoff: number;
   /** chance that a command fails (with a reason) instead of being done */
   commandFail?: number;
+  /** chance that a firmware update leaves the robot dead: it never beats again (docs/campaigns.md) */
+  brick?: number;
   /** chance per beat that a temperature leaves its band for a while (default 0.002); `telemetry: false` sends none */
   excursion?: number;
   telemetry?: boolean;
@@ -69,8 +71,8 @@ export class VirtualRobot {
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
   async tick(): Promise<void> {
     try {
-      // rebooting: silent, then back with the acknowledgements it owes
-      if (Date.now() < this.me.offlineUntil) return;
+      // rebooting: silent, then back with the acknowledgements it owes; a bricked robot never comes back
+      if (this.me.bricked || Date.now() < this.me.offlineUntil) return;
       if (this.me.owed.length) await settle(this.call, this.me);
       const selling = !this.me.locked && this.me.business === 'open' && Date.now() >= this.me.busyUntil;
       if (this.fault) {
@@ -92,7 +94,7 @@ export class VirtualRobot {
           : Date.now() < this.me.busyUntil
             ? 'cleaning'
             : 'ready';
-      const beat = await this.call('POST', 'heartbeat', { state, work_status });
+      const beat = await this.call('POST', 'heartbeat', { state, work_status, firmware_version: this.me.firmware });
       const telemetry = this.sensors?.read();
       await this.call('POST', 'heartbeat', {
         state: this.fault?.state ?? 'idle',
@@ -126,7 +128,7 @@ export class VirtualRobot {
   private async receive(commands: Command[] | undefined) {
     if (!commands?.length) return;
     this.tally.commands += commands.filter((c) => !this.me.done.has(c.id)).length;
-    await obey(this.call, this.me, commands, this.rates.commandFail ?? 0);
+    await obey(this.call, this.me, commands, this.rates.commandFail ?? 0, this.rates.brick ?? 0);
   }
 
   private async sellOne() {

@@ -14,6 +14,7 @@ import { STATUS_COLUMNS } from '../gateway/presence';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
 import { MAX_MENU_VERSION, menuReported } from './menu';
+import { firmwareHandOver, firmwareReported } from '../campaigns/firmware';
 
 /** A command as the robot receives it. */
 export interface Handed {
@@ -68,6 +69,15 @@ async function handOver(
     for (const r of rows) byDevice.set(r.device, [...(byDevice.get(r.device) ?? []), r]);
     // handed over by the service on the robot's beat
     if (rows.length) await recorded(trx, systemActor('delivery'), 'deliver', rows);
+    // an update carries where to fetch the image and how to check it (docs/campaigns.md, robot side)
+    const updates = rows.filter((r) => r.command === 'update_firmware');
+    if (updates.length) {
+      const images = await firmwareHandOver(
+        trx,
+        updates.map((r) => String(r.params.firmware)),
+      );
+      for (const r of updates) r.params = { ...r.params, ...images.get(String(r.params.firmware)) };
+    }
     const still = await sql<{
       device: string;
     }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(
@@ -179,6 +189,9 @@ export async function acknowledge(
       version.length <= MAX_MENU_VERSION
     )
       await menuReported(trx, saved.device, version);
+    // update_firmware done: the robot runs the version it reports
+    if (target === 'acknowledged' && saved.command === 'update_firmware')
+      await firmwareReported(trx, saved.device, saved.result?.firmware_version);
     return saved;
   });
   if (late) throw late;

@@ -10,7 +10,7 @@ import { scopeConditions } from '../../crud/scope';
 import { defineHooks } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { ok, messageOf, requestLang } from '../../http/envelope';
-import { ApiError } from '../../http/errors';
+import { ApiError, conflict } from '../../http/errors';
 import {
   route,
   obj,
@@ -40,6 +40,7 @@ import { checkCommand, changedEvent, queueFor, queued, type CommandRow, type Tar
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 import { cancelCommand, targetsOf } from './queries';
+import { firmwareOfCommand } from '../campaigns/firmware';
 import type { Feature } from '../feature';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
@@ -84,10 +85,14 @@ async function send(db: DB, req: FastifyRequest, body: ValueOf<typeof sendBody>)
   requirePermission(ctx.user, commandDef.calls.send.permission);
   const devices = [...new Set(body.devices)]; // a robot named twice is one robot
   const { command, params } = checkCommand(body.command, body.params);
+  const image = await firmwareOfCommand(db, command, params);
   const expiresIn = body.expires_in ?? DEFAULT_EXPIRES_IN;
   const idempotencyKey = body.idempotency_key || null;
   const scope = scopeConditions(deviceDef, ctx.user);
-  const targets: Target[] = scope === 'none' ? [] : await targetsOf(db, devices, scope);
+  const reachable = scope === 'none' ? [] : await targetsOf(db, devices, scope);
+  // an image installs on robots of its own type only: the others are refused, each by name
+  const targets: Target[] = image ? reachable.filter((t) => t.type === image.type) : reachable;
+  const otherType = new Set(image ? reachable.filter((t) => t.type !== image.type).map((t) => t._id) : []);
   const ids = targets.length
     ? await db
         .transaction()
@@ -97,9 +102,14 @@ async function send(db: DB, req: FastifyRequest, body: ValueOf<typeof sendBody>)
     : new Map<string, string>();
   queued(ids.keys());
   const unknown = messageOf(requestLang(req), 'command', new ApiError(404, 'vf.commands.error.not_found')).message;
+  const wrongType = image
+    ? messageOf(requestLang(req), 'command', conflict('vf.campaign.error.firmware_type', { type: image.type })).message
+    : '';
   const results: SendResult[] = devices.map((device) => {
     const _id = ids.get(device);
-    return _id ? { device, _id, status: 'done' } : { device, status: 'refused', code: 404, message: unknown };
+    if (_id) return { device, _id, status: 'done' };
+    if (otherType.has(device)) return { device, status: 'refused', code: 409, message: wrongType };
+    return { device, status: 'refused', code: 404, message: unknown };
   });
   const done = results.filter((r) => r.status === 'done').length;
   return { done, refused: results.length - done, results };

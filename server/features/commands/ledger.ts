@@ -101,7 +101,7 @@ const entryOf = (r: CommandRow) => ({
 export async function recorded(
   trx: DB,
   actor: Actor,
-  action: 'send' | 'deliver' | 'acknowledge' | 'fail' | 'expire',
+  action: 'send' | 'deliver' | 'acknowledge' | 'fail' | 'expire' | 'cancel',
   rows: CommandRow[],
 ) {
   if (!rows.length) return;
@@ -148,6 +148,8 @@ export interface Queue {
   createdBy: string;
   reason?: string | null;
   idempotencyKey?: string | null;
+  /** the campaign queueing it (docs/campaigns.md) */
+  campaign?: string | null;
 }
 
 /**
@@ -176,9 +178,9 @@ export async function queueFor(
   );
   const ids = targets.map(() => newId());
   const inserted = await sql<CommandRow>`
-    INSERT INTO command (_id, device, command, params, created_by, reason, expires_at, integrator, dealer, idempotency_key)
+    INSERT INTO command (_id, device, command, params, created_by, reason, expires_at, integrator, dealer, idempotency_key, campaign)
     SELECT t.id, t.device, ${q.command}, ${JSON.stringify(q.params)}::jsonb, ${q.createdBy}, ${q.reason ?? null},
-           now() + make_interval(secs => ${q.expiresIn}), t.integrator, t.dealer, ${key}
+           now() + make_interval(secs => ${q.expiresIn}), t.integrator, t.dealer, ${key}, ${q.campaign ?? null}
       FROM unnest(${ids}::text[], ${targets.map((t) => t._id)}::text[], ${targets.map((t) => t.integrator)}::text[],
                   ${targets.map((t) => t.dealer)}::text[]) AS t(id, device, integrator, dealer)
     ON CONFLICT (created_by, idempotency_key, device) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -193,6 +195,15 @@ export async function queueFor(
     for (const r of earlier.rows) if (!out.has(r.device)) out.set(r.device, r._id);
   }
   return out;
+}
+
+/** Cancels a campaign's commands still queued (its abort or cancel): logged and announced like every change. */
+export async function cancelQueued(trx: DB, actor: Actor, campaign: string): Promise<number> {
+  const r = await sql<CommandRow>`
+    UPDATE command SET state = 'cancelled', done_time = now(), version = version + 1
+     WHERE campaign = ${campaign} AND state = 'queued' RETURNING *`.execute(trx);
+  await recorded(trx, actor, 'cancel', r.rows);
+  return r.rows.length;
 }
 
 /** After the queueing transaction commits: this process hands them over on the robots' next beat (the others

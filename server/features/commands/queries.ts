@@ -4,8 +4,12 @@ import type { DB } from '../../db';
 import type { Target } from './ledger';
 
 /** Of these robots, the ones inside the caller's tenant scope (scopeConditions of the device declaration). */
-export function targetsOf(db: DB, devices: string[], scope: Array<[string, string]>): Promise<Target[]> {
-  let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer']).where('_id', 'in', devices);
+export function targetsOf(
+  db: DB,
+  devices: string[],
+  scope: Array<[string, string]>,
+): Promise<Array<Target & { type: string }>> {
+  let q = db.selectFrom('device').select(['_id', 'integrator', 'dealer', 'type']).where('_id', 'in', devices);
   for (const [col, value] of scope) q = q.where(sql.ref(col), '=', value);
   return q.execute();
 }

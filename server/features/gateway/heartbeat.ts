@@ -23,6 +23,7 @@ import { telemetryOf } from '../telemetry/ingest';
 import type { GatewayDevice } from './auth';
 import { commandsForBeats } from '../commands/delivery';
 import { MAX_MENU_VERSION } from '../commands/menu';
+import { MAX_FIRMWARE_VERSION } from '../campaigns/firmware';
 import { lockByRule } from '../telemetry/lock';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
 
@@ -51,6 +52,13 @@ const beatBody = <R extends 'state'>(required: R[]) =>
           minLength: 1,
           maxLength: MAX_MENU_VERSION,
           ...refusal('vf.commands.error.menu_version', { max: MAX_MENU_VERSION }),
+        }),
+      ),
+      firmware_version: nullable(
+        str('the firmware version the robot runs (docs/campaigns.md)', {
+          minLength: 1,
+          maxLength: MAX_FIRMWARE_VERSION,
+          ...refusal('vf.campaign.error.firmware_version', { max: MAX_FIRMWARE_VERSION }),
         }),
       ),
       telemetry: nullable({
@@ -103,7 +111,7 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
   // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
   const commands = commandsForBeats(db);
   const beat = async (body: Beat, device: GatewayDevice) => {
-    const { state, work_status, menu_version } = body;
+    const { state, work_status, menu_version, firmware_version } = body;
     // checked before anything is written: a metric the robot's type does not report refuses the whole beat
     const telemetry = telemetryOf(body.telemetry, device.type);
     const r = await heartbeat({
@@ -111,6 +119,7 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
       state: state ?? undefined,
       work_status: work_status ?? undefined,
       menu_version: menu_version ?? undefined,
+      firmware_version: firmware_version ?? undefined,
       telemetry,
       type: device.type,
     });

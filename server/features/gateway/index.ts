@@ -9,19 +9,23 @@ import { orderRoutes } from './orders';
 import { menuRoutes } from './menu';
 import { serviceRoutes } from './service';
 import { commandRoutes } from './commands';
+import { firmwareRoutes } from './firmware';
+import { storageFromConfig } from '../uploads/storage';
+import { readConfig } from '../../config';
 import type { Feature } from '../feature';
 
 /** Not encapsulated (fastify-plugin): the offline sweep's start and stop hooks belong to the whole server. */
-export const gatewayRoutes = fp<{ db: DB }>(async (plain, { db }) => {
+export const gatewayRoutes = fp<{ db: DB; dataDir?: string }>(async (plain, { db, dataDir }) => {
   const app = plain.withTypeProvider<EdgeTypes>(); // each call's request typed from its schema
   heartbeatRoutes(app, db); // heartbeat, status, notify; the offline sweep
   orderRoutes(app, db); // a sale, its payment, its making flow, its cancellation
   menuRoutes(app, db); // the store's menu and its version
   serviceRoutes(app, db); // voucher write-off, customer Q&A, fault reports
   commandRoutes(app, db); // due commands for a robot that polls, and their acknowledgement
+  firmwareRoutes(app, db, storageFromConfig(readConfig(), dataDir)); // a firmware image, by range
 });
 
 export const gateway: Feature = {
   name: 'gateway',
-  register: (app, { db }) => app.register(gatewayRoutes, { db }),
+  register: (app, { db, dataDir }) => app.register(gatewayRoutes, { db, dataDir }),
 };

@@ -47,6 +47,8 @@ export interface Beat {
   work_status?: string;
   /** the menu version it runs (docs/commands.md, menu sync) */
   menu_version?: string;
+  /** the firmware version it runs (docs/campaigns.md) */
+  firmware_version?: string;
   /** checked measurements (server/features/telemetry/ingest.ts), stored with the beat */
   telemetry?: Telemetry;
   /** the robot's type, for the telemetry rules that name one */
@@ -98,6 +100,7 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
             state: b.state ?? m.state,
             work_status: b.work_status ?? m.work_status,
             menu_version: b.menu_version ?? m.menu_version,
+            firmware_version: b.firmware_version ?? m.firmware_version,
           }
         : b,
     );
@@ -109,7 +112,8 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   );
   const res = await sql<StatusRow>`
     WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
-                                    ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[]) AS v(id, state, work_status, menu_version)),
+                                    ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[],
+                                    ${v.map((b) => b.firmware_version ?? null)}::text[]) AS v(id, state, work_status, menu_version, firmware_version)),
          -- rows locked in one order, so batches of two processes cannot deadlock; NO KEY UPDATE (the beat changes no
          -- key), so commands being queued for these robots (their key references read-lock the rows) wait for nothing
          old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR NO KEY UPDATE)
@@ -119,7 +123,8 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
            last_heartbeat = now(),
            state = coalesce(v.state, d.state),
            work_status = coalesce(v.work_status, d.work_status),
-           menu_version = coalesce(v.menu_version, d.menu_version)
+           menu_version = coalesce(v.menu_version, d.menu_version),
+           firmware_version = coalesce(v.firmware_version, d.firmware_version)
       FROM old JOIN v ON v.id = old._id
      WHERE d._id = old._id
     RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},

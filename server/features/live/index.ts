@@ -38,6 +38,7 @@ const RESOURCE_OF: Record<Exclude<EventType, 'import.progress'>, string> = {
   'alarm.opened': 'alarm',
   'alarm.changed': 'alarm',
   'command.changed': 'command',
+  'campaign.changed': 'campaign',
 };
 /** The resource an event belongs to: an import's progress is of the list it fills. */
 const resourceOf = (e: LiveEvent) => (e.type === 'import.progress' ? String(e.data.resource) : RESOURCE_OF[e.type]);

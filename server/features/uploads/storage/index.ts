@@ -6,7 +6,7 @@ import { S3Storage } from './s3';
 import type { ObjectStorage, StoredObject } from './types';
 import type { Config } from '../../../config';
 
-export type { ObjectStorage, StoredObject } from './types';
+export type { ObjectStorage, StoredObject, RangedObject } from './types';
 
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local' as const;
@@ -26,6 +26,10 @@ export class LocalStorage implements ObjectStorage {
     const tmp = `${f}.${process.pid}.tmp`;
     await fs.promises.writeFile(tmp, body);
     await fs.promises.rename(tmp, f);
+  }
+
+  fileOf(key: string) {
+    return { root: path.resolve(this.root), path: path.relative(path.resolve(this.root), this.file(key)) };
   }
 
   async get(key: string): Promise<StoredObject | undefined> {

@@ -2,7 +2,7 @@
 // it signs, retries throttled and failed calls with back-off, and keeps its connections alive.
 // The SDK loads on the first upload or download, not at start: it holds ~24 MB of memory in every process.
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { ObjectStorage, StoredObject } from './types';
+import type { ObjectStorage, RangedObject, StoredObject } from './types';
 
 export interface S3Config {
   /** absent: AWS in `region` */
@@ -57,6 +57,23 @@ export class S3Storage implements ObjectStorage {
       if (!r.Body) return undefined;
       return { body: Buffer.from(await r.Body.transformToByteArray()), contentType: r.ContentType };
     } catch (e) {
+      if (e instanceof sdk.NoSuchKey || (e instanceof sdk.S3ServiceException && e.$metadata.httpStatusCode === 404))
+        return undefined;
+      throw e;
+    }
+  }
+
+  // the bucket answers the Range header itself (S3 takes one range), so a resumed download reads only the rest
+  async getRange(key: string, range: string | undefined): Promise<RangedObject | undefined> {
+    const { sdk, client } = await this.open();
+    try {
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.c.bucket, Key: key, Range: range }));
+      if (!r.Body) return undefined;
+      const body = Buffer.from(await r.Body.transformToByteArray());
+      return r.ContentRange ? { status: 206, body, contentRange: r.ContentRange } : { status: 200, body };
+    } catch (e) {
+      if (e instanceof sdk.S3ServiceException && e.$metadata.httpStatusCode === 416)
+        return { status: 416, body: Buffer.alloc(0) };
       if (e instanceof sdk.NoSuchKey || (e instanceof sdk.S3ServiceException && e.$metadata.httpStatusCode === 404))
         return undefined;
       throw e;
