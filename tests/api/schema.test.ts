@@ -128,7 +128,7 @@ it('a new table is created with its keys, checks and list indexes, and the file 
     'integrator text NOT NULL CONSTRAINT supplier_integrator_fkey REFERENCES integrator(_id)',
   );
   expect(change.sql).toContain(
-    'CREATE INDEX IF NOT EXISTS supplier_integrator_create_time ON supplier (integrator, create_time DESC);',
+    'CREATE INDEX IF NOT EXISTS supplier_integrator_create_time ON supplier (integrator, create_time DESC, _id DESC);',
   );
   expect(nextFileName(['001_foundation.sql', '023_orders_time_id.sql', '031_other.sql'], 'add-supplier')).toBe(
     '032_add_supplier.sql',
