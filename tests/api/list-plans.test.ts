@@ -39,9 +39,13 @@ const describe_ = (p: PlanNode): string =>
 /** Copies of the table's rows (new ids, unique text made unique, its sort column spread back in time) up to LOADED. */
 async function load(db: DB, def: ResourceDef) {
   const table = def.table;
+  // a unique text column is made unique by a suffix, unless a CHECK holds it to its choices (a firmware's robot type,
+  // unique with its version: the version's suffix is enough)
   const columns = await sql<{ name: string; type: string; unique: boolean }>`
     SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type,
-           EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND a.attnum = ANY(i.indkey)) AS unique
+           EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisunique AND a.attnum = ANY(i.indkey))
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint k
+                            WHERE k.conrelid = a.attrelid AND k.contype = 'c' AND a.attnum = ANY(k.conkey)) AS unique
     FROM pg_attribute a
     WHERE a.attrelid = ${table}::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''`.execute(
     s.db,
