@@ -16,9 +16,11 @@ trap 'kill "${PID:-}" 2>/dev/null || true; [ -z "${LOCK:-}" ] || rmdir "$LOCK" 2
 mkdir -p "$WORK/build" "$WORK/run"
 git ls-files -z | xargs -0 -I{} cp --parents {} "$WORK/build/"
 if [ -n "${IMAGE_NODE_MODULES:-}" ]; then
-  cp -al "$IMAGE_NODE_MODULES" "$WORK/build/node_modules"
-  # npm rewrites its own record of the tree in place: a link would change the other checkout's
-  rm -f "$WORK/build/node_modules/.package-lock.json"
+  # the packages and .bin only: the tests running beside write their caches under node_modules (.vitest-cache,
+  # .vite) meanwhile, and a file renamed while cp walks the tree fails it; npm's own record of the tree
+  # (.package-lock.json) is rewritten in place, so a link to it would change the other checkout's
+  mkdir "$WORK/build/node_modules"
+  for f in "$IMAGE_NODE_MODULES"/* "$IMAGE_NODE_MODULES"/.bin; do cp -al "$f" "$WORK/build/node_modules/"; done
   (cd "$WORK/build" && npm run build >/dev/null)
 else
   (cd "$WORK/build" && npm ci --no-audit --no-fund >/dev/null && npm run build >/dev/null)

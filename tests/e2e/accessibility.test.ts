@@ -157,15 +157,20 @@ it("has no serious or critical violation on each declared resource's record page
   expect(found).toEqual([]);
 }, 400_000);
 
-/** Samples the widths of the list's header cells every 50 ms, from now on, with the count of rows at each. */
+/** Samples the widths of the list's header cells every 50 ms, from now on, with the count of rows and the page's
+ * path at each (the sampling starts on the page before the list, whose own table may have rows). */
 async function sampleColumns(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { vfColumns: Array<{ rows: number; widths: string }>; vfSampler?: number };
+    const w = window as unknown as {
+      vfColumns: Array<{ path: string; rows: number; widths: string }>;
+      vfSampler?: number;
+    };
     w.vfColumns = [];
     clearInterval(w.vfSampler);
     w.vfSampler = window.setInterval(() => {
       const main = document.getElementById('main-content');
       w.vfColumns.push({
+        path: window.location.pathname,
         rows: main?.querySelectorAll('tbody tr').length ?? 0,
         widths: [...(main?.querySelectorAll('thead th') ?? [])]
           .map((th) => th.getBoundingClientRect().width.toFixed(1))
@@ -175,7 +180,9 @@ async function sampleColumns(page: Page) {
   });
 }
 const samples = (page: Page) =>
-  page.evaluate(() => (window as unknown as { vfColumns: Array<{ rows: number; widths: string }> }).vfColumns);
+  page.evaluate(
+    () => (window as unknown as { vfColumns: Array<{ path: string; rows: number; widths: string }> }).vfColumns,
+  );
 
 /** How often the columns changed width once rows were there. */
 function relayouts(seen: Array<{ rows: number; widths: string }>): number {
@@ -198,8 +205,10 @@ describe('lists hold still (docs/accessibility.md, "Lists that hold still")', ()
       await e.go(page, path);
       await settled(page);
       // a second's samples after the rows (the old fit narrowed columns in steps for up to 2 s after them)
-      await expect.poll(async () => (await samples(page)).filter((s) => s.rows > 0).length).toBeGreaterThan(20);
-      const first = await samples(page);
+      await expect
+        .poll(async () => (await samples(page)).filter((s) => s.path === path && s.rows > 0).length)
+        .toBeGreaterThan(20);
+      const first = (await samples(page)).filter((s) => s.path === path);
       // a row's selection checkbox is named after its row (the theme's, src/layout/selectionCheckbox.tsx)
       if (path === '/device') await page.getByRole('checkbox', { name: 'Select Cone Bot 01', exact: true }).waitFor();
       expect(relayouts(first), first.map((s) => `${s.rows}: ${s.widths}`).join('\n')).toBeLessThanOrEqual(1);
