@@ -1,6 +1,6 @@
 // `POST /api/firmware/upload` (docs/campaigns.md): a firmware image into the uploads' storage (a folder or S3), its
 // SHA-256 and size recorded with it, for `POST /api/firmware/add` to take by its path.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope';
 import { ApiError } from '../../http/errors';
 import { route, obj, str, int, type EdgeInstance } from '../../http/schema';
 import { recordUpload } from '../uploads/queries';
+import { receiveFile, storedPath } from '../uploads/receive';
 import type { ObjectStorage } from '../uploads/storage';
 import firmwareDef, { FIRMWARE_MAX_BYTES } from '../../../resources/firmware';
 import { OCTETS } from './firmware';
@@ -41,22 +42,9 @@ export async function firmwareUploadRoutes(app: EdgeInstance, db: DB, storage: O
         const ctx = ctxOf(req);
         requirePermission(ctx.user, firmwareDef.calls.upload.permission);
         if (!req.isMultipart()) throw new ApiError(415, 'vf.error.body');
-        let body: Buffer;
-        try {
-          const file = await req.file();
-          if (!file) throw new ApiError(400, 'vf.fleet.error.upload_missing');
-          body = await file.toBuffer();
-          if (file.file.truncated) throw tooLarge();
-        } catch (e) {
-          if (e instanceof ApiError) throw e;
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-          throw new ApiError(400, 'vf.fleet.error.upload_missing');
-        }
-        if (body.length === 0) throw new ApiError(400, 'vf.fleet.error.upload_missing');
+        const body = await receiveFile(req, tooLarge);
         const sha256 = createHash('sha256').update(body).digest('hex');
-        const month = new Date().toISOString().slice(0, 7).replace('-', '');
-        const path = `fw/${month}/${randomBytes(16).toString('hex')}.bin`;
+        const path = storedPath('fw', 'bin');
         await storage.put(path, body, OCTETS);
         await recordUpload(db, {
           path,

@@ -1,7 +1,6 @@
 // Image uploads: POST /api/upload (multipart, one file) stores the image in object storage and answers
 // its path; GET /api/files/<path> serves it back. Only PNG, JPEG, GIF and WebP, recognised by their
 // bytes (not by the name or the declared type), up to UPLOAD_MAX_BYTES.
-import { randomBytes } from 'node:crypto';
 import { route, obj, str, int, paramsOf, type EdgePlugin } from '../../http/schema';
 import multipart from '@fastify/multipart';
 import type { DB } from '../../db';
@@ -12,6 +11,7 @@ import { storageFromConfig, type ObjectStorage } from './storage';
 import { readConfig, setting } from '../../config';
 import { UPLOAD_PATH_PATTERN } from '../../../resources/validate';
 import { recordUpload } from './queries';
+import { receiveFile, storedPath } from './receive';
 import type { Feature } from '../feature';
 
 // @fastify/multipart gives route config a declared member, so the resource name routes carry is declared too.
@@ -84,28 +84,11 @@ export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, 
       async (req) => {
         const ctx = ctxOf(req);
         if (!req.isMultipart()) throw wrongType();
-        let body: Buffer;
-        try {
-          const file = await req.file();
-          if (!file) throw new ApiError(400, 'vf.fleet.error.upload_missing');
-          body = await file.toBuffer();
-          // toBuffer() checks the limit only between chunks: when the limit is met on the last chunk, the stream
-          // ends cut at exactly the limit without an error (issue 13, defect 7). The stream's own flag says so.
-          if (file.file.truncated) throw tooLarge();
-        } catch (e) {
-          if (e instanceof ApiError) throw e;
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-            throw new ApiError(400, 'vf.fleet.error.upload_missing');
-          throw new ApiError(400, 'vf.error.body');
-        }
-        if (body.length === 0) throw new ApiError(400, 'vf.fleet.error.upload_missing');
+        const body = await receiveFile(req, tooLarge);
         if (body.length > UPLOAD_MAX_BYTES) throw tooLarge();
         const ext = sniffImage(body);
         if (!ext) throw wrongType();
-        const month = new Date().toISOString().slice(0, 7).replace('-', '');
-        const path = `img/${month}/${randomBytes(16).toString('hex')}.${ext}`;
+        const path = storedPath('img', ext);
         await storage.put(path, body, KINDS[ext]);
         await recordUpload(db, {
           path,
