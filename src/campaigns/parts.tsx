@@ -24,12 +24,7 @@ import { ROBOT_TYPES } from '../../resources/device';
 import { CAMPAIGN_COUNTS } from '../../resources/campaign';
 import { subChoice, subLabel } from '../../resources/types';
 import { api } from '../providers/http';
-
-/** As src/declared/registry.tsx hands its named parts (not imported from it: the registry imports these). */
-interface InputProps {
-  resource: string;
-  source: string;
-}
+import type { InputProps } from '../declared/partProps';
 
 /** The chosen command's declared parameters, one input each (the catalogue's words, as the send dialog's). */
 export function CampaignParamsInput({ source }: InputProps) {

@@ -5,8 +5,8 @@ import type { ComponentType } from 'react';
 import { FunctionField, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Chip, Typography } from '@mui/material';
 import { resources } from '../../resources';
-import type { FieldDef } from '../../resources/types';
 import { choiceKey } from './choiceKey';
+import type { RendererProps, InputProps } from './partProps';
 import { codeWord } from '../lib/codeWord';
 import { PhotosField, PhotosInput } from './Photos';
 import { PropertiesInput } from '../catalog/PropertiesInput';
@@ -25,11 +25,7 @@ import {
   TargetField,
 } from '../campaigns/parts';
 
-export interface RendererProps {
-  resource: string;
-  source: string;
-  def: FieldDef;
-}
+export type { RendererProps, InputProps } from './partProps';
 
 const LEVEL_COLOR = { success: 'success', warning: 'warning', error: 'error', failed: 'error' } as const;
 
@@ -218,14 +214,6 @@ function ResourceChoice({ source, label, alwaysOn }: InputProps) {
       choices={resources.map((r) => ({ id: r.name, name: resourceName(translate, r.name) }))}
     />
   );
-}
-
-/** `label` and `alwaysOn` are given where the input stands in a list's filter bar (a field's `filter` with `input`). */
-export interface InputProps {
-  resource: string;
-  source: string;
-  label?: string;
-  alwaysOn?: boolean;
 }
 
 /** Form inputs by name, also used by the filter bar for a filterable field that names one. */

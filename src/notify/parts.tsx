@@ -14,13 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Stack, Typography } from '@mui/material';
-
-/** As src/declared/registry.tsx hands its named parts (not imported from it: the registry imports these). */
-interface InputProps {
-  resource: string;
-  source: string;
-}
-type RendererProps = InputProps;
+import type { InputProps, RendererProps } from '../declared/partProps';
 
 interface Tier {
   after_minutes: number;

@@ -1,0 +1,17 @@
+// What src/declared/registry.tsx hands a named part (a declaration's `render` or `input`), in a module of its own
+// so that the features' parts, which the registry imports, can type their props without importing the registry.
+import type { FieldDef } from '../../resources/types';
+
+export interface RendererProps {
+  resource: string;
+  source: string;
+  def: FieldDef;
+}
+
+/** `label` and `alwaysOn` are given where the input stands in a list's filter bar (a field's `filter` with `input`). */
+export interface InputProps {
+  resource: string;
+  source: string;
+  label?: string;
+  alwaysOn?: boolean;
+}
