@@ -36,7 +36,7 @@ app.post('/bare', async (req) => {
   return { code: 0, data: { list: list.rows, total } };
 });
 // The page alone, without its count: what a second statement costs a call — the most that sending page and count in
-// one round trip (pipelining) could save (docs/performance.md, "Writes per call").
+// one round trip (pipelining) could save (docs/performance.md, "Why it costs that").
 app.post('/bare/page', async (req) => {
   const { status } = req.body as { status: string };
   const list = await pool.query(

@@ -1,5 +1,5 @@
-// `npm run bench:beat`: what a robot's heartbeat costs (issue 28, "the heartbeat"; docs/performance.md "The
-// heartbeat: robots kept in memory"): the built server with NODE_ENV=production on PostgreSQL, in a process of its
+// `npm run bench:beat`: what a robot's heartbeat costs (docs/performance.md "The heartbeat: `npm run
+// bench:beat`"): the built server with NODE_ENV=production on PostgreSQL, in a process of its
 // own, a fleet of robots beating in turn (autocannon, 10 connections), and per beat: the server process's CPU ms
 // (/proc), the statements the database ran and its planning + execution ms (pg_stat_statements, reset before each
 // round, as `npm run bench` reads them). Three rows:

@@ -1,6 +1,6 @@
 // `npm run bench:fleet`: a fleet of robots against the built server on PostgreSQL, as production runs it
 // (`node dist/server/main.js`), first one process, then two behind the bench's own round-robin, while browsers
-// of different brands and stores keep the live-event stream open (issue 17, item 3).
+// of different brands and stores keep the live-event stream open (docs/performance.md "10,000 robots").
 //
 //   DATABASE_URL=postgres://… npm run bench:fleet     a database vf_bench_fleet beside the one named, made anew
 //

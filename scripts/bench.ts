@@ -190,7 +190,7 @@ async function load(d: Database, orders: number) {
       CROSS JOIN LATERAL (SELECT now() - (i::float8 / ${orders}::float8) * interval '90 days' AS t) AS tt
       JOIN r ON r.k = i % (SELECT n FROM n)
       -- by time (newest first), as a server's appended orders lie: in the hash join's order a window's orders lay one
-      -- to a heap page, and a chart's edges read ~3× the pages they would (docs/performance.md, "Closed days by the quarter")
+      -- to a heap page, and a chart's edges read ~3× the pages they would (docs/performance.md, "How a call's cost is measured")
       ORDER BY i`.execute(d.db);
   }
   step('orders', t);
@@ -360,7 +360,8 @@ interface Measurement {
   /** the cost target (docs/performance.md), shown in the table */
   goal?: string;
   pass?: (r: Row) => boolean;
-  /** the row's target on what a call costs (issue 28), against the floor's row and the bare route's */
+  /** the row's target on what a call costs (docs/performance.md "What a call costs"), against the floor's row and the
+   * bare route's */
   cost?: { goal: string; pass: (r: Row, floor: Row, bare?: Row) => boolean };
   /** measured on the bare route's process, not the server's */
   bare?: boolean;
@@ -606,8 +607,9 @@ async function benchOne(orders: number): Promise<SizeResult> {
     tz_offset: tz,
   });
   const within = (ms: number) => (r: Row) => r.p95 <= ms;
-  // the cost targets (issue 28): a generic list costs what the floor does; a chart or figure at most twice the
-  // floor's database time; statements are counted only on PostgreSQL (undefined passes on PGlite)
+  // the cost targets (docs/performance.md "What a call costs"): a generic list costs what the floor does; a chart or
+  // figure at most twice the floor's database time; statements are counted only on PostgreSQL (undefined passes on
+  // PGlite)
   const stmts = (r: Row, most: number | undefined) =>
     r.statements === undefined || most === undefined || r.statements <= most + 0.05;
   const dbWithin = (r: Row, floor: Row, x: number) =>

@@ -1,6 +1,6 @@
-// Lighthouse (npm) in the Debian Chromium on the built app, as issue 8 asks: the sign-in page with the default
-// mobile preset, and the dashboard of a signed-in `admin` with the desktop preset. Each page runs RUNS times
-// (default 3), each in a fresh browser profile (a cold cache); prints the median performance and
+// Lighthouse (npm) in the Debian Chromium on the built app (docs/performance.md "The browser"): the sign-in page with
+// the default mobile preset, and the dashboard of a signed-in `admin` with the desktop preset. Each page runs RUNS
+// times (default 3), each in a fresh browser profile (a cold cache); prints the median performance and
 // accessibility scores and the audits that did not pass, writes .tmp/lighthouse.json, and exits 1 when a
 // median is below its target.
 //   npm run lighthouse [-- --runs 3] [-- --only login|dashboard]

@@ -1,4 +1,4 @@
-// Order-list and dashboard timings on a large data set (issue 6's note), on a throw-away PostgreSQL cluster
+// Order-list and dashboard timings on a large data set, on a throw-away PostgreSQL cluster
 // holding the demo data plus ORDERS generated orders spread over a year across the demo robots.
 // Usage: ORDERS=1000000 npx tsx scripts/orders-timings.ts   (prints medians and p95 of the HTTP round trip)
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// Replenishment (issue 15): the restock list's states and the refusals of its bulk restock (the dialog's words
-// are the resource's: i18n/resources/restock.ts `lines.apply`).
+// Replenishment (docs/replenishment.md): the restock list's states and the refusals of its bulk restock (the dialog's
+// words are the resource's: i18n/resources/restock.ts `lines.apply`).
 const en = {
   vf: {
     restock: {

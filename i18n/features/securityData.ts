@@ -1,4 +1,4 @@
-// Messages of the data-protection half of the security work (issue 13): role edits limited to what the editor
+// Messages of the data-protection half of the security work (docs/security.md): role edits limited to what the editor
 // holds and outranks, duplicate values that name no other tenant's record, image fields that hold only
 // uploaded paths, and edits based on a record someone else changed since it was loaded.
 const en = {

@@ -1,5 +1,5 @@
-// Telemetry (issue 25): the metrics' names, the heartbeat's refusals, the rule alarm's text, the robot page's charts,
-// the food-safety record and the fleet's health panel.
+// Telemetry (docs/telemetry.md): the metrics' names, the heartbeat's refusals, the rule alarm's text, the robot page's
+// charts, the food-safety record and the fleet's health panel.
 const en = {
   vf: {
     telemetry: {

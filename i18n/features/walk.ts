@@ -1,4 +1,4 @@
-// Issue 19 (an operator's walk through every screen): the names of the built-in roles and authorizations in
+// An operator's walk through every screen: the names of the built-in roles and authorizations in
 // each language. The server says them in the caller's language while a row still carries its shipped English
 // name (server/features/accounts/builtInNames.ts); a renamed role or authorization shows as it was named.
 const en = {

@@ -1,6 +1,6 @@
-// Signed-in calls served without a session statement (issue 28): the sessions this process has looked up,
-// kept for at most MAX_AGE_MS (less than last_seen's refresh interval, so the lookup after it still
-// refreshes that) and at most MAX_ENTRIES, and forgotten in every process when a session ends or its
+// Signed-in calls served without a session statement (docs/performance.md "Why it costs that"): the sessions this
+// process has looked up, kept for at most MAX_AGE_MS (less than last_seen's refresh interval, so the lookup after it
+// still refreshes that) and at most MAX_ENTRIES, and forgotten in every process when a session ends or its
 // account's rights change. The change travels as the live events do (server/events/bus.ts: NOTIFY on
 // PostgreSQL, heard by every process including this one; within the process on PGlite). Revocation stays
 // immediate because:

@@ -47,8 +47,8 @@ export async function totalOf(db: DB, def: ResourceDef, where: Where): Promise<{
 /**
  * The planner's estimates, by query and parameters, per database. They move only when the statistics do
  * (autovacuum's ANALYZE), so the same list paged or refreshed again within ESTIMATE_MS reuses one instead of
- * asking EXPLAIN each time: a list call is its page and its capped count (issue 28: a third statement, planned
- * every call, before).
+ * asking EXPLAIN each time: a list call is its page and its capped count, not a third statement planned every
+ * call.
  */
 const ESTIMATE_MS = 60_000;
 const MAX_ESTIMATES = 1_000;

@@ -82,7 +82,7 @@ export interface Hooks<R extends Row = Row> {
   /** the equality filter of each `derived` field: a condition on the resource's table for the value asked */
   filters?: Record<string, (value: unknown) => Expression<SqlBool>>;
   /** the value of each `derived` field as SQL on the resource's table, read in the row's own statement (list,
-   * record, export): a list call costs the floor's two statements, not a third for the page (issue 28) */
+   * record, export): a list call costs the floor's two statements, not a third for the page */
   columns?: Record<string, RawBuilder<unknown>>;
 }
 

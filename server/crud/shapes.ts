@@ -1,10 +1,10 @@
-// List queries compiled once per shape (issue 28): kysely's building and compiling of a list's page and count was
-// the largest share of what a generic list call cost beyond the hand-written floor's (docs/performance.md). A
-// shape names everything that decides a query's SQL text — the resource, the kind of query, its WHERE's shape
-// (./filters.ts `Where`) — and its parameters are known without building it. The first call of a shape builds and
-// compiles it, and its text is kept only when kysely's parameters are exactly the ones expected, in order; later
-// calls send that text with their own parameters. Under tests every call is also built and compared, so a shape
-// that misses something that changes the text fails a test instead of sending another query's SQL.
+// List queries compiled once per shape (docs/performance.md "Why it costs that"): kysely's building and compiling of a
+// list's page and count was the largest share of what a generic list call cost beyond the hand-written floor's
+// (docs/performance.md). A shape names everything that decides a query's SQL text — the resource, the kind of query,
+// its WHERE's shape (./filters.ts `Where`) — and its parameters are known without building it. The first call of a
+// shape builds and compiles it, and its text is kept only when kysely's parameters are exactly the ones expected, in
+// order; later calls send that text with their own parameters. Under tests every call is also built and compared, so a
+// shape that misses something that changes the text fails a test instead of sending another query's SQL.
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { ResourceDef } from '../../resources/types';
 import { setting } from '../config';

@@ -1,5 +1,5 @@
 // Prepared statements for the queries of a fixed shape that a screen runs on every call (the dashboard's;
-// docs/performance.md, "Prepared statements"). kysely's pg driver sends every query as pg's unnamed statement,
+// docs/performance.md, "Why it costs that"). kysely's pg driver sends every query as pg's unnamed statement,
 // so PostgreSQL parses and plans it again each time, and for the dashboard's rollup reads planning was over half
 // of their database time. Named statements alone did not help the largest of them: PostgreSQL's default
 // (plan_cache_mode = auto) keeps planning a statement for its values while the generic plan's estimate is

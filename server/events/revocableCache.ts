@@ -1,4 +1,4 @@
-// Rows a process looked up in the database and keeps between calls until news revokes them (issue 28): the
+// Rows a process looked up in the database and keeps between calls until news revokes them (docs/performance.md): the
 // sessions (server/auth/sessionCache.ts) and the robots' keys (server/features/gateway/keyCache.ts). What they
 // share is here; each keeps its own wiring — which news revokes what, and when caching is usable at all.
 // - bounded: past `maxEntries` the oldest entry goes;

@@ -1,4 +1,4 @@
-// Edits based on a record someone else changed since it was loaded (optimistic concurrency, issue 13). The
+// Edits based on a record someone else changed since it was loaded (optimistic concurrency, docs/api.md). The
 // form sends the `version` it loaded (it is part of the record the form starts from); the server answers 409
 // with `reason: stale`. Then the form says so and offers to reload: the record is fetched again and the form
 // starts over from it, so nobody silently overwrites what another person saved.

@@ -1,6 +1,6 @@
--- Optimistic concurrency (issue 13): every declared resource's row carries a version, answered with the row.
--- An edit may send the version it was based on; the service refuses a stale one with 409 and adds one to the
--- version on every edit, action and removal it makes, under the row's lock. A constant default: no rewrite.
+-- Optimistic concurrency (docs/api.md "Declared resources"): every declared resource's row carries a version, answered
+-- with the row. An edit may send the version it was based on; the service refuses a stale one with 409 and adds one to
+-- the version on every edit, action and removal it makes, under the row's lock. A constant default: no rewrite.
 ALTER TABLE permission ADD COLUMN version integer NOT NULL DEFAULT 1;
 ALTER TABLE role ADD COLUMN version integer NOT NULL DEFAULT 1;
 ALTER TABLE account ADD COLUMN version integer NOT NULL DEFAULT 1;

@@ -1,4 +1,4 @@
--- Saved filters of a list, per account (issue 15 §5): they follow the user to any browser. One default per
+-- Saved filters of a list, per account: they follow the user to any browser. One default per
 -- account and list, held by the database (a partial unique index), not by a check-then-write.
 CREATE TABLE saved_query (
   _id text PRIMARY KEY,

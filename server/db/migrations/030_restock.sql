@@ -1,4 +1,4 @@
--- Replenishment (issue 15): the restocker's list is a view over the products, so the declared resource
+-- Replenishment (docs/replenishment.md): the restocker's list is a view over the products, so the declared resource
 -- `restock` (resources/restock.ts) gets the generic list's tenant scope, filters, saved filters and export.
 
 -- When stock was last counted or refilled (set stock, restock, the bulk restock): a robot's stock report

@@ -1,5 +1,5 @@
--- An endpoint that keeps failing is paused (issue 23, item 4): failed attempts in a row, and why and since when it
--- was paused — shown to its brand, who resumes it (resources/webhook.ts, server/webhooks/queue.ts).
+-- An endpoint that keeps failing is paused (docs/api.md "Webhooks"): failed attempts in a row, and why and since when
+-- it was paused — shown to its brand, who resumes it (resources/webhook.ts, server/webhooks/queue.ts).
 ALTER TABLE webhook ADD COLUMN IF NOT EXISTS failures integer NOT NULL DEFAULT 0;
 ALTER TABLE webhook ADD COLUMN IF NOT EXISTS paused text;
 ALTER TABLE webhook ADD COLUMN IF NOT EXISTS paused_time timestamptz;

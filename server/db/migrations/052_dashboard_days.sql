@@ -1,4 +1,4 @@
--- The dashboard's charts at a cost that does not grow with the days of the range (issue 28; docs/performance.md).
+-- The dashboard's charts at a cost that does not grow with the days of the range (docs/performance.md).
 --
 -- 1. The quarter rollups' running totals (034 orders_quarters, 044 orders_products_quarters) stored uncompressed.
 --    A row of orders_quarters holds six arrays of 96 totals (~4.8 kB), over PostgreSQL's 2 kB threshold, so its

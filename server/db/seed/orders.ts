@@ -64,8 +64,8 @@ export default async function seedOrders(db: DB) {
     .execute();
   if (devices.length === 0) return;
   const products = await db.selectFrom('product').select(['_id', 'code', 'name', 'price', 'type', 'dealer']).execute();
-  // A refund is asked for by an account of the order's own store and decided by one of its brand (issue 19: every
-  // demo refund used to name store-a1 or store-b1, also for orders of other stores).
+  // A refund is asked for by an account of the order's own store and decided by one of its brand, as in a real
+  // fleet: not store-a1 or store-b1 for the orders of every store.
   const accounts = await db
     .selectFrom('account')
     .select(['_id', 'account_type', 'integrator', 'dealer'])

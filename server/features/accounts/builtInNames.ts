@@ -1,4 +1,4 @@
-// The built-in roles and authorizations are named in the caller's language (issue 19): the rows carry their
+// The built-in roles and authorizations are named in the caller's language: the rows carry their
 // shipped English names, which are said from i18n/features/walk.ts while a row still carries them. A row
 // renamed by its owner keeps the name it was given, in every language.
 import { translate } from '../../../i18n';

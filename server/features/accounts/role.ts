@@ -1,5 +1,5 @@
 // Roles and authorizations are platform-wide: a role in use, or an authorization a role holds, stays.
-// Who may change a role (issue 13, defect 2): built-in roles only a SUPER; anyone else only a role whose every
+// Who may change a role (docs/security.md): built-in roles only a SUPER; anyone else only a role whose every
 // authorization they hold, before and after the change, that belongs to no account type above theirs and that
 // no account of a type above theirs holds — so nobody can take rights away from those above them.
 import { sql } from 'kysely';
@@ -46,7 +46,7 @@ export const roleHooks = defineHooks('role', {
   beforeWrite({ ctx, values, existing }) {
     keepBuiltInName('role', existing?._id ?? values._id, values, ctx.lang);
     if (isSuper(ctx.user)) return;
-    // Requiring two-factor sign-in is a SUPER's decision (issue 13).
+    // Requiring two-factor sign-in is a SUPER's decision (docs/security.md "Two-factor sign-in").
     if (values.require_totp !== undefined && values.require_totp !== (existing?.require_totp ?? false))
       throw forbidden('vf.signin.require_totp_super');
     // the role as it will be: nobody writes into a role an authorization they do not hold themselves

@@ -43,7 +43,7 @@ export async function markSignedIn(db: DB, account: string) {
 }
 
 /** One statement: the account, its brand's and store's names and logos, and the names of its roles and
- * authorizations (issue 28: a profile was five). */
+ * authorizations: a profile call is this one statement (docs/performance.md "What a call costs"). */
 export function profileOf(db: DB, account: string, roles: string[], auths: string[]) {
   return db
     .selectFrom('account as a')

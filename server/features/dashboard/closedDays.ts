@@ -1,5 +1,5 @@
 // The charts of whole local days, kept by each server process and served again while the days are unchanged
-// (issue 28, docs/performance.md "Charts"). A 30-day chart read the quarter rollups of every day of the range on
+// (docs/performance.md "Why it costs that"). A 30-day chart read the quarter rollups of every day of the range on
 // every call; the days before today rarely change. A day's charts are kept under its scope (the compiled scope
 // conditions: one brand's days are never another's), the viewer's time zone and its local day, with the
 // signature of the UTC days it touches: the count and sum of their versions (orders_day_version, migration

@@ -1,5 +1,5 @@
-// The partial quarter hours at the edges of a range, for the charts and the figures (issue 28, docs/performance.md
-// "The edges of a chart by the minute"). A range starts and ends inside quarter hours; the rollups (migrations 034,
+// The partial quarter hours at the edges of a range, for the charts and the figures (docs/performance.md "Why it
+// costs that"). A range starts and ends inside quarter hours; the rollups (migrations 034,
 // 044) stop at whole quarters, so the orders of the partial quarters were read row by row on every call — up to 15
 // minutes of orders at each end, most of a chart's database time at 10 M orders (~77 orders a minute). Now:
 // - an edge in a UTC day before today (a 30-day chart's start, a 1-day chart's yesterday) is its whole minutes

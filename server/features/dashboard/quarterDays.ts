@@ -1,5 +1,5 @@
-// Closed UTC days at quarter-hour resolution, kept by each server process (issue 28, docs/performance.md
-// "Closed days by the quarter"). A chart's range starts and ends inside days: a 30-day chart's first local day
+// Closed UTC days at quarter-hour resolution, kept by each server process (docs/performance.md "Why it costs
+// that"). A chart's range starts and ends inside days: a 30-day chart's first local day
 // from `from` on, a 1-day chart's yesterday. Those parts were read from the quarter rollups (migrations 034, 044)
 // on every call — for the products one row per store, product and UTC day, ~1.6 kB each, the largest statement
 // of a 30-day chart. A UTC day before today is kept here as those rows' running totals (per robot type and per

@@ -1,6 +1,6 @@
-// Robots checked without a statement (issue 28, the heartbeat): each process keeps the device rows it has looked
-// up for a robot's key (./auth.ts), at most MAX_AGE_MS and MAX_ENTRIES, and forgets a robot in every process when
-// what its calls are checked against changes — its key (rotate_key), its store, brand, name or type (an edit,
+// Robots checked without a statement (docs/performance.md "The heartbeat"): each process keeps the device rows it has
+// looked up for a robot's key (./auth.ts), at most MAX_AGE_MS and MAX_ENTRIES, and forgets a robot in every process
+// when what its calls are checked against changes — its key (rotate_key), its store, brand, name or type (an edit,
 // unbind), its lock (an acknowledged lock or unlock). `npm run bench:beat`'s profile (docs/performance.md):
 // the largest share of a beat's server CPU was pg's socket write, one per statement, and the key lookup was half
 // of a beat's statements. The map itself (bounded, aged, generation-guarded, revoked by owner) and whether it

@@ -112,7 +112,7 @@ async function settleRefund(trx: DB, ctx: CallContext, refund: Refund): Promise<
 
 export const orderHooks = defineHooks('order', {
   // The detail screen shows the refund and the profit share; the list shows neither (its refund_status is a
-  // column of the order), so a page of orders is its page and its count, no more statements (issue 28).
+  // column of the order), so a page of orders is its page and its count, no more statements (docs/performance.md).
   async presentDetail(rows, db) {
     if (rows.length === 0) return;
     const ids = rows.map((r) => String(r._id));

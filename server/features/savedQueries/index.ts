@@ -1,6 +1,6 @@
-// Saved filters (issue 15 §5): a list's filter and sort under a name, stored per account so they follow the
-// user to any browser, one of them the list's default. Only the owner ever sees or changes them, and only for
-// lists the owner may read; a filter is checked by the list's own rules before it is kept.
+// Saved filters (docs/api.md "Declared resources"): a list's filter and sort under a name, stored per account so they
+// follow the user to any browser, one of them the list's default. Only the owner ever sees or changes them, and only
+// for lists the owner may read; a filter is checked by the list's own rules before it is kept.
 //   POST /api/saved_query/list    { resource }                               → [{ _id, name, filter, sort, is_default }]
 //   POST /api/saved_query/add     { resource, name, filter, sort?, is_default? } → the saved filter
 //   POST /api/saved_query/default { _id, is_default }                        → the saved filter

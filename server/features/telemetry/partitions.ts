@@ -7,7 +7,7 @@ import type { DB } from '../../db';
 import { setting } from '../../config';
 
 const DAY_MS = 86_400_000;
-/** Rollups are kept this long (issue 25: two years). */
+/** Rollups are kept this long: two years (docs/telemetry.md "Storage"). */
 export const ROLLUP_RETENTION_DAYS = 731;
 /** Raw days made ahead of today (and kept made behind it), so midnight never finds its partition missing. */
 const DAYS_AHEAD = 2;

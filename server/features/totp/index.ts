@@ -57,11 +57,11 @@ export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
   const logSecurity = securityLog(db);
 
   /**
-   * Checks a six-digit code or, where allowed, a recovery code. Codes count on their own (issue 23): against the
-   * sign-in limit per client address, and as wrong codes of the account — not against the account's password
-   * allowance, which a holder of the password once used up with codes, keeping the owner's right password out while
-   * guessing on. Per account, whatever the addresses (server/auth/holds.ts): a code is judged only if the account's
-   * bound lets it, and the wrong code that fills the bound holds the step and tells the owner. Every
+   * Checks a six-digit code or, where allowed, a recovery code. Codes count on their own (docs/security.md "Holds per
+   * account"): against the sign-in limit per client address, and as wrong codes of the account — not against the
+   * account's password allowance, which a holder of the password once used up with codes, keeping the owner's right
+   * password out while guessing on. Per account, whatever the addresses (server/auth/holds.ts): a code is judged only
+   * if the account's bound lets it, and the wrong code that fills the bound holds the step and tells the owner. Every
    * TOTP_FAILURES_IN_A_ROW in a row void the account's open challenges (the next try starts with the password again)
    * and tell the owner too: an operation-log entry and a console message.
    */

@@ -16,8 +16,8 @@ import type { DB, Database } from '../../db';
 const concurrencyFor = (kind: Database['kind']) => (kind === 'pglite' ? 8 : 16);
 /**
  * Of those, at most this many for one brand: a brand whose receivers accept and never answer holds only its
- * share, so another brand's delivery leaves at once (issue 23: four such endpoints delayed another brand's test
- * delivery by 12 s, when one worker — two on PostgreSQL — took deliveries in arrival order).
+ * share, so another brand's delivery leaves at once (docs/security.md "Webhooks"; four such endpoints delayed another
+ * brand's test delivery by 12 s, when one worker — two on PostgreSQL — took deliveries in arrival order).
  */
 const shareFor = (kind: Database['kind']) => (kind === 'pglite' ? 2 : 4);
 /** A delivery of a brand using its whole share goes back to the queue for this long, behind other brands'. */
