@@ -120,7 +120,7 @@ describe('bulk actions', () => {
   });
 
   it("accepts exactly the declaration's bulk verbs: every other declared action is refused in bulk (400, translated), changing nothing", async () => {
-    // issue 23, item 5: a refund, a pay status, a password, roles or a stock took many rows in one call
+    // one row per call: a refund, a pay status, a password, roles or a stock took many rows in one call
     const id = await product('store_a1', { stock: 2 });
     let refused = 0;
     for (const def of declared as readonly ResourceDef[]) {

@@ -1,4 +1,4 @@
-// Commands to robots (issue 24, docs/commands.md): the ledger's states and transitions, delivery on the heartbeat
+// Commands to robots (docs/commands.md): the ledger's states and transitions, delivery on the heartbeat
 // answer and the poll, resend with the same id, expiry, cancel, the idempotent acknowledgement, tenants, the lock
 // that refuses sales, bad input, and two processes handing a command over once. On PGlite, and on PostgreSQL with
 // DATABASE_URL (where the second process is a real one on the same database).

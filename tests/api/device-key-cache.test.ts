@@ -1,4 +1,4 @@
-// Robots' rows kept by each process for their keys (server/features/gateway/keyCache.ts, issue 28) change at once
+// Robots' rows kept by each process for their keys (server/features/gateway/keyCache.ts) change at once
 // in every process: on PostgreSQL two server processes on one database, each having served the robot (so each
 // keeps its row), and the change made through one of them; on PGlite the one process. The very next call — on
 // either process — sees the change: a rotated key is refused and the new one taken, an acknowledged lock refuses

@@ -1,4 +1,4 @@
-// Live streams follow the account's rights (issue 13, defect 6): a stream opened with `order_list`
+// Live streams follow the account's rights (docs/api.md "Live events"): a stream opened with `order_list`
 // stops delivering orders once set_roles takes it away, and any change of rights (freeze, role edit,
 // password change, logout) ends the stream so the browser reconnects with what it holds now.
 import { startTestServer, type TestServer } from '../support/server';

@@ -161,7 +161,8 @@ describe('export', () => {
   });
 
   it('neutralises text a spreadsheet would run (CSV: a leading apostrophe), keeps numbers numbers, and .xlsx writes text cells', async () => {
-    // issue 23, item 2: a store names its product, its store and its manager so that the administrator's file runs them
+    // docs/security.md "Files a spreadsheet opens": a store names its product, its store and its manager so that the
+    // administrator's file runs them
     const product = "+cmd|' /C calc'!A0";
     const store = '=HYPERLINK("//e.vil","A1")';
     const nickname = "@SUM(1+1)*cmd|' /C calc'!A0";

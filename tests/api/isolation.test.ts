@@ -343,7 +343,7 @@ describe('domain routes stay inside the tenant', () => {
 });
 
 describe('secrets stay out of reach of every filter', () => {
-  it('issue 13: a provider cannot binary-search the admin password hash through a range filter', async () => {
+  it('a provider cannot binary-search the admin password hash through a range filter', async () => {
     const provider = await s.login('provider');
     for (const password_gte of ['scrypt$', 'scryptz']) {
       const r = await s.call('POST', '/user/list', {

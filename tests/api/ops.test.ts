@@ -39,7 +39,7 @@ it('answers liveness and readiness without a session, and the old /api/health st
   expect([live.status, (await live.json()).data]).toEqual([200, { live: true }]);
   const ready = await get('/api/health/ready');
   expect(ready.status).toBe(200);
-  // issue 23, item 7: ready or not is public; the number of applied migrations (the build's age) is not
+  // ready or not is public; the number of applied migrations (the build's age) is not
   expect((await ready.json()).data).toEqual({ ready: true });
   const detailed = await get('/api/health/ready', { Authorization: `Bearer ${TOKEN}` });
   expect((await detailed.json()).data).toEqual({ ready: true, migrations: expect.any(Number) });

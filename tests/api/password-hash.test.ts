@@ -1,4 +1,4 @@
-// Passwords at current guidance (issue 13): argon2id with OWASP's parameters for new hashes, and the
+// Passwords at current guidance (docs/security.md): argon2id with OWASP's parameters for new hashes, and the
 // scrypt hashes of existing databases replaced by one at the account's next sign-in, without ending its sessions.
 import { randomBytes, scryptSync } from 'node:crypto';
 import { startTestServer, type TestServer } from '../support/server';

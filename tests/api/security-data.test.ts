@@ -1,4 +1,4 @@
-// Issue 13, the data half: who may change a role (defect 2), over-limit uploads (defect 7), duplicate values
+// Security's data half (docs/security.md): who may change a role, over-limit uploads, duplicate values
 // that name no record of another tenant, image fields that hold only uploaded paths, and edits based on a stale
 // version of a record (two editors racing, on every declared resource that can be edited).
 import { request } from 'node:http';
@@ -18,8 +18,8 @@ afterAll(() => s?.close());
 
 const roleRow = (id: string) => s.db.selectFrom('role').selectAll().where('_id', '=', id).executeTakeFirst();
 
-describe('role edits (defect 2)', () => {
-  it('issue 13: a PROVIDER cannot demote SUPER — 403 and nothing changes', async () => {
+describe('role edits', () => {
+  it('a PROVIDER cannot demote SUPER — 403 and nothing changes', async () => {
     const before = await roleRow('super');
     const r = await s.call('POST', '/role/edit', {
       token: t.provider,
@@ -239,7 +239,7 @@ function uploadSplitAtLimit(size: number): Promise<{ status: number; body: { mes
   });
 }
 
-describe('uploads over the limit (defect 7)', () => {
+describe('uploads over the limit', () => {
   it('a file whose bytes past the limit arrive separately is 413, not stored cut at the limit', async () => {
     const count = async () =>
       Number((await s.db.selectFrom('upload').select(s.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

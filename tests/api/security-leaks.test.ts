@@ -1,8 +1,8 @@
-// Issue 23, items 1 and 7: what must not leave does not.
-// Item 1: no declared secret leaves. Walks EVERY declared resource and every secret or hidden field:
+// What must not leave does not (docs/security.md "What a caller can read back").
+// No declared secret leaves. Walks EVERY declared resource and every secret or hidden field:
 // an export asking for one is refused (400, nothing sent), and the secret values actually stored (webhook
 // signing secrets, robots' key hashes, password hashes) appear in no list, detail, export, bulk result,
-// operation-log entry or live event of the walk. Before the fix, `fields: ["secret"]` exported the secrets.
+// operation-log entry or live event of the walk. (An export once sent them for `fields: ["secret"]`.)
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
 import { openEvents, type SseStream } from '../support/sse';
@@ -163,7 +163,7 @@ describe('no declared secret leaves', () => {
   });
 });
 
-describe("a brand sees only its own accounts' client addresses in its operation log (item 7)", () => {
+describe("a brand sees only its own accounts' client addresses in its operation log", () => {
   const STAFF_IP = '203.0.113.77';
   const BRAND_IP = '198.51.100.44';
   it("provider staff's address is blank for the brand in the list, the record, a filter and the export; staff see both", async () => {

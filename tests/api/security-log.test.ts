@@ -1,4 +1,4 @@
-// Refused robot keys and failed sign-ins are logged with a bound (issue 13, hardening): counters per
+// Refused robot keys and failed sign-ins are logged with a bound (docs/security.md): counters per
 // subject and ten-minute window instead of a row per attempt, made-up names counted under the caller's
 // address, and rows older than a day purged — so a flood adds to a number, not to the table.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Sessions cached in each process (server/auth/sessionCache.ts, issue 28) end at once in every process: two
+// Sessions cached in each process (server/auth/sessionCache.ts) end at once in every process: two
 // server processes on one PostgreSQL, each having served the session (so each holds it), and the change made
 // through one of them. The very next call — on either process — sees the change: logout, freeze, set_password,
 // delete, the owner's password change, set_roles, a role edit, an account edit and the end of a role preview;

@@ -1,4 +1,4 @@
-// Sign-in racing revocation and the sign-in limit, on both engines (issue 13, defects 3 and 4), with 50
+// Sign-in racing revocation and the sign-in limit, on both engines (docs/security.md "Sessions"), with 50
 // concurrent sign-ins each: a session exists only for the password and status current at its insert, and
 // no more than 10 wrong passwords a minute are ever checked, however many arrive at once.
 import { startServer } from '../../server/main';

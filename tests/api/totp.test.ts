@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 13): enrolment confirmed by a first code, the sign-in's second step, each code
+// Two-factor sign-in (docs/security.md): enrolment confirmed by a first code, the sign-in's second step, each code
 // and recovery code usable once, the sign-in limit on codes, turning it off with a code, and a role that
 // requires it keeping its holders to enrolment until they have it.
 import { generate } from 'otplib';
@@ -146,7 +146,7 @@ it('parallel guesses on one challenge are cut off: at most the per-address limit
 });
 
 it('wrong codes count on their own: 5 in a row void the sign-in and tell the owner, whose right password is not kept out', async () => {
-  // issue 23, item 6: codes shared the account's sign-in allowance, so a holder of the password guessing codes
+  // codes once shared the account's sign-in allowance, so a holder of the password guessing codes
   // kept the owner's right password out (429) at the same time. The tenth wrong code also fills the account's bound
   // (tests/api/sign-in-holds.test.ts): the second step is held until a provider lifts it. An account of its own, as
   // brand-b's wrong code above counts in its window.

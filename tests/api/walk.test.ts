@@ -1,4 +1,4 @@
-// Server halves of the defects an operator met walking every screen (issue 19).
+// Server halves of the defects an operator met walking every screen.
 import { findResource } from '../../resources';
 import { callPath } from '../../resources/types';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,4 +1,4 @@
-// Webhook delivery that one receiver cannot stall (issue 23, items 3 and 4): each attempt has ONE deadline over
+// Webhook delivery that one receiver cannot stall (docs/api.md "Webhooks"): each attempt has ONE deadline over
 // connect, headers and body, and reads at most MAX_ANSWER_BYTES of the answer; a brand whose receivers accept and
 // never answer holds only its share of the delivery loop, so another brand's delivery arrives within a second of
 // its event. The receivers are real HTTP servers on 127.0.0.1 that truly hang (no answer until the test ends).

@@ -326,7 +326,7 @@ describe('bad input', () => {
       ['https://10.0.0.7/hook', ['order_created'], 'url'],
       ['https://169.254.169.254/latest/meta-data', ['order_created'], 'url'],
       ['https://[::ffff:192.168.1.1]/hook', ['order_created'], 'url'],
-      // issue 23, item 7: deprecated and embedding IPv6 forms of private and loopback addresses
+      // deprecated and embedding IPv6 forms of private and loopback addresses
       ['https://[::7f00:1]/hook', ['order_created'], 'url'], // IPv4-compatible 127.0.0.1
       ['https://[::c0a8:101]/hook', ['order_created'], 'url'], // IPv4-compatible 192.168.1.1
       ['https://[::ffff:0:a00:7]/hook', ['order_created'], 'url'], // IPv4-translated 10.0.0.7

@@ -1,5 +1,5 @@
-// Browser budgets as a visitor meets them (issue 8): the sign-in page loads without the console, in the
-// saved language; the built scripts go out compressed and cached. Performance scores are timed and stay in
+// Browser budgets as a visitor meets them (docs/performance.md "The browser"): the sign-in page loads without the
+// console, in the saved language; the built scripts go out compressed and cached. Performance scores are timed and stay in
 // `npm run lighthouse`; the sign-in page's accessibility is held by axe in tests/e2e/accessibility.test.ts (no
 // serious or critical violation at 390 px, stricter than Lighthouse's score of 95, which ran the same axe rules in
 // a second Chromium of its own).

@@ -1,4 +1,4 @@
-// Commands in real Chromium (issue 24): a store manager sends a lock from a robot's page with the form the
+// Commands in real Chromium (docs/commands.md): a store manager sends a lock from a robot's page with the form the
 // catalogue generates, and watches it go queued → sent → acknowledged without a reload while the robot (driven
 // over HTTP by the test) beats and acknowledges; the page then shows the robot locked, by whom and why. Then a
 // bulk send from the robot list, with its report naming the refused robot.

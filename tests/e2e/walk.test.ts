@@ -1,4 +1,4 @@
-// The defects an operator met walking every screen (issue 19), each replayed as that operator did it:
+// The defects an operator met walking every screen, each replayed as that operator did it:
 // real Chromium, real mouse clicks, real server.
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, type E2E } from '../support/browser';

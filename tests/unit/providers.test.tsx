@@ -57,7 +57,7 @@ describe('authProvider', () => {
       }),
     ).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual([false, true]);
-    // nothing thrown: react-admin would answer the failed refetch with empty data behind the dialog (issue 19)
+    // nothing thrown: react-admin would answer the failed refetch with empty data behind the dialog
     await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
     // "Cancel": the page's background calls, answered 401, do not bring the dialog back; after the user acts, one does
     dismissSessionExpired();
