@@ -41,6 +41,16 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^(server|scripts|tests)/' },
     },
+    {
+      name: 'browser-generic-not-features',
+      severity: 'error',
+      comment:
+        'src/declared/ draws every declared screen and imports no browser feature: a feature plugs its parts in ' +
+        '(its plug.tsx, listed in src/parts.ts) and src/App.tsx hands them over (docs/architecture.md, "The ' +
+        'browser: parts plugged in"). It may use the shared helpers, layout, providers and error pages only.',
+      from: { path: '^src/declared/' },
+      to: { path: '^src/', pathNot: '^src/(declared|lib|layout|providers)/|^src/pages/ErrorPages\\.tsx$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

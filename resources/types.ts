@@ -2,6 +2,7 @@
 // permissions, tenant scope) and the browser (List/Create/Edit/Show, filters, menu, labels) both read.
 
 import type { AccountType } from './accounts';
+import type { BulkButtonName, CellName, InputName, RendererName, ToolbarButtonName } from './parts';
 
 export type FieldType =
   | 'text'
@@ -62,10 +63,10 @@ export interface FieldDef {
   /** a reference(s) whose rows must share a value with this row: `{ field: 'dealer' }` offers (and the server
    * accepts) only rows of `reference` whose `dealer` is this row's `dealer` — a group's products, a product's robots */
   sameAs?: { field: string; column?: string; message?: string };
-  /** a named renderer for columns and show pages (src/declared/registry.tsx), instead of the type's own */
-  render?: string;
-  /** a named form input (src/declared/registry.tsx), instead of the type's own */
-  input?: string;
+  /** a named renderer for columns and show pages (a name of resources/parts.ts), instead of the type's own */
+  render?: RendererName;
+  /** a named form input (a name of resources/parts.ts), instead of the type's own */
+  input?: InputName;
   /** the list's filter bar shows this filter without asking */
   alwaysOn?: boolean;
   /** for `json`: the object's keys, validated like fields (any other key is dropped) and offered as a form;
@@ -233,10 +234,10 @@ export interface ResourceDef {
     hide?: { field: string; value: string };
     /** the page a row click opens (default: edit where allowed, else show); `none`: rows open nothing */
     open?: 'show' | 'edit' | 'none';
-    /** named buttons added to the list's toolbar (src/declared/buttons.tsx) */
-    toolbar?: readonly string[];
-    /** named buttons over the selected rows, beside the bulk verbs (src/declared/buttons.tsx `bulkButtons`) */
-    bulk?: readonly string[];
+    /** named buttons added to the list's toolbar (names of resources/parts.ts) */
+    toolbar?: readonly ToolbarButtonName[];
+    /** named buttons over the selected rows, beside the bulk verbs (names of resources/parts.ts) */
+    bulk?: readonly BulkButtonName[];
     /** rows whose `field` holds one of these values stand out (bold): unread messages, active alarms */
     emphasize?: { field: string; values: readonly (string | boolean)[] };
     /** a row as a card, below the mobile breakpoint (a phone): what each line shows, by field (or declared cell)
@@ -245,7 +246,7 @@ export interface ResourceDef {
   };
   /** named values that are no declared column (texts the server adds, a duration), shown in the list and on the
    * record's page after the field `after` (default: at the end); `only` keeps one to the list or the page */
-  cells?: readonly { cell: string; after?: string; only?: 'list' | 'show' }[];
+  cells?: readonly { cell: CellName; after?: string; only?: 'list' | 'show' }[];
   /** rows whose `field` holds one of these values cannot be edited: the server refuses (409) and the screens
    * offer no edit (a resolved fault report) */
   lockedWhen?: { field: string; values: readonly (string | boolean | null)[] };

@@ -8,7 +8,8 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { configureHttp } from './providers/http';
 import { makeI18nProvider } from './providers/i18nProvider';
-import { viewsOf } from './declared';
+import { plugParts, viewsOf } from './declared';
+import { overrides } from './overrides';
 import { AppLayout } from './layout/AppLayout';
 import { useAppTheme } from './layout/theme';
 import { RedirectPage } from './layout/Redirect';
@@ -26,6 +27,9 @@ const VisitPlanPage = lazy(() => import('./replenishment/VisitPlanPage').then((m
 const ImportPage = lazy(() => import('./import/ImportPage').then((m) => ({ default: m.ImportPage })));
 const CopyProductsPage = lazy(() => import('./pages/CopyProductsPage').then((m) => ({ default: m.CopyProductsPage })));
 const RefundApprovalPage = lazy(() => import('./orders/RefundList').then((m) => ({ default: m.RefundApprovalPage })));
+
+// The features' parts the generated screens show (src/parts.ts), fetched with the first of those screens
+plugParts(() => import('./parts').then((m) => m.parts));
 
 /** A failed call's text stays for 5 seconds (docs/rules.md, Messages). */
 const Notification5s = () => <Notification autoHideDuration={5000} />;
@@ -59,7 +63,7 @@ export function App({ lang, messages }: { lang: Lang; messages: TranslationMessa
           <Resource
             key={def.name}
             name={def.name}
-            {...viewsOf(def)}
+            {...viewsOf(def, overrides)}
             recordRepresentation={(r) => recordName(def, r, i18nProvider.translate)}
           />
         ))}

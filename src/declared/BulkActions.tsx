@@ -29,16 +29,15 @@ import {
 import type { ResourceDef } from '../../resources/types';
 import { callPath, findResource } from '../../resources';
 import { BULK_EDIT, bulkVerbs } from '../../resources/bulk';
-import { BulkEditButton } from '../import/BulkEditButton';
 import type { BulkAnswer } from '../../resources/limits';
 import { api } from '../providers/http';
 import { LinesButton } from './LinesAction';
-import { bulkButtons } from './buttons';
+import { bulkButtonOf, bulkEditButton } from './parts';
 import { ShowReport, type Report } from './bulkReport';
 import { rowName } from '../lib/rowName';
 
 /** The declaration's bulk verbs, the very list the server accepts: a confirmation alone starts each (the bulk
- * edit asks its field and value first: src/import/BulkEditButton.tsx). */
+ * edit asks its field and value first: the `bulkEdit` part plugged in, ./parts.ts). */
 const offered = (def: ResourceDef) => bulkVerbs(def).filter((v) => v !== BULK_EDIT);
 
 /** The names of the selected rows, taken while each was shown (a live refetch may drop a row before its report). */
@@ -165,19 +164,21 @@ export function bulkActionsOf(def: ResourceDef): ReactElement | false {
   const lines = Object.entries(def.actions ?? {}).flatMap(([name, a]) =>
     a.lines ? [{ name, action: { ...a, lines: a.lines } }] : [],
   );
-  const named = (def.list.bulk ?? []).filter((n) => bulkButtons[n]);
-  const edit = bulkVerbs(def).includes(BULK_EDIT);
-  if (!verbs.length && !lines.length && !named.length && !edit) return false;
+  const named = (def.list.bulk ?? []).flatMap((n) => {
+    const Named = bulkButtonOf(n);
+    return Named ? [{ n, Named }] : [];
+  });
+  const BulkEdit = bulkVerbs(def).includes(BULK_EDIT) ? bulkEditButton() : undefined;
+  if (!verbs.length && !lines.length && !named.length && !BulkEdit) return false;
   return (
     <>
-      {named.map((n) => {
-        const Named = bulkButtons[n];
-        return <Named key={n} />;
-      })}
+      {named.map(({ n, Named }) => (
+        <Named key={n} />
+      ))}
       {lines.map(({ name, action }) => (
         <LinesButton key={name} def={def} name={name} action={action} />
       ))}
-      {edit ? <BulkEditButton def={def} /> : null}
+      {BulkEdit ? <BulkEdit def={def} /> : null}
       {verbs.map((v) => (
         <BulkButton key={v} def={def} verb={v} />
       ))}

@@ -39,7 +39,7 @@ import {
 import type { CardLine, FieldDef, ListCard, ResourceDef } from '../../resources/types';
 import { isSecret, rowActions } from '../../resources/types';
 import { FieldFor, choiceKey } from './fields';
-import { cells } from './registry';
+import { cellOf } from './parts';
 import { MOBILE_BREAKPOINT } from '../layout/theme';
 import { useFormat, type Format } from '../lib/format';
 
@@ -225,7 +225,7 @@ export function cardOf(def: ResourceDef): ListCard {
 function CardValue({ def, name }: { def: ResourceDef; name: string }) {
   const translate = useTranslate();
   const record = useRecordContext();
-  const named = cells[name];
+  const named = cellOf(name);
   if (named) {
     const Render = named.render;
     return <Render />;

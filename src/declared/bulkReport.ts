@@ -1,5 +1,5 @@
 // How a list's bulk buttons show their report in the list's host (BulkActions.tsx BulkReportHost): a leaf, so the
-// named bulk buttons (src/declared/buttons.tsx) report without importing the list's bulk actions.
+// named bulk buttons (plugged in, ./parts.ts) report without importing the list's bulk actions.
 import { createContext, useContext } from 'react';
 import type { BulkAnswer } from '../../resources/limits';
 
@@ -11,5 +11,5 @@ export interface Report {
 }
 
 export const ShowReport = createContext<((r: Report) => void) | undefined>(undefined);
-/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, src/declared/buttons.tsx). */
+/** Shows a report in the list's host: for named bulk buttons of a list (`list.bulk`, ./parts.ts). */
 export const useShowReport = () => useContext(ShowReport);

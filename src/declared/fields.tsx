@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { subChoice, subLabel, type FieldDef } from '../../resources/types';
-import { renderers } from './registry';
+import { rendererOf } from './parts';
 import { findResource } from '../../resources';
 import { useFormat } from '../lib/format';
 import { fileUrl } from '../lib/files';
@@ -83,7 +83,7 @@ export function FieldFor({
 }) {
   const fmt = useFormat();
   const common = { source, label, sortable: sortable ?? def.sort === true };
-  const Named = def.render ? renderers[def.render] : undefined;
+  const Named = rendererOf(def.render);
   if (Named) return <Named resource={resource} source={source} def={def} />;
   switch (def.type) {
     case 'money':

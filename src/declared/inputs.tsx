@@ -16,7 +16,7 @@ import { DateTimeInput } from './DateTimeInput';
 import { useWatch } from 'react-hook-form';
 import { Box, Typography } from '@mui/material';
 import { subChoice, subLabel, type FieldDef } from '../../resources/types';
-import { inputs } from './registry';
+import { inputOf } from './parts';
 import { ReferenceChoice } from './ReferenceChoice';
 import { choiceKey } from './fields';
 import { ImageUploadInput } from './ImageUploadInput';
@@ -52,7 +52,7 @@ function BareInput({ resource, source, def, mode, label, choiceLabel }: Props) {
     helperText: false as const,
     ...(label ? { label } : {}),
   };
-  const Named = def.input ? inputs[def.input] : undefined;
+  const Named = inputOf(def.input);
   if (Named) return <Named resource={resource} source={source} />;
   switch (def.type) {
     case 'password':

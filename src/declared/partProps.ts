@@ -1,5 +1,5 @@
-// What src/declared/registry.tsx hands a named part (a declaration's `render` or `input`), in a module of its own
-// so that the features' parts, which the registry imports, can type their props without importing the registry.
+// What the generated screens hand a named part (a declaration's `render` or `input`), in a module of its own
+// that imports nothing of the screens: the features' parts type their props with it (./parts.ts).
 import type { FieldDef } from '../../resources/types';
 
 export interface RendererProps {

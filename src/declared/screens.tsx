@@ -41,8 +41,7 @@ import {
 } from '../../resources/types';
 import { ReferenceChoice } from './ReferenceChoice';
 import { useProfile } from '../layout/useProfile';
-import { cells, inputs } from './registry';
-import { toolbar } from './buttons';
+import { cellOf, inputOf, listButtons, toolbarButtonOf } from './parts';
 import { holds, permissionFor } from '../providers/authProvider';
 import { FieldFor, choiceKey } from './fields';
 import { InputFor } from './inputs';
@@ -52,7 +51,6 @@ import { dropHidden, formValidator } from './form';
 import { OneTimeKeyDialog, useRevealedSecret } from './OneTimeKeyDialog';
 import { BulkReportHost, bulkActionsOf } from './BulkActions';
 import { ExportButtons } from './ExportButtons';
-import { ImportButton } from '../import/ImportButton';
 import { SavedQueries } from './SavedQueries';
 import { ByVersion, useStaleAwareSave } from './StaleEdit';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../resources/limits';
@@ -76,7 +74,7 @@ function filterInput(
     ];
   }
   const on = f.alwaysOn ? { alwaysOn: true } : {};
-  const Named = f.input ? inputs[f.input] : undefined;
+  const Named = inputOf(f.input);
   if (Named) return [<Named key={name} resource={def.name} source={name} label={l} {...on} />];
   if (f.type === 'choice' || f.type === 'choices') {
     const choices = (f.choices ?? []).map((c) => ({ id: c, name: translate(choiceKey(def.name, name, c), { _: c }) }));
@@ -100,11 +98,13 @@ function ListActions({ def }: { def: ResourceDef }) {
       <FilterButton />
       {def.permissions.add && canCreate ? <CreateButton /> : null}
       {(def.list.toolbar ?? []).map((name) => {
-        const Button = toolbar[name];
+        const Button = toolbarButtonOf(name);
         return Button ? <Button key={name} /> : null;
       })}
       <SavedQueries def={def} />
-      <ImportButton def={def} />
+      {listButtons().map((Button, i) => (
+        <Button key={i} def={def} />
+      ))}
       <ExportButtons def={def} />
     </TopToolbar>
   );
@@ -119,7 +119,7 @@ function withCells(
 ): ReactElement[] {
   const own = (def.cells ?? []).filter((c) => !c.only || c.only === where);
   const cell = (c: { cell: string }) => {
-    const named = cells[c.cell];
+    const named = cellOf(c.cell);
     return named ? <Cell key={c.cell} name={c.cell} label={named.label(def.name)} /> : null;
   };
   const out: (ReactElement | null)[] = [];
@@ -131,9 +131,9 @@ function withCells(
   return out.filter((e): e is ReactElement => !!e);
 }
 
-/** A named cell (src/declared/registry.tsx); `label` is read by the grid and the show layout. */
+/** A named cell (plugged in, ./parts.ts); `label` is read by the grid and the show layout. */
 function Cell({ name }: { name: string; label?: string }) {
-  const Render = cells[name].render;
+  const Render = cellOf(name)!.render;
   return <Render />;
 }
 

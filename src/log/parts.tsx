@@ -1,6 +1,6 @@
 // The operation log in the reader's language: what was changed (a resource, a declared action or the service's
-// own write, by which kind of account) and the record's page's before/after comparison. Named parts of the
-// registry (src/declared/registry.tsx), asked for by resources/log.ts.
+// own write, by which kind of account) and the record's page's before/after comparison: the pieces of the
+// log's named parts (./plug.tsx), asked for by resources/log.ts.
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 

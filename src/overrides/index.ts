@@ -3,19 +3,10 @@
 // Everything a declaration can say is said there instead (resources/types.ts: `render`, `input`, `sameAs`,
 // `lockedWhen`, `list.toolbar`, `cells`, `related` lists on a record's page, selection actions with `lines`,
 // one-time secrets with `reveal`/`reveals` …): the restock list, webhooks and the operation log are generated.
-// Each is loaded when its screen is first opened (src/declared/index.ts).
-import type { ComponentType } from 'react';
+// Each is loaded when its screen is first opened (src/declared/index.ts); src/App.tsx hands this list in.
+import type { Overrides } from '../declared';
 
-/** A resource's screens: the declared ones (src/declared/index.ts), or the ones listed here instead. */
-export interface ResourceViews {
-  list?: ComponentType;
-  create?: ComponentType;
-  edit?: ComponentType;
-  show?: ComponentType;
-  icon?: ComponentType;
-}
-
-export const overrides: Record<string, () => Promise<{ default: Partial<ResourceViews> }>> = {
+export const overrides: Overrides = {
   device: () => import('./device'),
   product: () => import('./product'),
   order: () => import('./order'),

@@ -1,5 +1,5 @@
 // Small parts of the forecasts' screens (docs/replenishment.md): "empty in 9 h", a week's use per day, a
-// consumable's name. Named in src/declared/registry.tsx for the forecast and restock lists.
+// consumable's name. Plugged in by ./plug.tsx for the forecast and restock lists.
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
 import { useFormat } from '../lib/format';

@@ -171,23 +171,20 @@ describe("a related list on a record's page", () => {
 });
 
 describe('the named parts a declaration asks for', () => {
-  it('exist in the registry: every render, input, cell and toolbar name used in resources/', async () => {
+  // That each name a declaration uses has its part, and under no misspelt name, the compiler checks
+  // (resources/parts.ts, src/parts.ts). What it cannot see: two features plugging in the same name (the
+  // later would win silently), which gathering the parts refuses when the list loads.
+  it('are plugged in once each, one part under every name, and used by the declarations', async () => {
     const { resources } = await import('../../resources');
-    const registry = {
-      ...(await import('../../src/declared/registry')),
-      ...(await import('../../src/declared/buttons')),
-    };
-    const missing: string[] = [];
-    for (const def of resources) {
-      for (const [name, f] of Object.entries(def.fields)) {
-        if (f.render && !registry.renderers[f.render]) missing.push(`${def.name}.${name} render ${f.render}`);
-        if (f.input && !registry.inputs[f.input]) missing.push(`${def.name}.${name} input ${f.input}`);
-      }
-      for (const c of def.cells ?? []) if (!registry.cells[c.cell]) missing.push(`${def.name} cell ${c.cell}`);
-      for (const t of def.list.toolbar ?? []) if (!registry.toolbar[t]) missing.push(`${def.name} toolbar ${t}`);
-      for (const b of def.list.bulk ?? []) if (!registry.bulkButtons[b]) missing.push(`${def.name} bulk ${b}`);
-    }
-    expect(missing).toEqual([]);
+    const names = await import('../../resources/parts');
+    const { parts } = await import('../../src/parts');
+    expect(Object.keys(parts.renderers).sort()).toEqual([...names.RENDERER_NAMES].sort());
+    expect(Object.keys(parts.inputs).sort()).toEqual([...names.INPUT_NAMES].sort());
+    expect(Object.keys(parts.cells).sort()).toEqual([...names.CELL_NAMES].sort());
+    expect(Object.keys(parts.toolbar).sort()).toEqual([...names.TOOLBAR_BUTTON_NAMES].sort());
+    expect(Object.keys(parts.bulk).sort()).toEqual([...names.BULK_BUTTON_NAMES].sort());
+    const { gatherParts } = await import('../../src/declared/parts');
+    expect(() => gatherParts([{ toolbar: parts.toolbar }, { toolbar: parts.toolbar }])).toThrow(/plugged in twice/);
     // and the declarations do use them: the vocabulary replaced the overrides it was made for
     expect(
       resources
