@@ -46,7 +46,7 @@ export default defineResource({
   columns: {
     update_time: { type: 'datetime', notNull: true },
     // when its robots' menu last changed (a price, a listing, a group): set by the database, so every robot that
-    // reported an older menu shows out of date without a write per robot (server/features/commands/menu.ts)
+    // reported an older menu shows out of date without a write per robot (server/features/fleet/menuSync.ts)
     menu_changed: { type: 'datetime', notNull: true },
   },
   permissions: {

@@ -1,9 +1,10 @@
 // What every feature folder's index.ts exports: one `Feature` — its name, how its Fastify plugin is registered
-// (its routes, and the jobs that start and stop with the server) and the hooks it adds to declared resources.
+// (its routes, and the jobs that start and stop with the server), the hooks it adds to declared resources and the
+// tables it owns.
 // server/features/index.ts lists every feature once; docs/architecture.md ("Inside the server") says why the
 // hooks are a list beside the plugin rather than something the plugin registers.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db';
+import type { DB, Tables } from '../db';
 import type { DefinedHooks, HookBook } from '../crud/hooks';
 
 /** What a feature's plugin may be handed when it is registered (each takes what it needs). */
@@ -28,4 +29,11 @@ export interface Feature {
   readonly register?: (app: FastifyInstance, options: FeatureOptions) => PromiseLike<unknown>;
   /** what the feature adds to declared resources' calls (`defineHooks`, server/crud/hooks.ts) */
   readonly hooks?: readonly DefinedHooks[];
+  /** the tables only this feature's code writes (a partitioned table's partitions with it); another feature calls
+   * its functions to change them. The engine's generic calls write a declared resource's table on its owner's
+   * behalf. docs/architecture.md, "Who writes which table"; tests/unit/table-owners.test.ts keeps it true. */
+  readonly owns?: readonly TableName[];
 }
+
+/** A table of the database (typed rows: server/db/schema/). */
+export type TableName = Extract<keyof Tables, string>;

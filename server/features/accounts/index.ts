@@ -18,4 +18,5 @@ export const accounts: Feature = {
   name: 'accounts',
   register: (app, { db }) => app.register(accountRoutes, { db }),
   hooks: [userHooks, roleHooks, authorizationHooks],
+  owns: ['account', 'role', 'permission', 'role_preview'],
 };

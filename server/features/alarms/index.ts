@@ -4,4 +4,8 @@
 import type { Feature } from '../feature';
 import { alarmHooks } from './hooks';
 
-export const alarms: Feature = { name: 'alarms', hooks: [alarmHooks] };
+export const alarms: Feature = {
+  name: 'alarms',
+  hooks: [alarmHooks],
+  owns: ['alarm'],
+};

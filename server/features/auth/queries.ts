@@ -1,8 +1,10 @@
 // The queries of sign-in and one's own account (./index.ts): the account a sign-in checks, its profile in one
-// statement, its own basics and password.
+// statement, its own basics and password. The account's row is the accounts feature's: what these calls change of
+// it is written there (docs/architecture.md, "Who writes which table").
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { hashPassword } from '../../auth/password';
+
+export { rehash, markSignedIn, saveBasics, setPassword } from '../accounts/ownAccount';
 
 /** The account a sign-in checks; the epoch read here, before the password is checked, is the one the session must still match. */
 export const signinAccount = (db: DB, username: string) =>
@@ -12,20 +14,6 @@ export const signinAccount = (db: DB, username: string) =>
     .where('_id', '=', username)
     .executeTakeFirst();
 
-/**
- * An older hash is replaced by today's after a right password. Only if it is still the stored one (a
- * password change meanwhile wins), and it is the same password, so the account's sessions stay.
- */
-export async function rehash(db: DB, account: string, old: string, password: string) {
-  const next = await hashPassword(password);
-  await db
-    .updateTable('account')
-    .set({ password: next })
-    .where('_id', '=', account)
-    .where('password', '=', old)
-    .execute();
-}
-
 /** The tenant an account belongs to (its own entries and messages are filed there). */
 export const tenantOf = (db: DB, account: string) =>
   db
@@ -33,14 +21,6 @@ export const tenantOf = (db: DB, account: string) =>
     .select(['account_type', 'integrator', 'dealer'])
     .where('_id', '=', account)
     .executeTakeFirst();
-
-export async function markSignedIn(db: DB, account: string) {
-  await db
-    .updateTable('account')
-    .set({ last_login: sql`now()` })
-    .where('_id', '=', account)
-    .execute();
-}
 
 /** One statement: the account, its brand's and store's names and logos, and the names of its roles and
  * authorizations: a profile call is this one statement (docs/performance.md "What a call costs"). */
@@ -76,25 +56,8 @@ export function profileOf(db: DB, account: string, roles: string[], auths: strin
 export const ownBasics = (db: DB, account: string) =>
   db.selectFrom('account').select(['nickname', 'email', 'avatar']).where('_id', '=', account).executeTakeFirst();
 
-export async function saveBasics(db: DB, account: string, values: Record<string, unknown>) {
-  // the version moves on, so an account form opened before this change cannot silently undo it
-  await db
-    .updateTable('account')
-    .set({ ...values, update_time: sql`now()`, version: sql`version + 1` })
-    .where('_id', '=', account)
-    .execute();
-}
-
 export const passwordOf = (db: DB, account: string) =>
   db.selectFrom('account').select('password').where('_id', '=', account).executeTakeFirstOrThrow();
-
-export async function setPassword(db: DB, account: string, hash: string) {
-  await db
-    .updateTable('account')
-    .set({ password: hash, update_time: sql`now()` })
-    .where('_id', '=', account)
-    .execute();
-}
 
 /** Every authorization's id and stored name (built-in ones are named in the caller's language by the route). */
 export const permissionNames = (db: DB) =>

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { defineHooks } from '../../crud/hooks';
 import { invalid } from '../../http/errors';
+import { firmwareRuns } from '../fleet/robotState';
 
 /** The content type firmware images are recorded with among the uploads. */
 export const OCTETS = 'application/octet-stream';
@@ -77,10 +78,9 @@ export async function firmwareOfCommand(
 /** The longest version a robot reports (heartbeat `firmware_version`, the update's acknowledgement). */
 export const MAX_FIRMWARE_VERSION = 64;
 
-/** The robot runs this firmware version now (its update acknowledged). */
+/** The robot runs this firmware version now (its update acknowledged): recorded on its row when it is one a robot
+ * may report. */
 export async function firmwareReported(db: DB, device: string, version: unknown): Promise<void> {
   if (typeof version !== 'string' || version.length === 0 || version.length > MAX_FIRMWARE_VERSION) return;
-  await sql`UPDATE device SET firmware_version = ${version} WHERE _id = ${device} AND firmware_version IS DISTINCT FROM ${version}`.execute(
-    db,
-  );
+  await firmwareRuns(db, device, version);
 }

@@ -39,4 +39,5 @@ export const campaigns: Feature = {
   name: 'campaigns',
   register: (app, { db, dataDir }) => app.register(campaignRoutes, { db, dataDir }),
   hooks: [campaignHooks, firmwareHooks],
+  owns: ['campaign', 'campaign_target', 'firmware'],
 };

@@ -164,4 +164,5 @@ export const catalog: Feature = {
   name: 'catalog',
   register: (app, { db }) => app.register(catalogRoutes, { db }),
   hooks: [productHooks, templateHooks, restockHooks],
+  owns: ['product', 'product_classify', 'template', 'restock_line'],
 };

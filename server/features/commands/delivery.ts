@@ -10,10 +10,11 @@ import { publish, publishRightsChange } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, conflict } from '../../http/errors';
 import { robotActor, type GatewayDevice } from '../gateway/auth';
-import { STATUS_COLUMNS } from '../gateway/presence';
+import { menuReported } from '../fleet/menuSync';
+import { setLocked as setDeviceLocked } from '../fleet/robotState';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
-import { MAX_MENU_VERSION, menuReported } from './menu';
+import { MAX_MENU_VERSION } from './menu';
 import { firmwareHandOver, firmwareReported } from '../campaigns/firmware';
 
 /** A command as the robot receives it. */
@@ -201,15 +202,11 @@ export async function acknowledge(
 /** The robot obeyed a lock or an unlock: its sales are refused, or accepted again, from now on. */
 async function setLocked(trx: DB, c: CommandRow, actor: Actor) {
   const lock = c.command === 'lock';
-  const values = lock
-    ? { locked: true, lock_reason: String(c.params.reason ?? ''), locked_by: c.created_by, lock_time: sql<Date>`now()` }
-    : { locked: false, lock_reason: null, locked_by: null, lock_time: null };
-  const d = await trx
-    .updateTable('device')
-    .set({ ...values, version: sql`version + 1` })
-    .where('_id', '=', c.device)
-    .returning([...STATUS_COLUMNS, 'locked', 'lock_reason', 'locked_by', 'lock_time'])
-    .executeTakeFirst();
+  const d = await setDeviceLocked(
+    trx,
+    c.device,
+    lock ? { reason: String(c.params.reason ?? ''), by: c.created_by } : undefined,
+  );
   if (!d) return;
   const entry = {
     record: d._id,

@@ -182,4 +182,5 @@ export const commands: Feature = {
   name: 'commands',
   register: (app, { db }) => app.register(commandRoutes, { db }),
   hooks: [commandHooks],
+  owns: ['command'],
 };

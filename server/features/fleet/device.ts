@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { conflict, invalid } from '../../http/errors';
 import { defineHooks } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
-import { menuOutdatedColumn, menuOutdatedFilter } from '../commands/menu';
+import { menuOutdatedColumn, menuOutdatedFilter } from './menuSync';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
 /** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */

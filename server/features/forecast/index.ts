@@ -132,4 +132,5 @@ export const forecast: Feature = {
   name: 'forecast',
   register: (app, { db }) => app.register(forecastRoutes, { db }),
   hooks: [forecastHooks],
+  owns: ['forecast'],
 };

@@ -6,7 +6,7 @@ import type { DB } from '../../db';
 import { ok } from '../../http/envelope';
 import { route, obj, str, int, list, nullable } from '../../http/schema';
 import type { ProductProperty } from '../../../resources/product';
-import { menuServed } from '../commands/menu';
+import { menuServed } from '../fleet/menuSync';
 import { deviceOf } from './auth';
 import { menuGroups, menuProducts } from '../catalog/queries';
 

@@ -1,9 +1,8 @@
 // Online / offline. A robot is online while its last heartbeat is recent: a heartbeat sets it online,
 // and a sweeper in every server process sets offline the robots whose heartbeats stopped. Both are single
-// UPDATE statements that return the rows they changed, so with several processes on one database each
-// change happens — and is announced — exactly once.
+// UPDATE statements that return the rows they changed (the robot's row is the fleet's: ../fleet/robotState.ts), so
+// with several processes on one database each change happens — and is announced — exactly once.
 import * as webhookEvents from '../webhooks/events';
-import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { publish, publishAll } from '../../events/bus';
 import { raiseMessage } from '../messages/raise';
@@ -12,6 +11,7 @@ import { unauthorized } from '../../http/errors';
 import { setting } from '../../config';
 import { pointsCtes, type Telemetry } from '../telemetry/ingest';
 import { judgeBeats, type LockRobot } from '../telemetry/rules';
+import { STATUS_COLUMNS, recordBeats as recordBeatRows, setOfflineChunk, type BeatRow } from '../fleet/robotState';
 
 /** Notification codes the service itself raises when a robot connects or drops (docs/rules.md, Codes). */
 export const CODE_ONLINE = 100001;
@@ -26,19 +26,6 @@ export function offlineAfterSeconds(): number {
 export function sweepEveryMs(window = offlineAfterSeconds()): number {
   return Math.min(5000, Math.max(250, Math.round((window * 1000) / 4)));
 }
-
-/** What a browser needs to show a robot's status change. */
-export const STATUS_COLUMNS = [
-  '_id',
-  'device_id',
-  'name',
-  'integrator',
-  'dealer',
-  'online',
-  'state',
-  'work_status',
-  'last_heartbeat',
-] as const;
 
 export interface Beat {
   /** the device row's _id */
@@ -55,11 +42,7 @@ export interface Beat {
   type?: string;
 }
 
-type StatusRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & {
-  was_online: boolean;
-  was_state: string;
-  was_work_status: string | null;
-};
+type StatusRow = BeatRow;
 
 export function statusEvent(row: Record<string, unknown>) {
   const data = Object.fromEntries(STATUS_COLUMNS.map((c) => [c, row[c]]));
@@ -110,25 +93,7 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   const points = beats.flatMap((b) =>
     b.telemetry ? Object.entries(b.telemetry).map(([metric, value]) => ({ device: b.id, metric, value })) : [],
   );
-  const res = await sql<StatusRow>`
-    WITH v AS (SELECT * FROM unnest(${v.map((b) => b.id)}::text[], ${v.map((b) => b.state ?? null)}::text[],
-                                    ${v.map((b) => b.work_status ?? null)}::text[], ${v.map((b) => b.menu_version ?? null)}::text[],
-                                    ${v.map((b) => b.firmware_version ?? null)}::text[]) AS v(id, state, work_status, menu_version, firmware_version)),
-         -- rows locked in one order, so batches of two processes cannot deadlock; NO KEY UPDATE (the beat changes no
-         -- key), so commands being queued for these robots (their key references read-lock the rows) wait for nothing
-         old AS (SELECT _id, online, state, work_status FROM device WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR NO KEY UPDATE)
-         ${points.length ? pointsCtes(points) : sql``}
-    UPDATE device d
-       SET online = true,
-           last_heartbeat = now(),
-           state = coalesce(v.state, d.state),
-           work_status = coalesce(v.work_status, d.work_status),
-           menu_version = coalesce(v.menu_version, d.menu_version),
-           firmware_version = coalesce(v.firmware_version, d.firmware_version)
-      FROM old JOIN v ON v.id = old._id
-     WHERE d._id = old._id
-    RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))},
-              old.online AS was_online, old.state AS was_state, old.work_status AS was_work_status`.execute(db);
+  const res = await recordBeatRows(db, v, points.length ? pointsCtes(points) : undefined);
   const byId = new Map(res.rows.map((r) => [r._id as string, r]));
   await recordTelemetry(db, beats, byId, lockRobot);
   for (const r of res.rows) {
@@ -186,21 +151,7 @@ export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()
   let total = 0;
   for (;;) {
     const swept = await db.transaction().execute(async (trx) => {
-      // The chunk is taken once, MATERIALIZED, and then set offline. Written as `_id IN (SELECT … LIMIT … FOR
-      // UPDATE SKIP LOCKED)` the planner was free to run that subquery again for every row of the outer scan (a
-      // nested loop, chosen whenever it expects few robots online — as ANALYZE of a fleet that was offline tells
-      // it, docs/performance.md "Fresh statistics"); each run skips the rows the statement has already set
-      // offline and takes the next ones, so the one statement swept every silent robot in one transaction and
-      // held their rows, and their beats, until the last one was announced.
-      const gone = await sql<Record<string, unknown>>`
-        WITH chunk AS MATERIALIZED (
-          SELECT _id FROM device
-           WHERE online AND (last_heartbeat IS NULL OR last_heartbeat < now() - make_interval(secs => ${windowSeconds}))
-           ORDER BY _id LIMIT ${SWEEP_CHUNK} FOR UPDATE SKIP LOCKED)
-        UPDATE device d SET online = false
-          FROM chunk
-         WHERE d._id = chunk._id
-        RETURNING ${sql.join(STATUS_COLUMNS.map((c) => sql.ref(`d.${c}`)))}`.execute(trx);
+      const gone = await setOfflineChunk(trx, windowSeconds, SWEEP_CHUNK);
       for (const r of gone.rows) {
         await raiseMessage(trx, {
           code: CODE_OFFLINE,

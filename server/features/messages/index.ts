@@ -45,4 +45,5 @@ export const messages: Feature = {
   name: 'messages',
   register: (app, { db }) => app.register(messageRoutes, { db }),
   hooks: [messageHooks],
+  owns: ['message'],
 };

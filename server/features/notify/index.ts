@@ -10,7 +10,11 @@ import { planAlarms } from './plan';
 import { schedulePass } from './schedule';
 import { enqueueNotification, startDelivery } from './deliver';
 
-export const notify: Feature = { name: 'notify', hooks: [channelHooks, policyHooks] };
+export const notify: Feature = {
+  name: 'notify',
+  hooks: [channelHooks, policyHooks],
+  owns: ['notification', 'notify_channel', 'notify_policy'],
+};
 
 /** How often a process's scheduler looks for rows come due (a plan of this process wakes it at once). */
 const SCHEDULE_MS = 1000;

@@ -4,4 +4,18 @@
 import type { Feature } from '../feature';
 import { orderHooks, refundHooks } from './order';
 
-export const orders: Feature = { name: 'orders', hooks: [orderHooks, refundHooks] };
+// The day and quarter rollups are kept by the orders table's triggers (their migrations), the dashboard reads them.
+export const orders: Feature = {
+  name: 'orders',
+  hooks: [orderHooks, refundHooks],
+  owns: [
+    'orders',
+    'refund',
+    'profit_share',
+    'orders_daily',
+    'orders_day_version',
+    'orders_products_daily',
+    'orders_quarters',
+    'orders_products_quarters',
+  ],
+};

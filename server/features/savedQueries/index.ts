@@ -197,4 +197,5 @@ export const savedQueryRoutes: EdgePlugin<{ db: DB; hooks: HookBook }> = async (
 export const savedQueries: Feature = {
   name: 'savedQueries',
   register: (app, { db, hooks }) => app.register(savedQueryRoutes, { db, hooks }),
+  owns: ['saved_query'],
 };

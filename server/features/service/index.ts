@@ -3,4 +3,8 @@
 import type { Feature } from '../feature';
 import { reportHooks } from './report';
 
-export const service: Feature = { name: 'service', hooks: [reportHooks] };
+export const service: Feature = {
+  name: 'service',
+  hooks: [reportHooks],
+  owns: ['chatchat', 'report'],
+};

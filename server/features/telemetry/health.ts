@@ -14,7 +14,7 @@ import { scopeConditions } from '../../crud/scope';
 import device from '../../../resources/device';
 import { OFFLINE_CODE } from '../../../resources/alarm_codes';
 import type { Range } from './series';
-import { menuOutdated } from '../commands/menu';
+import { menuOutdated } from '../fleet/menuSync';
 
 export interface StoreHealth {
   dealer: string | null;
@@ -103,7 +103,7 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
       locked: sum('locked'),
     },
     alarms: { warning: alarms.rows[0].warning, error: alarms.rows[0].error },
-    // robots running another menu than their store's (server/features/commands/menu.ts; never-reported ones not counted)
+    // robots running another menu than their store's (server/features/fleet/menuSync.ts; never-reported ones not counted)
     menu_outdated: sum('menu_outdated'),
     sold_out: alarms.rows[0].sold_out,
     running_empty: alarms.rows[0].running_empty,

@@ -116,4 +116,5 @@ export const telemetry: Feature = {
   name: 'telemetry',
   register: (app, { db }) => app.register(telemetryRoutes, { db }),
   hooks: [telemetryRuleHooks],
+  owns: ['telemetry', 'telemetry_hourly', 'telemetry_rule', 'telemetry_rule_state'],
 };

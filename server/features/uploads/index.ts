@@ -138,4 +138,5 @@ export const uploadRoutes: EdgePlugin<UploadOptions & { db: DB }> = async (app, 
 export const uploads: Feature = {
   name: 'uploads',
   register: (app, { db, dataDir }) => app.register(uploadRoutes, { db, dataDir }),
+  owns: ['upload'],
 };

@@ -108,4 +108,5 @@ export { MAX_BATCH };
 export const vouchers: Feature = {
   name: 'vouchers',
   register: (app, { db }) => app.register(voucherRoutes, { db }),
+  owns: ['lecode'],
 };

@@ -5,4 +5,8 @@
 import type { Feature } from '../feature';
 import { webhookHooks } from './hooks';
 
-export const webhooks: Feature = { name: 'webhooks', hooks: [webhookHooks] };
+export const webhooks: Feature = {
+  name: 'webhooks',
+  hooks: [webhookHooks],
+  owns: ['webhook', 'webhook_delivery'],
+};
