@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from './types';
+import { defineResource, type FieldDef, tenantFields } from './types';
 import { isObject } from './validate';
 import { ROBOT_TYPES } from './device';
 
@@ -37,6 +37,11 @@ export const productShape = {
   hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
 } satisfies Record<string, FieldDef>;
 
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+);
+
 // Products of a store. Stock changes only through the stock / restock actions and sales (atomic, logged).
 export default defineResource({
   name: 'product',
@@ -44,16 +49,8 @@ export default defineResource({
   title: 'name',
   fields: {
     ...productShape,
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      required: true,
-      createOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-    },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    dealer,
+    integrator,
     devices: {
       type: 'references',
       reference: 'device',

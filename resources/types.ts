@@ -209,6 +209,30 @@ export interface RelatedDef {
   poll?: number;
 }
 
+/** What a declaration says of one side of the brand/store pair besides its being a reference. */
+export type TenantSide = Omit<FieldDef, 'type' | 'reference'>;
+
+/**
+ * The brand/store reference pair a tenant-scoped record carries (the `integrator` and `dealer` fields its
+ * `tenant` names): a reference to a brand and one to a store. What else each is — read-only (stamped by the
+ * server), listed, filtered, hidden — differs by resource, so the declaration says it, side by side; the fields
+ * are exactly what writing them out would give (`{ type: 'reference', reference: 'integrator', ...integrator }`),
+ * literal types kept, so the derived row types and schemas see no difference. A declaration destructures the
+ * pair and places each field where its columns and forms want it.
+ */
+export function tenantFields<const I extends TenantSide, const D extends TenantSide>(
+  integrator: I,
+  dealer: D,
+): {
+  integrator: { type: 'reference'; reference: 'integrator' } & I;
+  dealer: { type: 'reference'; reference: 'dealer' } & D;
+} {
+  return {
+    integrator: { type: 'reference', reference: 'integrator', ...integrator },
+    dealer: { type: 'reference', reference: 'dealer', ...dealer },
+  };
+}
+
 /** The columns that tie a row to a brand (integrator) and a store (dealer). */
 export interface TenantScope {
   integrator?: string;
