@@ -3,11 +3,11 @@
 import { route, obj, str, int, nullable, type EdgeInstance } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import type { DB } from '../../db';
-import { deviceOf, robotActor } from './auth';
+import { deviceOf, robotActor, type GatewayDevice } from './auth';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import { tidyFields } from '../../../resources/validate';
-import { writeLog, newId } from '../../log';
+import { writeLog, newId, type LogEntry } from '../../log';
 import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
 import report from '../../../resources/report';
@@ -19,6 +19,10 @@ const gw = ['device-gateway'];
 
 /** A tidied optional text field's value (tidyFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A robot's write in the operation log: by the robot, under the robot's tenant unless the entry names one. */
+const logByRobot = (trx: DB, d: GatewayDevice, ip: string, e: LogEntry) =>
+  writeLog(trx, robotActor(d, ip), { integrator: d.integrator, dealer: d.dealer, ...e });
 
 /** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
 export function serviceRoutes(app: EdgeInstance, db: DB) {
@@ -71,7 +75,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           if (new Date(row.valid_from).getTime() > Date.now()) throw conflict('vf.service.error.not_yet_valid');
           throw conflict('vf.service.error.expired');
         }
-        await writeLog(trx, robotActor(d, req.ip), {
+        await logByRobot(trx, d, req.ip, {
           action: 'writeoff',
           resource: 'lecode',
           record: done._id,
@@ -121,14 +125,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           answer: String(values.answer),
           language: textOrNull(values.language),
         });
-        await writeLog(trx, robotActor(d, req.ip), {
-          action: 'add',
-          resource: 'chatchat',
-          record: saved._id,
-          after: saved,
-          integrator: d.integrator,
-          dealer: d.dealer,
-        });
+        await logByRobot(trx, d, req.ip, { action: 'add', resource: 'chatchat', record: saved._id, after: saved });
         return saved;
       });
       return ok(row);
@@ -170,14 +167,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           source: 'robot',
           reporter: `device:${d.device_id}`,
         });
-        await writeLog(trx, robotActor(d, req.ip), {
-          action: 'add',
-          resource: 'report',
-          record: saved._id,
-          after: saved,
-          integrator: d.integrator,
-          dealer: d.dealer,
-        });
+        await logByRobot(trx, d, req.ip, { action: 'add', resource: 'report', record: saved._id, after: saved });
         return saved;
       });
       return ok(row);
