@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** Running totals of a quarter's minutes: element i holds minutes 0 … i-1 (element 0 is 0). */
 type Run = Float64Array;
 
-/** The dashboard's figures (./queries.ts, summary), each as running totals of a quarter's minutes. */
+/** The dashboard's figures (./summary.ts), each as running totals of a quarter's minutes. */
 export const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
 
 /** A closed quarter hour of a scope by the minute: its sales per robot type, its products, and its figures. */

@@ -1,11 +1,12 @@
 // The dashboard (docs/api.md): figures for a time range and the data of its charts, scoped to the caller's brand or
-// store. The queries, and how they read the rollups: ./queries.ts.
+// store. The queries: ./summary.ts and ./charts.ts; how they read the rollups: ./rollups.ts.
 
 import { route, obj, str, int, anyObject, type JsonSchema, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { charts, summary } from './queries';
+import { charts } from './charts';
+import { summary } from './summary';
 import type { Feature } from '../feature';
 
 const when: JsonSchema = { type: ['string', 'integer'], description: 'ISO-8601 time or epoch milliseconds' };
