@@ -19,7 +19,7 @@ import {
   quarterSums,
   type Top,
 } from './rollups';
-import type { ByType, ChartParts, ChartRange, PeriodType, Sales } from './charts';
+import type { ByType, ChartParts, ChartRange, PeriodType, Sales } from './chartRange';
 
 const utcDayOf = (t: number) => Math.floor(t / DAY_MS);
 const cols = ['orders', 'fee', 'sold_refund_fee'] as const;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { runPrepared } from '../../db/prepared';
 import { DAY_MS, ordersIn, prep, utcDay, wholeUnits } from './range';
 import { productQuarterSums, QUARTER_MS, quarterSums, type Top } from './rollups';
-import type { ChartParts, ChartRange, PeriodType } from './charts';
+import type { ChartParts, ChartRange, PeriodType } from './chartRange';
 
 const sold = sql<boolean>`pay_status IN ('PAID', 'FREE')`;
 
