@@ -2,6 +2,28 @@ import { defineResource, type FieldDef, tenantFields } from './types';
 import { isObject } from './validate';
 import { ROBOT_TYPES } from './device';
 
+/** What copying products to one target store did (`POST /api/product/copy`, one per target): the server builds
+ * it (server/features/catalog/index.ts), the copy page shows it (src/pages/CopyProductsPage.tsx). */
+export interface CopyResult {
+  target: string;
+  target_name: string | null;
+  copied: number;
+  skipped: number;
+  failed: number;
+  /** why the target failed, in the caller's language */
+  reason?: string;
+  /** codes copied and skipped (already present) */
+  copied_codes: string[];
+  skipped_codes: string[];
+}
+
+/** `POST /api/product/copy`: the source store, how many of its products were asked for, and each target's result. */
+export interface CopyAnswer {
+  source: string;
+  products: number;
+  results: CopyResult[];
+}
+
 /** Codes name products, properties and options on the robots: letters, digits, _ - . only. */
 export const CODE_PATTERN = '^[A-Za-z0-9_.-]+$';
 export const MAX_PRICE_CENTS = 10_000_000;
