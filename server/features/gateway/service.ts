@@ -7,7 +7,7 @@ import { deviceOf, robotActor, type GatewayDevice } from './auth';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import { tidyFields } from '../../../resources/validate';
-import { writeLog, newId, type LogEntry } from '../../log';
+import { writeLog, newId } from '../../log';
 import { isLecode } from '../../../resources/lecode';
 import chatchat from '../../../resources/chatchat';
 import report from '../../../resources/report';
@@ -20,9 +20,8 @@ const gw = ['device-gateway'];
 /** A tidied optional text field's value (tidyFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** A robot's write in the operation log: by the robot, under the robot's tenant unless the entry names one. */
-const logByRobot = (trx: DB, d: GatewayDevice, ip: string, e: LogEntry) =>
-  writeLog(trx, robotActor(d, ip), { integrator: d.integrator, dealer: d.dealer, ...e });
+/** A robot's own operation-log entry names the robot's brand and store (its actor is robotActor). */
+const robotTenant = (d: GatewayDevice) => ({ integrator: d.integrator, dealer: d.dealer });
 
 /** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
 export function serviceRoutes(app: EdgeInstance, db: DB) {
@@ -75,7 +74,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           if (new Date(row.valid_from).getTime() > Date.now()) throw conflict('vf.service.error.not_yet_valid');
           throw conflict('vf.service.error.expired');
         }
-        await logByRobot(trx, d, req.ip, {
+        await writeLog(trx, robotActor(d, req.ip), {
           action: 'writeoff',
           resource: 'lecode',
           record: done._id,
@@ -125,7 +124,13 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           answer: String(values.answer),
           language: textOrNull(values.language),
         });
-        await logByRobot(trx, d, req.ip, { action: 'add', resource: 'chatchat', record: saved._id, after: saved });
+        await writeLog(trx, robotActor(d, req.ip), {
+          action: 'add',
+          resource: 'chatchat',
+          record: saved._id,
+          after: saved,
+          ...robotTenant(d),
+        });
         return saved;
       });
       return ok(row);
@@ -167,7 +172,13 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           source: 'robot',
           reporter: `device:${d.device_id}`,
         });
-        await logByRobot(trx, d, req.ip, { action: 'add', resource: 'report', record: saved._id, after: saved });
+        await writeLog(trx, robotActor(d, req.ip), {
+          action: 'add',
+          resource: 'report',
+          record: saved._id,
+          after: saved,
+          ...robotTenant(d),
+        });
         return saved;
       });
       return ok(row);
