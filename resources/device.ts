@@ -70,6 +70,12 @@ export default defineResource({
   },
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
+  // its newest commands, alarms and messages, each a card on the robot's page (src/overrides/device.tsx places them)
+  related: [
+    { resource: 'command', field: 'device', rows: 10 },
+    { resource: 'alarm', field: 'device', rows: 50 },
+    { resource: 'message', field: 'device', rows: 8 },
+  ],
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
   // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat; the selected
   // robots can be sent a command (src/commands/SendCommand.tsx)

@@ -207,6 +207,13 @@ export interface RelatedDef {
   field: string;
   /** asks again every so many seconds while the page is open (rows written by a queue after the action returns) */
   poll?: number;
+  /** how many of the newest rows the page shows (default 25; the resource's own list has them all) */
+  rows?: number;
+}
+
+/** A declaration's related list of `resource` (a page that places its cards itself finds its own here). */
+export function relatedOf(def: ResourceDef, resource: string): RelatedDef | undefined {
+  return def.related?.find((r) => r.resource === resource);
 }
 
 /** What a declaration says of one side of the brand/store pair besides its being a reference. */
