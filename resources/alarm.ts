@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { ROBOT_TYPES } from './device';
 import { ALARM_LEVELS } from './alarm_codes';
 
@@ -6,6 +6,11 @@ import { ALARM_LEVELS } from './alarm_codes';
 export const RULE_ALARM_CODE = 0;
 
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', sort: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Alarms: a robot's fault or warning with a life cycle. Robots open and clear them with their notification
 // codes (server/features/alarms/alarms.ts, the pairing table in resources/alarm_codes.ts); operators acknowledge and clear them.
@@ -42,8 +47,8 @@ export default defineResource({
     category: { type: 'text', readOnly: true, notNull: true, render: 'word' },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
     device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq', sort: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', sort: true },
+    dealer,
+    integrator,
     count: { type: 'number', readOnly: true, list: true, sort: true, notNull: true },
     first_seen: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
     last_seen: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from './types';
+import { defineResource, type FieldDef, tenantFields } from './types';
 import { COMMAND_NAMES, COMMANDS } from './command';
 
 /** A campaign's life (docs/campaigns.md): draft → running ⇄ paused → completed | aborted | cancelled. */
@@ -80,6 +80,11 @@ export function checkTarget(value: unknown): Checked {
 
 const minutes = (max: number): FieldDef => ({ type: 'number', min: 1, max });
 
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, notNull: true },
+  { filter: 'eq', createOnly: true },
+);
+
 // Staged commands to many robots (docs/campaigns.md): one command of the catalogue, queued through the command
 // ledger no faster than its rate, phase by phase, inside a window of each store's local hours, and aborted by
 // itself when too many of its robots fail — or acknowledge and then go offline or raise an error alarm.
@@ -138,8 +143,8 @@ export default defineResource({
     created_by: { type: 'text', readOnly: true, notNull: true },
     start_time: { type: 'datetime', readOnly: true, list: true, sort: true },
     end_time: { type: 'datetime', readOnly: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
-    dealer: { type: 'reference', reference: 'dealer', filter: 'eq', createOnly: true },
+    integrator,
+    dealer,
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
   },
   columns: {

@@ -1,4 +1,9 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Customer-service Q&A history: what customers asked the robots and what they were answered.
 // Robots write it (POST /device-gateway/chatchat); the console only reads and searches it.
@@ -9,8 +14,8 @@ export default defineResource({
   fields: {
     create_time: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    dealer,
+    integrator,
     // long questions and answers are cut to three lines in the list, so a page of them can be scanned
     question: {
       type: 'text',

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from './types';
+import { defineResource, type FieldDef, tenantFields } from './types';
 
 /** A command's life (docs/commands.md): queued → sent → acknowledged | failed, or expired, or cancelled while queued. */
 export const COMMAND_STATES = ['queued', 'sent', 'acknowledged', 'failed', 'expired', 'cancelled'] as const;
@@ -56,6 +56,11 @@ export interface SendAnswer {
 /** The longest idempotency key a send may carry. */
 export const MAX_IDEMPOTENCY_KEY = 100;
 
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', sort: true, notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
+
 // Commands to robots: a ledger row per robot and command, who sent it, and what became of it. Queued by
 // `POST /api/command/send` (server/features/commands/), handed over on the robot's heartbeat answer, acknowledged
 // by the robot. Tenant-scoped by the robot's brand and store, copied onto the row when it is queued.
@@ -106,8 +111,8 @@ export default defineResource({
     sent_time: { type: 'datetime', readOnly: true, list: true, sort: true },
     done_time: { type: 'datetime', readOnly: true, list: true, sort: true },
     expires_at: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', sort: true, notNull: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
+    integrator,
+    dealer,
     // the campaign that queued it (docs/campaigns.md)
     campaign: { type: 'reference', reference: 'campaign', readOnly: true, filter: 'eq' },
   },

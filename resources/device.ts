@@ -1,7 +1,12 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 export const ROBOT_TYPES = ['icecream', 'coffee', 'coffee_icecream', 'noodle', 'milktea', 'fastfood'] as const;
 export const DEVICE_STATES = ['idle', 'busy', 'failure', 'lack', 'pause', 'unknown'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, notNull: true },
+  { filter: 'eq', list: true, sort: true },
+);
 
 // Robots. Creating one, or rotating its key, answers the device key once (data.device_key).
 // `online`, `state`, `work_status` and `last_heartbeat` are moved by the robots' own calls (device gateway).
@@ -26,8 +31,8 @@ export default defineResource({
     sn: { type: 'text', required: true, min: 1, max: 40, search: true, list: true, sort: true },
     type: { type: 'choice', choices: ROBOT_TYPES, required: true, filter: 'eq', list: true, sort: true },
     category: { type: 'text', required: true, min: 1, max: 30, list: true, sort: true, bulkEdit: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
-    dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
+    integrator,
+    dealer,
     online: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     state: {
       type: 'choice',
@@ -65,6 +70,12 @@ export default defineResource({
   },
   permissions: { list: 'device_list', read: 'device_read', add: 'device_add', edit: 'device_edit' },
   tenant: { integrator: 'integrator', dealer: 'dealer' },
+  // its newest commands, alarms and messages, each a card on the robot's page (src/overrides/device.tsx places them)
+  related: [
+    { resource: 'command', field: 'device', rows: 10 },
+    { resource: 'alarm', field: 'device', rows: 50 },
+    { resource: 'message', field: 'device', rows: 8 },
+  ],
   // A robot's info page (state, heartbeat, notifications, key) is where operators go first.
   // on a phone: the robot, whether it is up and what it is doing, where it stands and when it last beat; the selected
   // robots can be sent a command (src/commands/SendCommand.tsx)

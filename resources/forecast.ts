@@ -1,6 +1,11 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 export const FORECAST_KINDS = ['product', 'consumable'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Forecasts (docs/replenishment.md): per product of a store (attributed to the robot that sells most of it) and per
 // consumable a robot measures (milk, beans, cups), the expected use per day for the next 7 days and when it runs
@@ -14,7 +19,7 @@ export default defineResource({
   fields: {
     // plain references (no foreign keys): a forecast is rewritten by the refresh, never in a robot's or product's way
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, foreignKey: false },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
+    dealer,
     kind: { type: 'choice', choices: FORECAST_KINDS, readOnly: true, filter: 'eq', list: true, notNull: true },
     product: { type: 'reference', reference: 'product', readOnly: true, filter: 'eq', list: true, foreignKey: false },
     // the telemetry metric of a consumable (milk_level, bean_level, cups_left)
@@ -28,7 +33,7 @@ export default defineResource({
     days_left: { type: 'decimal', readOnly: true, list: true, sort: true },
     low: { type: 'datetime', readOnly: true },
     high: { type: 'datetime', readOnly: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    integrator,
     // the list's `empty_before` filter: rows that run empty before the time given (server/features/forecast/hooks.ts)
     empty_before: { type: 'datetime', derived: true, readOnly: true, filter: 'eq', hidden: true },
     update_time: { type: 'datetime', readOnly: true, notNull: true },

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef } from './types';
+import { defineResource, type FieldDef, tenantFields } from './types';
 
 export const LECODE_STATUSES = ['CREATED', 'SOLD', 'WRITEOFF', 'DELETE'] as const;
 /** docs/rules.md: prefix, two upper-case letters, two lower-case, two digits (shuffled), suffix (a check character). */
@@ -18,6 +18,11 @@ export function isLecode(code: string): boolean {
   return count(/[A-Z]/g) === 2 && count(/[a-z]/g) === 2 && count(/[0-9]/g) === 2 && code.endsWith(lecodeCheck(middle));
 }
 export const MAX_BATCH = 10_000;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+);
 
 // Vouchers. Generated in batches (POST /lecode/generate), written off once by a robot of their store
 // (POST /device-gateway/lecode/writeoff); the console sells and voids them.
@@ -50,16 +55,8 @@ export default defineResource({
     valid_from: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
     valid_to: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true, notNull: true },
     details: { type: 'text', readOnly: true, search: true, notNull: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      readOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-      notNull: true,
-    },
+    integrator,
+    dealer,
     writeofftimestamp: { type: 'datetime', readOnly: true, filter: 'range', list: true, sort: true },
     writeoff_device: { type: 'reference', reference: 'device', readOnly: true },
     writeoff_order: { type: 'text', readOnly: true },

@@ -1,4 +1,9 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', foreignKey: false },
+  { readOnly: true, filter: 'eq', foreignKey: false },
+);
 
 // The operation log: every write of the service (server/log.ts writes it in the write's transaction).
 // Append-only: the declaration offers list and read only, and a trigger refuses any UPDATE or DELETE.
@@ -34,8 +39,8 @@ export default defineResource({
     },
     record: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true, sort: true },
     // the append-only log keeps what it names as text: no write may fail because of what it logs
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', foreignKey: false },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', foreignKey: false },
+    integrator,
+    dealer,
     // shown together, field by field, on the entry's page (the cell `log.changes`)
     before: { type: 'json', readOnly: true, hidden: true },
     after: { type: 'json', readOnly: true, hidden: true },

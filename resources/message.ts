@@ -1,6 +1,11 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 export const MESSAGE_LEVELS = ['info', 'success', 'warning', 'error'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq' },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Device notifications and alarms. `title` and `content` are added on the way out, in the viewer's language.
 export default defineResource({
@@ -22,8 +27,8 @@ export default defineResource({
     },
     code: { type: 'number', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq', list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
+    dealer,
+    integrator,
     detail: { type: 'json', readOnly: true },
     read: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
   },

@@ -1,10 +1,15 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 /** queued: due (or being sent); sent; failed (every attempt failed, or its channel paused); held: a warning in quiet
  * hours, sent in the digest when they end; merged: sent inside a digest (a burst, or quiet hours). */
 export const NOTIFICATION_STATES = ['queued', 'sent', 'failed', 'held', 'merged'] as const;
 /** What a message is: one alarm's tier, a digest of several, or a channel's test. */
 export const NOTIFICATION_KINDS = ['alarm', 'digest', 'test'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, hidden: true },
+);
 
 // The delivery log (docs/notifications.md): one row per alarm, policy, tier and channel (unique: two processes
 // planning the same alarm write it once), plus one per digest and test. Written by server/features/notify/ only;
@@ -50,8 +55,8 @@ export default defineResource({
     // the digest this row went out in
     digest: { type: 'reference', reference: 'notification', readOnly: true, filter: 'eq', foreignKey: false },
     html: { type: 'text', readOnly: true, hidden: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    integrator,
+    dealer,
   },
   columns: {
     // when the scheduler handed it to the delivery queue (or merged it into a digest): null while it waits; also

@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { LANGS } from './accounts';
 
 /** Where a notification goes (docs/notifications.md): e-mail by SMTP, a chat platform's group bot, or a signed webhook. */
@@ -8,6 +8,11 @@ export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 export const NOTIFY_PAUSES = ['failures'] as const;
 /** At most this many e-mail addresses in one channel's target. */
 export const MAX_EMAIL_TARGETS = 20;
+
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, notNull: true },
+  { readOnly: true, hidden: true },
+);
 
 // A brand's channel for its alarms' notifications (server/features/notify/). Tenant-scoped like a webhook: a brand's
 // own (no store). Its `secret` (DingTalk's and Feishu's signing key, a webhook's HMAC key) is written, never read.
@@ -29,9 +34,9 @@ export default defineResource({
     language: { type: 'choice', choices: LANGS, required: true, default: 'en', list: true },
     tz: { type: 'text', required: true, min: 1, max: 64, default: 'Asia/Shanghai', list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
+    integrator,
     // a brand's channel has no store: always null, so a store account's scope (by store) finds none
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    dealer,
     // set by the delivery worker when the channel keeps failing (NOTIFY_PAUSE_AFTER attempts in a row)
     paused: { type: 'choice', choices: NOTIFY_PAUSES, readOnly: true, filter: 'eq', list: true },
     paused_time: { type: 'datetime', readOnly: true },

@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { ALARM_LEVELS } from './alarm_codes';
 
 /** A policy has at most this many tiers, each at most this many channels. */
@@ -64,6 +64,11 @@ export function checkCodes(value: unknown): Checked {
   return { value: value.length ? [...new Set(value.map(Number))] : null };
 }
 
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, notNull: true },
+  { readOnly: true, hidden: true },
+);
+
 // Which of a brand's alarms reach which of its channels, and when (docs/notifications.md): tier 0 at once, each later
 // tier when the alarm is still unacknowledged `after_minutes` after it opened. Narrowed by level, code, store and
 // robot (all of the policy's brand); quiet hours hold warnings for a digest. Tenant-scoped like its channels.
@@ -80,8 +85,8 @@ export default defineResource({
     tiers: { type: 'json', required: true, check: checkTiers, input: 'notifyTiers', render: 'notifyTiers' },
     quiet: { type: 'json', check: checkQuiet, input: 'notifyQuiet', render: 'notifyQuiet' },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    integrator,
+    dealer,
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
   },
   permissions: {

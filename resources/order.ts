@@ -1,10 +1,15 @@
-import { defineResource, permissionOf } from './types';
+import { defineResource, permissionOf, tenantFields } from './types';
 import { ROBOT_TYPES } from './device';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, PAY_STATUSES, REFUND_STATUSES, WORK_STATUSES } from './orderStates';
 
 // the states and their transitions are declared in resources/orderStates.ts
 export { ORDER_STATUSES, PAY_STATUSES, REFUND_STATUSES, WORK_STATUSES };
 export const ORDER_CHANNELS = ['APP', 'MINIPROGRAM'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+);
 
 // Orders come from the robots (device API); the console lists them, changes the pay status by hand
 // (with a reason, logged) and requests a refund. The table is `orders`: `order` is a reserved word.
@@ -56,24 +61,8 @@ export default defineResource({
     quantity: { type: 'number', readOnly: true, notNull: true },
     pickup_code: { type: 'text', readOnly: true, filter: 'eq', search: true, list: true, sort: true },
     pickup_point: { type: 'text', readOnly: true },
-    integrator: {
-      type: 'reference',
-      reference: 'integrator',
-      readOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-      notNull: true,
-    },
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      readOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-      notNull: true,
-    },
+    integrator,
+    dealer,
     device: { type: 'reference', reference: 'device', readOnly: true, filter: 'eq' },
     device_type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq' },
     device_name: { type: 'text', readOnly: true, list: true, sort: true },

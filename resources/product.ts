@@ -1,6 +1,28 @@
-import { defineResource, type FieldDef } from './types';
+import { defineResource, type FieldDef, tenantFields } from './types';
 import { isObject } from './validate';
 import { ROBOT_TYPES } from './device';
+
+/** What copying products to one target store did (`POST /api/product/copy`, one per target): the server builds
+ * it (server/features/catalog/index.ts), the copy page shows it (src/pages/CopyProductsPage.tsx). */
+export interface CopyResult {
+  target: string;
+  target_name: string | null;
+  copied: number;
+  skipped: number;
+  failed: number;
+  /** why the target failed, in the caller's language */
+  reason?: string;
+  /** codes copied and skipped (already present) */
+  copied_codes: string[];
+  skipped_codes: string[];
+}
+
+/** `POST /api/product/copy`: the source store, how many of its products were asked for, and each target's result. */
+export interface CopyAnswer {
+  source: string;
+  products: number;
+  results: CopyResult[];
+}
 
 /** Codes name products, properties and options on the robots: letters, digits, _ - . only. */
 export const CODE_PATTERN = '^[A-Za-z0-9_.-]+$';
@@ -37,6 +59,11 @@ export const productShape = {
   hide: { type: 'boolean', default: false, list: true, sort: true, filter: 'eq' },
 } satisfies Record<string, FieldDef>;
 
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { required: true, createOnly: true, filter: 'eq', list: true, sort: true },
+);
+
 // Products of a store. Stock changes only through the stock / restock actions and sales (atomic, logged).
 export default defineResource({
   name: 'product',
@@ -44,16 +71,8 @@ export default defineResource({
   title: 'name',
   fields: {
     ...productShape,
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      required: true,
-      createOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-    },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    dealer,
+    integrator,
     devices: {
       type: 'references',
       reference: 'device',

@@ -1,4 +1,16 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, notNull: true, filter: 'eq', list: true, sort: true },
+  {
+    required: true,
+    createOnly: true,
+    createOnlyMessage: 'vf.catalog.error.group_store',
+    filter: 'eq',
+    list: true,
+    sort: true,
+  },
+);
 
 // Product groups of a store: the robots' menu shows the online groups by sortIndex, each with its products
 // in the order of `products`. A group's store is fixed once created (docs/rules.md, Validation: `createOnly`).
@@ -11,25 +23,8 @@ export default defineResource({
     tag: { type: 'text', required: true, min: 1, max: 20, search: true, list: true, sort: true },
     sortIndex: { type: 'number', required: true, min: 1, max: 999, list: true, sort: true },
     // the store's brand, filled in by the server (a store account cannot list brands)
-    integrator: {
-      type: 'reference',
-      reference: 'integrator',
-      readOnly: true,
-      notNull: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-    },
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      required: true,
-      createOnly: true,
-      createOnlyMessage: 'vf.catalog.error.group_store',
-      filter: 'eq',
-      list: true,
-      sort: true,
-    },
+    integrator,
+    dealer,
     // offered from the group's store only, kept in the order chosen (the robots' menu order)
     products: {
       type: 'references',

@@ -1,5 +1,10 @@
-import { defineResource, permissionOf } from './types';
+import { defineResource, permissionOf, tenantFields } from './types';
 import { REFUND_STATUSES, REFUND_TRANSITIONS } from './orderStates';
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true, notNull: true },
+);
 
 // Refunds: one per order, ever (a unique index on `order`). Requested from the order; approved or
 // rejected by a holder of refund_approve; the money moves through the payment gateway (server/features/orders/payments/).
@@ -44,24 +49,8 @@ export default defineResource({
     requester: { type: 'text', readOnly: true },
     operator: { type: 'text', readOnly: true, list: true, sort: true },
     error: { type: 'text', readOnly: true },
-    integrator: {
-      type: 'reference',
-      reference: 'integrator',
-      readOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-      notNull: true,
-    },
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      readOnly: true,
-      filter: 'eq',
-      list: true,
-      sort: true,
-      notNull: true,
-    },
+    integrator,
+    dealer,
   },
   permissionGroup: 'payment',
   permissions: { list: 'refund_list', read: 'refund_list' },

@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 export const REPORT_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 export const REPORT_SOURCES = ['console', 'robot'] as const;
@@ -17,6 +17,11 @@ export function checkPhotos(v: unknown): { value?: string[]; error?: { key: stri
   }
   return { value: v as string[] };
 }
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Fault reports: a robot, the fault (a code or free text), a description and photos; raised from the
 // console or by the robot itself (POST /device-gateway/report); taken in hand, then resolved.
@@ -56,8 +61,8 @@ export default defineResource({
       sort: true,
       notNull: true,
     },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    dealer,
+    integrator,
     reporter: { type: 'text', readOnly: true },
     handler: { type: 'text', readOnly: true, filter: 'eq', list: true, sort: true },
     resolution: { type: 'text', readOnly: true },

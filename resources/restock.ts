@@ -1,7 +1,12 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { ROBOT_TYPES } from './device';
 import { MAX_STOCK } from './product';
 import { MAX_RESTOCK_LINES } from './limits';
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq' },
+  { readOnly: true, filter: 'eq', list: true, sort: true },
+);
 
 // Replenishment: the products of limited stock at or under warn_stock, or reported low or sold out by a robot
 // (stock codes 200000-200009), read from the view restock_line (migrations 030, 055). Soonest empty first by the
@@ -18,14 +23,14 @@ export default defineResource({
     sold_out: { type: 'boolean', readOnly: true, filter: 'eq', list: true, sort: true, render: 'soldOut' },
     name: { type: 'text', readOnly: true, search: true, list: true, sort: true },
     code: { type: 'text', readOnly: true, search: true, list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, filter: 'eq', list: true, sort: true },
+    dealer,
     devices: { type: 'references', reference: 'device', readOnly: true, filter: 'eq', list: true },
     stock: { type: 'number', readOnly: true, list: true, sort: true },
     warn_stock: { type: 'number', readOnly: true, list: true },
     // the lowest stock level a robot reports for it (the last digit of its stock code), when one does
     reported: { type: 'number', readOnly: true, list: true },
     type: { type: 'choice', choices: ROBOT_TYPES, readOnly: true, filter: 'eq' },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq' },
+    integrator,
     // stock over warn_stock: a ratio, sold out first
     urgency: { type: 'number', fraction: true, readOnly: true, sort: true },
     // when the forecast has it run empty ("empty in 9 h"), and the list's order by it (migration 055)

@@ -2,6 +2,18 @@ import { defineResource } from './types';
 import { ID_PATTERN } from './validate';
 import { ACCOUNT_TYPES } from './accounts';
 
+/** The role a SUPER session previews (`GET /api/role/preview`, the profile's `role_preview`): the server keeps it
+ * with the session (server/features/accounts/rolePreview.ts), the console shows it (src/layout/RolePreview.tsx). */
+export interface RolePreview {
+  role: string;
+  display_name: string;
+  /** the brand and store whose data the preview shows (null: every tenant, for a platform role) */
+  integrator: string | null;
+  integrator_name: string | null;
+  dealer: string | null;
+  dealer_name: string | null;
+}
+
 // Roles hold authorizations; an account's authorizations are the union of its roles'.
 // Roles are platform-wide, so only provider staff may change them.
 export default defineResource({

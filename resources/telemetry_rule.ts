@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { ROBOT_TYPES } from './device';
 import { METRIC_NAMES } from './telemetry';
 import { ALARM_LEVELS } from './alarm_codes';
@@ -6,6 +6,11 @@ import { ALARM_LEVELS } from './alarm_codes';
 export const RULE_OPS = ['gt', 'lt'] as const;
 /** A rule waits at most a day of breach (or of recovery) before it acts. */
 export const MAX_RULE_MINUTES = 1440;
+
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true },
+  { filter: 'eq', list: true, sort: true },
+);
 
 // A threshold on a metric (docs/telemetry.md "Rules"): breached without a break for `for_minutes`, it opens one
 // alarm on the robot (server/features/telemetry/rules.ts); back in range as long, the alarm clears. With `lock`
@@ -24,8 +29,8 @@ export default defineResource({
     level: { type: 'choice', choices: ALARM_LEVELS, required: true, default: 'warning', filter: 'eq', list: true },
     lock: { type: 'boolean', default: false, filter: 'eq', list: true },
     type: { type: 'choice', choices: ROBOT_TYPES, filter: 'eq', list: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true },
-    dealer: { type: 'reference', reference: 'dealer', filter: 'eq', list: true, sort: true },
+    integrator,
+    dealer,
     device: { type: 'reference', reference: 'device', filter: 'eq', list: true },
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
   },

@@ -208,6 +208,37 @@ export interface RelatedDef {
   field: string;
   /** asks again every so many seconds while the page is open (rows written by a queue after the action returns) */
   poll?: number;
+  /** how many of the newest rows the page shows (default 25; the resource's own list has them all) */
+  rows?: number;
+}
+
+/** A declaration's related list of `resource` (a page that places its cards itself finds its own here). */
+export function relatedOf(def: ResourceDef, resource: string): RelatedDef | undefined {
+  return def.related?.find((r) => r.resource === resource);
+}
+
+/** What a declaration says of one side of the brand/store pair besides its being a reference. */
+export type TenantSide = Omit<FieldDef, 'type' | 'reference'>;
+
+/**
+ * The brand/store reference pair a tenant-scoped record carries (the `integrator` and `dealer` fields its
+ * `tenant` names): a reference to a brand and one to a store. What else each is — read-only (stamped by the
+ * server), listed, filtered, hidden — differs by resource, so the declaration says it, side by side; the fields
+ * are exactly what writing them out would give (`{ type: 'reference', reference: 'integrator', ...integrator }`),
+ * literal types kept, so the derived row types and schemas see no difference. A declaration destructures the
+ * pair and places each field where its columns and forms want it.
+ */
+export function tenantFields<const I extends TenantSide, const D extends TenantSide>(
+  integrator: I,
+  dealer: D,
+): {
+  integrator: { type: 'reference'; reference: 'integrator' } & I;
+  dealer: { type: 'reference'; reference: 'dealer' } & D;
+} {
+  return {
+    integrator: { type: 'reference', reference: 'integrator', ...integrator },
+    dealer: { type: 'reference', reference: 'dealer', ...dealer },
+  };
 }
 
 /** The columns that tie a row to a brand (integrator) and a store (dealer). */

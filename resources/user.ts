@@ -1,5 +1,10 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { ACCOUNT_STATUS, ACCOUNT_TYPES } from './accounts';
+
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, when: { field: 'account_type', values: ['INTEGRATOR'] } },
+  { filter: 'eq', list: true, sort: true, when: { field: 'account_type', values: ['DEALER'] } },
+);
 
 // Accounts. The calls keep the old console's paths (/user/profile/{id}, /user/freeze, …; docs/api.md).
 export default defineResource({
@@ -28,22 +33,8 @@ export default defineResource({
       createOnly: true,
     },
     roles: { type: 'references', reference: 'role', filter: 'eq', list: true, notNull: true, bulkEdit: true },
-    integrator: {
-      type: 'reference',
-      reference: 'integrator',
-      filter: 'eq',
-      list: true,
-      sort: true,
-      when: { field: 'account_type', values: ['INTEGRATOR'] },
-    },
-    dealer: {
-      type: 'reference',
-      reference: 'dealer',
-      filter: 'eq',
-      list: true,
-      sort: true,
-      when: { field: 'account_type', values: ['DEALER'] },
-    },
+    integrator,
+    dealer,
     status: {
       type: 'choice',
       choices: ACCOUNT_STATUS,

@@ -1,4 +1,4 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 
 /** What a brand may subscribe an endpoint to (docs/api.md, Webhooks). Plain words, no dots: they are
  * also message keys (choices.events.<event>). */
@@ -19,6 +19,11 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_PAUSES = ['failures'] as const;
 /** Sent only by the "send test event" action, to the one endpoint it is asked for. */
 export const WEBHOOK_TEST_EVENT = 'webhook_test';
+
+const { integrator, dealer } = tenantFields(
+  { filter: 'eq', list: true, sort: true, notNull: true },
+  { readOnly: true, hidden: true },
+);
 
 // A brand's HTTPS endpoint for its events (server/features/webhooks/). The signing secret is made by the server and
 // answered once, on creation or rotation (`secret`); deliveries are signed with it and retried from a durable
@@ -43,9 +48,9 @@ export default defineResource({
     events: { type: 'choices', choices: WEBHOOK_EVENTS, required: true, list: true },
     description: { type: 'text', max: 200, search: true, list: true },
     enabled: { type: 'boolean', default: true, filter: 'eq', list: true, sort: true },
-    integrator: { type: 'reference', reference: 'integrator', filter: 'eq', list: true, sort: true, notNull: true },
+    integrator,
     // a brand's endpoint has no store: always null, so a store account's scope (by store) finds none
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    dealer,
     create_time: { type: 'datetime', readOnly: true, list: true, sort: true, notNull: true },
     secret: { type: 'text', readOnly: true, hideInForm: true, secret: true, notNull: true },
     // set by the delivery loop when the endpoint keeps failing (WEBHOOK_PAUSE_AFTER attempts in a row): it is then

@@ -1,7 +1,12 @@
-import { defineResource } from './types';
+import { defineResource, tenantFields } from './types';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from './webhook';
 
 export const DELIVERY_STATUSES = ['success', 'failed'] as const;
+
+const { integrator, dealer } = tenantFields(
+  { readOnly: true, filter: 'eq', notNull: true },
+  { readOnly: true, hidden: true },
+);
 
 // One attempt to deliver one event to one endpoint, written by the delivery worker (server/features/webhooks/): read-only.
 export default defineResource({
@@ -35,9 +40,9 @@ export default defineResource({
     http_status: { type: 'number', readOnly: true, list: true },
     duration_ms: { type: 'number', readOnly: true, list: true, notNull: true },
     error: { type: 'text', readOnly: true, list: true, render: 'clamp' },
-    integrator: { type: 'reference', reference: 'integrator', readOnly: true, filter: 'eq', notNull: true },
+    integrator,
     // as its endpoint's: always null
-    dealer: { type: 'reference', reference: 'dealer', readOnly: true, hidden: true },
+    dealer,
   },
   permissions: { list: 'webhook_list', read: 'webhook_list' },
   permissionGroup: 'integrator',

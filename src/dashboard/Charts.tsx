@@ -23,15 +23,7 @@ import {
 } from 'recharts';
 import { Section } from '../orders/parts';
 import { useFormat, type Format } from '../lib/format';
-
-export interface ChartData {
-  /** every hour (ranges up to two days) or day of the range, 'YYYY-MM-DD HH:00' or 'YYYY-MM-DD' */
-  sales_unit: 'hour' | 'day';
-  sales: Array<{ period: string; orders: number; fee: number | string; refund_fee: number | string }>;
-  by_type: Array<{ type: string; orders: number; fee: number | string }>;
-  top_products: Array<{ code: string; name: string; quantity: number; fee: number | string }>;
-  robots: Array<{ state: string | null; online: boolean; count: number }>;
-}
+import type { ChartData } from '../../resources/dashboard';
 
 const toYuan = (c: number | string) => Math.round(Number(c)) / 100;
 const PALETTE = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6', '#1ABC9C'];

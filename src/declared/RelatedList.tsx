@@ -8,7 +8,7 @@ import { findResource } from '../../resources';
 import { FieldFor } from './fields';
 import { holds, permissionFor } from '../providers/authProvider';
 
-/** How many of the newest rows the page shows (the resource's own list has them all). */
+/** How many of the newest rows the page shows unless the declaration says (the resource's own list has them all). */
 const ROWS = 25;
 
 export function RelatedList({ related }: { related: RelatedDef }) {
@@ -41,7 +41,7 @@ export function RelatedList({ related }: { related: RelatedDef }) {
           reference={def.name}
           target={related.field}
           sort={def.list.sort}
-          perPage={ROWS}
+          perPage={related.rows ?? ROWS}
           queryOptions={related.poll ? { refetchInterval: related.poll * 1000 } : undefined}
         >
           <Datagrid

@@ -1,28 +1,14 @@
 // A robot's info page: is it online and since when did it last beat, what is it doing, its alarms, what it
 // has said lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
 // and its messages, so the page follows the robot without a reload.
-import { Link as RouterLink } from 'react-router-dom';
-import {
-  EditButton,
-  Labeled,
-  Show,
-  TopToolbar,
-  useGetList,
-  useLocaleState,
-  useRecordContext,
-  useTranslate,
-  useCanAccess,
-} from 'react-admin';
+import { EditButton, Labeled, Show, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import {
   Box,
   Card,
   CardContent,
   CardHeader,
   Chip,
-  Divider,
   Grid,
-  Link,
-  List,
   ListItem,
   ListItemText,
   Stack,
@@ -31,10 +17,12 @@ import {
   type Theme,
 } from '@mui/material';
 import device from '../../resources/device';
+import { relatedOf } from '../../resources/types';
 import type { Lang } from '../../resources/accounts';
 import { ActionButtons } from '../declared/ActionButtons';
 import { FieldFor, choiceKey, codeWord } from '../declared/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../declared/OneTimeKeyDialog';
+import { RecordCard, RecentRows, useRecent } from '../declared/RecentCard';
 import { RobotAlarms } from '../alarms/RobotAlarms';
 import { RobotCommands } from '../commands/RobotCommands';
 import { RobotTelemetry } from '../telemetry/RobotTelemetry';
@@ -116,57 +104,36 @@ function Details() {
   );
 }
 
+const messages = relatedOf(device, 'message')!;
+
 function RecentMessages() {
-  const r = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { canAccess } = useCanAccess({ resource: 'message', action: 'list' });
-  const { data = [] } = useGetList(
-    'message',
-    { filter: { device: r?._id }, pagination: { page: 1, perPage: 8 }, sort: { field: 'create_time', order: 'DESC' } },
-    { enabled: !!r && !!canAccess },
-  );
-  if (!r || !canAccess) return null;
-  const all = `/message?filter=${encodeURIComponent(JSON.stringify({ device: r._id }))}`;
+  const { record: r, canList, rows, all } = useRecent(messages);
+  if (!r || !canList) return null;
   return (
-    <Card variant="outlined" data-testid="device-messages">
-      <CardHeader
-        title={translate('vf.fleet.device.recent_messages')}
-        titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
-        action={
-          <Link component={RouterLink} to={all} sx={{ mr: 1, fontSize: 14 }}>
-            {translate('vf.fleet.device.all_messages')}
-          </Link>
-        }
-      />
-      {data.length === 0 ? (
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {translate('vf.fleet.device.no_messages')}
-          </Typography>
-        </CardContent>
-      ) : (
-        <List dense disablePadding>
-          {data.map((m, i) => (
-            <Box key={m.id}>
-              {i ? <Divider component="li" /> : null}
-              <ListItem>
-                <Chip
-                  size="small"
-                  sx={{ mr: 1.5, minWidth: 64 }}
-                  color={LEVEL_COLOR[m.level as keyof typeof LEVEL_COLOR] ?? 'default'}
-                  label={translate(choiceKey('message', 'level', m.level), { _: m.level })}
-                />
-                <ListItemText
-                  primary={`${m.code} · ${m.title}`}
-                  secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`}
-                />
-              </ListItem>
-            </Box>
-          ))}
-        </List>
-      )}
-    </Card>
+    <RecordCard
+      title="vf.fleet.device.recent_messages"
+      testId="device-messages"
+      all={{ to: all, label: 'vf.fleet.device.all_messages' }}
+    >
+      <RecentRows rows={rows} empty="vf.fleet.device.no_messages">
+        {(m) => (
+          <ListItem component="div">
+            <Chip
+              size="small"
+              sx={{ mr: 1.5, minWidth: 64 }}
+              color={LEVEL_COLOR[m.level as keyof typeof LEVEL_COLOR] ?? 'default'}
+              label={translate(choiceKey('message', 'level', m.level), { _: m.level })}
+            />
+            <ListItemText
+              primary={`${m.code} · ${m.title}`}
+              secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`}
+            />
+          </ListItem>
+        )}
+      </RecentRows>
+    </RecordCard>
   );
 }
 

@@ -23,19 +23,12 @@ import {
 import { api } from '../providers/http';
 import { StorePicker, StoresPicker, useStores } from '../catalog/StorePicker';
 import { MAX_COPY_PRODUCTS } from '../../resources/limits';
+import type { CopyAnswer, CopyResult } from '../../resources/product';
 
 interface ProductRow {
   id: string;
   code: string;
   name: string;
-}
-interface CopyResult {
-  target: string;
-  target_name: string | null;
-  copied: number;
-  skipped: number;
-  failed: number;
-  reason?: string;
 }
 
 export function CopyProductsPage() {
@@ -78,7 +71,7 @@ export function CopyProductsPage() {
     setProgress({ done: 0, total: targets.length });
     for (const [i, target] of targets.entries()) {
       try {
-        const r = await api<{ results: CopyResult[] }>('POST', '/product/copy', {
+        const r = await api<CopyAnswer>('POST', '/product/copy', {
           source,
           products: all ? [] : chosen,
           targets: [target],
@@ -96,6 +89,8 @@ export function CopyProductsPage() {
             skipped: 0,
             failed: all ? products.length : chosen.length,
             reason: (e as Error).message,
+            copied_codes: [],
+            skipped_codes: [],
           },
         ]);
       }

@@ -21,22 +21,14 @@ import { useProfile } from '../layout/useProfile';
 import { api } from '../providers/http';
 import { useFormat, zoneLabel } from '../lib/format';
 import { isoDate, rangeOf, type Period } from '../dashboard/period';
-import type { ChartData } from '../dashboard/Charts';
+import type { ChartData, DashboardSummary as Summary } from '../../resources/dashboard';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
 
 const Charts = lazy(() => import('../dashboard/Charts'));
 const FleetHealth = lazy(() => import('../dashboard/FleetHealth'));
 const RangePickers = lazy(() => import('../dashboard/RangePickers'));
 
-interface Summary {
-  orders: number;
-  quantity: number;
-  fee: number | string;
-  refund_orders: number;
-  refund_fee: number | string;
-  real_fee: number | string;
-}
-const FIGURES: Array<{ key: keyof Summary; money?: boolean }> = [
+const FIGURES: Array<{ key: Exclude<keyof Summary, 'from' | 'to'>; money?: boolean }> = [
   { key: 'orders' },
   { key: 'quantity' },
   { key: 'fee', money: true },

@@ -7,6 +7,7 @@ import { loginPathFor } from '../login/paths';
 import { findResource } from '../../resources';
 import type { Permission, Verb } from '../../resources/types';
 import { holds, verbPermission } from '../../resources/permissions';
+import type { RolePreview } from '../../resources/role';
 
 export interface Profile {
   _id: string;
@@ -27,14 +28,7 @@ export interface Profile {
   dealer_name: string | null;
   dealer_logo: string | null;
   /** set while a SUPER session previews a role (server/features/accounts/rolePreview.ts) */
-  role_preview?: {
-    role: string;
-    display_name: string;
-    integrator: string | null;
-    integrator_name: string | null;
-    dealer: string | null;
-    dealer_name: string | null;
-  } | null;
+  role_preview?: RolePreview | null;
   /** a role requires two-factor sign-in and the account has not set it up: only /profile works */
   totp_pending?: boolean;
 }

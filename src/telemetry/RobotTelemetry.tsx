@@ -6,9 +6,7 @@ import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import {
   Box,
   Button,
-  Card,
   CardContent,
-  CardHeader,
   CircularProgress,
   Stack,
   ToggleButton,
@@ -21,6 +19,7 @@ import Download from '@mui/icons-material/Download';
 import { metricsOf } from '../../resources/telemetry';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
 import type { Series, ShownRule } from './shapes';
+import { RecordCard } from '../declared/RecentCard';
 
 const MetricChart = lazy(() => import('./MetricChart'));
 
@@ -113,27 +112,26 @@ export function RobotTelemetry() {
 
   if (!r || metrics.length === 0) return null;
   return (
-    <Card variant="outlined" data-testid="device-telemetry">
-      <CardHeader
-        title={translate('vf.telemetry.chart.title')}
-        titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
-        action={
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={range}
-            onChange={(_, v: RangeKey | null) => v && setRange(v)}
-            aria-label={translate('vf.telemetry.chart.title')}
-            sx={{ mr: 1 }}
-          >
-            {(Object.keys(RANGES) as RangeKey[]).map((k) => (
-              <ToggleButton key={k} value={k} data-testid={`telemetry-${k}`}>
-                {translate(`vf.telemetry.chart.${k}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        }
-      />
+    <RecordCard
+      title="vf.telemetry.chart.title"
+      testId="device-telemetry"
+      action={
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={range}
+          onChange={(_, v: RangeKey | null) => v && setRange(v)}
+          aria-label={translate('vf.telemetry.chart.title')}
+          sx={{ mr: 1 }}
+        >
+          {(Object.keys(RANGES) as RangeKey[]).map((k) => (
+            <ToggleButton key={k} value={k} data-testid={`telemetry-${k}`}>
+              {translate(`vf.telemetry.chart.${k}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      }
+    >
       <CardContent>
         {!data ? (
           <CircularProgress size={24} />
@@ -189,6 +187,6 @@ export function RobotTelemetry() {
           </Stack>
         )}
       </CardContent>
-    </Card>
+    </RecordCard>
   );
 }

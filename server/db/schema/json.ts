@@ -29,9 +29,12 @@ export interface PayDetails {
   account_type?: string | null;
 }
 
-/** The shapes of declared `json` fields that declare neither `check` nor `fields` (the robots' order data). */
+/** The shapes of declared `json` fields that declare neither `check` nor `fields` (the robots' order data, a command's
+ * parameters and outcome). */
 export interface DeclaredJson {
   orders: { products: ItemSnapshot[]; pay: PayDetails };
+  /** a command's parameters (one of the catalogue's shapes, resources/command.ts) and the robot's outcome */
+  command: { params: Record<string, unknown>; result: Record<string, unknown> };
   /** a record's readable columns before and after the write (server/log.ts) */
   log: { before: Record<string, unknown>; after: Record<string, unknown> };
 }

@@ -5,6 +5,7 @@
 import { nameBuiltIns } from './builtInNames';
 import type { DB } from '../../db';
 import type { AccountType } from '../../../resources/accounts';
+import type { RolePreview } from '../../../resources/role';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -27,18 +28,8 @@ const preview = obj({
 declare module 'fastify' {
   interface FastifyRequest {
     /** the role a SUPER session is previewing, when it is */
-    rolePreview?: PreviewInfo;
+    rolePreview?: RolePreview;
   }
-}
-
-interface PreviewInfo {
-  role: string;
-  display_name: string;
-  /** the brand and store whose data the preview shows (null: every tenant, for a platform role) */
-  integrator: string | null;
-  integrator_name: string | null;
-  dealer: string | null;
-  dealer_name: string | null;
 }
 
 /** The tenant a preview of a role of this account type is narrowed to: a store role one store, a brand role one brand. */

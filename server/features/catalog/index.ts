@@ -12,25 +12,13 @@ import { newId, writeLog } from '../../log';
 import { translate } from '../../../i18n';
 import dealerDef from '../../../resources/dealer';
 import { MAX_COPY_PRODUCTS, MAX_COPY_TARGETS } from '../../../resources/limits';
+import type { CopyAnswer, CopyResult } from '../../../resources/product';
 import { insertCopies, productsToCopy, storeOf } from './queries';
 import type { Feature } from '../feature';
 import { productHooks, templateHooks } from './product';
 import { restockHooks } from './restock';
 
 // At most MAX_COPY_PRODUCTS products and MAX_COPY_TARGETS target stores in one copy call (resources/limits.ts; the page sends them in chunks).
-
-export interface CopyResult {
-  target: string;
-  target_name: string | null;
-  copied: number;
-  skipped: number;
-  failed: number;
-  /** why the target failed, in the caller's language */
-  reason?: string;
-  /** codes copied and skipped (already present) */
-  copied_codes: string[];
-  skipped_codes: string[];
-}
 
 /** A store the caller may see, else 404 (never revealing one of another tenant). */
 async function visibleStore(db: DB, ctx: CallContext, id: string) {
@@ -52,7 +40,7 @@ const copyBody = obj(
   ['source', 'targets'],
 );
 
-export async function copyProducts(db: DB, ctx: CallContext, body: ValueOf<typeof copyBody>) {
+export async function copyProducts(db: DB, ctx: CallContext, body: ValueOf<typeof copyBody>): Promise<CopyAnswer> {
   requirePermission(ctx.user, 'product_copy');
   // the same id named twice is one
   const products = [...new Set(body.products ?? [])];

@@ -150,13 +150,13 @@ export async function acknowledge(
   const actor: Actor = robotActor(device, ip);
   let late: ApiError | undefined;
   const row = await db.transaction().execute(async (trx) => {
-    const r = (await trx
+    const r = await trx
       .selectFrom('command')
       .selectAll()
       .where('_id', '=', ack.id)
       .where('device', '=', device._id)
       .forUpdate()
-      .executeTakeFirst()) as unknown as CommandRow | undefined;
+      .executeTakeFirst();
     if (!r) throw new ApiError(404, 'vf.commands.error.not_found_command');
     if (r.state === target) return r;
     if (r.state === 'queued') throw conflict('vf.commands.error.not_sent');
@@ -167,7 +167,7 @@ export async function acknowledge(
       late = conflict('vf.commands.error.ack_state', { state: 'vf.commands.state.expired' });
       return expired[0] ?? r;
     }
-    const saved = (await trx
+    const saved = await trx
       .updateTable('command')
       .set({
         state: target,
@@ -177,7 +177,7 @@ export async function acknowledge(
       })
       .where('_id', '=', r._id)
       .returningAll()
-      .executeTakeFirstOrThrow()) as unknown as CommandRow;
+      .executeTakeFirstOrThrow();
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
     if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock'))
       await setLocked(trx, saved, actor);

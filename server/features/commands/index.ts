@@ -36,7 +36,7 @@ import commandDef, {
   type SendAnswer,
   type SendResult,
 } from '../../../resources/command';
-import { checkCommand, changedEvent, queueFor, queued, type CommandRow, type Target } from './ledger';
+import { checkCommand, changedEvent, queueFor, queued, type Target } from './ledger';
 import { expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 import { cancelCommand, targetsOf } from './queries';
@@ -174,7 +174,7 @@ export const commandHooks = defineHooks('command', {
     cancel: (a) => cancelCommand(a.trx, a.existing._id),
   },
   async afterAction(_name, a) {
-    await publish(changedEvent(a.saved as unknown as CommandRow), a.trx);
+    await publish(changedEvent(a.saved), a.trx);
   },
 });
 

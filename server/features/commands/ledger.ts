@@ -4,38 +4,18 @@
 // robot that is too warm): its signature stays as it is.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
+import type { RecordOf } from '../../crud/hooks';
 import { newId, writeLogs, type Actor } from '../../log';
 import { publishAll } from '../../events/bus';
 import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
 import { isObject, validateFields } from '../../../resources/validate';
-import {
-  COMMAND_NAMES,
-  DEFAULT_EXPIRES_IN,
-  MAX_EXPIRES_IN,
-  commandParams,
-  type CommandState,
-} from '../../../resources/command';
+import { COMMAND_NAMES, DEFAULT_EXPIRES_IN, MAX_EXPIRES_IN, commandParams } from '../../../resources/command';
 import { markDue } from './due';
 
-export type CommandRow = {
-  _id: string;
-  device: string;
-  command: string;
-  params: Record<string, unknown>;
-  state: CommandState;
-  attempts: number;
-  result: Record<string, unknown> | null;
-  created_by: string;
-  reason: string | null;
-  create_time: Date | string;
-  sent_time: Date | string | null;
-  done_time: Date | string | null;
-  expires_at: Date | string;
-  integrator: string;
-  dealer: string | null;
-  version: number;
-};
+/** A command's row as the ledger reads it: derived from the declaration (resources/command.ts), like every
+ * declared table's row (server/db/schema/rows.ts), so a column added there is typed here with nothing to cast. */
+export type CommandRow = RecordOf<'command'>;
 
 /** Who a ledger write is by, for the operation log: an account, a robot (`device:<id>`) or the service itself. */
 export type { Actor };
@@ -251,11 +231,7 @@ export async function queueCommand(db: DB, c: QueueCommand): Promise<CommandRow>
       createdBy: c.createdBy,
       reason: c.reason ?? null,
     });
-    return (await trx
-      .selectFrom('command')
-      .selectAll()
-      .where('_id', '=', ids.get(robot._id)!)
-      .executeTakeFirstOrThrow()) as unknown as CommandRow;
+    return trx.selectFrom('command').selectAll().where('_id', '=', ids.get(robot._id)!).executeTakeFirstOrThrow();
   };
   const row = db.isTransaction ? await run(db) : await db.transaction().execute(run);
   // inside a caller's transaction the row may yet roll back: a due mark for nothing costs one empty look

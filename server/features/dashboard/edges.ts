@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** Running totals of a quarter's minutes: element i holds minutes 0 … i-1 (element 0 is 0). */
 type Run = Float64Array;
 
-/** The dashboard's figures (./queries.ts, summary), each as running totals of a quarter's minutes. */
+/** The dashboard's figures (./summary.ts), each as running totals of a quarter's minutes. */
 export const FIGURES = ['orders', 'quantity', 'fee', 'refund_orders', 'refund_fee'] as const;
 
 /** A closed quarter hour of a scope by the minute: its sales per robot type, its products, and its figures. */
@@ -110,23 +110,21 @@ export function edgesOf(
 /** The UTC day (since 1970) of a quarter hour counted from 1970. */
 export const dayOfQuarter = (quarter: number) => Math.floor((quarter * QUARTER_MS) / DAY_MS);
 
-/**
- * The quarter hours `quarters` (counted from 1970, each in a UTC day before today) of the scope, each kept while
- * its day's signature (`sigs`, by day; a day with no rows has none) is the one it was kept with; the others read
- * from the orders in one statement and kept. Call it after the signatures are read: a change committed in between
- * is then in the values but not in the signature kept with them, and the next call reads the quarter again.
- */
-export async function edgeQuartersOf(
-  db: DB,
-  scope: Scope,
-  key: string,
-  quarters: readonly number[],
-  sigs: ReadonlyMap<number, string>,
-): Promise<Map<number, EdgeQuarter>> {
-  const store = storeOf(db);
-  const sigOf = (q: number) => sigs.get(dayOfQuarter(q)) ?? '-';
-  const { kept: out, missing } = store.take(key, quarters, sigOf);
-  if (!missing.length) return out;
+/** A row of minutesOf: kind 0 a robot type's sales, 1 a product's, 2 the figures, of one minute. */
+type MinuteRow = {
+  kind: number;
+  minute: string;
+  key: string | null;
+  name: string | null;
+  a: string;
+  b: string;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+};
+
+/** The missing quarters' orders, read once, by the minute: a statement per call, whatever the quarters. */
+function minutesOf(db: DB, scope: Scope, missing: readonly number[]) {
   const orders = db
     .selectFrom('orders')
     .where(scope as never)
@@ -150,19 +148,9 @@ export async function edgeQuartersOf(
     ]);
   // of the orders read once: the sold ones' sales (kind 0: per minute and robot type) and products (kind 1: per
   // minute and code), and the figures of all of them (kind 2: per minute; refunds count whatever the payment)
-  const rows = await runPrepared(
+  return runPrepared(
     db,
-    sql<{
-      kind: number;
-      minute: string;
-      key: string | null;
-      name: string | null;
-      a: string;
-      b: string;
-      c: string | null;
-      d: string | null;
-      e: string | null;
-    }>`
+    sql<MinuteRow>`
       WITH o AS MATERIALIZED (${orders})
       (SELECT 0 AS kind, minute, coalesce(device_type, 'unknown') AS key, NULL::text AS name, count(*)::bigint AS a,
               coalesce(sum(amount), 0)::bigint AS b,
@@ -182,38 +170,61 @@ export async function edgeQuartersOf(
               coalesce(sum(refund_amount) FILTER (WHERE refund_status = 'SUCCESS'), 0)::bigint
        FROM o GROUP BY 2)`.compile(db),
   );
+}
+
+/** One row of minutesOf into its kept quarter (`out` holds every missing quarter). */
+function addMinuteRow(out: Map<number, EdgeQuarter>, r: MinuteRow) {
+  const minute = Number(r.minute);
+  const q = Math.floor(minute / MINUTES);
+  const m = minute - q * MINUTES;
+  const into = out.get(q)!;
+  const kind = Number(r.kind);
+  if (kind === 2) {
+    const f = into.figures;
+    [r.a, r.b, r.c, r.d, r.e].forEach((v, i) => addAt(f[FIGURES[i]], m, Number(v)));
+  } else if (kind === 0) {
+    const had = into.types.get(r.key!);
+    into.types.set(r.key!, {
+      orders: addAt(had?.orders, m, Number(r.a)),
+      fee: addAt(had?.fee, m, Number(r.b)),
+      refund_fee: addAt(had?.refund_fee, m, Number(r.c)),
+    });
+  } else {
+    const had = into.products.get(r.key!);
+    const name = r.name ?? '';
+    into.products.set(r.key!, {
+      name: had && had.name > name ? had.name : name,
+      quantity: addAt(had?.quantity, m, Number(r.a)),
+      fee: addAt(had?.fee, m, Number(r.b)),
+    });
+  }
+}
+
+/**
+ * The quarter hours `quarters` (counted from 1970, each in a UTC day before today) of the scope, each kept while
+ * its day's signature (`sigs`, by day; a day with no rows has none) is the one it was kept with; the others read
+ * from the orders in one statement and kept. Call it after the signatures are read: a change committed in between
+ * is then in the values but not in the signature kept with them, and the next call reads the quarter again.
+ */
+export async function edgeQuartersOf(
+  db: DB,
+  scope: Scope,
+  key: string,
+  quarters: readonly number[],
+  sigs: ReadonlyMap<number, string>,
+): Promise<Map<number, EdgeQuarter>> {
+  const store = storeOf(db);
+  const sigOf = (q: number) => sigs.get(dayOfQuarter(q)) ?? '-';
+  const { kept: out, missing } = store.take(key, quarters, sigOf);
+  if (!missing.length) return out;
+  const rows = await minutesOf(db, scope, missing);
   for (const q of missing)
     out.set(q, {
       types: new Map(),
       products: new Map(),
       figures: Object.fromEntries(FIGURES.map((f) => [f, new Float64Array(MINUTES + 1)])) as EdgeQuarter['figures'],
     });
-  for (const r of rows) {
-    const minute = Number(r.minute);
-    const q = Math.floor(minute / MINUTES);
-    const m = minute - q * MINUTES;
-    const into = out.get(q)!;
-    const kind = Number(r.kind);
-    if (kind === 2) {
-      const f = into.figures;
-      [r.a, r.b, r.c, r.d, r.e].forEach((v, i) => addAt(f[FIGURES[i]], m, Number(v)));
-    } else if (kind === 0) {
-      const had = into.types.get(r.key!);
-      into.types.set(r.key!, {
-        orders: addAt(had?.orders, m, Number(r.a)),
-        fee: addAt(had?.fee, m, Number(r.b)),
-        refund_fee: addAt(had?.refund_fee, m, Number(r.c)),
-      });
-    } else {
-      const had = into.products.get(r.key!);
-      const name = r.name ?? '';
-      into.products.set(r.key!, {
-        name: had && had.name > name ? had.name : name,
-        quantity: addAt(had?.quantity, m, Number(r.a)),
-        fee: addAt(had?.fee, m, Number(r.b)),
-      });
-    }
-  }
+  for (const r of rows) addMinuteRow(out, r);
   for (const q of missing) store.set(key + q, sigOf(q), out.get(q)!);
   return out;
 }

@@ -1,12 +1,15 @@
 // The dashboard (docs/api.md): figures for a time range and the data of its charts, scoped to the caller's brand or
-// store. The queries, and how they read the rollups: ./queries.ts.
+// store, and the fleet's health (docs/telemetry.md "Fleet health", worked out by the telemetry feature). The queries: ./summary.ts and ./charts.ts; how they read the rollups: ./rollups.ts.
 
-import { route, obj, str, int, anyObject, type JsonSchema, type EdgePlugin } from '../../http/schema';
+import { route, obj, str, int, nullable, anyObject, type JsonSchema, type EdgePlugin } from '../../http/schema';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { charts, summary } from './queries';
+import { charts } from './charts';
+import { summary } from './summary';
 import type { Feature } from '../feature';
+import { fleetHealth } from '../telemetry/health';
+import { rangeBody as fleetRange, rangeOf } from '../telemetry/series';
 
 const when: JsonSchema = { type: ['string', 'integer'], description: 'ISO-8601 time or epoch milliseconds' };
 const rangeBody = obj(
@@ -25,6 +28,13 @@ const rangeBody = obj(
   ['from', 'to'],
 );
 const tags = ['dashboard'];
+const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
+const counts = obj({
+  online: int(),
+  offline: int(),
+  failure: int('robots in state failure'),
+  locked: int('robots whose lock was acknowledged'),
+});
 
 export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
   app.post(
@@ -65,6 +75,36 @@ export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       }),
     },
     async (req) => ok(await charts(db, ctxOf(req), req.body)),
+  );
+  app.post(
+    '/api/dashboard/fleet',
+    {
+      schema: route({
+        tags,
+        summary:
+          "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
+        body: fleetRange,
+        data: obj({
+          robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
+          alarms: obj({ warning: int(), error: int() }),
+          menu_outdated: int(
+            "robots whose menu differs from their store's (robots that never reported a version are not counted)",
+          ),
+          sold_out: int('sold-out product lines (the restock list)'),
+          running_empty: int('robots the forecasts have running empty (a product or a consumable) within 24 hours'),
+          stores: {
+            type: 'array',
+            items: obj({
+              dealer: nullable(str()),
+              ...(counts.properties as Record<string, object>),
+              uptime: num('0–1 over the range'),
+              clear_median_minutes: nullable(num()),
+            }),
+          },
+        }),
+      }),
+    },
+    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(req.body))),
   );
 };
 

@@ -109,7 +109,7 @@ export type ProductSums = Map<string, { code: string; name: string; quantity: nu
 
 /**
  * Adds what the kept days hold in the quarters [qa, qz): sales per robot type and local period (`per` quarters a
- * period; `shift`: the local quarter of UTC quarter 0, as quarterSums in ./queries.ts counts it) into `sales`, and
+ * period; `shift`: the local quarter of UTC quarter 0, as quarterSums in ./rollups.ts counts it) into `sales`, and
  * each product into `products`.
  */
 export function addRun(

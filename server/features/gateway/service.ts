@@ -3,7 +3,7 @@
 import { route, obj, str, int, nullable, type EdgeInstance } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import type { DB } from '../../db';
-import { deviceOf, robotActor } from './auth';
+import { deviceOf, robotActor, type GatewayDevice } from './auth';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import { tidyFields } from '../../../resources/validate';
@@ -19,6 +19,9 @@ const gw = ['device-gateway'];
 
 /** A tidied optional text field's value (tidyFields hands back unknowns). */
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A robot's own operation-log entry names the robot's brand and store (its actor is robotActor). */
+const robotTenant = (d: GatewayDevice) => ({ integrator: d.integrator, dealer: d.dealer });
 
 /** What robots write for the service side: voucher write-offs, customer Q&A, fault reports. */
 export function serviceRoutes(app: EdgeInstance, db: DB) {
@@ -126,8 +129,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           resource: 'chatchat',
           record: saved._id,
           after: saved,
-          integrator: d.integrator,
-          dealer: d.dealer,
+          ...robotTenant(d),
         });
         return saved;
       });
@@ -175,8 +177,7 @@ export function serviceRoutes(app: EdgeInstance, db: DB) {
           resource: 'report',
           record: saved._id,
           after: saved,
-          integrator: d.integrator,
-          dealer: d.dealer,
+          ...robotTenant(d),
         });
         return saved;
       });

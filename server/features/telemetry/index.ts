@@ -1,15 +1,14 @@
 // Telemetry (docs/telemetry.md): what robots measure, read back as series, judged by rules, kept as the
-// food-safety record, and the fleet's health at a glance. The points come in with the heartbeat
-// (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this plugin owns the reading side and
-// keeps the tables' partitions.
+// food-safety record, and the fleet's health at a glance (./health.ts, answered on the dashboard's route). The
+// points come in with the heartbeat (server/features/gateway/heartbeat.ts → ./presence.ts → ./ingest.ts); this
+// plugin owns the reading side and keeps the tables' partitions.
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
 import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
-import { route, obj, str, int, nullable, type EdgeTypes } from '../../http/schema';
-import { rangeBody, rangeOf, series, seriesBody, visibleRobot } from './series';
+import { route, obj, str, type EdgeTypes } from '../../http/schema';
+import { rangeOf, series, seriesBody, visibleRobot } from './series';
 import { startPartitionKeeper, ensurePartitions } from './partitions';
-import { fleetHealth } from './health';
 import { exportReport, reportBody } from './report';
 import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
@@ -62,43 +61,6 @@ export const telemetryRoutes = fp<{ db: DB }>(async (plain, { db }) => {
       );
       return sendFile(reply, file);
     },
-  );
-
-  const counts = obj({
-    online: int(),
-    offline: int(),
-    failure: int('robots in state failure'),
-    locked: int('robots whose lock was acknowledged'),
-  });
-  app.post(
-    '/api/dashboard/fleet',
-    {
-      schema: route({
-        tags: ['dashboard'],
-        summary:
-          "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
-        body: rangeBody,
-        data: obj({
-          robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
-          alarms: obj({ warning: int(), error: int() }),
-          menu_outdated: int(
-            "robots whose menu differs from their store's (robots that never reported a version are not counted)",
-          ),
-          sold_out: int('sold-out product lines (the restock list)'),
-          running_empty: int('robots the forecasts have running empty (a product or a consumable) within 24 hours'),
-          stores: {
-            type: 'array',
-            items: obj({
-              dealer: nullable(str()),
-              ...(counts.properties as Record<string, object>),
-              uptime: num('0–1 over the range'),
-              clear_median_minutes: nullable(num()),
-            }),
-          },
-        }),
-      }),
-    },
-    async (req) => ok(await fleetHealth(db, ctxOf(req), rangeOf(req.body))),
   );
 
   let stop: (() => Promise<void>) | undefined;
