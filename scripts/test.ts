@@ -57,6 +57,16 @@ const PGLITE_ONLY: Record<string, string> = {
     "answers' headers, uploads served as images, no secret in the output or the operation log: one request at a time",
   'tests/api/walk.test.ts': 'server halves of screen defects, one request at a time',
   'tests/api/compression.test.ts': "answers' encodings and the app's precompressed files: HTTP only",
+  'tests/api/edge-rules.test.ts': 'declared rules refused by the route schema before any SQL: HTTP only',
+  'tests/api/flood.test.ts': "the flood allowances: the process's own in-memory counts, HTTP only",
+  'tests/api/order-states.test.ts':
+    'every transition from every state, one request at a time (refunds raced: orders, on both engines)',
+  'tests/api/import.test.ts':
+    "file parsing, dry runs and undo, one request at a time; one import at a time is the process's own map",
+  'tests/api/ratelimit.test.ts':
+    "the limit's counts, one request at a time; the same upsert under 50 at once: session-races, on both engines",
+  'tests/api/export.test.ts':
+    "the list's SQL in batches, one request at a time; numbers and times are parsed by node-postgres on both engines",
 };
 
 const runs: Run[] = [

@@ -88,6 +88,13 @@ export const SETTINGS = {
     default: 'on',
     meaning: '`off` lifts the sign-in limit (10 failures a minute); for `npm run sqlmap` only, never in production',
   },
+  PASSWORD_HASH_COST: {
+    kind: 'enum',
+    choices: ['owasp', 'scan'],
+    default: 'owasp',
+    meaning:
+      "argon2id's cost for new passwords (`owasp`: m = 19 MiB, t = 2); `scan` is the least it takes, for `npm run sqlmap`'s throw-away server only, refused with `NODE_ENV=production`",
+  },
   TRUST_PROXY: {
     kind: 'bool',
     default: '0',
@@ -389,6 +396,8 @@ function crossChecks(c: Config): string[] {
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY))
     out.push('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) out.push('METRICS_PORT must differ from PORT');
+  if (c.PASSWORD_HASH_COST === 'scan' && c.NODE_ENV === 'production')
+    out.push('PASSWORD_HASH_COST=scan is for the SQL injection scan: a production server hashes at `owasp`');
   if (c.WEBHOOK_ALLOW_LOCAL && c.NODE_ENV === 'production')
     out.push(
       'WEBHOOK_ALLOW_LOCAL=1 is for tests and development: a production server sends webhooks over HTTPS to public addresses only',

@@ -3,17 +3,25 @@
 // from Node's crypto) still verify, and `needsRehash` tells sign-in to replace them.
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { setting } from '../config';
 
-const ARGON2 = {
-  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable here */,
-  memoryCost: 19 * 1024,
-  timeCost: 2,
-  parallelism: 1,
+/** OWASP's baseline; `scan` the least argon2id takes, for `npm run sqlmap`'s throw-away server only (its sign-in
+ * target verifies one hash per probe: thousands of them, each no different to SQL), refused in production. */
+const COSTS = {
+  owasp: { memoryCost: 19 * 1024, timeCost: 2 },
+  scan: { memoryCost: 64, timeCost: 1 },
 } as const;
-/** The parameter string of a current hash: anything else is rehashed at the next sign-in. */
-const CURRENT = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+const argon2 = () => ({
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable here */,
+  ...COSTS[setting('PASSWORD_HASH_COST') as keyof typeof COSTS],
+  parallelism: 1,
+});
+/** The parameter string of a current hash: anything else is rehashed at the next sign-in. */
+const current = ({ memoryCost, timeCost, parallelism } = argon2()) =>
+  `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$`;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, argon2());
 
 function scryptDerive(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -44,8 +52,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** Whether a stored hash is older or weaker than today's parameters. */
-export const needsRehash = (stored: string) => !stored.startsWith(CURRENT);
+export const needsRehash = (stored: string) => !stored.startsWith(current());
 
-/** A hash to compare against when the account does not exist, so timing does not tell names apart. */
-export const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+/** A hash to compare against when the account does not exist, so timing does not tell names apart: at today's
+ * parameters, so it costs what a real one does. */
+export const dummyHash = () => `${current()}AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;

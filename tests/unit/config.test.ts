@@ -75,6 +75,11 @@ it('refuses bad values, naming every variable that is wrong at once', () => {
   expect(err!.problems).toHaveLength(6);
 });
 
+it("refuses the scan's hash cost in production: a production server hashes at OWASP's", () => {
+  expect(readConfig({ PASSWORD_HASH_COST: 'scan' }).PASSWORD_HASH_COST).toBe('scan');
+  expect(() => readConfig({ PASSWORD_HASH_COST: 'scan', NODE_ENV: 'production' })).toThrow(/PASSWORD_HASH_COST=scan/);
+});
+
 it('declares each setting with a meaning, and a default only of its own type', () => {
   for (const [name, s] of Object.entries(SETTINGS)) {
     expect(s.meaning.length, name).toBeGreaterThan(10);

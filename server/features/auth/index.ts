@@ -8,7 +8,7 @@ import { ctxOf } from '../../auth/plugin';
 import { ok } from '../../http/envelope';
 import { badRequest, tooMany, unauthorized } from '../../http/errors';
 import { createSession, revokeAccount, revokeToken } from '../../auth/session';
-import { hashPassword, needsRehash, verifyPassword, DUMMY_HASH } from '../../auth/password';
+import { hashPassword, needsRehash, verifyPassword, dummyHash } from '../../auth/password';
 import * as q from './queries';
 import { attemptKeys, keepAttempt, releaseAttempt, reserveAttempt } from '../../auth/throttle';
 import { securityLog } from '../../auth/securityLog';
@@ -90,7 +90,7 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       }
       // The epoch read here, before the password is checked, is the one the session must still match.
       const account = await q.signinAccount(db, username);
-      const good = await verifyPassword(password, account?.password ?? DUMMY_HASH);
+      const good = await verifyPassword(password, account?.password ?? dummyHash());
       if (!account || !good || account.status === 'deleted') {
         await keepAttempt(db, keys);
         await logSecurity('signin_failed', account ? `u:${account._id}` : `ip:${req.ip}`, req.ip);
