@@ -1,10 +1,12 @@
 // What every feature folder's index.ts exports: one `Feature` — its name, how its Fastify plugin is registered
-// (its routes, and the jobs that start and stop with the server) and the hooks it adds to declared resources.
+// (its routes, and the jobs that start and stop with the server), the hooks it adds to declared resources and the
+// in-process events it publishes and subscribes to (server/events/domain.ts).
 // server/features/index.ts lists every feature once; docs/architecture.md ("Inside the server") says why the
 // hooks are a list beside the plugin rather than something the plugin registers.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import type { DefinedHooks, HookBook } from '../crud/hooks';
+import type { FeatureEvents } from '../events/domain';
 
 /** What a feature's plugin may be handed when it is registered (each takes what it needs). */
 export interface FeatureOptions {
@@ -28,4 +30,7 @@ export interface Feature {
   readonly register?: (app: FastifyInstance, options: FeatureOptions) => PromiseLike<unknown>;
   /** what the feature adds to declared resources' calls (`defineHooks`, server/crud/hooks.ts) */
   readonly hooks?: readonly DefinedHooks[];
+  /** the in-process events it publishes, its subscribers (each typed in-transaction or after-commit) and what it
+   * adds to others' answers (server/events/domain.ts; docs/architecture.md "Events inside the server") */
+  readonly events?: FeatureEvents;
 }

@@ -8,7 +8,7 @@ import { readConfig, setting } from '../../config';
 import type { EdgeTypes } from '../../http/schema';
 import { storageFromConfig } from '../uploads/storage';
 import { campaignHooks } from './campaign';
-import { firmwareHooks } from './firmware';
+import { firmwareHooks, firmwareOfCommand, updateHandOver, updateInstalled } from './firmware';
 import { firmwareUploadRoutes } from './upload';
 import { campaignTick } from './scheduler';
 import type { Feature } from '../feature';
@@ -39,4 +39,8 @@ export const campaigns: Feature = {
   name: 'campaigns',
   register: (app, { db, dataDir }) => app.register(campaignRoutes, { db, dataDir }),
   hooks: [campaignHooks, firmwareHooks],
+  events: {
+    subscribes: { 'command.outcome': updateInstalled },
+    contributes: { 'command.check': firmwareOfCommand, 'command.handOver': updateHandOver },
+  },
 };

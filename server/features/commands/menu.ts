@@ -6,6 +6,7 @@
 // until the store's next change (accepted: computing every robot's digest per list page would not be cheap).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db';
+import type { InTransaction } from '../../events/domain';
 
 /** Largest menu version a robot may report. */
 export const MAX_MENU_VERSION = 64;
@@ -35,3 +36,15 @@ export async function menuReported(db: DB, device: string, version: string) {
     db,
   );
 }
+
+/** sync_menu acknowledged: the robot runs the menu it fetched (the version its result reports). */
+export const menuSynced: InTransaction<'command.outcome'> = async (trx, c) => {
+  const version = c.result?.menu_version;
+  if (
+    c.state === 'acknowledged' &&
+    c.command === 'sync_menu' &&
+    typeof version === 'string' &&
+    version.length <= MAX_MENU_VERSION
+  )
+    await menuReported(trx, c.device, version);
+};

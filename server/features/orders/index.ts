@@ -4,4 +4,8 @@
 import type { Feature } from '../feature';
 import { orderHooks, refundHooks } from './order';
 
-export const orders: Feature = { name: 'orders', hooks: [orderHooks, refundHooks] };
+export const orders: Feature = {
+  name: 'orders',
+  hooks: [orderHooks, refundHooks],
+  events: { publishes: ['sale.reported'] },
+};

@@ -15,6 +15,7 @@ import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
 import type { Feature } from '../feature';
 import { telemetryRuleHooks } from './ruleHooks';
+import { judgeRecorded } from './beats';
 
 const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
@@ -116,4 +117,5 @@ export const telemetry: Feature = {
   name: 'telemetry',
   register: (app, { db }) => app.register(telemetryRoutes, { db }),
   hooks: [telemetryRuleHooks],
+  events: { subscribes: { 'robot.beats': judgeRecorded } },
 };
