@@ -110,12 +110,14 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
   // the answer's due commands, from whoever contributes them (the commands feature: a robot with no command
   // waiting costs no SQL there)
   const contributors = contributorsOf('beat.commands').map((c) => c(db));
-  const commands = async (device: string): Promise<HandedCommand[]> => {
-    if (contributors.length === 1) return contributors[0](device);
-    const due: HandedCommand[] = [];
-    for (const c of contributors) due.push(...(await c(device)));
-    return due;
-  };
+  const commands =
+    contributors.length === 1
+      ? contributors[0]
+      : async (device: string): Promise<HandedCommand[]> => {
+          const due: HandedCommand[] = [];
+          for (const c of contributors) due.push(...(await c(device)));
+          return due;
+        };
   const beat = async (body: Beat, device: GatewayDevice) => {
     const { state, work_status, menu_version, firmware_version } = body;
     // checked before anything is written: a metric the robot's type does not report refuses the whole beat
