@@ -14,8 +14,10 @@
 // again). Options: BENCH_ROBOTS (1000), BENCH_SECONDS (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_RATE
 // (beats per second in all, e.g. 300: latency at a fleet's pace; flat out when not set), BEAT_ROWS
 // (a pattern of the rows to run, e.g. `plain` for a profile), BENCH_NODE_ARGS (the server's node options, e.g.
-// "--cpu-prof --cpu-prof-dir=.tmp/prof").
+// "--cpu-prof --cpu-prof-dir=.tmp/prof"), BENCH_MAIN (another build's dist/server/main.js to measure instead, e.g.
+// a copy of main's kept under .tmp/: runs alternated with this checkout's compare two builds under the same load).
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -97,7 +99,8 @@ async function main() {
   const url = await prepare();
   await buildForProduction();
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
-  const server = await startBuiltServer({ databaseUrl: url, nodeArgs });
+  const main = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : undefined;
+  const server = await startBuiltServer({ databaseUrl: url, nodeArgs, main });
   const m = await meter(url);
   const pid = server.child.pid!;
   let turn = 0;

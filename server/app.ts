@@ -27,6 +27,7 @@ import { logOptions } from './http/log';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { installMetrics } from './metrics';
+import { openStreams } from './features/live';
 import type { Lifecycle } from './features/ops';
 import { registerFeatures, resourceHooks } from './features';
 
@@ -125,7 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
   installEnvelope(app);
-  app.decorate('metrics', installMetrics(app, opts.pool));
+  app.decorate('metrics', installMetrics(app, opts.pool, openStreams));
   // The API speaks JSON only (docs/api.md, Conventions): a text/plain body would reach handlers as a bare string.
   app.removeContentTypeParser('text/plain');
   // parses Cookie before authentication reads the browser's session from it

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Registry, Counter, Histogram, Gauge, collectDefaultMetrics } from 'prom-client';
 import { batchObservers } from './db/groupCommit';
-import { openStreams } from './features/live';
 
-export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined): Registry {
+/** `openStreams`: how many browsers hold a live stream now (the live feature counts them; server/app.ts hands it in,
+ * so this file, below the features, names none). */
+export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined, openStreams: () => number): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

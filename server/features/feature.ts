@@ -1,11 +1,12 @@
 // What every feature folder's index.ts exports: one `Feature` — its name, how its Fastify plugin is registered
-// (its routes, and the jobs that start and stop with the server), the hooks it adds to declared resources and the
-// tables it owns.
+// (its routes, and the jobs that start and stop with the server), the hooks it adds to declared resources, the
+// tables it owns and the in-process events it publishes and subscribes to (server/events/domain.ts).
 // server/features/index.ts lists every feature once; docs/architecture.md ("Inside the server") says why the
 // hooks are a list beside the plugin rather than something the plugin registers.
 import type { FastifyInstance } from 'fastify';
 import type { DB, Tables } from '../db';
 import type { DefinedHooks, HookBook } from '../crud/hooks';
+import type { FeatureEvents } from '../events/domain';
 
 /** What a feature's plugin may be handed when it is registered (each takes what it needs). */
 export interface FeatureOptions {
@@ -33,6 +34,9 @@ export interface Feature {
    * its functions to change them. The engine's generic calls write a declared resource's table on its owner's
    * behalf. docs/architecture.md, "Who writes which table"; tests/unit/table-owners.test.ts keeps it true. */
   readonly owns?: readonly TableName[];
+  /** the in-process events it publishes, its subscribers (each typed in-transaction or after-commit) and what it
+   * adds to others' answers (server/events/domain.ts; docs/architecture.md "Events inside the server") */
+  readonly events?: FeatureEvents;
 }
 
 /** A table of the database (typed rows: server/db/schema/). */

@@ -8,6 +8,7 @@
 // enrolment and the role preview, whose preHandlers gate every route registered after them.
 import type { FastifyInstance } from 'fastify';
 import { hookBook } from '../crud/hooks';
+import { wire } from '../events/domain';
 import type { Feature, FeatureOptions } from './feature';
 import { ops } from './ops';
 import { auth } from './auth';
@@ -62,6 +63,10 @@ export const features: readonly Feature[] = [
   // its job runs beside the server (server/main.ts)
   backup,
 ];
+
+// Every feature's subscribers and contributions, wired once, in the list's order: the order in which a publisher's
+// subscribers run (docs/architecture.md "Events inside the server").
+for (const f of features) wire(f.name, f.events);
 
 /** Every declared resource's hooks, from the feature that owns each, handed to the engine (server/app.ts). A
  * resource no feature gives hooks has none; two features defining one resource's hooks stop the app at its start. */

@@ -8,7 +8,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from './errors';
 import { setting } from '../config';
-import { GATEWAY_PREFIX } from '../features/gateway/auth';
+import { GATEWAY_PREFIX } from '../auth/robot';
 
 /** Calls per robot per minute: a robot beats every few seconds; the heartbeat bench sends ~6/s per robot. */
 export const GATEWAY_PER_MINUTE = 600;

@@ -3,7 +3,7 @@
 // robot's key is random and shown once (server/features/fleet/device.ts).
 import { createHmac } from 'node:crypto';
 import type { DB } from '../index';
-import { hashDeviceKey } from '../../features/fleet/device';
+import { hashDeviceKey } from '../../auth/robot';
 
 /** Demo data only: anyone reading this file can compute a demo robot's key. */
 const DEMO_KEY_SECRET = 'vendfleet-demo-robots';

@@ -8,7 +8,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DB, Tables } from '../index';
 import { generator, hourlyDemand, type Place } from '../../demo/demand';
-import { localOf, startOfLocalDay } from '../../features/forecast/time';
+import { localOf, startOfLocalDay } from '../../localTime';
 
 export const HISTORY_WEEKS = 8;
 const HOUR_MS = 3_600_000;

@@ -5,7 +5,7 @@
 import type { Insertable, NotNull } from 'kysely';
 import type { DB, Tables } from '../index';
 import { newId } from '../../log';
-import { newLecode } from '../../features/vouchers';
+import { newLecode } from '../../secrets';
 
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;

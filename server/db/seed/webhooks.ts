@@ -1,7 +1,7 @@
 // A demo brand's webhook endpoint, disabled: it shows the screen filled in, and sends nothing until a brand
 // points it at a receiver of its own and enables it (its secret is then best renewed: "New signing secret").
 import type { DB } from '../index';
-import { newWebhookSecret } from '../../features/webhooks/signature';
+import { newWebhookSecret } from '../../secrets';
 
 export default async function seedWebhooks(db: DB) {
   await db

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { newId } from '../../log';
 import { publish } from '../../events/bus';
-import * as webhookEvents from '../webhooks/events';
+import { publishInTransaction, type AlarmRow } from '../../events/domain';
 import { RULE_ALARM_CODE } from '../../../resources/alarm';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
 import { alarmLevel, recoveredBy } from '../../../resources/alarm_codes';
@@ -25,11 +25,12 @@ export function alarmEvent(type: 'alarm.opened' | 'alarm.changed', row: Row) {
   return { type, integrator: (row.integrator as string) ?? null, dealer: (row.dealer as string) ?? null, data: row };
 }
 
-/** Announces alarms that were just cleared: the bell and the alarm list (live events) and the brand's webhooks. */
+/** Announces alarms that were just cleared: the bell and the alarm list (live events) and `alarm.cleared` (the
+ * brand's webhooks). */
 export async function announceCleared(db: DB, cleared: Row[]) {
   for (const r of cleared) {
     await publish(alarmEvent('alarm.changed', r), db);
-    await webhookEvents.alarmCleared(db, r);
+    await publishInTransaction(db, 'alarm.cleared', r as AlarmRow);
   }
 }
 
@@ -54,7 +55,7 @@ export async function applyAlarms(db: DB, s: AlarmSignal): Promise<void> {
     RETURNING *, (xmax = 0) AS opened`.execute(db);
   const { opened, ...row } = rows[0];
   await publish(alarmEvent(opened ? 'alarm.opened' : 'alarm.changed', row), db);
-  if (opened) await webhookEvents.alarmOpened(db, row);
+  if (opened) await publishInTransaction(db, 'alarm.opened', row as AlarmRow);
 }
 
 /** A telemetry rule breached for its minutes on a robot (server/features/telemetry/rules.ts). */
@@ -82,7 +83,7 @@ export async function openRuleAlarm(db: DB, b: RuleBreach): Promise<boolean> {
     RETURNING *, (xmax = 0) AS opened`.execute(db);
   const { opened, ...row } = rows[0];
   await publish(alarmEvent(opened ? 'alarm.opened' : 'alarm.changed', row), db);
-  if (opened) await webhookEvents.alarmOpened(db, row);
+  if (opened) await publishInTransaction(db, 'alarm.opened', row as AlarmRow);
   return opened;
 }
 

@@ -6,8 +6,8 @@ import { notifyText } from '../../../i18n/notify';
 import { type ActionContext, defineHooks, type RecordOf } from '../../crud/hooks';
 import { publish } from '../../events/bus';
 import { alarmEvent } from './alarms';
-import * as webhookEvents from '../webhooks/events';
-import { ruleAlarmText } from '../telemetry/words';
+import { publishInTransaction, type AlarmRow } from '../../events/domain';
+import { ruleAlarmText } from '../../../i18n/telemetry';
 
 const update = (a: ActionContext<RecordOf<'alarm'>>, set: Record<string, unknown>) =>
   a.trx.updateTable('alarm').set(set).where('_id', '=', a.existing._id).returningAll().executeTakeFirstOrThrow();
@@ -25,7 +25,7 @@ export const alarmHooks = defineHooks('alarm', {
   },
   async afterAction(_name, a) {
     await publish(alarmEvent('alarm.changed', a.saved), a.trx);
-    if (a.saved.state === 'cleared') await webhookEvents.alarmCleared(a.trx, a.saved);
+    if (a.saved.state === 'cleared') await publishInTransaction(a.trx, 'alarm.cleared', a.saved as AlarmRow);
   },
   present(rows, _db, ctx) {
     for (const r of rows) {

@@ -2,6 +2,7 @@
 // gateway and the command ledger read of an image (a robot's download, the `update_firmware` hand-over).
 import { sql } from 'kysely';
 import type { DB } from '../../db';
+import type { Contributions, InTransaction } from '../../events/domain';
 import { defineHooks } from '../../crud/hooks';
 import { invalid } from '../../http/errors';
 import { firmwareRuns } from '../fleet/robotState';
@@ -84,3 +85,26 @@ export async function firmwareReported(db: DB, device: string, version: unknown)
   if (typeof version !== 'string' || version.length === 0 || version.length > MAX_FIRMWARE_VERSION) return;
   await firmwareRuns(db, device, version);
 }
+
+/** `update_firmware` handed over (`command.handOver`): each carries where to fetch its image and how to check it
+ * (docs/campaigns.md, robot side); no statement when none is an update. */
+export const updateHandOver: Contributions['command.handOver'] = async (trx, commands) => {
+  const updates = commands.filter((c) => c.command === 'update_firmware');
+  const extra = new Map<string, Record<string, unknown>>();
+  if (!updates.length) return extra;
+  const images = await firmwareHandOver(
+    trx,
+    updates.map((c) => String(c.params.firmware)),
+  );
+  for (const c of updates) {
+    const image = images.get(String(c.params.firmware));
+    if (image) extra.set(c._id, image);
+  }
+  return extra;
+};
+
+/** update_firmware acknowledged (`command.outcome`): the robot runs the version it reports. */
+export const updateInstalled: InTransaction<'command.outcome'> = async (trx, c) => {
+  if (c.state === 'acknowledged' && c.command === 'update_firmware')
+    await firmwareReported(trx, c.device, c.result?.firmware_version);
+};

@@ -8,7 +8,7 @@ import { readConfig, setting } from '../../config';
 import type { EdgeTypes } from '../../http/schema';
 import { storageFromConfig } from '../uploads/storage';
 import { campaignHooks } from './campaign';
-import { firmwareHooks } from './firmware';
+import { firmwareHooks, firmwareOfCommand, updateHandOver, updateInstalled } from './firmware';
 import { firmwareUploadRoutes } from './upload';
 import { campaignTick } from './scheduler';
 import type { Feature } from '../feature';
@@ -40,4 +40,8 @@ export const campaigns: Feature = {
   register: (app, { db, dataDir }) => app.register(campaignRoutes, { db, dataDir }),
   hooks: [campaignHooks, firmwareHooks],
   owns: ['campaign', 'campaign_target', 'firmware'],
+  events: {
+    subscribes: { 'command.outcome': updateInstalled },
+    contributes: { 'command.check': firmwareOfCommand, 'command.handOver': updateHandOver },
+  },
 };

@@ -9,13 +9,11 @@ import { setting } from '../../config';
 import { publish, publishRightsChange } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, conflict } from '../../http/errors';
-import { robotActor, type GatewayDevice } from '../gateway/auth';
-import { menuReported } from '../fleet/menuSync';
-import { setLocked as setDeviceLocked } from '../fleet/robotState';
+import { robotActor, type GatewayDevice } from '../../auth/robot';
 import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
 import { clearDue, dueMark } from './due';
-import { MAX_MENU_VERSION } from './menu';
-import { firmwareHandOver, firmwareReported } from '../campaigns/firmware';
+import { setLocked as setDeviceLocked } from '../fleet/robotState';
+import { contributorsOf, publishInTransaction } from '../../events/domain';
 
 /** A command as the robot receives it. */
 export interface Handed {
@@ -70,15 +68,13 @@ async function handOver(
     for (const r of rows) byDevice.set(r.device, [...(byDevice.get(r.device) ?? []), r]);
     // handed over by the service on the robot's beat
     if (rows.length) await recorded(trx, systemActor('delivery'), 'deliver', rows);
-    // an update carries where to fetch the image and how to check it (docs/campaigns.md, robot side)
-    const updates = rows.filter((r) => r.command === 'update_firmware');
-    if (updates.length) {
-      const images = await firmwareHandOver(
-        trx,
-        updates.map((r) => String(r.params.firmware)),
-      );
-      for (const r of updates) r.params = { ...r.params, ...images.get(String(r.params.firmware)) };
-    }
+    // what others add as a command is handed over: an update carries where to fetch the image and how to check it
+    // (the campaigns feature, docs/campaigns.md, robot side)
+    if (rows.length)
+      for (const add of contributorsOf('command.handOver')) {
+        const extra = await add(trx, rows);
+        for (const r of rows) if (extra.has(r._id)) r.params = { ...r.params, ...extra.get(r._id) };
+      }
     const still = await sql<{
       device: string;
     }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(
@@ -181,18 +177,15 @@ export async function acknowledge(
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
     if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock'))
       await setLocked(trx, saved, actor);
-    // sync_menu done: the robot runs the menu it fetched
-    const version = saved.result?.menu_version;
-    if (
-      target === 'acknowledged' &&
-      saved.command === 'sync_menu' &&
-      typeof version === 'string' &&
-      version.length <= MAX_MENU_VERSION
-    )
-      await menuReported(trx, saved.device, version);
-    // update_firmware done: the robot runs the version it reports
-    if (target === 'acknowledged' && saved.command === 'update_firmware')
-      await firmwareReported(trx, saved.device, saved.result?.firmware_version);
+    // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
+    await publishInTransaction(trx, 'command.outcome', {
+      _id: saved._id,
+      device: saved.device,
+      command: saved.command,
+      state: target,
+      params: saved.params ?? {},
+      result: saved.result ?? null,
+    });
     return saved;
   });
   if (late) throw late;

@@ -37,10 +37,11 @@ import commandDef, {
   type SendResult,
 } from '../../../resources/command';
 import { checkCommand, changedEvent, queueFor, queued, type Target } from './ledger';
-import { expireCommands, resendSeconds } from './delivery';
+import { commandsForBeats, expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 import { cancelCommand, targetsOf } from './queries';
-import { firmwareOfCommand } from '../campaigns/firmware';
+import { contributorsOf } from '../../events/domain';
+import { menuSynced } from './menu';
 import type { Feature } from '../feature';
 
 export { queueCommand, type QueueCommand, type CommandRow } from './ledger';
@@ -85,7 +86,9 @@ async function send(db: DB, req: FastifyRequest, body: ValueOf<typeof sendBody>)
   requirePermission(ctx.user, commandDef.calls.send.permission);
   const devices = [...new Set(body.devices)]; // a robot named twice is one robot
   const { command, params } = checkCommand(body.command, body.params);
-  const image = await firmwareOfCommand(db, command, params);
+  // a command limited to robots of one type (an update's image, the campaigns feature): its contributor says which
+  let image: { type: string } | undefined;
+  for (const check of contributorsOf('command.check')) image = (await check(db, command, params)) ?? image;
   const expiresIn = body.expires_in ?? DEFAULT_EXPIRES_IN;
   const idempotencyKey = body.idempotency_key || null;
   const scope = scopeConditions(deviceDef, ctx.user);
@@ -183,4 +186,9 @@ export const commands: Feature = {
   register: (app, { db }) => app.register(commandRoutes, { db }),
   hooks: [commandHooks],
   owns: ['command'],
+  events: {
+    publishes: ['command.outcome'],
+    subscribes: { 'command.outcome': menuSynced },
+    contributes: { 'beat.commands': commandsForBeats },
+  },
 };

@@ -1,14 +1,14 @@
 // Robots: a key issued once on creation and on rotation (only its hash is kept); unbinding from a store;
 // binding only to a store that is open.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashDeviceKey } from '../../auth/robot';
 import { conflict, invalid } from '../../http/errors';
 import { defineHooks } from '../../crud/hooks';
 import { publishRightsChange } from '../../events/bus';
 import { menuOutdatedColumn, menuOutdatedFilter } from './menuSync';
 
 export const newDeviceKey = () => randomBytes(24).toString('base64url');
-/** Keys are 192 random bits, so a fast hash is enough — and a heartbeat checks one per call. */
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export { hashDeviceKey };
 
 export const deviceHooks = defineHooks('device', {
   // menu out of date: versions compared across the robot and its store, never a stored flag

@@ -6,18 +6,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db';
 
-/** What a browser needs to show a robot's status change. */
-export const STATUS_COLUMNS = [
-  '_id',
-  'device_id',
-  'name',
-  'integrator',
-  'dealer',
-  'online',
-  'state',
-  'work_status',
-  'last_heartbeat',
-] as const;
+import { STATUS_COLUMNS } from '../../events/status';
+
+export { STATUS_COLUMNS };
 
 /** A robot's row as a beat left it, with what it held before. */
 export type BeatRow = Record<(typeof STATUS_COLUMNS)[number], unknown> & {

@@ -1,43 +1,22 @@
 // The robots' side of the service: /api/device-gateway/* authenticated by X-Device-Id + X-Device-Key.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import type { Selectable } from 'kysely';
-import type { DB, Tables } from '../../db';
+import type { DB } from '../../db';
 import { unauthorized } from '../../http/errors';
-import { hashDeviceKey } from '../fleet/device';
-import { writeLog, type Actor } from '../../log';
+import { GATEWAY_PREFIX, hashDeviceKey, robotActor, type GatewayDevice } from '../../auth/robot';
+import { writeLog } from '../../log';
 import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
 import type { CacheMode } from '../../events/revocableCache';
 import { deviceKeyCache } from './keyCache';
 
-/** The robot a gateway call is from, as its row holds it. */
-export type GatewayDevice = Pick<
-  Selectable<Tables['device']>,
-  '_id' | 'device_id' | 'name' | 'type' | 'integrator' | 'dealer' | 'locked' | 'lock_reason'
->;
-
-/** Who writes when a robot calls, for the operation log: the robot itself (`device:<device_id>`), in its
- * brand and store, from its address. */
-export function robotActor(device: GatewayDevice, ip: string): Actor {
-  return {
-    ip,
-    user: {
-      _id: `device:${device.device_id}`,
-      account_type: 'DEVICE',
-      integrator: device.integrator,
-      dealer: device.dealer,
-    },
-  };
-}
+export { GATEWAY_PREFIX, robotActor, type GatewayDevice };
 
 declare module 'fastify' {
   interface FastifyRequest {
     device?: GatewayDevice;
   }
 }
-
-export const GATEWAY_PREFIX = '/api/device-gateway/';
 
 type DeviceRow = GatewayDevice & { key_hash: string };
 

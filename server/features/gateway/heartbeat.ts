@@ -21,10 +21,9 @@ import {
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
 import type { GatewayDevice } from './auth';
-import { commandsForBeats } from '../commands/delivery';
+import { contributorsOf, type HandedCommand } from '../../events/domain';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { MAX_FIRMWARE_VERSION } from '../campaigns/firmware';
-import { lockByRule } from '../telemetry/lock';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
 
 /** Largest `detail` a notification may carry, as JSON. */
@@ -106,10 +105,19 @@ const beatAnswer = obj({
 type Beat = ValueOf<ReturnType<typeof beatBody<never>>>;
 
 export function heartbeatRoutes(app: EdgeInstance, db: DB) {
-  // a telemetry rule with `lock` queues the robot's lock through the command ledger
-  const heartbeat = heartbeats(db, lockByRule);
-  // a robot with no command waiting costs no SQL here (server/features/commands/due.ts)
-  const commands = commandsForBeats(db);
+  // what follows a recorded beat is its subscribers' (`robot.beats`, server/events/domain.ts)
+  const heartbeat = heartbeats(db);
+  // the answer's due commands, from whoever contributes them (the commands feature: a robot with no command
+  // waiting costs no SQL there)
+  const contributors = contributorsOf('beat.commands').map((c) => c(db));
+  const commands =
+    contributors.length === 1
+      ? contributors[0]
+      : async (device: string): Promise<HandedCommand[]> => {
+          const due: HandedCommand[] = [];
+          for (const c of contributors) due.push(...(await c(device)));
+          return due;
+        };
   const beat = async (body: Beat, device: GatewayDevice) => {
     const { state, work_status, menu_version, firmware_version } = body;
     // checked before anything is written: a metric the robot's type does not report refuses the whole beat

@@ -28,4 +28,5 @@ export const gatewayRoutes = fp<{ db: DB; dataDir?: string }>(async (plain, { db
 export const gateway: Feature = {
   name: 'gateway',
   register: (app, { db, dataDir }) => app.register(gatewayRoutes, { db, dataDir }),
+  events: { publishes: ['robot.beats', 'robot.offline'] },
 };

@@ -1,21 +1,18 @@
 // Online / offline. A robot is online while its last heartbeat is recent: a heartbeat sets it online,
 // and a sweeper in every server process sets offline the robots whose heartbeats stopped. Both are single
 // UPDATE statements that return the rows they changed (the robot's row is the fleet's: ../fleet/robotState.ts), so
-// with several processes on one database each change happens — and is announced — exactly once.
-import * as webhookEvents from '../webhooks/events';
+// with several processes on one database each change happens — and is announced — exactly once. What follows a
+// beat or a robot gone silent (its message, its rules, its webhook) is the subscribers' (`robot.beats`,
+// `robot.offline`: server/events/domain.ts); the gateway names none of them.
 import type { DB } from '../../db';
-import { publish, publishAll } from '../../events/bus';
-import { raiseMessage } from '../messages/raise';
+import { publishAll } from '../../events/bus';
+import { publishAfterCommit, publishInTransaction, type RobotBeat, type RobotOffline } from '../../events/domain';
+import { statusEvent } from '../../events/status';
 import { groupCommit } from '../../db/groupCommit';
 import { unauthorized } from '../../http/errors';
 import { setting } from '../../config';
 import { pointsCtes, type Telemetry } from '../telemetry/ingest';
-import { judgeBeats, type LockRobot } from '../telemetry/rules';
-import { STATUS_COLUMNS, recordBeats as recordBeatRows, setOfflineChunk, type BeatRow } from '../fleet/robotState';
-
-/** Notification codes the service itself raises when a robot connects or drops (docs/rules.md, Codes). */
-export const CODE_ONLINE = 100001;
-export const CODE_OFFLINE = 100002;
+import { recordBeats as recordBeatRows, setOfflineChunk, type BeatRow } from '../fleet/robotState';
 
 /** Seconds without a heartbeat after which a robot counts as offline (OFFLINE_AFTER_SECONDS, default 90). */
 export function offlineAfterSeconds(): number {
@@ -44,24 +41,14 @@ export interface Beat {
 
 type StatusRow = BeatRow;
 
-export function statusEvent(row: Record<string, unknown>) {
-  const data = Object.fromEntries(STATUS_COLUMNS.map((c) => [c, row[c]]));
-  return {
-    type: 'device.status' as const,
-    integrator: (row.integrator as string) ?? null,
-    dealer: (row.dealer as string) ?? null,
-    data,
-  };
-}
-
 /**
  * Records heartbeats (and, if given, the robot's state and work status). Beats that arrive together go to
  * the database as one statement (group commit, server/db/groupCommit.ts) that also returns what each row held
  * before, so that only real changes are announced. `npm run bench` measured why: one UPDATE and one commit per
  * beat kept ingest near 1,300 beats/s on PostgreSQL.
  */
-export function heartbeats(db: DB, lockRobot?: LockRobot): (beat: Beat) => Promise<StatusRow> {
-  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats, lockRobot), { name: 'heartbeat' });
+export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
+  const record = groupCommit((beats: Beat[]) => recordBeats(db, beats), { name: 'heartbeat' });
   return async (beat) => {
     const r = await record(beat);
     // deleted between its key check and its beat: the robot no longer exists for the service
@@ -70,7 +57,7 @@ export function heartbeats(db: DB, lockRobot?: LockRobot): (beat: Beat) => Promi
   };
 }
 
-async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promise<Array<StatusRow | undefined>> {
+async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | undefined>> {
   // one row per robot: later beats of the same robot in the batch win, as if they had come one by one
   const merged = new Map<string, Beat>();
   for (const b of beats) {
@@ -95,17 +82,8 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   );
   const res = await recordBeatRows(db, v, points.length ? pointsCtes(points) : undefined);
   const byId = new Map(res.rows.map((r) => [r._id as string, r]));
-  await recordTelemetry(db, beats, byId, lockRobot);
-  for (const r of res.rows) {
-    if (!r.was_online) {
-      await raiseMessage(db, {
-        code: CODE_ONLINE,
-        device: r._id as string,
-        integrator: r.integrator as string,
-        dealer: (r.dealer as string) ?? null,
-      });
-    }
-  }
+  // the batch is committed (one statement): its subscribers judge its measurements and greet the robots back
+  await publishAfterCommit(db, 'robot.beats', recorded(beats, byId));
   // the batch's changes go out together: one statement, not one per changed robot
   await publishAll(
     res.rows
@@ -116,26 +94,26 @@ async function recordBeats(db: DB, beats: Beat[], lockRobot?: LockRobot): Promis
   return beats.map((b) => byId.get(b.id));
 }
 
-/** The batch's measurements of robots that still exist (stored with the beats), judged by the rules. */
-async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRow>, lockRobot?: LockRobot) {
-  const measured = beats.filter((b) => b.telemetry && byId.has(b.id));
-  if (measured.length === 0) return;
-  // the beats and their points are stored: a rule that fails to be judged (one deleted in between) must not
-  // turn the whole batch's beats into errors — it is judged again on the next beat
-  await judgeBeats(
-    db,
-    measured.map((b) => {
-      const r = byId.get(b.id)!;
-      return {
-        device: b.id,
-        type: b.type ?? '',
-        integrator: (r.integrator as string) ?? null,
-        dealer: (r.dealer as string) ?? null,
-        telemetry: b.telemetry!,
-      };
-    }),
-    lockRobot,
-  ).catch((e: unknown) => console.warn(`telemetry rules not judged: ${(e as Error).message}`));
+/** The batch's beats of robots that still exist, each as its subscribers see it; a robot beating twice in the
+ * batch came online with its first beat. */
+function recorded(beats: Beat[], byId: Map<string, StatusRow>): RobotBeat[] {
+  const greeted = new Set<string>();
+  const out: RobotBeat[] = [];
+  for (const b of beats) {
+    const r = byId.get(b.id);
+    if (!r) continue;
+    const cameOnline = !r.was_online && !greeted.has(b.id);
+    if (cameOnline) greeted.add(b.id);
+    out.push({
+      device: b.id,
+      type: b.type ?? '',
+      integrator: (r.integrator as string) ?? null,
+      dealer: (r.dealer as string) ?? null,
+      cameOnline,
+      telemetry: b.telemetry,
+    });
+  }
+  return out;
 }
 
 /**
@@ -146,21 +124,16 @@ async function recordTelemetry(db: DB, beats: Beat[], byId: Map<string, StatusRo
  */
 export const SWEEP_CHUNK = 100;
 
-/** Sets offline every robot silent for longer than the window; announces each and raises its alarm. */
+/** Sets offline every robot silent for longer than the window; announces each, and tells the subscribers of
+ * `robot.offline` (its message and alarm, its webhook) in the chunk's transaction. */
 export async function sweepOffline(db: DB, windowSeconds = offlineAfterSeconds()): Promise<number> {
   let total = 0;
   for (;;) {
     const swept = await db.transaction().execute(async (trx) => {
       const gone = await setOfflineChunk(trx, windowSeconds, SWEEP_CHUNK);
-      for (const r of gone.rows) {
-        await raiseMessage(trx, {
-          code: CODE_OFFLINE,
-          device: r._id as string,
-          integrator: r.integrator as string,
-          dealer: (r.dealer as string) ?? null,
-        });
-        await publish(statusEvent(r), trx);
-        await webhookEvents.robotOffline(trx, r);
+      if (gone.rows.length) {
+        await publishInTransaction(trx, 'robot.offline', gone.rows as RobotOffline[]);
+        await publishAll(gone.rows.map(statusEvent), trx);
       }
       return gone.rows.length;
     });

@@ -12,6 +12,7 @@ import message from '../../../resources/message';
 import { markAllRead } from './queries';
 import type { Feature } from '../feature';
 import { messageHooks } from './hooks';
+import { presenceMessages } from './presence';
 
 export const messageRoutes: FastifyPluginAsync<{ db: DB }> = async (app, { db }) => {
   // Every unread message the caller may see becomes read, in one statement.
@@ -46,4 +47,5 @@ export const messages: Feature = {
   register: (app, { db }) => app.register(messageRoutes, { db }),
   hooks: [messageHooks],
   owns: ['message'],
+  events: { publishes: ['message.raised'], subscribes: presenceMessages },
 };

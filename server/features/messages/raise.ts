@@ -2,7 +2,7 @@
 import type { DB } from '../../db';
 import { newId } from '../../log';
 import { publish } from '../../events/bus';
-import { applyAlarms } from '../alarms/alarms';
+import { publishInTransaction } from '../../events/domain';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
 
 export interface NewMessage {
@@ -14,8 +14,8 @@ export interface NewMessage {
 }
 
 /**
- * Writes the message and moves the robot's alarms (server/features/alarms/alarms.ts) in one transaction (the caller's, if any),
- * and announces them (on PostgreSQL, once committed).
+ * Writes the message and, in the same transaction (the caller's, if any), tells its subscribers (`message.raised`:
+ * the alarms feature moves the robot's alarms); announces them (on PostgreSQL, once committed).
  */
 export async function raiseMessage(db: DB, m: NewMessage): Promise<Record<string, unknown>> {
   if (!db.isTransaction) return db.transaction().execute((trx) => raiseMessage(trx, m));
@@ -32,6 +32,11 @@ export async function raiseMessage(db: DB, m: NewMessage): Promise<Record<string
   };
   const saved = await db.insertInto('message').values(row).returningAll().executeTakeFirstOrThrow();
   await publish({ type: 'message.created', integrator: m.integrator, dealer: m.dealer, data: saved }, db);
-  if (m.device) await applyAlarms(db, { code: m.code, device: m.device, integrator: m.integrator, dealer: m.dealer });
+  await publishInTransaction(db, 'message.raised', {
+    code: m.code,
+    device: m.device ?? null,
+    integrator: m.integrator,
+    dealer: m.dealer,
+  });
   return saved;
 }

@@ -7,7 +7,7 @@ import { notifyText } from '../../../i18n/notify';
 import { RULE_ALARM_CODE } from '../../../resources/alarm';
 import type { Lang } from '../../../resources/accounts';
 import { setting } from '../../config';
-import { ruleAlarmText } from '../telemetry/words';
+import { ruleAlarmText } from '../../../i18n/telemetry';
 
 /** An alarm as a message names it: read with its robot's, store's and brand's names (./schedule.ts). */
 export interface AlarmFacts {

@@ -5,10 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
-import { robotActor, type GatewayDevice } from '../gateway/auth';
+import { robotActor, type GatewayDevice } from '../../auth/robot';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { newId, writeLog } from '../../log';
 import { publish } from '../../events/bus';
+import { publishInTransaction, type SaleReported } from '../../events/domain';
 import { obj, str as text, int, list, choice, type ValueOf } from '../../http/schema';
 import * as webhookEvents from '../webhooks/events';
 import { takeStock, returnStock } from '../catalog/stock';
@@ -214,7 +215,7 @@ export async function createOrder(db: DB, device: GatewayDevice, body: ValueOf<t
       },
       trx,
     );
-    await webhookEvents.orderCreated(trx, row);
+    await publishInTransaction(trx, 'sale.reported', row as SaleReported);
     return row;
   });
   return saved;

@@ -8,6 +8,7 @@ import { orderHooks, refundHooks } from './order';
 export const orders: Feature = {
   name: 'orders',
   hooks: [orderHooks, refundHooks],
+  events: { publishes: ['sale.reported'] },
   owns: [
     'orders',
     'refund',

@@ -14,6 +14,7 @@ import { sendFile } from '../../crud/export';
 import { requestLang } from '../../http/envelope';
 import type { Feature } from '../feature';
 import { telemetryRuleHooks } from './ruleHooks';
+import { judgeRecorded } from './beats';
 
 const tags = ['telemetry'];
 const num = (description?: string) => ({ type: 'number', ...(description ? { description } : {}) });
@@ -79,4 +80,5 @@ export const telemetry: Feature = {
   register: (app, { db }) => app.register(telemetryRoutes, { db }),
   hooks: [telemetryRuleHooks],
   owns: ['telemetry', 'telemetry_hourly', 'telemetry_rule', 'telemetry_rule_state'],
+  events: { subscribes: { 'robot.beats': judgeRecorded } },
 };

@@ -1,22 +1,5 @@
-// The words of telemetry a server answer carries: a metric's name and a rule alarm's content, in the reader's language.
-import type { Lang } from '../../../resources/accounts';
-import { translate } from '../../../i18n';
-import { METRICS, isMetric } from '../../../resources/telemetry';
-
-export const metricName = (metric: string, lang: Lang) => translate(lang, `vf.telemetry.metric.${metric}`);
-
-/** "Freezer temperature -6°C: above -15°C for 10 min" from a rule alarm's detail (server/features/alarms/alarms.ts openRuleAlarm). */
-export function ruleAlarmText(d: Record<string, unknown>, lang: Lang): string {
-  const metric = String(d.metric ?? '');
-  return translate(lang, 'vf.telemetry.alarm', {
-    metric: isMetric(metric) ? metricName(metric, lang) : metric,
-    value: Number(d.value),
-    unit: isMetric(metric) ? METRICS[metric].unit : '',
-    op: translate(lang, `vf.telemetry.op.${d.op === 'lt' ? 'lt' : 'gt'}`),
-    threshold: Number(d.threshold),
-    minutes: Number(d.for_minutes ?? 0),
-  });
-}
+// The telemetry's words live with the others (i18n/telemetry.ts), where alarms and notifications read them too.
+export { metricName, ruleAlarmText } from '../../../i18n/telemetry';
 
 /** A lock's reason is at most this long (the `lock` command's parameter, resources/command.ts). */
 export const LOCK_REASON_MAX = 100;

@@ -1,6 +1,5 @@
 // Vouchers (docs/rules.md, Constants): a batch generated for one product of a store the caller may see, every code unique on the
 // platform. The robots' write-off is the gateway's (server/features/gateway/service.ts).
-import { randomInt } from 'node:crypto';
 import { route, obj, str, int, type EdgePlugin } from '../../http/schema';
 import { fieldsBody } from '../../crud/schema';
 import type { DB } from '../../db';
@@ -12,24 +11,11 @@ import { tidyFields } from '../../../resources/validate';
 import { writeLog, newId } from '../../log';
 import { inScope, scopeConditions } from '../../crud/scope';
 import * as q from './queries';
-import lecode, { GENERATE_FIELDS, LECODE_PREFIX, MAX_BATCH, lecodeCheck } from '../../../resources/lecode';
+import lecode, { GENERATE_FIELDS, MAX_BATCH } from '../../../resources/lecode';
+import { newLecode } from '../../secrets';
 import type { Feature } from '../feature';
 
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const DIGITS = '23456789';
-const pick = (s: string) => s[randomInt(s.length)];
-
-/** docs/rules.md, Constants: prefix, two upper-case, two lower-case and two digits shuffled, then the check suffix. */
-export function newLecode(): string {
-  const chars = [pick(UPPER), pick(UPPER), pick(LOWER), pick(LOWER), pick(DIGITS), pick(DIGITS)];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j], chars[i]];
-  }
-  const middle = chars.join('');
-  return `${LECODE_PREFIX}${middle}${lecodeCheck(middle)}`;
-}
+export { newLecode };
 
 const INSERT_CHUNK = 10_000;
 

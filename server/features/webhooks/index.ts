@@ -4,9 +4,22 @@
 // engine serves /api/webhook/* and /api/webhook_delivery/*.
 import type { Feature } from '../feature';
 import { webhookHooks } from './hooks';
+import { alarmCleared, alarmOpened, orderCreated, robotOffline } from './events';
 
 export const webhooks: Feature = {
   name: 'webhooks',
   hooks: [webhookHooks],
   owns: ['webhook', 'webhook_delivery'],
+  events: {
+    subscribes: {
+      // queued in the sweep's transaction: a robot the sweep did not set offline sends nothing
+      'robot.offline': async (trx, robots) => {
+        for (const r of robots) await robotOffline(trx, r);
+      },
+      // a robot's sale (and its payment, when it came paid), in the transaction that created the order
+      'sale.reported': orderCreated,
+      'alarm.opened': alarmOpened,
+      'alarm.cleared': alarmCleared,
+    },
+  },
 };

@@ -1,14 +1,14 @@
 // The signature a receiver checks (docs/api.md, Webhooks): header `VendFleet-Signature: t=<unix seconds>,v1=<hex>`,
 // where v1 is HMAC-SHA256 with the endpoint's secret over `<t>.<raw body>`. The timestamp is inside the signed
 // string, so a captured delivery cannot be replayed later with a fresh `t`; receivers refuse an old `t`.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { newWebhookSecret } from '../../secrets';
 
 export const SIGNATURE_HEADER = 'VendFleet-Signature';
 export const EVENT_HEADER = 'VendFleet-Event';
 export const EVENT_ID_HEADER = 'VendFleet-Event-Id';
 
-/** 32 random bytes, prefixed so that a leaked one is recognisable in logs and secret scanners. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+export { newWebhookSecret };
 
 export function sign(secret: string, body: string, t = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
