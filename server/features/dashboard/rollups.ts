@@ -3,7 +3,7 @@
 // of a range's partial quarters at its edges (./edges.ts) read row by row.
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import { whereOf } from '../../crud/filters';
+import type { whereOf } from '../../crud/filters';
 import type { EdgePart } from './edges';
 import { SOLD, utcDay } from './range';
 import type { ProductSales } from '../../../resources/dashboard';
