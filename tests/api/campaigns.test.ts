@@ -377,7 +377,9 @@ describe('the outcomes chart', () => {
         })),
     );
     // ten hours in (595 minutes): buckets of five minutes, at most 120 of them, every outcome still counted
-    await sql`UPDATE campaign SET start_time = start_time - interval '9 hours 50 minutes' WHERE _id = ${id}`.execute(s.db);
+    await sql`UPDATE campaign SET start_time = start_time - interval '9 hours 50 minutes' WHERE _id = ${id}`.execute(
+      s.db,
+    );
     const long = (await outcomes()).body.data;
     expect(long.bucket_seconds).toBe(300);
     expect(long.points.length).toBeLessThanOrEqual(121);
