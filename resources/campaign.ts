@@ -33,6 +33,20 @@ export const CAMPAIGN_COUNTS = [
 ] as const;
 export type CampaignCounts = Record<(typeof CAMPAIGN_COUNTS)[number], number>;
 
+/** The outcomes a campaign's time chart draws, per bucket since it started (GET /api/campaign/outcomes/{id}). */
+export const CAMPAIGN_OUTCOMES = ['acknowledged', 'failed', 'expired'] as const;
+/** At most this many buckets: a longer campaign gets wider ones (whole minutes). */
+export const MAX_OUTCOME_BUCKETS = 120;
+/** One bucket of the chart: its start, and the outcomes that came in within it. */
+export type CampaignOutcomePoint = { t: string } & Record<(typeof CAMPAIGN_OUTCOMES)[number], number>;
+/** `GET /api/campaign/outcomes/{id}`: the buckets from the start to its end (or now), `bucket_seconds` wide; no
+ * points before it starts. Read by the server (server/features/campaigns/outcomes.ts) and the page's chart. */
+export interface CampaignOutcomes {
+  start_time: string | null;
+  bucket_seconds: number;
+  points: CampaignOutcomePoint[];
+}
+
 type Checked = { value?: unknown; error?: { key: string; args?: Record<string, string | number> } };
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

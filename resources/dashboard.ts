@@ -58,3 +58,11 @@ export type DashboardSummary = Figures & {
   from: string;
   to: string;
 };
+
+/** `POST /api/dashboard/fleet`'s `versions`: how many of the caller's robots of a type run a firmware version
+ * (`firmware_version` null: the robot never reported one), ordered by type, then most robots first. */
+export type FirmwareCount = {
+  type: string;
+  firmware_version: string | null;
+  count: number;
+};

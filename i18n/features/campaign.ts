@@ -38,6 +38,8 @@ const en = {
       phases_help: 'Percents of the target, ascending, the last 100: e.g. 1, 10, 100',
       target: { filter: 'Robots matching', devices: 'Chosen robots' },
       phase_of: 'Phase %{phase} of %{phases}',
+      outcomes: 'Outcomes over time (per %{minutes} min)',
+      outcomes_from: 'From',
     },
     vocab: {
       sub: {
@@ -93,6 +95,8 @@ const zh: typeof en = {
       phases_help: '目标的百分比，递增，最后为 100，例如 1, 10, 100',
       target: { filter: '按条件筛选', devices: '指定设备' },
       phase_of: '第 %{phase} 阶段，共 %{phases} 阶段',
+      outcomes: '结果趋势（每 %{minutes} 分钟）',
+      outcomes_from: '起始',
     },
     vocab: {
       sub: {
@@ -148,6 +152,8 @@ const es: typeof en = {
       phases_help: 'Porcentajes del destino, ascendentes, el último 100: p. ej. 1, 10, 100',
       target: { filter: 'Robots que cumplen', devices: 'Robots elegidos' },
       phase_of: 'Fase %{phase} de %{phases}',
+      outcomes: 'Resultados en el tiempo (cada %{minutes} min)',
+      outcomes_from: 'Desde',
     },
     vocab: {
       sub: {
@@ -203,6 +209,8 @@ const ja: typeof en = {
       phases_help: '対象の割合を昇順で、最後は100（例：1, 10, 100）',
       target: { filter: '条件に合うロボット', devices: '選んだロボット' },
       phase_of: 'フェーズ %{phase} / %{phases}',
+      outcomes: '結果の推移（%{minutes} 分ごと）',
+      outcomes_from: '開始',
     },
     vocab: {
       sub: {

@@ -1,7 +1,8 @@
 // The campaign screens' own parts (resources/campaign.ts, resources/firmware.ts; docs/campaigns.md): the command's
 // parameters as a form, the target (robots by name, or a robot-list filter) with a live count of the robots it
-// reaches, the phases as a list of percents, the funnel of a campaign's page, and a firmware image's upload.
-import { useRef, useState } from 'react';
+// reaches, the phases as a list of percents, the funnel of a campaign's page (with its outcomes over time), and a
+// firmware image's upload.
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -172,6 +173,9 @@ export function TargetField({ source }: InputProps) {
   );
 }
 
+// recharts is loaded with a campaign's page only
+const OutcomesChart = lazy(() => import('./OutcomesChart'));
+
 const COLORS: Record<string, string> = {
   acknowledged: 'success.main',
   failed: 'error.main',
@@ -180,7 +184,7 @@ const COLORS: Record<string, string> = {
 };
 
 /** The campaign's page: targeted → waiting → queued → sent → acknowledged / failed / expired / skipped, the phase
- * under way and why it stopped. The page refetches on `campaign.changed` and `command.changed` (live). */
+ * under way, why it stopped, and the outcomes over time (./OutcomesChart.tsx). The page refetches on `campaign.changed` and `command.changed` (live). */
 export function CampaignFunnel() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -216,6 +220,11 @@ export function CampaignFunnel() {
           </Box>
         ))}
       </Box>
+      {record?.start_time ? (
+        <Suspense fallback={null}>
+          <OutcomesChart id={String(record.id ?? record._id)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 // The dashboard's lead (docs/telemetry.md "Fleet health"): the caller's robots online, offline, in failure and
 // locked — each a link to the robot list so filtered — active alarms by level, sold-out lines, and per store the
 // uptime over the range and the median time to clear an alarm. Live: a robot's status event (a lock acknowledged
-// too) or an alarm event asks it again, as they make the robot and alarm lists stale (src/live/LiveAlarms.tsx).
+// too) or an alarm event asks it again. Below, the firmware versions in the fleet per robot type, each a link to the
+// robot list filtered by type and version (what a campaign's target would be, docs/campaigns.md), as they make the robot and alarm lists stale (src/live/LiveAlarms.tsx).
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import {
 import { api } from '../providers/http';
 import { useFormat } from '../lib/format';
 import { MAX_PAGE_SIZE } from '../../resources/limits';
+import type { FirmwareCount } from '../../resources/dashboard';
 
 interface Counts {
   online: number;
@@ -39,6 +41,7 @@ export interface Fleet {
   sold_out: number;
   running_empty: number;
   stores: Array<Counts & { dealer: string | null; uptime: number; clear_median_minutes: number | null }>;
+  versions: FirmwareCount[];
 }
 
 const RANGES = { range_24h: 1, range_7d: 7, range_30d: 30 } as const;
@@ -236,6 +239,46 @@ export function FleetHealth() {
                       {s.clear_median_minutes === null
                         ? t('none')
                         : t('minutes', { count: fmt.number(s.clear_median_minutes, 1) })}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        ) : null}
+        {data && data.versions.length ? (
+          <Box sx={{ overflowX: 'auto', mt: 2 }}>
+            <Typography variant="subtitle1" component="h3" id="fleet-versions-title">
+              {t('versions')}
+            </Typography>
+            <Table size="small" aria-labelledby="fleet-versions-title" data-testid="fleet-versions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('type')}</TableCell>
+                  <TableCell>{t('version')}</TableCell>
+                  <TableCell align="right">{t('robots')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.versions.map((v) => (
+                  <TableRow
+                    key={`${v.type}/${v.firmware_version ?? ''}`}
+                    data-testid={`fleet-version-${v.type}-${v.firmware_version ?? 'none'}`}
+                  >
+                    <TableCell>{translate(`resources.device.choices.type.${v.type}`, { _: v.type })}</TableCell>
+                    <TableCell>{v.firmware_version ?? t('unreported')}</TableCell>
+                    <TableCell align="right">
+                      {v.firmware_version === null ? (
+                        fmt.number(v.count)
+                      ) : (
+                        <Link
+                          component={RouterLink}
+                          to={listOf('device', { type: v.type, firmware_version: v.firmware_version })}
+                          underline="hover"
+                        >
+                          {fmt.number(v.count)}
+                        </Link>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -329,6 +329,68 @@ describe('abort', () => {
   });
 });
 
+describe('the outcomes chart', () => {
+  it("answers acknowledged, failed and expired per minute since the start, wider buckets for a long one, in the caller's scope", async () => {
+    const robots = [await robot(), await robot(), await robot(), await robot()];
+    const id = await create(base(robots.map((r) => r._id)));
+    const outcomes = async (token = admin) => s.call('GET', `/campaign/outcomes/${id}`, { token });
+    // a draft has no time yet
+    expect((await outcomes()).body.data).toEqual({ start_time: null, bucket_seconds: 60, points: [] });
+    await start(id);
+    await tick(new Date());
+    await obey(robots[0]);
+    await obey(robots[1]);
+    await obey(robots[2], 'failed');
+    await sql`UPDATE command SET state = 'expired', done_time = now() WHERE campaign = ${id} AND device = ${robots[3]._id}`.execute(
+      s.db,
+    );
+    // the test clock: the campaign started five minutes ago; its outcomes came in 10 s, 70 s, 70 s and 250 s after
+    const started = await sql<{ start_time: Date }>`
+      UPDATE campaign SET start_time = now() - interval '5 minutes' WHERE _id = ${id} RETURNING start_time`.execute(
+      s.db,
+    );
+    const at = (device: string, seconds: number) =>
+      sql`UPDATE command SET done_time = ${started.rows[0].start_time}::timestamptz + make_interval(secs => ${seconds})
+           WHERE campaign = ${id} AND device = ${device}`.execute(s.db);
+    await at(robots[0]._id, 10);
+    await at(robots[1]._id, 70);
+    await at(robots[2]._id, 70);
+    await at(robots[3]._id, 250);
+    const r = await outcomes(brandA);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const chart = r.body.data;
+    expect(chart.bucket_seconds).toBe(60);
+    expect(new Date(chart.start_time).getTime()).toBe(new Date(started.rows[0].start_time).getTime());
+    expect(chart.points.length).toBeGreaterThanOrEqual(5);
+    expect(chart.points.slice(0, 5)).toEqual(
+      [
+        { acknowledged: 1, failed: 0, expired: 0 },
+        { acknowledged: 1, failed: 1, expired: 0 },
+        { acknowledged: 0, failed: 0, expired: 0 },
+        { acknowledged: 0, failed: 0, expired: 0 },
+        { acknowledged: 0, failed: 0, expired: 1 },
+      ]
+        .map((p, i) => ({ t: new Date(chart.start_time).getTime() + i * 60_000, ...p }))
+        .map((p) => ({
+          ...p,
+          t: new Date(p.t).toISOString(),
+        })),
+    );
+    // ten hours in (595 minutes): buckets of five minutes, at most 120 of them, every outcome still counted
+    await sql`UPDATE campaign SET start_time = start_time - interval '9 hours 50 minutes' WHERE _id = ${id}`.execute(
+      s.db,
+    );
+    const long = (await outcomes()).body.data;
+    expect(long.bucket_seconds).toBe(300);
+    expect(long.points.length).toBeLessThanOrEqual(121);
+    const sum = (k: string) => long.points.reduce((n: number, p: Record<string, number>) => n + p[k], 0);
+    expect([sum('acknowledged'), sum('failed'), sum('expired')]).toEqual([2, 1, 1]);
+    // another brand's campaign is not found, nor is an unknown one
+    expect((await outcomes(await s.login('brand-b'))).status).toBe(404);
+    expect((await s.call('GET', '/campaign/outcomes/nope', { token: admin })).status).toBe(404);
+  });
+});
+
 describe('scope and bad input', () => {
   it("a brand's campaign reaches only its own robots; a store may not create one without the right", async () => {
     const [own, other] = [await robot('store_a1'), await robot('store_b1')];

@@ -347,6 +347,63 @@ describe('fleet health', () => {
     const storeA1 = await s.login('store-a1');
     expect((await fleet(storeA1)).stores.map((x: { dealer: string }) => x.dealer)).toEqual(['store_a1']);
   });
+
+  it("counts the versions in the fleet per robot type, in the caller's scope only", async () => {
+    const store = await s.call('POST', '/dealer/add', {
+      token: admin,
+      body: { name: 'Versions store', description: 'Firmware counts', integrator: 'brand_b' },
+    });
+    expect(store.status).toBe(200);
+    const b = store.body.data._id as string;
+    const beats: Array<[string, string, string | null]> = [
+      [b, 'noodle', '7.0.1'],
+      [b, 'noodle', '7.0.1'],
+      [b, 'noodle', '7.1.0'],
+      [b, 'milktea', '7.0.1'],
+      [b, 'milktea', null],
+      ['store_a1', 'noodle', '7.0.1'],
+    ];
+    for (const [dealer, type, version] of beats) {
+      const r = await robot(dealer, type);
+      expect((await r.beat(version ? { firmware_version: version } : {})).status).toBe(200);
+    }
+    /** what the database holds for a scope, as the answer should count it */
+    const expected = async (col: 'integrator' | 'dealer', value: string) =>
+      (
+        await sql<{ type: string; firmware_version: string | null; count: number }>`
+          SELECT type, firmware_version, count(*)::int AS count FROM device WHERE ${sql.ref(col)} = ${value}
+           GROUP BY type, firmware_version`.execute(s.db)
+      ).rows;
+    const sorted = (v: Array<{ type: string; firmware_version: string | null; count: number }>) =>
+      [...v].sort((x, y) => `${x.type}/${x.firmware_version}`.localeCompare(`${y.type}/${y.firmware_version}`));
+
+    const brandB = await fleet(await s.login('brand-b'));
+    expect(sorted(brandB.versions)).toEqual(sorted(await expected('integrator', 'brand_b')));
+    // the counts of this store's robots are within the brand's: 2 noodles on 7.0.1 at least, and the others
+    const of = (type: string, v: string | null) =>
+      brandB.versions.find(
+        (x: { type: string; firmware_version: string | null }) => x.type === type && x.firmware_version === v,
+      )?.count;
+    expect(of('noodle', '7.0.1')).toBeGreaterThanOrEqual(2);
+    expect(of('noodle', '7.1.0')).toBeGreaterThanOrEqual(1);
+    expect(of('milktea', '7.0.1')).toBeGreaterThanOrEqual(1);
+    expect(of('milktea', null)).toBeGreaterThanOrEqual(1);
+    // grouped by type, most robots first within it
+    const v = brandB.versions as Array<{ type: string; count: number }>;
+    expect(new Set(v.map((x) => x.type)).size).toBe(v.filter((x, i) => i === 0 || v[i - 1].type !== x.type).length);
+    expect(v.every((x, i) => i === 0 || v[i - 1].type !== x.type || v[i - 1].count >= x.count)).toBe(true);
+    // brand B's answer holds none of brand A's robots; a store account counts its own store's only
+    const storeA1 = await fleet(await s.login('store-a1'));
+    expect(sorted(storeA1.versions)).toEqual(sorted(await expected('dealer', 'store_a1')));
+    expect(
+      storeA1.versions.find(
+        (x: { type: string; firmware_version: string | null }) => x.type === 'noodle' && x.firmware_version === '7.0.1',
+      )?.count,
+    ).toBe(1);
+    const total = (v: Array<{ count: number }>) => v.reduce((n, x) => n + x.count, 0);
+    expect(total(storeA1.versions)).toBe(storeA1.robots.total);
+    expect(total(brandB.versions)).toBe(brandB.robots.total);
+  });
 });
 
 describe('food-safety record', () => {

@@ -105,6 +105,14 @@ it('starts a campaign on a filter, watches its funnel move live, pauses and resu
   await count('queued').getByText('3').waitFor({ timeout: 15_000 });
   await robots[0].obey('ok');
   await count('acknowledged').getByText('1').waitFor({ timeout: 15_000 });
+  // the outcomes chart moves with it: its figures (the table beside the chart) hold the acknowledgement's minute
+  await page.getByTestId('campaign-outcomes').waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('campaign-outcomes-table')
+    .locator('tbody tr td')
+    .first()
+    .filter({ hasText: '1' })
+    .waitFor({ state: 'attached', timeout: 15_000 });
   await e.shot(page, 'campaigns-funnel');
 
   await page.getByRole('button', { name: 'Pause' }).click();

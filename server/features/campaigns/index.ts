@@ -1,6 +1,6 @@
 // Campaigns and firmware (docs/campaigns.md): staged commands to many robots that stop themselves when too many
 // of them fail. The engine serves both declared resources (./campaign.ts and ./firmware.ts add their hooks); this
-// plugin adds the firmware upload and, in every process, the scheduler's tick (./scheduler.ts), one process at a
+// plugin adds the firmware upload, the outcomes' time chart (./outcomes.ts) and, in every process, the scheduler's tick (./scheduler.ts), one process at a
 // time. A robot's download of an image is the gateway's (server/features/gateway/firmware.ts).
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
@@ -10,6 +10,7 @@ import { storageFromConfig } from '../uploads/storage';
 import { campaignHooks } from './campaign';
 import { firmwareHooks, firmwareOfCommand, updateHandOver, updateInstalled } from './firmware';
 import { firmwareUploadRoutes } from './upload';
+import { campaignOutcomeRoutes } from './outcomes';
 import { campaignTick } from './scheduler';
 import type { Feature } from '../feature';
 
@@ -18,6 +19,7 @@ export { campaignTick } from './scheduler';
 export const campaignRoutes = fp<{ db: DB; dataDir?: string }>(async (plain, { db, dataDir }) => {
   const app = plain.withTypeProvider<EdgeTypes>();
   await firmwareUploadRoutes(app, db, storageFromConfig(readConfig(), dataDir));
+  campaignOutcomeRoutes(app, db);
 
   const every = setting('CAMPAIGN_TICK_SECONDS') * 1000;
   let timer: NodeJS.Timeout | undefined;

@@ -82,7 +82,7 @@ export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
       schema: route({
         tags,
         summary:
-          "The fleet's health for the caller's scope: robots by status, active alarms by level, and per store uptime and the median time to clear an alarm over the range",
+          "The fleet's health for the caller's scope: robots by status, active alarms by level, per store uptime and the median time to clear an alarm over the range, and the firmware versions in the fleet",
         body: fleetRange,
         data: obj({
           robots: obj({ total: int(), ...(counts.properties as Record<string, object>) }),
@@ -100,6 +100,12 @@ export const dashboardRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
               uptime: num('0–1 over the range'),
               clear_median_minutes: nullable(num()),
             }),
+          },
+          versions: {
+            type: 'array',
+            description:
+              'the firmware versions the robots run, per robot type: type, then most robots first (firmware_version null: never reported)',
+            items: obj({ type: str(), firmware_version: nullable(str()), count: int() }),
           },
         }),
       }),

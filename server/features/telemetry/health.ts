@@ -1,7 +1,7 @@
 // The fleet's health for the caller's scope (POST /api/dashboard/fleet, docs/telemetry.md "Fleet health"): robots
 // online, offline, in failure and locked; active alarms by level; sold-out lines; robots the forecasts have running
-// empty within 24 hours (docs/replenishment.md); and per store the uptime over the
-// range and the median time to clear an alarm. Three statements, each on one indexed scope column.
+// empty within 24 hours (docs/replenishment.md); per store the uptime over the range and the median time to clear
+// an alarm; and the firmware versions the robots run, per type. Four statements, each on one indexed scope column.
 //
 // Uptime is read from the offline alarms (code 100002, opened by the offline sweep, cleared when the robot beats
 // again): 1 − (time the store's robots spent under one, within the range) / (its robots × the range). A robot
@@ -15,6 +15,7 @@ import device from '../../../resources/device';
 import { OFFLINE_CODE } from '../../../resources/alarm_codes';
 import type { Range } from './series';
 import { menuOutdated } from '../fleet/menuSync';
+import type { FirmwareCount } from '../../../resources/dashboard';
 
 export interface StoreHealth {
   dealer: string | null;
@@ -42,7 +43,7 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
   const from = r.from.toISOString();
   const to = r.to.toISOString();
   const rangeSeconds = (r.to.getTime() - r.from.getTime()) / 1000;
-  const [robots, alarms, down] = await Promise.all([
+  const [robots, alarms, down, versions] = await Promise.all([
     sql<{
       dealer: string | null;
       total: number;
@@ -72,6 +73,12 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
         FROM alarm a
        WHERE ${scopeOf(ctx, 'a')} AND a.first_seen < ${to}::timestamptz AND (a.clear_time IS NULL OR a.clear_time > ${from}::timestamptz)
        GROUP BY a.dealer`.execute(db),
+    // the versions in the fleet (docs/campaigns.md): what a campaign's target by type and firmware_version would be
+    sql<FirmwareCount>`
+      SELECT device.type, device.firmware_version, count(*)::int AS count
+        FROM device WHERE ${scopeOf(ctx, 'device')}
+       GROUP BY device.type, device.firmware_version
+       ORDER BY device.type, count(*) DESC, device.firmware_version NULLS LAST`.execute(db),
   ]);
   const downBy = new Map(down.rows.map((d) => [d.dealer, d]));
   const stores: StoreHealth[] = robots.rows
@@ -108,5 +115,6 @@ export async function fleetHealth(db: DB, ctx: CallContext, r: Range) {
     sold_out: alarms.rows[0].sold_out,
     running_empty: alarms.rows[0].running_empty,
     stores,
+    versions: versions.rows,
   };
 }
