@@ -63,6 +63,11 @@ export async function startNotify(
         const ids = [...toPlan];
         await planAlarms(db, ids);
         ids.forEach((id) => toPlan.delete(id));
+      } catch (e) {
+        onError(e);
+      }
+      // apart: a plan that fails must not keep what is already due (policy events too) from being sent
+      try {
         await schedulePass(db, enqueueNotification);
       } catch (e) {
         onError(e);
