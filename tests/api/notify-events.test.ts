@@ -116,7 +116,9 @@ describe('policy form', () => {
       body: { name: 'Empty policy', tiers: [{ after_minutes: 0, channels: [c] }] },
     });
     expect(r.status).toBe(400);
-    expect(r.body.errors?.levels).toBe('Elija niveles de alarma, eventos o ambos: una política sin ninguno no envía nada');
+    expect(r.body.errors?.levels).toBe(
+      'Elija niveles de alarma, eventos o ambos: una política sin ninguno no envía nada',
+    );
     expect(await s.db.selectFrom('notify_policy').select('_id').where('name', '=', 'Empty policy').execute()).toEqual(
       [],
     );

@@ -45,7 +45,13 @@ export async function dailyPlans(db: DB, now = new Date()): Promise<number> {
         .executeTakeFirst();
       if (!mine) return 0; // another process (or an earlier run) made it
       // one store: its route is itself, so a store without coordinates is planned as one with them
-      const plan = await planOf(trx, [{ ...store, lat: store.lat ?? 0, lng: store.lng ?? 0 }], { date }, local.day, now);
+      const plan = await planOf(
+        trx,
+        [{ ...store, lat: store.lat ?? 0, lng: store.lng ?? 0 }],
+        { date },
+        local.day,
+        now,
+      );
       const stop = plan.stops[0];
       // nothing to visit: nothing to tell
       if (stop)
