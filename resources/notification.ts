@@ -1,10 +1,11 @@
 import { defineResource, tenantFields } from './types';
+import { POLICY_EVENTS } from './notify_policy';
 
 /** queued: due (or being sent); sent; failed (every attempt failed, or its channel paused); held: a warning in quiet
  * hours, sent in the digest when they end; merged: sent inside a digest (a burst, or quiet hours). */
 export const NOTIFICATION_STATES = ['queued', 'sent', 'failed', 'held', 'merged'] as const;
-/** What a message is: one alarm's tier, a digest of several, or a channel's test. */
-export const NOTIFICATION_KINDS = ['alarm', 'digest', 'test'] as const;
+/** What a message is: one alarm's tier, a policy event (which one: `event`), a digest of several, or a channel's test. */
+export const NOTIFICATION_KINDS = ['alarm', 'event', 'digest', 'test'] as const;
 
 const { integrator, dealer } = tenantFields(
   { readOnly: true, filter: 'eq', notNull: true },
@@ -45,6 +46,10 @@ export default defineResource({
       foreignKey: false,
     },
     tier: { type: 'number', readOnly: true, list: true },
+    // a policy event's row: which event, and the record it is about (a campaign's or webhook's _id, an account's, a
+    // store's day `<store>/<YYYY-MM-DD>`): unique with policy and channel, so two processes plan it once
+    event: { type: 'choice', choices: POLICY_EVENTS, readOnly: true, filter: 'eq', list: true },
+    record: { type: 'text', readOnly: true, max: 80 },
     kind: { type: 'choice', choices: NOTIFICATION_KINDS, readOnly: true, filter: 'eq', list: true, notNull: true },
     attempts: { type: 'number', readOnly: true, list: true, default: 0 },
     due_time: { type: 'datetime', readOnly: true, sort: true, notNull: true },

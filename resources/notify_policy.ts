@@ -7,6 +7,10 @@ export const MAX_TIER_CHANNELS = 10;
 /** The last tier comes at most a week after the alarm opened. */
 export const MAX_AFTER_MINUTES = 10080;
 export const MAX_POLICY_CODES = 100;
+/** What a policy may send beside alarms (docs/notifications.md "Policy events"): each published by the feature it
+ * happens in (server/events/domain.ts) and planned by the notify feature on the same path as an alarm's tier 0. */
+export const POLICY_EVENTS = ['second_factor_held', 'webhook_paused', 'campaign_aborted', 'visit_plan_daily'] as const;
+export type PolicyEvent = (typeof POLICY_EVENTS)[number];
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export interface Tier {
@@ -78,7 +82,11 @@ export default defineResource({
   title: 'name',
   fields: {
     name: { type: 'text', required: true, min: 2, max: 60, search: true, list: true, sort: true },
-    levels: { type: 'choices', choices: ALARM_LEVELS, required: true, list: true },
+    // none: no alarms (a policy of events only); a policy names levels, events or both (server/features/notify/hooks.ts)
+    levels: { type: 'choices', choices: ALARM_LEVELS, list: true },
+    // beside the alarms: which policy events go to tier 0's channels (the levels, codes and robots narrow alarms only;
+    // the stores narrow a store's events)
+    events: { type: 'choices', choices: POLICY_EVENTS, list: true },
     codes: { type: 'json', check: checkCodes, input: 'notifyCodes', render: 'notifyCodes' },
     dealers: { type: 'references', reference: 'dealer', list: true },
     devices: { type: 'references', reference: 'device' },

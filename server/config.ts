@@ -139,6 +139,14 @@ export const SETTINGS = {
     meaning:
       "how often running campaigns are judged and their next robots queued (one process at a time; 0: never, a test's own clock drives them; docs/campaigns.md)",
   },
+  VISIT_PLAN_HOUR: {
+    kind: 'number',
+    default: '6',
+    min: 0,
+    max: 23,
+    meaning:
+      "the store-local hour from which each store's visit plan of the day is made once and sent to the policies that select it (docs/notifications.md)",
+  },
   FORECAST_REFRESH_SECONDS: {
     kind: 'number',
     default: '300',

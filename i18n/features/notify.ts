@@ -25,6 +25,7 @@ const en = {
         channel: 'This channel is not one of the brand’s',
         robot: 'This robot or store is not one of the brand’s',
         test_rate: 'At most %{max} test messages a minute: try again in a moment',
+        nothing: 'Choose alarm levels, events or both: a policy with neither sends nothing',
       },
       level: { warning: 'Warning', error: 'Error' },
       subject: '[%{level}] %{title} — %{robot}',
@@ -39,6 +40,26 @@ const en = {
       detail: 'Detail',
       tier: 'Still not acknowledged after %{minutes} min (tier %{tier})',
       link: 'Open the alarm',
+      event: {
+        link: 'Open in the console',
+        second_factor_held: {
+          subject: '[Security] Sign-in held: %{account}',
+          text: 'The account %{account} entered %{failures} wrong second-factor codes in a row; its codes are refused until %{until}. If this was not its owner, change the password.',
+        },
+        webhook_paused: {
+          subject: 'Webhook paused: %{host}',
+          text: 'The webhook to %{host} failed %{failures} times in a row and is paused: it receives nothing until it is resumed.',
+          error: 'Last error: %{error}',
+        },
+        campaign_aborted: {
+          subject: 'Campaign aborted: %{name}',
+          text: 'The campaign %{name} was stopped by its abort rule: %{failures} failures of %{outcomes} outcomes; %{cancelled} queued commands were cancelled.',
+        },
+        visit_plan: {
+          subject: 'Visit plan %{date}: %{store}, %{count} robots',
+          load: 'load %{lines}',
+        },
+      },
     },
   },
 };
@@ -68,6 +89,7 @@ const zh = {
         channel: '该渠道不属于此品牌',
         robot: '该机器人或门店不属于此品牌',
         test_rate: '每分钟最多发送 %{max} 条测试消息：请稍后再试',
+        nothing: '请选择告警级别或事件（或两者）：两者都不选的策略不会发送任何消息',
       },
       level: { warning: '警告', error: '故障' },
       subject: '[%{level}] %{title} — %{robot}',
@@ -82,6 +104,26 @@ const zh = {
       detail: '详情',
       tier: '%{minutes} 分钟后仍未确认（第 %{tier} 层级）',
       link: '查看告警',
+      event: {
+        link: '在控制台中打开',
+        second_factor_held: {
+          subject: '[安全] 登录已暂停：%{account}',
+          text: '账号 %{account} 连续输入了 %{failures} 次错误的二次验证码；在 %{until} 之前其验证码将被拒绝。如果这不是账号本人，请修改密码。',
+        },
+        webhook_paused: {
+          subject: 'Webhook 已暂停：%{host}',
+          text: '发往 %{host} 的 Webhook 连续失败 %{failures} 次，已暂停：恢复之前不再发送。',
+          error: '最近的错误：%{error}',
+        },
+        campaign_aborted: {
+          subject: '任务已中止：%{name}',
+          text: '任务 %{name} 因中止规则停止：%{outcomes} 个结果中有 %{failures} 个失败；已取消 %{cancelled} 条排队中的指令。',
+        },
+        visit_plan: {
+          subject: '%{date} 巡店计划：%{store}，%{count} 台机器人',
+          load: '装载 %{lines}',
+        },
+      },
     },
   },
 };
@@ -111,6 +153,7 @@ const es = {
         channel: 'Este canal no es de la marca',
         robot: 'Este robot o tienda no es de la marca',
         test_rate: 'Como máximo %{max} mensajes de prueba por minuto: inténtelo de nuevo en un momento',
+        nothing: 'Elija niveles de alarma, eventos o ambos: una política sin ninguno no envía nada',
       },
       level: { warning: 'Aviso', error: 'Error' },
       subject: '[%{level}] %{title} — %{robot}',
@@ -125,6 +168,26 @@ const es = {
       detail: 'Detalle',
       tier: 'Sin confirmar tras %{minutes} min (escalón %{tier})',
       link: 'Abrir la alarma',
+      event: {
+        link: 'Abrir en la consola',
+        second_factor_held: {
+          subject: '[Seguridad] Inicio de sesión retenido: %{account}',
+          text: 'La cuenta %{account} introdujo %{failures} códigos de segundo factor erróneos seguidos; sus códigos se rechazan hasta %{until}. Si no fue su titular, cambie la contraseña.',
+        },
+        webhook_paused: {
+          subject: 'Webhook en pausa: %{host}',
+          text: 'El webhook a %{host} falló %{failures} veces seguidas y está en pausa: no recibe nada hasta que se reanude.',
+          error: 'Último error: %{error}',
+        },
+        campaign_aborted: {
+          subject: 'Campaña abortada: %{name}',
+          text: 'La campaña %{name} se detuvo por su regla de aborto: %{failures} fallos de %{outcomes} resultados; se cancelaron %{cancelled} órdenes en cola.',
+        },
+        visit_plan: {
+          subject: 'Plan de visitas %{date}: %{store}, %{count} robots',
+          load: 'cargar %{lines}',
+        },
+      },
     },
   },
 };
@@ -154,6 +217,7 @@ const ja = {
         channel: 'このチャネルはこのブランドのものではありません',
         robot: 'このロボットまたは店舗はこのブランドのものではありません',
         test_rate: '1 分間に送れるテストメッセージは %{max} 件までです。しばらくしてからお試しください',
+        nothing: 'アラームのレベルかイベント（または両方）を選んでください。どちらもないポリシーは何も送りません',
       },
       level: { warning: '警告', error: 'エラー' },
       subject: '[%{level}] %{title} — %{robot}',
@@ -168,6 +232,26 @@ const ja = {
       detail: '詳細',
       tier: '%{minutes} 分後も未確認です（段階 %{tier}）',
       link: 'アラームを開く',
+      event: {
+        link: 'コンソールで開く',
+        second_factor_held: {
+          subject: '[セキュリティ] サインインを保留：%{account}',
+          text: 'アカウント %{account} で誤った二要素認証コードが %{failures} 回続けて入力されました。%{until} までコードは拒否されます。本人でない場合はパスワードを変更してください。',
+        },
+        webhook_paused: {
+          subject: 'Webhook を一時停止：%{host}',
+          text: '%{host} への Webhook が %{failures} 回続けて失敗したため一時停止しました。再開するまで何も送られません。',
+          error: '最後のエラー：%{error}',
+        },
+        campaign_aborted: {
+          subject: 'キャンペーンを中止：%{name}',
+          text: 'キャンペーン %{name} は中止ルールにより停止しました：%{outcomes} 件中 %{failures} 件が失敗、待機中のコマンド %{cancelled} 件を取り消しました。',
+        },
+        visit_plan: {
+          subject: '%{date} の巡回計画：%{store}、ロボット %{count} 台',
+          load: '補充 %{lines}',
+        },
+      },
     },
   },
 };

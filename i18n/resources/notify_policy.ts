@@ -6,7 +6,8 @@ const labels: ResourceLabels = {
     fields: {
       _id: 'Id',
       name: 'Name',
-      levels: 'Levels',
+      levels: 'Alarm levels (none: no alarms)',
+      events: 'Events',
       codes: 'Codes (none: all)',
       dealers: 'Stores (none: all)',
       devices: 'Robots (none: all)',
@@ -18,14 +19,23 @@ const labels: ResourceLabels = {
       create_time: 'Created',
       q: 'Search',
     },
-    choices: { levels: { warning: 'Warning', error: 'Error' } },
+    choices: {
+      events: {
+        second_factor_held: 'Second factor held (security)',
+        webhook_paused: 'Webhook paused',
+        campaign_aborted: 'Campaign aborted',
+        visit_plan_daily: 'Daily visit plan',
+      },
+      levels: { warning: 'Warning', error: 'Error' },
+    },
   },
   zh: {
     name: '通知策略 |||| 通知策略',
     fields: {
       _id: '编号',
       name: '名称',
-      levels: '级别',
+      levels: '告警级别（留空：不发告警）',
+      events: '事件',
       codes: '代码（留空：全部）',
       dealers: '门店（留空：全部）',
       devices: '机器人（留空：全部）',
@@ -37,14 +47,23 @@ const labels: ResourceLabels = {
       create_time: '创建时间',
       q: '搜索',
     },
-    choices: { levels: { warning: '警告', error: '故障' } },
+    choices: {
+      events: {
+        second_factor_held: '二次验证已暂停（安全）',
+        webhook_paused: 'Webhook 已暂停',
+        campaign_aborted: '任务已中止',
+        visit_plan_daily: '每日巡店计划',
+      },
+      levels: { warning: '警告', error: '故障' },
+    },
   },
   es: {
     name: 'Política de aviso |||| Políticas de aviso',
     fields: {
       _id: 'Id',
       name: 'Nombre',
-      levels: 'Niveles',
+      levels: 'Niveles de alarma (ninguno: sin alarmas)',
+      events: 'Eventos',
       codes: 'Códigos (ninguno: todos)',
       dealers: 'Tiendas (ninguna: todas)',
       devices: 'Robots (ninguno: todos)',
@@ -56,14 +75,23 @@ const labels: ResourceLabels = {
       create_time: 'Creada',
       q: 'Buscar',
     },
-    choices: { levels: { warning: 'Aviso', error: 'Error' } },
+    choices: {
+      events: {
+        second_factor_held: 'Segundo factor retenido (seguridad)',
+        webhook_paused: 'Webhook en pausa',
+        campaign_aborted: 'Campaña abortada',
+        visit_plan_daily: 'Plan de visitas diario',
+      },
+      levels: { warning: 'Aviso', error: 'Error' },
+    },
   },
   ja: {
     name: '通知ポリシー |||| 通知ポリシー',
     fields: {
       _id: 'ID',
       name: '名称',
-      levels: 'レベル',
+      levels: 'アラームのレベル（空欄：アラームなし）',
+      events: 'イベント',
       codes: 'コード（空欄：すべて）',
       dealers: '店舗（空欄：すべて）',
       devices: 'ロボット（空欄：すべて）',
@@ -75,7 +103,15 @@ const labels: ResourceLabels = {
       create_time: '作成日時',
       q: '検索',
     },
-    choices: { levels: { warning: '警告', error: 'エラー' } },
+    choices: {
+      events: {
+        second_factor_held: '二要素認証の保留（セキュリティ）',
+        webhook_paused: 'Webhook の一時停止',
+        campaign_aborted: 'キャンペーンの中止',
+        visit_plan_daily: '毎日の巡回計画',
+      },
+      levels: { warning: '警告', error: 'エラー' },
+    },
   },
 };
 export default labels;

@@ -57,6 +57,49 @@ export type SaleReported = Record<string, unknown> & { _id: string; device: stri
 /** An alarm opened, or cleared: its row as it is now. */
 export type AlarmRow = Record<string, unknown> & { _id: string; device: string; integrator: string | null };
 
+/** A step of an account's sign-in held for its second factor: the wrong code that filled its bound (docs/security.md). */
+export interface SecondFactorHeld {
+  account: string;
+  username: string;
+  /** the account's own tenant (null for provider staff) */
+  integrator: string | null;
+  dealer: string | null;
+  failures: number;
+  held_until: Date;
+}
+
+/** A webhook endpoint paused after failing WEBHOOK_PAUSE_AFTER times in a row. */
+export interface WebhookPaused {
+  webhook: string;
+  /** the endpoint's host, never its path or query (a key may ride there) */
+  host: string;
+  integrator: string;
+  failures: number;
+  error: string | null;
+}
+
+/** A campaign stopped by its abort rule. */
+export interface CampaignAborted {
+  campaign: string;
+  name: string;
+  integrator: string;
+  dealer: string | null;
+  reason: string;
+  failures: number;
+  outcomes: number;
+  cancelled: number;
+}
+
+/** A store's visit plan of its local day, made once per store and day (server/features/forecast/daily.ts). */
+export interface VisitPlanDaily {
+  dealer: string;
+  store: string;
+  integrator: string;
+  /** the store-local day, YYYY-MM-DD */
+  day: string;
+  robots: Array<{ name: string; reasons: string[]; lines: Array<{ code: string; name: string; quantity: number }> }>;
+}
+
 /** Events published inside the publisher's transaction: subscribers get the transaction. */
 export interface InTransactionEvents {
   /** robots the offline sweeper set offline (their rows held until the sweep's chunk commits) */
@@ -71,6 +114,14 @@ export interface InTransactionEvents {
   'alarm.opened': AlarmRow;
   /** an alarm cleared (by a recovery code, a rule back in range, or a person) */
   'alarm.cleared': AlarmRow;
+  /** an account's second factor was held after too many wrong codes */
+  'second_factor.held': SecondFactorHeld;
+  /** a webhook endpoint was paused after failing too often */
+  'webhook.paused': WebhookPaused;
+  /** a campaign was aborted by its abort rule */
+  'campaign.aborted': CampaignAborted;
+  /** a store's daily visit plan was made */
+  'visit_plan.daily': VisitPlanDaily;
 }
 
 /** Events published once the publisher's write is committed: subscribers get the database. */
@@ -143,6 +194,10 @@ const IN_TRANSACTION: Record<InTransactionEvent, true> = {
   'sale.reported': true,
   'alarm.opened': true,
   'alarm.cleared': true,
+  'second_factor.held': true,
+  'webhook.paused': true,
+  'campaign.aborted': true,
+  'visit_plan.daily': true,
 };
 export const isInTransaction = (name: EventName): name is InTransactionEvent => name in IN_TRANSACTION;
 

@@ -324,6 +324,7 @@ describe('typed access (server/db/schema: rows.ts derives the declared tables, h
     telemetry: { device: true, metric: true, t: true, value: true },
     telemetry_hourly: { device: true, metric: true, hour: true, min: true, max: true, sum: true, count: true },
     telemetry_rule_state: { rule: true, device: true, breach_since: true, ok_since: true, value: true, alarm: true },
+    visit_plan_day: { dealer: true, day: true, create_time: true },
     restock_line: {
       _id: true,
       integrator: true,

@@ -188,6 +188,8 @@ export interface HandTables {
     sum: number;
     count: number;
   };
+  /** the store-days whose visit plan was made and told (migration 062, server/features/forecast/daily.ts) */
+  visit_plan_day: { dealer: string; day: Day; create_time: Now };
   /** where each telemetry rule stands on each robot it judges */
   telemetry_rule_state: {
     rule: string;

@@ -8,6 +8,7 @@ import { raiseMessage } from '../messages/raise';
 import { tenantOf } from './queries';
 import { CODE_SIGN_IN_HELD } from '../../../resources/notify_codes';
 import type { Step } from '../../auth/holds';
+import { publishInTransaction } from '../../events/domain';
 
 /** The answer to a guess while the step is held (until `heldUntil`, when known). */
 export function heldRefusal(step: Step, heldUntil: Date | null): ApiError {
@@ -46,5 +47,16 @@ export async function tellHeld(
       dealer: owner.dealer ?? null,
       detail: { account, ...after },
     });
+    // a held second factor is a policy event too (docs/notifications.md "Policy events"): the brand's policies that
+    // select it send it where its people read (a provider account has no brand, so no policy hears it)
+    if (step === 'code')
+      await publishInTransaction(trx, 'second_factor.held', {
+        account,
+        username: account,
+        integrator: owner.integrator ?? null,
+        dealer: owner.dealer ?? null,
+        failures: hold.failures,
+        held_until: hold.heldUntil,
+      });
   });
 }

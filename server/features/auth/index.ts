@@ -311,4 +311,5 @@ export const authRoutes: EdgePlugin<{ db: DB }> = async (app, { db }) => {
 export const auth: Feature = {
   name: 'auth',
   register: (app, { db }) => app.register(authRoutes, { db }),
+  events: { publishes: ['second_factor.held'] }, // ./held.ts
 };

@@ -43,6 +43,7 @@ export const campaigns: Feature = {
   hooks: [campaignHooks, firmwareHooks],
   owns: ['campaign', 'campaign_target', 'firmware'],
   events: {
+    publishes: ['campaign.aborted'], // ./scheduler.ts
     subscribes: { 'command.outcome': updateInstalled },
     contributes: { 'command.check': firmwareOfCommand, 'command.handOver': updateHandOver },
   },

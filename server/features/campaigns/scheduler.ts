@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { writeLog } from '../../log';
 import { publish } from '../../events/bus';
+import { publishInTransaction } from '../../events/domain';
 import { emitWebhook } from '../webhooks/queue';
 import { cancelQueued, queueFor, queued, systemActor, type Target } from '../commands/ledger';
 import { DEFAULT_EXPIRES_IN } from '../../../resources/command';
@@ -83,6 +84,17 @@ async function abort(trx: DB, c: CampaignRow, failures: number, outcomes: number
       cancelled,
       counts,
     },
+  });
+  // a policy event too: the brand's notification policies that select it (docs/notifications.md "Policy events")
+  await publishInTransaction(trx, 'campaign.aborted', {
+    campaign: c._id,
+    name: c.name,
+    integrator: c.integrator,
+    dealer: c.dealer,
+    reason,
+    failures,
+    outcomes,
+    cancelled,
   });
   await publish(campaignEvent(saved), trx);
 }

@@ -132,5 +132,6 @@ export const forecast: Feature = {
   name: 'forecast',
   register: (app, { db }) => app.register(forecastRoutes, { db }),
   hooks: [forecastHooks],
-  owns: ['forecast'],
+  owns: ['forecast', 'visit_plan_day'],
+  events: { publishes: ['visit_plan.daily'] }, // ./daily.ts
 };

@@ -59,7 +59,6 @@ export async function planVisits(db: DB, ctx: CallContext, body: PlanBody, now =
   requirePermission(ctx.user, forecast.permissions.list);
   const day = dayOfDate(body.date);
   if (day === null) throw badRequest('vf.forecast.error.date');
-  const cover = body.cover_days ?? DEFAULT_COVER_DAYS;
   const scope = scopeConditions(forecast, ctx.user);
   const empty = { date: body.date, stops: [], skipped: [], distance_km: 0, pick_list: [], tile_url: tileUrl() };
   if (scope === 'none') return empty;
@@ -72,7 +71,23 @@ export async function planVisits(db: DB, ctx: CallContext, body: PlanBody, now =
   // a store account's scope names its store by `dealer`, the store's own `_id`
   for (const [col, value] of scope) stores = stores.where(col === 'dealer' ? '_id' : 'integrator', '=', value);
   if (body.dealers) stores = stores.where('_id', 'in', body.dealers.length ? body.dealers : ['']);
-  const storeRows = await stores.execute();
+  return planOf(db, await stores.execute(), body, day, now);
+}
+
+/** A store as the plan reads it. */
+export interface PlanStore {
+  _id: string;
+  name: string;
+  lat: number | null;
+  lng: number | null;
+  tz: string | null;
+}
+
+/** The plan of these stores for `day` (the local day of `body.date`): read by the call above, and by the daily
+ * plan each store's people are sent (./daily.ts), which has no caller to scope it by. */
+export async function planOf(db: DB, storeRows: PlanStore[], body: PlanBody, day: number, now = new Date()) {
+  const cover = body.cover_days ?? DEFAULT_COVER_DAYS;
+  const empty = { date: body.date, stops: [], skipped: [], distance_km: 0, pick_list: [], tile_url: tileUrl() };
   const ids = storeRows.map((s) => s._id);
   if (ids.length === 0) return empty;
   const [rows, robots, alarmed, products] = await Promise.all([

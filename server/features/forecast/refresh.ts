@@ -3,6 +3,7 @@
 // transaction, so a list never sees half a store. Reading a forecast computes nothing. Every server process runs the
 // job; an advisory lock lets one at a time do the work.
 import { sql } from 'kysely';
+import { dailyPlans } from './daily';
 import type { DB } from '../../db';
 import { setting } from '../../config';
 import {
@@ -249,7 +250,7 @@ async function changedStores(db: DB, since: Date): Promise<string[]> {
 /**
  * Keeps the forecasts fresh: every store at once and then hourly, the changed stores every FORECAST_REFRESH_SECONDS,
  * until the answer is called. One process at a time does a run (a transaction-level advisory lock; on PGlite there
- * is one process anyway).
+ * is one process anyway). The run that did it then makes the day's visit plans come due (./daily.ts).
  */
 export function startForecastRefresh(db: DB, onError: (e: unknown) => void): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
@@ -275,6 +276,8 @@ export function startForecastRefresh(db: DB, onError: (e: unknown) => void): () 
         if (!done) return;
         lastRun = started;
         if (full) lastFull = started.getTime();
+        // the stores' plans of the day, once each, on the forecasts just refreshed (./daily.ts)
+        await dailyPlans(db, started);
       })
       .catch(onError);
   };

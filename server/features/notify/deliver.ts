@@ -38,6 +38,8 @@ interface Row {
   alarm: string | null;
   tier: number | null;
   kind: string;
+  /** a policy event's row: which event (./events.ts) */
+  event: string | null;
   subject: string | null;
   text: string | null;
   html: string | null;
@@ -56,7 +58,13 @@ async function send(r: Row): Promise<{ error: string | null; outbox: boolean }> 
     if (!hasSmtp()) return { error: null, outbox: true };
     return { error: await sendMail(r.target, m), outbox: false };
   }
-  const ids = { notification: r._id, alarm: r.alarm, tier: r.tier, kind: r.kind };
+  const ids = {
+    notification: r._id,
+    alarm: r.alarm,
+    tier: r.tier,
+    kind: r.kind,
+    ...(r.event ? { event: r.event } : {}),
+  };
   return { error: await sendToBot(botRequest(r.channel_kind, r.target, r.secret, m, ids)), outbox: false };
 }
 
@@ -126,7 +134,7 @@ export function startDelivery(database: Database, onError: (e: unknown) => void,
       async claim(job) {
         const r = (
           await sql<Row>`
-            SELECT n._id, n.alarm, n.tier, n.kind, n.subject, n.text, n.html, n.channel, n.integrator,
+            SELECT n._id, n.alarm, n.tier, n.kind, n.event, n.subject, n.text, n.html, n.channel, n.integrator,
                    c.kind AS channel_kind, c.target, c.secret, c.enabled
               FROM notification n JOIN notify_channel c ON c._id = n.channel
              WHERE n._id = ${job.data.notification}`.execute(db)

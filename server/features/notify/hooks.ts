@@ -107,6 +107,9 @@ export const policyHooks = defineHooks('notify_policy', {
     const row = { ...existing, ...values };
     if (!row.integrator) throw invalid({ integrator: { key: 'vf.validation.required' } });
     values.dealer = null;
+    // a policy that names neither alarms nor events would send nothing
+    if (!(row.levels as string[] | null)?.length && !(row.events as string[] | null)?.length)
+      throw invalid({ levels: { key: 'vf.notify.error.nothing' } });
     const brand = String(row.integrator);
     const tiers = (row.tiers ?? []) as Tier[];
     if (

@@ -1,6 +1,7 @@
 // Notifications: alarms reach people (docs/notifications.md). Channels and policies are declared resources served
 // by the engine (./hooks.ts); the delivery log is `notification`. The feature SUBSCRIBES to the live event bus
-// (alarm.opened: ./plan.ts) and adds no call to the gateway's or the alarms' code; its scheduler (./schedule.ts) and
+// (alarm.opened: ./plan.ts) and adds no call to the gateway's or the alarms' code; it subscribes to the in-process
+// policy events of other features (./events.ts); its scheduler (./schedule.ts) and
 // delivery queue (./deliver.ts) are started by server/main.ts beside the webhooks', with `startNotify`.
 import type { Feature } from '../feature';
 import type { Database } from '../../db';
@@ -9,11 +10,21 @@ import { channelHooks, policyHooks } from './hooks';
 import { planAlarms } from './plan';
 import { schedulePass } from './schedule';
 import { enqueueNotification, startDelivery } from './deliver';
+import { campaignAborted, secondFactorHeld, visitPlanDaily, webhookPaused } from './events';
 
 export const notify: Feature = {
   name: 'notify',
   hooks: [channelHooks, policyHooks],
   owns: ['notification', 'notify_channel', 'notify_policy'],
+  // policy events (./events.ts): planned in their publisher's transaction, sent by the scheduler as alarms are
+  events: {
+    subscribes: {
+      'second_factor.held': secondFactorHeld,
+      'webhook.paused': webhookPaused,
+      'campaign.aborted': campaignAborted,
+      'visit_plan.daily': visitPlanDaily,
+    },
+  },
 };
 
 /** How often a process's scheduler looks for rows come due (a plan of this process wakes it at once). */
@@ -52,6 +63,11 @@ export async function startNotify(
         const ids = [...toPlan];
         await planAlarms(db, ids);
         ids.forEach((id) => toPlan.delete(id));
+      } catch (e) {
+        onError(e);
+      }
+      // apart: a plan that fails must not keep what is already due (policy events too) from being sent
+      try {
         await schedulePass(db, enqueueNotification);
       } catch (e) {
         onError(e);

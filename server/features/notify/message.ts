@@ -19,6 +19,10 @@ export interface AlarmFacts {
   robot: string | null;
   store: string | null;
   brand: string | null;
+  /** a policy event's row in a digest (server/features/notify/events.ts): named by its subject, the alarm's facts
+   * null */
+  row_kind?: 'alarm' | 'event';
+  event_subject?: string | null;
 }
 
 export interface Reader {
@@ -56,7 +60,7 @@ function measured(a: AlarmFacts, lang: Lang): string | null {
   return a.code === RULE_ALARM_CODE && a.detail ? ruleAlarmText(a.detail, lang) : null;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function lines(a: AlarmFacts, r: Reader): Array<[string, string]> {
@@ -105,7 +109,8 @@ export function alarmMessage(a: AlarmFacts, r: Reader, tier = 0, afterMinutes = 
   return { subject, text, html };
 }
 
-/** Several alarms in one message: a channel's burst, or the warnings held through quiet hours. */
+/** Several alarms (and policy events, by their subjects) in one message: a channel's burst, or the warnings held
+ * through quiet hours. */
 export function digestMessage(alarms: AlarmFacts[], r: Reader, brand: string): Message {
   const lang = r.language;
   const subject = translate(lang, 'vf.notify.digest_subject', { count: alarms.length, brand });
@@ -113,12 +118,23 @@ export function digestMessage(alarms: AlarmFacts[], r: Reader, brand: string): M
   const one = (a: AlarmFacts) =>
     `[${levelWord(a.level, lang)}] ${title(a, lang)} — ${a.robot ?? '—'}, ${a.store ?? '—'}, ${localTime(a.first_seen, r)}` +
     (measured(a, lang) ? ` — ${measured(a, lang)}` : '');
-  const text = [subject, '', intro, '', ...alarms.map((a) => `- ${one(a)}\n  ${alarmLink(a._id)}`)].join('\n');
+  const isEvent = (a: AlarmFacts) => a.row_kind === 'event';
+  const text = [
+    subject,
+    '',
+    intro,
+    '',
+    ...alarms.map((a) => (isEvent(a) ? `- ${a.event_subject ?? ''}` : `- ${one(a)}\n  ${alarmLink(a._id)}`)),
+  ].join('\n');
   const html = [
     `<h2 style="margin:0 0 8px">${escapeHtml(subject)}</h2>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
-    ...alarms.map((a) => `<li><a href="${escapeHtml(alarmLink(a._id))}">${escapeHtml(one(a))}</a></li>`),
+    ...alarms.map((a) =>
+      isEvent(a)
+        ? `<li>${escapeHtml(a.event_subject ?? '')}</li>`
+        : `<li><a href="${escapeHtml(alarmLink(a._id))}">${escapeHtml(one(a))}</a></li>`,
+    ),
     '</ul>',
   ].join('\n');
   return { subject, text, html };

@@ -26,7 +26,8 @@ interface OpenedAlarm {
 interface Policy {
   _id: string;
   integrator: string;
-  levels: string[];
+  /** null: a policy of events only (./events.ts) */
+  levels: string[] | null;
   codes: number[] | null;
   dealers: string[] | null;
   devices: string[] | null;
@@ -39,7 +40,7 @@ const narrowedTo = (list: string[] | null, value: string | null) =>
 function matches(p: Policy, a: OpenedAlarm): boolean {
   return (
     p.integrator === a.integrator &&
-    p.levels.includes(a.level) &&
+    (p.levels ?? []).includes(a.level) &&
     (!p.codes?.length || p.codes.includes(a.code)) &&
     narrowedTo(p.dealers, a.dealer) &&
     narrowedTo(p.devices, a.device)

@@ -1,6 +1,7 @@
 // The scheduler: turns notification rows that have come due into messages on the delivery queue (./deliver.ts).
 // One pass at a time in the whole cluster (a transaction-scoped advisory lock; a process that does not get it skips
 // its turn), so each row is handed on once, and a channel's burst window is counted by one writer:
+// - an alarm's rows and policy events' (./events.ts, their message written when planned) go the same way;
 // - escalations (tier > 0) of an alarm that is no longer active are dropped: acknowledging or clearing it stops them;
 // - a warning due while its channel is in its policy's quiet hours is held until they end, then goes in one digest
 //   with the others held there; errors are never held;
@@ -15,6 +16,8 @@ import type { Lang } from '../../../resources/accounts';
 import type { NotifyKind } from '../../../resources/notify_channel';
 import { alarmMessage, digestMessage, type AlarmFacts, type Message, type Reader } from './message';
 import { quietUntil } from './quiet';
+import { EVENT_LEVEL } from './events';
+import type { PolicyEvent } from '../../../resources/notify_policy';
 
 /** Messages one channel may take within a minute; more become one digest. */
 export const BURST = 5;
@@ -39,7 +42,21 @@ interface DueRow extends AlarmFacts {
   after_minutes: number | null;
   /** due for longer than WAITED: held back by a full minute, so part of a burst */
   waited: boolean;
+  /** a policy event's row (./events.ts): its message was written when it was planned; the alarm's facts are null */
+  row_kind: 'alarm' | 'event';
+  event: PolicyEvent | null;
+  event_text: string | null;
+  event_html: string | null;
 }
+
+/** The level quiet hours judge a row by: its alarm's, or its event's. */
+const levelOf = (r: DueRow) => (r.row_kind === 'event' && r.event ? EVENT_LEVEL[r.event] : r.level);
+
+/** A row's own message: an event's as planned, an alarm's written now. */
+const ownMessage = (r: DueRow, reader: Reader): Message =>
+  r.row_kind === 'event'
+    ? { subject: r.event_subject ?? '', text: r.event_text ?? '', html: r.event_html ?? '' }
+    : alarmMessage(r, reader, r.tier, r.after_minutes ?? 0);
 
 export type Enqueue = (trx: DB, notification: string) => Promise<void>;
 
@@ -105,16 +122,18 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
                c.kind AS channel_kind, c.language, c.tz, c.enabled AS channel_enabled,
                p.quiet, (p.tiers -> n.tier ->> 'after_minutes')::int AS after_minutes,
                n.due_time < now() - make_interval(secs => ${WAITED_SECONDS}) AS waited,
+               n.kind AS row_kind, n.event, n.subject AS event_subject, n.text AS event_text, n.html AS event_html,
                a._id, a.level, a.code, a.detail, a.first_seen,
                d.name AS robot, s.name AS store, i.name AS brand
           FROM notification n
           JOIN notify_channel c ON c._id = n.channel
-          JOIN alarm a ON a._id = n.alarm
+          LEFT JOIN alarm a ON a._id = n.alarm
           JOIN integrator i ON i._id = n.integrator
           LEFT JOIN notify_policy p ON p._id = n.policy
           LEFT JOIN device d ON d._id = a.device
           LEFT JOIN dealer s ON s._id = a.dealer
-         WHERE n.enqueued_time IS NULL AND n.state IN ('queued', 'held') AND n.due_time <= now() AND n.kind = 'alarm'
+         WHERE n.enqueued_time IS NULL AND n.state IN ('queued', 'held') AND n.due_time <= now()
+           AND ((n.kind = 'alarm' AND a._id IS NOT NULL) OR n.kind = 'event')
            AND n.channel <> ALL(${full}::text[])
          ORDER BY n.due_time
          LIMIT ${PASS_ROWS}`.execute(trx)
@@ -130,7 +149,7 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
         handled++;
         continue;
       }
-      const until = r.state === 'queued' && r.level === 'warning' ? quietUntil(r.quiet, r.tz, now) : null;
+      const until = r.state === 'queued' && levelOf(r) === 'warning' ? quietUntil(r.quiet, r.tz, now) : null;
       if (until) {
         await sql`UPDATE notification SET state = 'held', due_time = ${until} WHERE _id = ${r.row}`.execute(trx);
         handled++;
@@ -145,7 +164,10 @@ export async function schedulePass(db: DB, enqueue: Enqueue, now = new Date()): 
       const free = BURST - sent;
       const together = rows.some((r) => r.state === 'held' || r.waited);
       if (!together && sent + rows.length <= BURST) {
-        for (const r of rows) await handOn(trx, [r], alarmMessage(r, reader, r.tier, r.after_minutes ?? 0), enqueue);
+        for (const r of rows) await handOn(trx, [r], ownMessage(r, reader), enqueue);
+      } else if (rows.length === 1 && rows[0].row_kind === 'event') {
+        // one event held through quiet hours, or waiting for a free place: its own message
+        await handOn(trx, rows, ownMessage(rows[0], reader), enqueue);
       } else if (free > 0 || rows.some((r) => r.state === 'held')) {
         await handOn(trx, rows, digestMessage(rows, reader, rows[0].brand ?? ''), enqueue);
       } else continue; // the channel's minute is full: they wait for its next free place, then go together

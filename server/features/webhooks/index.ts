@@ -11,6 +11,7 @@ export const webhooks: Feature = {
   hooks: [webhookHooks],
   owns: ['webhook', 'webhook_delivery'],
   events: {
+    publishes: ['webhook.paused'], // ./queue.ts, when an endpoint is paused
     subscribes: {
       // queued in the sweep's transaction: a robot the sweep did not set offline sends nothing
       'robot.offline': async (trx, robots) => {

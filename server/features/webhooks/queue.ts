@@ -10,6 +10,7 @@ import { newId, writeLog } from '../../log';
 import { setting } from '../../config';
 import { enqueueJob, startFairQueue, type FairJob } from './fairQueue';
 import { postOnce } from './post';
+import { publishInTransaction } from '../../events/domain';
 import { EVENT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER, sign } from './signature';
 import { WEBHOOK_TEST_EVENT, type WebhookEvent } from '../../../resources/webhook';
 
@@ -144,11 +145,12 @@ async function keepScore(db: DB, webhook: string, integrator: string, error: str
       .returning(['failures', 'enabled'])
       .executeTakeFirst();
     if (!r || !r.enabled || r.failures < limit) return;
-    await trx
+    const paused = await trx
       .updateTable('webhook')
       .set({ enabled: false, paused: 'failures', paused_time: sql`now()`, version: sql`version + 1` })
       .where('_id', '=', webhook)
-      .execute();
+      .returning('url')
+      .executeTakeFirstOrThrow();
     await writeLog(
       trx,
       { ip: '' },
@@ -161,7 +163,24 @@ async function keepScore(db: DB, webhook: string, integrator: string, error: str
         dealer: null,
       },
     );
+    // the brand's people hear of it where they read (docs/notifications.md "Policy events"), not only on the endpoint
+    await publishInTransaction(trx, 'webhook.paused', {
+      webhook,
+      host: hostOf(paused.url),
+      integrator,
+      failures: r.failures,
+      error,
+    });
   });
+}
+
+/** An endpoint's host, for people to recognise it by (its path or query may carry a key). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
 }
 
 /** Starts this process's delivery loop (./fairQueue.ts); the function it returns stops it. */
