@@ -230,7 +230,7 @@ it("has no serious or critical violation on each kind of record page and form th
 }, 400_000);
 
 /** Samples the widths of the list's header cells every 50 ms, from now on, with the count of rows and the page's
- * path at each (the sampling starts on the page before the list, whose own table may have rows). */
+ * path at each (the sampling starts on the page before the list, whose own tables may have rows). */
 async function sampleColumns(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as {
@@ -240,11 +240,13 @@ async function sampleColumns(page: Page) {
     w.vfColumns = [];
     clearInterval(w.vfSampler);
     w.vfSampler = window.setInterval(() => {
-      const main = document.getElementById('main-content');
+      // the list's own table (react-admin's list root): while the list's screen loads, the page before it (the
+      // dashboard, its tables) stays drawn under the new path, as a router transition keeps it
+      const list = document.getElementById('main-content')?.querySelector('.list-page');
       w.vfColumns.push({
         path: window.location.pathname,
-        rows: main?.querySelectorAll('tbody tr').length ?? 0,
-        widths: [...(main?.querySelectorAll('thead th') ?? [])]
+        rows: list?.querySelectorAll('tbody tr').length ?? 0,
+        widths: [...(list?.querySelectorAll('thead th') ?? [])]
           .map((th) => th.getBoundingClientRect().width.toFixed(1))
           .join(' '),
       });
