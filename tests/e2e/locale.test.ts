@@ -76,6 +76,9 @@ for (const lang of LANGS) {
 
     // the dashboard: the time zone next to the range, and the last 7 days' axis in the language
     await page.getByTestId('dashboard-zone').getByText('UTC+08:00', { exact: true }).waitFor();
+    // the page settled as a user sees it: today's chart drawn, so the click below is on the page as it stays
+    // (a click during the console's first load was once lost under load: the 7 days never chosen)
+    await page.getByTestId('chart-sales').locator('svg').first().waitFor();
     const d7 = page.getByTestId('period-d7');
     await d7.click();
     await expect.poll(() => d7.getAttribute('aria-pressed')).toBe('true');
