@@ -4,34 +4,12 @@
 // and this test passes on either alone), the other process skipping its turn — while its robots beat and
 // acknowledge through either process. PostgreSQL only: a cluster of its own, or a copy of DATABASE_URL's template.
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
-import { startServerProcess, stopServerProcess, type ServerProcess as Proc } from '../support/process';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { startServerProcess, type ServerProcess as Proc } from '../support/process';
+import { call, login, stopProcess } from '../support/cluster';
 import { openDatabase, type Database } from '../../server/db';
 
 const ROBOTS = 30;
 const startProcess = (databaseUrl: string) => startServerProcess({ databaseUrl }, { CAMPAIGN_TICK_SECONDS: '0.1' });
-
-/** SIGTERM, and SIGKILL if it has not ended within 5 s. */
-async function stopProcess(p: Proc | undefined) {
-  await Promise.race([stopServerProcess(p, 'SIGTERM'), new Promise((r) => setTimeout(r, 5000))]);
-  if (p && p.child.exitCode === null && p.child.signalCode === null) await stopServerProcess(p, 'SIGKILL');
-}
-
-async function call(
-  base: string,
-  method: string,
-  p: string,
-  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
-  if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 let pg: PgDatabase;
 let a: Proc;
@@ -43,14 +21,13 @@ beforeAll(async () => {
   db = await openDatabase({ url: pg.url, poolSize: 2 });
 }, 180_000);
 afterAll(async () => {
-  await Promise.all([stopProcess(a), stopProcess(b)]);
+  await Promise.all([stopProcess(a, 5000), stopProcess(b, 5000)]);
   await db?.close();
   await pg?.close();
 });
 
 it('two processes ticking at once queue each target robot its command once, through every phase', async () => {
-  const admin = (await call(a.url, 'POST', '/auth/signin', { body: { username: 'admin', password: DEMO_PASSWORD } }))
-    .body.data.token as string;
+  const admin = await login(a.url, 'admin');
   const robots: Array<{ _id: string; headers: Record<string, string> }> = [];
   for (let i = 0; i < ROBOTS; i++) {
     const device_id = `TWIN-CMP-${String(i).padStart(2, '0')}`;

@@ -8,29 +8,10 @@ import {
   stopServerProcess as kill,
   type ServerProcess as Proc,
 } from '../support/process';
-import { DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../../server/db/seed';
+import { call, login, PRICE, robotHeaders as robotHeadersOf, storeRobot } from '../support/cluster';
 
-async function call(
-  base: string,
-  method: string,
-  p: string,
-  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
-  if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-const login = async (base: string, username: string) =>
-  (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
-
-const robot = DEMO_DEVICES.find((d) => d.dealer === 'store_a1')!;
-const robotHeaders = { 'X-Device-Id': robot.device_id, 'X-Device-Key': demoDeviceKey(robot.device_id) };
-const PRICE = 500;
+const robot = storeRobot;
+const robotHeaders = robotHeadersOf();
 
 let db: TestDatabase;
 let server: Proc | undefined;

@@ -2,37 +2,12 @@
 // reaches browsers connected to the other (LISTEN/NOTIFY), and the offline sweepers of both processes
 // together turn a silent robot offline exactly once.
 import { postgresDatabase, type PgDatabase } from '../support/postgres';
-import { startServerProcess, stopServerProcess, type ServerProcess as Proc } from '../support/process';
+import { startServerProcess, type ServerProcess as Proc } from '../support/process';
+import { call, login, stopProcess } from '../support/cluster';
 import { openEvents } from '../support/sse';
-import { DEMO_PASSWORD } from '../../server/db/seed';
 import { openDatabase, type Database } from '../../server/db';
 
 const startProcess = (databaseUrl: string) => startServerProcess({ databaseUrl }, { OFFLINE_AFTER_SECONDS: '1.5' });
-
-/** SIGTERM, and SIGKILL if it has not ended within 5 s. */
-async function stopProcess(p: Proc | undefined) {
-  await Promise.race([stopServerProcess(p, 'SIGTERM'), new Promise((r) => setTimeout(r, 5000))]);
-  if (p && p.child.exitCode === null && p.child.signalCode === null) await stopServerProcess(p, 'SIGKILL');
-}
-
-async function call(
-  base: string,
-  method: string,
-  p: string,
-  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...o.headers };
-  if (o.token) headers.Authorization = `Bearer ${o.token}`;
-  const res = await fetch(`${base}/api${p}`, {
-    method,
-    headers,
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-const login = async (base: string, username: string) =>
-  (await call(base, 'POST', '/auth/signin', { body: { username, password: DEMO_PASSWORD } })).body.data.token as string;
 
 let pg: PgDatabase;
 let a: Proc;
@@ -44,7 +19,7 @@ beforeAll(async () => {
   db = await openDatabase({ url: pg.url, poolSize: 2 });
 }, 180_000);
 afterAll(async () => {
-  await Promise.all([stopProcess(a), stopProcess(b)]);
+  await Promise.all([stopProcess(a, 5000), stopProcess(b, 5000)]);
   await db?.close();
   await pg?.close();
 });
