@@ -6,8 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
-import { startTestServer, type TestServer } from '../support/server';
-import { startSmtp } from '../support/smtp';
+import type { TestServer } from '../support/server';
+import { addChannel, addPolicy, addRobot, startNotifyWorld, type NotifyWorld } from '../support/notify';
 import { campaignTick } from '../../server/features/campaigns';
 import { dailyPlans } from '../../server/features/forecast/daily';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -27,45 +27,33 @@ process.env.TRUST_PROXY = '1';
 const WAIT = { timeout: 20_000, interval: 100 };
 const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, WAIT);
 
+let w: NotifyWorld;
 let s: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: NotifyWorld['smtp'];
 let admin: string;
 let brandA: string;
 let brandB: string;
 let n = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
-  s = await startTestServer();
-  [admin, brandA, brandB] = await Promise.all(['admin', 'brand-a', 'brand-b'].map((u) => s.login(u)));
-  // the demo's own policies (every error of a brand to its on-call e-mail) are not this file's
-  await s.db.updateTable('notify_policy').set({ enabled: false }).execute();
+  w = await startNotifyWorld();
+  ({ s, smtp, admin, brandA, brandB } = w);
 });
-afterAll(async () => {
-  await s?.close();
-  await smtp?.close();
-  delete process.env.SMTP_URL;
-});
+afterAll(() => w?.close());
 
-async function channel(name: string, target: string, token = brandA, language = 'en') {
-  const r = await s.call('POST', '/notify_channel/add', {
-    token,
-    body: { name, kind: 'email', target, language, tz: 'UTC' },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data._id as string;
-}
+const channel = async (name: string, target: string, token = brandA, language = 'en') =>
+  (await addChannel(s, token, { name, kind: 'email', target, language }))._id;
 
 /** A policy of events only (no alarm levels) sending them to one channel at once. */
-async function policy(events: string[], channelId: string, token = brandA, extra: object = {}) {
-  const r = await s.call('POST', '/notify_policy/add', {
-    token,
-    body: { name: `Events ${++n}`, events, tiers: [{ after_minutes: 0, channels: [channelId] }], ...extra },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data._id as string;
-}
+const policy = async (events: string[], channelId: string, token = brandA, extra: object = {}) =>
+  (
+    await addPolicy(s, token, {
+      name: `Events ${++n}`,
+      events,
+      tiers: [{ after_minutes: 0, channels: [channelId] }],
+      ...extra,
+    })
+  )._id;
 
 const rowsOf = async (policyId: string) =>
   (
@@ -84,14 +72,9 @@ interface Robot {
 async function robot(dealer = 'store_a1'): Promise<Robot> {
   const device_id = `NEV-${String(++n).padStart(4, '0')}`;
   const name = `Event Bot ${n}`;
-  const r = await s.call('POST', '/device/add', {
-    token: admin,
-    body: { device_id, name, sn: `SN-E${n}`, type: 'coffee', category: 'test', dealer },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key as string };
+  const { _id, headers } = await addRobot(s, admin, { device_id, name, sn: `SN-E${n}`, type: 'coffee', dealer });
   return {
-    _id: r.body.data._id,
+    _id,
     name,
     beat: async () => {
       const b = await s.call('POST', '/device-gateway/heartbeat', { headers, body: {} });

@@ -4,8 +4,8 @@
 // waiting. On PGlite, and on PostgreSQL with DATABASE_URL; two processes: notify-cluster.test.ts.
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { startTestServer, type TestServer } from '../support/server';
-import { startSmtp } from '../support/smtp';
+import type { TestServer } from '../support/server';
+import { addChannel, addPolicy, addRobot, startNotifyWorld, type NotifyWorld } from '../support/notify';
 import { startBots } from '../support/bots';
 import { verify } from '../../server/features/webhooks/signature';
 import { NOTIFY_CODES } from '../../resources/notify_codes';
@@ -19,8 +19,9 @@ process.env.PUBLIC_URL = 'https://console.example.com';
 
 const WAIT = { timeout: 20_000, interval: 100 };
 
+let w: NotifyWorld;
 let s: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: NotifyWorld['smtp'];
 let bots: Awaited<ReturnType<typeof startBots>>;
 let admin: string;
 let brandA: string;
@@ -28,32 +29,26 @@ let brandB: string;
 let n = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
   bots = await startBots();
-  s = await startTestServer();
-  [admin, brandA, brandB] = await Promise.all(['admin', 'brand-a', 'brand-b'].map((u) => s.login(u)));
-  // the demo's own policies (every error of a brand to its on-call e-mail) would tell of this file's alarms too
-  await s.db.updateTable('notify_policy').set({ enabled: false }).execute();
+  w = await startNotifyWorld();
+  ({ s, smtp, admin, brandA, brandB } = w);
 });
 afterAll(async () => {
-  await s?.close();
-  await smtp?.close();
+  await w?.close();
   await bots?.close();
-  delete process.env.SMTP_URL;
 });
 
 /** A robot of Store A1 (Demo Brand A) that reports codes through the gateway, as a real one does. */
 async function robot() {
   const device_id = `NTF-${String(++n).padStart(4, '0')}`;
   const name = `Notify Bot ${n}`;
-  const r = await s.call('POST', '/device/add', {
-    token: admin,
-    body: { device_id, name, sn: `SN-N${n}`, type: 'icecream', category: 'test', dealer: 'store_a1' },
+  const { _id, headers } = await addRobot(s, admin, {
+    device_id,
+    name,
+    sn: `SN-N${n}`,
+    type: 'icecream',
+    dealer: 'store_a1',
   });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const headers = { 'X-Device-Id': device_id, 'X-Device-Key': r.body.data.device_key as string };
-  const _id = r.body.data._id as string;
   return {
     _id,
     name,
@@ -74,20 +69,9 @@ async function robot() {
   };
 }
 
-async function channel(body: Record<string, unknown>, token = brandA) {
-  const r = await s.call('POST', '/notify_channel/add', {
-    token,
-    body: { language: 'en', tz: 'UTC', ...body },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as { _id: string };
-}
-
-async function policy(body: Record<string, unknown>, token = brandA) {
-  const r = await s.call('POST', '/notify_policy/add', { token, body: { name: 'Policy', levels: ['error'], ...body } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as { _id: string };
-}
+const channel = (body: Record<string, unknown>, token = brandA) => addChannel(s, token, body);
+const policy = (body: Record<string, unknown>, token = brandA) =>
+  addPolicy(s, token, { name: 'Policy', levels: ['error'], ...body });
 
 type Row = { _id: string; tier: number | null; state: string; attempts: number; digest: string | null; kind: string };
 const rowsOf = async (where: { alarm?: string; channel?: string }) =>
