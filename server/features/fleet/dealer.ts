@@ -2,7 +2,7 @@
 // removed only once no robot is bound to it.
 import { sql } from 'kysely';
 import { badRequest, conflict } from '../../http/errors';
-import { knownZone } from '../forecast/time';
+import { knownZone } from '../../localTime';
 import { defineHooks } from '../../crud/hooks';
 
 export const dealerHooks = defineHooks('dealer', {

@@ -9,7 +9,7 @@ import { scopeConditions } from '../../crud/scope';
 import { badRequest } from '../../http/errors';
 import forecast from '../../../resources/forecast';
 import { backtest, seasonal, weeklyRhythm, HISTORY_DAYS, type Day, type Rhythm } from './method';
-import { dateOfDay, serverZone } from './time';
+import { dateOfDay, serverZone } from '../../localTime';
 import { daysOf, readSales } from './history';
 
 const DAY_MS = 86_400_000;

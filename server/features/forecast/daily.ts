@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { setting } from '../../config';
 import { publishInTransaction } from '../../events/domain';
-import { dateOfDay, localOf, serverZone } from './time';
+import { dateOfDay, localOf, serverZone } from '../../localTime';
 import { planOf } from './plan';
 
 /** Makes and publishes the plans come due; resolves with how many stores' days it made (0 when all were made). */

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db';
 import { DAY_HOURS, type Day } from './method';
-import { offsetMinutes } from './time';
+import { offsetMinutes } from '../../localTime';
 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 900_000;

@@ -9,7 +9,7 @@ import { scopeConditions } from '../../crud/scope';
 import { badRequest } from '../../http/errors';
 import { setting } from '../../config';
 import forecast from '../../../resources/forecast';
-import { dayOfDate, localOf, serverZone, startOfLocalDay } from './time';
+import { dayOfDate, localOf, serverZone, startOfLocalDay } from '../../localTime';
 import { pathKm, route, type Point } from './route';
 
 const DAY_MS = 86_400_000;

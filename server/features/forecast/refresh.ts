@@ -19,7 +19,7 @@ import {
   type Day,
 } from './method';
 import { daysOf, perHour, readSales } from './history';
-import { localOf, serverZone } from './time';
+import { localOf, serverZone } from '../../localTime';
 import { metricsOf } from '../../../resources/telemetry';
 
 const DAY_MS = 86_400_000;

@@ -3,14 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { DB } from '../../db';
 import { unauthorized } from '../../http/errors';
-import { GATEWAY_PREFIX, hashDeviceKey, robotActor, type GatewayDevice } from '../../auth/robot';
+import { GATEWAY_PREFIX, hashDeviceKey, type GatewayDevice } from '../../auth/robot';
 import { writeLog } from '../../log';
 import { groupCommit } from '../../db/groupCommit';
 import { securityLog } from '../../auth/securityLog';
 import type { CacheMode } from '../../events/revocableCache';
 import { deviceKeyCache } from './keyCache';
-
-export { GATEWAY_PREFIX, robotActor, type GatewayDevice };
 
 declare module 'fastify' {
   interface FastifyRequest {

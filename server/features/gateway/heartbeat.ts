@@ -20,7 +20,7 @@ import {
 } from '../../http/schema';
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
-import type { GatewayDevice } from './auth';
+import type { GatewayDevice } from '../../auth/robot';
 import { contributorsOf, type HandedCommand } from '../../events/domain';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { MAX_FIRMWARE_VERSION } from '../campaigns/firmware';

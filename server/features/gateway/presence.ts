@@ -39,15 +39,13 @@ export interface Beat {
   type?: string;
 }
 
-type StatusRow = BeatRow;
-
 /**
  * Records heartbeats (and, if given, the robot's state and work status). Beats that arrive together go to
  * the database as one statement (group commit, server/db/groupCommit.ts) that also returns what each row held
  * before, so that only real changes are announced. `npm run bench` measured why: one UPDATE and one commit per
  * beat kept ingest near 1,300 beats/s on PostgreSQL.
  */
-export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
+export function heartbeats(db: DB): (beat: Beat) => Promise<BeatRow> {
   const record = groupCommit((beats: Beat[]) => recordBeats(db, beats), { name: 'heartbeat' });
   return async (beat) => {
     const r = await record(beat);
@@ -57,7 +55,7 @@ export function heartbeats(db: DB): (beat: Beat) => Promise<StatusRow> {
   };
 }
 
-async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | undefined>> {
+async function recordBeats(db: DB, beats: Beat[]): Promise<Array<BeatRow | undefined>> {
   // one row per robot: later beats of the same robot in the batch win, as if they had come one by one
   const merged = new Map<string, Beat>();
   for (const b of beats) {
@@ -96,7 +94,7 @@ async function recordBeats(db: DB, beats: Beat[]): Promise<Array<StatusRow | und
 
 /** The batch's beats of robots that still exist, each as its subscribers see it; a robot beating twice in the
  * batch came online with its first beat. */
-function recorded(beats: Beat[], byId: Map<string, StatusRow>): RobotBeat[] {
+function recorded(beats: Beat[], byId: Map<string, BeatRow>): RobotBeat[] {
   const greeted = new Set<string>();
   const out: RobotBeat[] = [];
   for (const b of beats) {

@@ -3,7 +3,8 @@
 import { route, obj, str, int, nullable, type EdgeInstance } from '../../http/schema';
 import { fieldsBody, recordRef } from '../../crud/schema';
 import type { DB } from '../../db';
-import { deviceOf, robotActor, type GatewayDevice } from './auth';
+import { deviceOf } from './auth';
+import { robotActor, type GatewayDevice } from '../../auth/robot';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import { tidyFields } from '../../../resources/validate';

@@ -2,14 +2,15 @@
 // ledger (server/features/commands), queued in the transaction that opens the rule's alarm — so once per breach,
 // not once per beat. An operator unlocks it with the `unlock` command.
 import { queueCommand } from '../commands/ledger';
-import { LOCK_REASON_MAX } from './words';
+import { COMMANDS } from '../../../resources/command';
 import type { LockRobot } from './rules';
 
 export const lockByRule: LockRobot = async (trx, device, rule, value) => {
   await queueCommand(trx, {
     device,
     command: 'lock',
-    params: { reason: `${rule.name}: ${rule.metric} ${value}`.slice(0, LOCK_REASON_MAX) },
+    // the reason within the catalogue's bound for the `lock` parameter, which the robot is handed as it is
+    params: { reason: `${rule.name}: ${rule.metric} ${value}`.slice(0, COMMANDS.lock.reason.max) },
     createdBy: 'system:telemetry',
     reason: rule.name,
   });

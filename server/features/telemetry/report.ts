@@ -27,7 +27,7 @@ import device from '../../../resources/device';
 import { METRICS, type Metric } from '../../../resources/telemetry';
 import { metricArg, rangeOf, timeArg, type Range } from './series';
 import { choice, list, obj, refusal, str, type ValueOf } from '../../http/schema';
-import { metricName } from './words';
+import { metricName } from '../../../i18n/telemetry';
 import type { Rule } from './rules';
 
 /** A report spans at most a year of days. */
