@@ -3,23 +3,21 @@
 // events refetch both (src/live/LiveAlarms.tsx).
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { Divider, CardHeader, Link, ListItem, ListItemText, Stack } from '@mui/material';
-import type { Lang } from '../../resources/accounts';
 import alarm from '../../resources/alarm';
 import device from '../../resources/device';
 import { relatedOf } from '../../resources/types';
 import { RowActions } from '../declared/RowActions';
 import { RecordCard, RecentRows, useRecent } from '../declared/RecentCard';
-import { formatDateTime, localeTag } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { AlarmDuration, LevelChip, StateChip } from './parts';
 
 const HISTORY_DAYS = 30;
 
 function AlarmRow({ a }: { a: RaRecord }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const tag = localeTag(locale as Lang);
+  const fmt = useFormat();
   return (
     // icons (acknowledge, clear) a finger finds on a phone; there the chips stand above the title
     <ListItem
@@ -46,7 +44,7 @@ function AlarmRow({ a }: { a: RaRecord }) {
         }
         secondary={
           <>
-            {formatDateTime(a.first_seen, tag)} ·{' '}
+            {fmt.dateTime(a.first_seen)} ·{' '}
             <AlarmDuration record={a as { first_seen?: string; clear_time?: string | null }} />
             {a.clear_code ? ` · ${translate('vf.alarms.cleared_by_code', { code: a.clear_code })}` : ''}
           </>

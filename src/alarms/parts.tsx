@@ -1,10 +1,9 @@
 // Pieces of the alarm screens: level and state chips, how long an alarm has lasted, the robot's alarms card.
 import { useEffect, useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
-import type { Lang } from '../../resources/accounts';
 import { choiceKey } from '../declared/choiceKey';
-import { localeTag } from '../lib/format';
+import { useFormat } from '../lib/format';
 
 const LEVEL_COLOR = { warning: 'warning', error: 'error' } as const;
 const STATE_COLOR = { active: 'error', acknowledged: 'warning', cleared: 'default' } as const;
@@ -57,9 +56,9 @@ export function formatDuration(ms: number, locale: string): string {
 
 /** From opening to clearing, or to now while it is open. */
 export function AlarmDuration({ record }: { record: { first_seen?: string; clear_time?: string | null } }) {
-  const [locale] = useLocaleState();
+  const { locale } = useFormat();
   const now = useNow();
   if (!record.first_seen) return null;
   const end = record.clear_time ? new Date(record.clear_time).getTime() : now;
-  return <span>{formatDuration(end - new Date(record.first_seen).getTime(), localeTag(locale as Lang))}</span>;
+  return <span>{formatDuration(end - new Date(record.first_seen).getTime(), locale)}</span>;
 }

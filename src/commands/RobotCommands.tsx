@@ -4,17 +4,16 @@
 // while one is still queued. Its lock, when it is out of service, with who locked it and why.
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, useCanAccess, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Button, useCanAccess, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { Alert, Box, Link, ListItem, ListItemText } from '@mui/material';
 import SettingsRemote from '@mui/icons-material/SettingsRemote';
-import type { Lang } from '../../resources/accounts';
 import command from '../../resources/command';
 import device from '../../resources/device';
 import { relatedOf } from '../../resources/types';
 import { ActionButtons } from '../declared/ActionButtons';
 import { choiceKey } from '../declared/fields';
 import { RecordCard, RecentRows, useRecent } from '../declared/RecentCard';
-import { formatDateTime, localeTag } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { SendCommandDialog } from './SendCommand';
 import { CommandStateChip } from './parts';
 
@@ -22,8 +21,7 @@ const related = relatedOf(device, 'command')!;
 
 function CommandRow({ c }: { c: RaRecord }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const tag = localeTag(locale as Lang);
+  const fmt = useFormat();
   return (
     <ListItem
       component="div"
@@ -47,7 +45,7 @@ function CommandRow({ c }: { c: RaRecord }) {
             {c.params && Object.keys(c.params).length ? ` · ${Object.values(c.params).join(', ')}` : ''}
           </Link>
         }
-        secondary={`${formatDateTime(c.create_time, tag)} · ${c.created_by}${c.result?.reason ? ` · ${c.result.reason}` : ''}`}
+        secondary={`${fmt.dateTime(c.create_time)} · ${c.created_by}${c.result?.reason ? ` · ${c.result.reason}` : ''}`}
       />
     </ListItem>
   );

@@ -2,7 +2,7 @@
 // the page on screen), made and streamed by the server in the user's language and time zone; a dialog shows
 // what has arrived and can cancel.
 import { useRef, useState } from 'react';
-import { Button, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
 import {
   Dialog,
   DialogActions,
@@ -17,8 +17,7 @@ import Description from '@mui/icons-material/Description';
 import type { ResourceDef } from '../../resources/types';
 import { callPath } from '../../resources';
 import { exportList, type ExportFormat } from '../lib/exportList';
-import { localeTag } from '../lib/format';
-import type { Lang } from '../../resources/accounts';
+import { useFormat } from '../lib/format';
 
 function size(bytes: number, locale: string) {
   const mb = bytes >= 1024 * 1024;
@@ -33,7 +32,7 @@ function size(bytes: number, locale: string) {
 export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: string[] }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
+  const { locale } = useFormat();
   const { filterValues, sort } = useListContext();
   const [progress, setProgress] = useState<{ bytes: number; rows: number; format: ExportFormat } | null>(null);
   const controller = useRef<AbortController>(undefined);
@@ -53,7 +52,7 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
       });
       notify('vf.operator.export.done', {
         type: 'success',
-        messageArgs: { name, smart_count: rows, rows: rows.toLocaleString(localeTag(locale as Lang)) },
+        messageArgs: { name, smart_count: rows, rows: rows.toLocaleString(locale) },
       });
     } catch (e) {
       if ((e as Error).name === 'AbortError') notify('vf.operator.export.cancelled', { type: 'info' });
@@ -89,8 +88,8 @@ export function ExportButtons({ def, fields }: { def: ResourceDef; fields?: stri
           <LinearProgress variant="indeterminate" />
           <Typography variant="body2" sx={{ mt: 1 }} role="status" data-testid="export-progress">
             {translate('vf.operator.export.progress', {
-              size: size(progress?.bytes ?? 0, localeTag(locale as Lang)),
-              total: (progress?.rows ?? 0).toLocaleString(localeTag(locale as Lang)),
+              size: size(progress?.bytes ?? 0, locale),
+              total: (progress?.rows ?? 0).toLocaleString(locale),
             })}
           </Typography>
         </DialogContent>

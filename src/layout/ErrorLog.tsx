@@ -1,7 +1,7 @@
 // The error log (docs/rules.md, Screens): a header button with the count of client errors caught, a dialog listing them
 // (message, stack, page, time), and the error boundary around every page that feeds it.
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Error as RaError, useLocaleState, useTranslate } from 'react-admin';
+import { Error as RaError, useTranslate } from 'react-admin';
 import {
   Badge,
   Box,
@@ -21,14 +21,13 @@ import {
 } from '@mui/material';
 import BugReport from '@mui/icons-material/BugReport';
 import { clearErrors, installErrorHandlers, logError, useErrorLog } from './errorLog';
-import { formatDateTime, localeTag } from '../lib/format';
-import type { Lang } from '../../resources/accounts';
+import { useFormat } from '../lib/format';
 
 installErrorHandlers();
 
 export function ErrorLogButton() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const fmt = useFormat();
   const errors = useErrorLog();
   const [open, setOpen] = useState(false);
   if (errors.length === 0 && !open) return null;
@@ -80,9 +79,7 @@ export function ErrorLogButton() {
                       ) : null}
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{e.url}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(e.time, localeTag(locale as Lang))}
-                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(e.time)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,7 +1,7 @@
 // A robot's info page: is it online and since when did it last beat, what is it doing, its alarms, what it
 // has said lately, and its key (rotated here; a new or rotated key is shown once). Live events refetch the robot
 // and its messages, so the page follows the robot without a reload.
-import { EditButton, Labeled, Show, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { EditButton, Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import {
   Box,
   Card,
@@ -18,7 +18,6 @@ import {
 } from '@mui/material';
 import device from '../../resources/device';
 import { relatedOf } from '../../resources/types';
-import type { Lang } from '../../resources/accounts';
 import { ActionButtons } from '../declared/ActionButtons';
 import { FieldFor, choiceKey, codeWord } from '../declared/fields';
 import { OneTimeKeyDialog, useRevealedSecret } from '../declared/OneTimeKeyDialog';
@@ -28,7 +27,7 @@ import { RobotCommands } from '../commands/RobotCommands';
 import { RobotTelemetry } from '../telemetry/RobotTelemetry';
 import { RobotDaysLeft } from '../replenishment/RobotDaysLeft';
 import { useNow } from '../alarms/parts';
-import { formatDateTime, localeTag, timeAgo } from '../lib/format';
+import { useFormat } from '../lib/format';
 
 const f = (name: string) => `resources.device.fields.${name}`;
 const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', error: 'error' } as const;
@@ -36,12 +35,11 @@ const LEVEL_COLOR = { info: 'default', success: 'success', warning: 'warning', e
 function Status() {
   const r = useRecordContext();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const fmt = useFormat();
   const now = useNow(15_000); // "3 minutes ago" keeps counting while the page is open
   if (!r) return null;
-  const tag = localeTag(locale as Lang);
   const beat = r.last_heartbeat
-    ? translate('vf.fleet.device.heartbeat_ago', { ago: timeAgo(r.last_heartbeat, now, tag) })
+    ? translate('vf.fleet.device.heartbeat_ago', { ago: fmt.ago(r.last_heartbeat, now) })
     : translate('vf.fleet.device.never');
   return (
     <Card variant="outlined">
@@ -65,7 +63,7 @@ function Status() {
             />
           ) : null}
         </Stack>
-        <Typography variant="body2" title={formatDateTime(r.last_heartbeat, tag)} data-testid="device-heartbeat">
+        <Typography variant="body2" title={fmt.dateTime(r.last_heartbeat)} data-testid="device-heartbeat">
           {beat}
         </Typography>
         {r.work_status ? (
@@ -108,7 +106,7 @@ const messages = relatedOf(device, 'message')!;
 
 function RecentMessages() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const fmt = useFormat();
   const { record: r, canList, rows, all } = useRecent(messages);
   if (!r || !canList) return null;
   return (
@@ -128,7 +126,7 @@ function RecentMessages() {
             />
             <ListItemText
               primary={`${m.code} · ${m.title}`}
-              secondary={`${formatDateTime(m.create_time, localeTag(locale as Lang))} — ${m.content}`}
+              secondary={`${fmt.dateTime(m.create_time)} — ${m.content}`}
             />
           </ListItem>
         )}
@@ -140,7 +138,7 @@ function RecentMessages() {
 function KeySection() {
   const r = useRecordContext();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const fmt = useFormat();
   if (!r) return null;
   return (
     <Card variant="outlined">
@@ -155,7 +153,7 @@ function KeySection() {
         {r.key_issued_at ? (
           <Typography variant="body2" sx={{ mt: 1 }}>
             {translate('vf.fleet.device.key_issued', {
-              when: formatDateTime(r.key_issued_at, localeTag(locale as Lang)),
+              when: fmt.dateTime(r.key_issued_at),
             })}
           </Typography>
         ) : null}
