@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { execFileSync } from 'node:child_process';
-import { freshDatabase } from './db';
+import { freshDatabase, memoryScratch } from './db';
 import { openDatabase } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
@@ -76,7 +76,8 @@ export interface Cluster {
 /** A throw-away PostgreSQL cluster of the caller's own (tests that stop and start the database). */
 export async function ownCluster(): Promise<Cluster> {
   const bin = pgBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vf-pg-'));
+  // in memory where the machine has it, as the embedded databases (tests/support/db.ts)
+  const dir = fs.mkdtempSync(path.join(memoryScratch() ?? os.tmpdir(), 'vf-pg-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
