@@ -30,8 +30,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/globalSetup.ts'],
-          // Each file starts its own server on its own database; two cores, so two at a time.
+          setupFiles: ['tests/support/fileSetup.ts'],
+          // Each file starts its own server on its own database; two cores, so two at a time. A worker's files
+          // share its loaded modules (docs/testing.md, "Files share a worker").
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -45,6 +48,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           globalSetup: ['tests/support/e2eSetup.ts'],
+          setupFiles: ['tests/support/fileSetup.ts'],
+          isolate: false,
           // Each file has its own server, database and Chromium (tests/support/browser.ts) and the app is built
           // once (e2eSetup): files share no state, so two run side by side — much of a browser test is waiting
           // for the page, time the other file uses.

@@ -6,7 +6,7 @@
 // (tests/support/server.ts, tests/support/cluster.ts) call `checkAnswer` on every answer.
 //
 // Cheap by design: the document is read once per server (test files share none), each response schema is compiled
-// the first time an answer needs it and kept, and the operations × statuses seen go to one file per process
+// the first time an answer needs it and kept, and the operations × statuses seen go to one file per test file
 // (`.tmp/contract-<run>/`) that the API project's teardown sums up (tests/support/globalSetup.ts).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,11 +161,15 @@ export async function checkAnswer(
     );
 }
 
-// after each test file (this module is loaded afresh for each): what it saw, in a file of its own. vitest's global
-// hook (every project runs with `globals: true`): a script that starts a test server (npm run lighthouse) has none.
-(globalThis as { afterAll?: (fn: () => void) => void }).afterAll?.(() => {
-  if (!seen.size || !process.env.VF_TEST_RUN) return;
-  const dir = coverageDir(process.env.VF_TEST_RUN);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen], spent }));
-});
+/** After each test file (tests/support/fileSetup.ts; the module stays loaded from one file to the next): what it
+ * saw, in a file of its own, and the counts start again for the next file. */
+export function saveContractCoverage() {
+  if (seen.size && process.env.VF_TEST_RUN) {
+    const dir = coverageDir(process.env.VF_TEST_RUN);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${randomUUID()}.json`), JSON.stringify({ operations, seen: [...seen], spent }));
+  }
+  seen.clear();
+  spent.answers = 0;
+  spent.ms = 0;
+}

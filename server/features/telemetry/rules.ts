@@ -41,16 +41,19 @@ export type LockRobot = (trx: DB, device: string, rule: Rule, value: number) => 
 
 export const RULES_CACHE = 'telemetry_rule';
 
-let cached: Promise<Map<string, Rule[]>> | undefined;
+/** By database: a process serves one, but the tests start servers on a database each in one process
+ * (docs/testing.md), and a second server must not read the first one's rules. */
+let cached = new WeakMap<DB, Promise<Map<string, Rule[]>>>();
 onCacheChange((c) => {
-  if (c.cache === RULES_CACHE) cached = undefined;
+  if (c.cache === RULES_CACHE) cached = new WeakMap();
 });
 
 /** Every process forgets its rules once the caller's transaction commits (a rule was added, changed or removed). */
 export const rulesChanged = (trx: DB) => publishCacheChange(RULES_CACHE, trx);
 
 function rulesByMetric(db: DB): Promise<Map<string, Rule[]>> {
-  if (!cached) {
+  let rules = cached.get(db);
+  if (!rules) {
     const loading =
       sql<Rule>`SELECT _id, name, metric, op, threshold, for_minutes, level, lock, type, integrator, dealer, device FROM telemetry_rule`
         .execute(db)
@@ -60,13 +63,14 @@ function rulesByMetric(db: DB): Promise<Map<string, Rule[]>> {
             byMetric.set(r.metric, [...(byMetric.get(r.metric) ?? []), { ...r, threshold: Number(r.threshold) }]);
           return byMetric;
         });
-    cached = loading;
+    cached.set(db, loading);
+    rules = loading;
     // a failed read is not kept: the next beat tries again
     loading.catch(() => {
-      if (cached === loading) cached = undefined;
+      if (cached.get(db) === loading) cached.delete(db);
     });
   }
-  return cached;
+  return rules;
 }
 
 const covers = (r: Rule, b: JudgedBeat) =>
