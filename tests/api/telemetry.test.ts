@@ -292,6 +292,56 @@ describe('rules', () => {
     await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
   });
 
+  // the API files share a worker's modules (docs/testing.md, "Files share a worker"): servers one after another in
+  // one process, each on a database of its own
+  it("a second server in this process judges its robots by its own database's rules, not the first one's", async () => {
+    const r = await robot();
+    const made = await rule(admin, { name: 'Only in the first database' });
+    expect(made.status).toBe(200);
+    await inForce(r, { freezer_temp: -5 });
+    const other = await startTestServer();
+    try {
+      // a rule of the second database only, written there as a change outside the service would be
+      const own = await s.db
+        .selectFrom('telemetry_rule')
+        .selectAll()
+        .where('_id', '=', made.body.data._id)
+        .executeTakeFirstOrThrow();
+      await other.db
+        .insertInto('telemetry_rule')
+        .values({ ...own, _id: 'rule_second_only', name: 'Only in the second database' })
+        .execute();
+      const token = await other.login('admin');
+      const added = await other.call('POST', '/device/add', {
+        token,
+        body: {
+          device_id: 'TELE-SECOND',
+          name: 'Second',
+          sn: 'SN-T2',
+          type: 'icecream',
+          category: 'test',
+          dealer: 'store_a1',
+        },
+      });
+      expect(added.status).toBe(200);
+      const headers = { 'X-Device-Id': 'TELE-SECOND', 'X-Device-Key': added.body.data.device_key };
+      const beat = await other.call('POST', '/device-gateway/heartbeat', {
+        headers,
+        body: { telemetry: { freezer_temp: 20 } },
+      });
+      expect(beat.status).toBe(200);
+      const judged = await other.db
+        .selectFrom('telemetry_rule_state')
+        .select('rule')
+        .where('device', '=', added.body.data._id)
+        .execute();
+      expect(judged).toEqual([{ rule: 'rule_second_only' }]);
+    } finally {
+      await other.close();
+    }
+    await s.call('POST', '/telemetry_rule/delete', { token: admin, body: { _id: made.body.data._id } });
+  });
+
   it('a fleet without rules writes no rule state', async () => {
     const r = await robot();
     await r.beat({ telemetry: { freezer_temp: 20 } });
