@@ -28,7 +28,7 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   const notify = async (code: number) =>
     expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
 
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-a1');
   const bell = page.getByTestId('alarm-badge');
   await expect.poll(() => bell.getAttribute('data-live')).toBe('on');
@@ -91,7 +91,6 @@ it('bell rises live on a fault, acknowledge with a comment, the recovery code cl
   // the page may first draw the record as the robot's page left it in the app's cache (acknowledged), then as read
   await expect.poll(() => page.getByTestId('alarm-state').getAttribute('data-state')).toBe('cleared');
   await e.shot(page, 'alarms-show');
-  await context.close();
 });
 
 it('clears several alarms at once from the list, confirmed once', async () => {
@@ -112,7 +111,7 @@ it('clears several alarms at once from the list, confirmed once', async () => {
   for (const code of [21, 23])
     expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code } })).status).toBe(200);
 
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-a1', {
     at: `/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
   });
@@ -137,5 +136,4 @@ it('clears several alarms at once from the list, confirmed once', async () => {
     { state: 'cleared', clear_by: 'store-a1' },
     { state: 'cleared', clear_by: 'store-a1' },
   ]);
-  await context.close();
 });

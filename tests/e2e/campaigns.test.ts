@@ -54,7 +54,7 @@ async function campaign(version: string, extra: object = {}) {
 }
 
 it('uploads a firmware image from its form: the checksum is the server’s', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin', { at: '/firmware/create' });
   const image = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
   await page.getByTestId('firmware-file').locator('input[type=file]').setInputFiles({
@@ -83,13 +83,12 @@ it('uploads a firmware image from its form: the checksum is the server’s', asy
     .getByTestId('campaign-target-count')
     .getByText(/^\d+ robots?$/)
     .waitFor({ timeout: 15_000 });
-  await context.close();
 });
 
 it('starts a campaign on a filter, watches its funnel move live, pauses and resumes; another aborts by itself', async () => {
   const robots = [await robot('1.0.0-e2e'), await robot('1.0.0-e2e'), await robot('1.0.0-e2e')];
   const id = await campaign('1.0.0-e2e');
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin', { at: `/campaign/${id}/show` });
   await expect.poll(() => page.getByTestId('alarm-badge').getAttribute('data-live')).toBe('on');
   await page.getByRole('button', { name: 'Start' }).click();
@@ -144,5 +143,4 @@ it('starts a campaign on a filter, watches its funnel move live, pauses and resu
     .waitFor();
   await count('waiting').getByText('2').waitFor();
   await e.shot(page, 'campaigns-aborted');
-  await context.close();
 });

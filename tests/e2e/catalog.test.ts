@@ -33,7 +33,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 it('creates a product with two properties, each with options', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/product/create` });
   await input(page, 'code').waitFor();
   await e.shot(page, 'catalog-product-create');
@@ -106,11 +106,10 @@ it('creates a product with two properties, each with options', async () => {
       ],
     },
   ]);
-  await context.close();
 });
 
 it('imports a template into the product form only after a confirmation', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/product/create` });
   await input(page, 'code').fill('TYPED-1');
   await input(page, 'name').fill('Typed by hand');
@@ -163,11 +162,10 @@ it('imports a template into the product form only after a confirmation', async (
     number: tpl.number,
     properties: tpl.properties,
   });
-  await context.close();
 });
 
 it("adjusts and restocks on the stock screen; a bad value is refused with the server's message", async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1');
   await page.getByRole('menuitem', { name: 'Stock management' }).click();
   await page.waitForURL(/\/product\/stock$/);
@@ -234,7 +232,6 @@ it("adjusts and restocks on the stock screen; a bad value is refused with the se
     .where('action', 'in', ['stock', 'restock'])
     .execute();
   expect(logs.map((l) => l.action).sort()).toEqual(['restock', 'stock', 'stock']);
-  await context.close();
 });
 
 it('copies products to other stores with a progress bar and a result per target, without duplicating on a second run', async () => {
@@ -303,7 +300,7 @@ it('copies products to other stores with a progress bar and a result per target,
 });
 
 it("creates a group of products and publishes it onto the robots' menu", async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/product_classify/create` });
   await input(page, 'name').fill('Morning picks');
   await input(page, 'tag').fill('am');
@@ -351,11 +348,10 @@ it("creates a group of products and publishes it onto the robots' menu", async (
     .waitFor();
   await expect(labelled(page, 'Store').count()).resolves.toBe(0);
   await e.shot(page, 'catalog-group-edit');
-  await context.close();
 });
 
 it("edits a product's properties in place; a bad property code is refused with its position", async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   const p = await e.server.db
     .selectFrom('product')
     .select(['_id', 'properties'])
@@ -381,11 +377,10 @@ it("edits a product's properties in place; a bad property code is refused with i
   const props = after.properties as Array<{ code: string; options: Array<{ code: string; price: number }> }>;
   expect(props.map((x) => x.code)).toEqual(['size', 'extras', 'holder', 'calib']);
   expect(props[1].options[2]).toMatchObject({ code: 'choco', price: 200 });
-  await context.close();
 });
 
 it('shows the catalog screens in Chinese without a raw message key', async () => {
-  const { page, context } = await e.newPage({ lang: 'zh' });
+  const page = await e.pooledPage({ lang: 'zh' });
   await e.login(page, 'brand-a', { at: '/product/stock' });
   for (const [path, title, shot] of [
     ['/product/stock', '库存管理', 'catalog-zh-stock'],
@@ -404,11 +399,10 @@ it('shows the catalog screens in Chinese without a raw message key', async () =>
     expect(text, path).not.toMatch(/\b(vf|resources|ra)\.[a-z_]+\.[a-z_]+/);
     await e.shot(page, shot);
   }
-  await context.close();
 });
 
 it('lets a brand write a template with nested properties, as a product is written', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'brand-a', { at: `/template/create` });
   // a brand account's new template is in its own brand: not asked
   await input(page, 'code').fill('TPL-MATCHA');
@@ -439,5 +433,4 @@ it('lets a brand write a template with nested properties, as a product is writte
       { code: 'milk', name: 'Milk', hide: false, options: [{ code: 'oat', name: 'Oat milk', price: 300, type: null }] },
     ],
   });
-  await context.close();
 });

@@ -27,9 +27,8 @@ it('sends a lock from the robot page and watches it queued → sent → acknowle
   const headers = { 'X-Device-Id': 'CMD-E2E-01', 'X-Device-Key': robot.device_key };
 
   const { page, context } = await e.newPage({ lang: 'en' });
-  await e.login(page, 'store-a1');
+  await e.login(page, 'store-a1', { at: `/device/${robot._id}/show` });
   await expect.poll(() => page.getByTestId('alarm-badge').getAttribute('data-live')).toBe('on');
-  await page.goto(`${e.server.url}/device/${robot._id}/show`);
   const card = page.getByTestId('device-commands');
   await card.getByText('No commands yet').waitFor();
 
@@ -105,7 +104,7 @@ it('sends one command to the robots selected in the list, and reports each robot
     });
     ids.push(r.body.data._id);
   }
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-a1', { at: `/device?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk cmd' }))}` });
   await page.getByRole('row').filter({ hasText: 'Bulk cmd 2' }).waitFor();
   await page.getByRole('checkbox', { name: /select all/i }).check();
@@ -127,5 +126,4 @@ it('sends one command to the robots selected in the list, and reports each robot
     ['set_business_state', { state: 'pause' }, 'queued', 'store-a1'],
     ['set_business_state', { state: 'pause' }, 'queued', 'store-a1'],
   ]);
-  await context.close();
 });

@@ -101,7 +101,7 @@ async function download(page: Page, testId: string) {
 }
 
 it('exports money with two decimals, and the message counts the rows the file holds', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/order?filter=${encodeURIComponent(JSON.stringify({ status: 'CLOSE' }))}` });
   await page.locator('tbody tr').first().waitFor();
   const expected = (
@@ -140,11 +140,10 @@ it('exports money with two decimals, and the message counts the rows the file ho
   const column = csv[0].indexOf('Amount');
   for (const line of csv.slice(1)) expect(line[column]).toMatch(/^\d+\.\d\d$/);
   expect(csv.length - 1).toBe(expected);
-  await context.close();
 });
 
 it('names each refused row of a bulk report after a live refresh took it out of the list, its state in words', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', {
     at: `/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id, state: 'active' }))}`,
   });
@@ -167,7 +166,6 @@ it('names each refused row of a bulk report after a live refresh took it out of 
   const ids = await e.server.db.selectFrom('alarm').select('_id').where('device', '=', robot._id).execute();
   for (const { _id } of ids) expect(await report.textContent()).not.toContain(_id);
   await e.shot(page, 'finish-bulk-report-en');
-  await context.close();
 });
 
 it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang) => {
@@ -183,7 +181,7 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
     .where('dealer', '=', 'store_a1')
     .where('pay_type', '=', 'WECHAT')
     .executeTakeFirstOrThrow();
-  const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
+  const page = await e.pooledPage({ lang, width: 390, height: 844 });
   // an alarm's category
   await e.login(page, 'store-a1', { at: `/alarm/${alarm._id}/show` });
   const category = page.locator('.ra-field-category');
@@ -247,7 +245,6 @@ it.each(LANGS)('shows stored codes in words and names for ids (%s)', async (lang
   });
   expect(refused.body.data.results[0].message).toContain(translate(lang, 'resources.alarm.choices.state.cleared'));
   expect(refused.body.data.results[0].message).not.toMatch(/\bcleared\b/);
-  await context.close();
 });
 
 it('says what was saved, and a tab names the record it shows, never its id', async () => {
@@ -308,7 +305,7 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
     delete process.env.WEBHOOK_ALLOW_LOCAL;
   }
   for (const lang of ['en', 'es']) {
-    const { page, context } = await e.newPage({ lang, width: 1366, height: 860 });
+    const page = await e.pooledPage({ lang, width: 1366, height: 860 });
     await e.login(page, 'admin', { at: '/product' });
     for (const list of ['product', 'order', 'webhook']) {
       if (list !== 'product') await page.goto(`${e.server.url}/${list}`);
@@ -331,7 +328,6 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
       for (const r of rows) expect(r.height, `${list} (${lang})`).toBeLessThanOrEqual(r.max);
       expect(await noSideways(page)).toBe(true);
     }
-    await context.close();
   }
 });
 
@@ -487,7 +483,7 @@ describe('a phone at 390×844', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await gateway(23)).status).toBe(200);
-    const { page, context } = await e.newPage({ lang, width: 390, height: 844 });
+    const page = await e.pooledPage({ lang, width: 390, height: 844 });
     await e.login(page, 'store-a1');
     const inView = async (testId: string) => {
       const card = page.getByTestId('list-card').first();
@@ -562,12 +558,11 @@ describe('a phone at 390×844', () => {
     );
     expect(await noSideways(page)).toBe(true);
     await e.shot(page, `finish-phone-restock-${lang}`);
-    await context.close();
   });
 });
 
 it('fits every list at 1366 px: no column under the row actions, a time never cut (the robots’ last heartbeat)', async () => {
-  const { page, context } = await e.newPage({ lang: 'en', width: 1366, height: 860 });
+  const page = await e.pooledPage({ lang: 'en', width: 1366, height: 860 });
   await e.login(page, 'admin', { at: '/device' });
   for (const list of ['device', 'alarm', 'dealer', 'user']) {
     if (list !== 'device') await page.goto(`${e.server.url}/${list}`);
@@ -596,7 +591,6 @@ it('fits every list at 1366 px: no column under the row actions, a time never cu
   // the robot list's last heartbeat column is there, whole, beside the actions
   await page.goto(`${e.server.url}/device`);
   await page.locator('th.column-last_heartbeat').waitFor();
-  await context.close();
 });
 
 it('names a store’s brand on its robot’s page, while the brand itself stays refused to the store', async () => {
@@ -608,13 +602,12 @@ it('names a store’s brand on its robot’s page, while the brand itself stays 
     [1366, 860],
     [390, 844],
   ]) {
-    const { page, context } = await e.newPage({ lang: 'en', width, height });
+    const page = await e.pooledPage({ lang: 'en', width, height });
     await e.login(page, 'store-a1', { at: `/device/${robot._id}/show` });
     // the robot's details: its brand by name, where a failed fetch of the brand showed an error icon
     const main = page.locator('main');
     await main.getByText('Demo Brand A', { exact: true }).waitFor();
     expect(await main.getByTestId('ErrorIcon').count()).toBe(0);
     await e.shot(page, `finish-store-robot-brand-${width}`);
-    await context.close();
   }
 });

@@ -31,7 +31,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 it('sets up a brand with a logo, a store and a robot; the simulator brings it online and its alarm arrives live; unbinding and closing ask first', async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   // A brand, with its logo uploaded through the API into object storage.
   await e.login(page, 'admin', { at: '/integrator/create' });
   await page.locator('input[name="name"]').fill('Harbour Treats');
@@ -156,13 +156,12 @@ it('sets up a brand with a logo, a store and a robot; the simulator brings it on
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await row.getByText('Closed', { exact: true }).waitFor();
   await e.shot(page, 'fleet-store-closed');
-  await context.close();
   // a brand, a store and a robot set up through the forms, and a simulator process started: more than the default
   // 90 s on a machine shared with the other test runs
 }, 180_000);
 
 it("edits a brand's payment, notification and pickup settings as forms of their declared keys; a bad key is refused under its input", async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'admin', { at: `/integrator/brand_b` });
   await page.getByRole('combobox', { name: 'Pickup by' }).click();
   await page.getByRole('option', { name: 'Pickup code' }).click();
@@ -187,11 +186,10 @@ it("edits a brand's payment, notification and pickup settings as forms of their 
     pay_info: { merchant_id: 'M-77' },
     notify_info: { webhook: 'https://hooks.example.com/harbour' },
   });
-  await context.close();
 });
 
 it('takes a profile avatar as an uploaded image, as the account form does, not as a typed path', async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-b1', { at: `/profile` });
   await page
     .locator('input[name="avatar__file"]')
@@ -206,11 +204,10 @@ it('takes a profile avatar as an uploaded image, as the account form does, not a
     .where('_id', '=', 'store-b1')
     .executeTakeFirstOrThrow();
   expect(me.avatar).toMatch(/^img\/\d{6}\/[a-f0-9]{32}\.png$/);
-  await context.close();
 });
 
 it('shows a store account only its robots, without the brand it may not read; /device/info/{id} opens a robot', async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-b1', { at: `/device` });
   const rows = page.locator('tbody tr');
   await rows.first().waitFor();
@@ -226,5 +223,4 @@ it('shows a store account only its robots, without the brand it may not read; /d
   await page.goto(`${e.server.url}/device/info/${mine[0]._id}`);
   await page.waitForURL(new RegExp(`/device/${mine[0]._id}/show$`));
   await page.getByText(`Robot ${mine[0].name}`).first().waitFor();
-  await context.close();
 });

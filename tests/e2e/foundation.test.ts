@@ -60,7 +60,7 @@ it('opens the "Login has expired" dialog when the session ends under the user, a
 });
 
 it('creates an account: an invalid e-mail is refused in the form, a valid one is saved', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin', { at: `/user/create` });
   await page.getByLabel('Login name').fill('cashier1');
   await page.getByLabel('E-mail').fill('not-an-email');
@@ -77,11 +77,10 @@ it('creates an account: an invalid e-mail is refused in the form, a valid one is
   await page.getByText('cashier1@example.com').waitFor();
   const r = await e.server.call('POST', '/auth/signin', { body: { username: 'cashier1', password: 'Cashier123' } });
   expect(r.status).toBe(200);
-  await context.close();
 });
 
 it('gives a store account no account menu, and the server answers its account list with 403', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1');
   await page.waitForURL(/\/dashboard$/);
   await page.getByTestId('tenant-badge').getByText('Store A1').waitFor();
@@ -101,15 +100,13 @@ it('gives a store account no account menu, and the server answers its account li
   // typing the address of a screen it may not see gives the 401 page, not the screen
   await page.goto(`${e.server.url}/user`);
   await page.getByText('You do not have permission to open this page.').waitFor();
-  await context.close();
 });
 
 it('sends unknown paths to /404 with a link back home', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin', { at: `/no/such/page` });
   await page.waitForURL(/\/404$/);
   await page.getByText('The URL is incorrect or no longer available.').waitFor();
   await page.getByRole('link', { name: 'Back to the homepage' }).click();
   await page.waitForURL(/\/dashboard$/);
-  await context.close();
 });

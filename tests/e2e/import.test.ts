@@ -30,7 +30,7 @@ const imported = async () =>
   (await e.server.db.selectFrom('device').select('_id').where('device_id', 'like', 'E2E-IMP-%').execute()).length;
 
 it('imports 20 robots from an .xlsx: preview with one bad row, fixed, applied, then undone', async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'brand-a', { at: '/device' });
   await page.getByTestId('import-open').click();
   const dialog = page.getByRole('dialog');
@@ -65,5 +65,4 @@ it('imports 20 robots from an .xlsx: preview with one bad row, fixed, applied, t
   await page.locator('[data-testid="import-state"][data-state="reverted"]').waitFor();
   await e.shot(page, 'import-undone');
   expect(await imported()).toBe(0);
-  await context.close();
 });

@@ -112,7 +112,7 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
     .where('pickup_code', 'is not', null)
     .orderBy('_id')
     .executeTakeFirstOrThrow();
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-a1', { at: '/order' });
 
   // the pickup code filter is a field of the list's toolbar: Tab to it and type
@@ -146,7 +146,6 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
   await page.getByTestId('order-refund').getByText('Requested', { exact: true }).waitFor();
   // a requested refund takes its button away: the focus goes to the page's main part, not to nowhere
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
-  await context.close();
 });
 
 it('acknowledges an active alarm from the list with a comment, by keyboard', async () => {
@@ -166,7 +165,7 @@ it('acknowledges an active alarm from the list with a comment, by keyboard', asy
   const headers = { 'X-Device-Id': 'KBD-E2E-01', 'X-Device-Key': added.body.data.device_key };
   expect((await e.server.call('POST', '/device-gateway/notify', { headers, body: { code: 22 } })).status).toBe(200);
 
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'store-a1', { at: '/alarm' });
   const row = page.locator('#main-content tbody tr').filter({ hasText: 'Keyboard bot' });
   const acknowledge = row.getByRole('button', { name: 'Acknowledge' });
@@ -189,5 +188,4 @@ it('acknowledges an active alarm from the list with a comment, by keyboard', asy
         .executeTakeFirst(),
     )
     .toEqual({ state: 'acknowledged', ack_comment: 'Technician on the way' });
-  await context.close();
 });

@@ -123,7 +123,7 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
       })
     ).status,
   ).toBe(200);
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/restock?filter=${encodeURIComponent(JSON.stringify({ q: 'Restock ' }))}` });
   const bell = page.getByTestId('alarm-badge');
   await expect.poll(() => bell.getAttribute('data-live')).toBe('on');
@@ -178,7 +178,6 @@ it('lists what to restock, sold out first, downloads the pick list and restocks 
   await expect
     .poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 15_000 })
     .toBe(alarmsBefore - 1);
-  await context.close();
 });
 
 it('a brand registers a webhook, sees its secret once, sends a test event and sees the delivery in the log', async () => {
@@ -196,7 +195,7 @@ it('a brand registers a webhook, sees its secret once, sends a test event and se
   process.env.WEBHOOK_ALLOW_LOCAL = '1';
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/vendfleet`;
-    const { page, context } = await e.newPage();
+    const page = await e.pooledPage();
     await e.login(page, 'brand-a', { at: `/webhook/create` });
     await page.locator('input[name="url"]').fill(url);
     await page.getByLabel('Events').click();
@@ -224,7 +223,6 @@ it('a brand registers a webhook, sees its secret once, sends a test event and se
     expect(got[0].signature).toBe(
       `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${got[0].body}`).digest('hex')}`,
     );
-    await context.close();
   } finally {
     delete process.env.WEBHOOK_ALLOW_LOCAL;
     await new Promise((r) => receiver.close(r));

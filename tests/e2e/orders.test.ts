@@ -192,7 +192,7 @@ it('finds an order by pickup code, refunds it through the approval page, and the
 });
 
 it('changes the pay status by hand only with a reason, and shows the change and the new profit share', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'brand-a', { at: `/order/${unpaidId}/show` });
   await page.getByTestId('order-share').getByText('No profit share (the order is not paid)').waitFor();
   await page.getByRole('button', { name: 'Change pay status' }).click();
@@ -219,11 +219,10 @@ it('changes the pay status by hand only with a reason, and shows the change and 
   expect(row.pay_status).toBe('PAID');
   expect(JSON.stringify(row.pay_history)).toContain('Paid in cash at the counter');
   await e.shot(page, 'orders-pay-status-changed');
-  await context.close();
 });
 
 it('shows the order page, the approval page and the dashboard in Chinese, with no raw keys', async () => {
-  const { page, context } = await e.newPage({ lang: 'zh' });
+  const page = await e.pooledPage({ lang: 'zh' });
   await e.login(page, 'brand-a');
   await page.getByText('实收金额').or(page.getByText('退款金额')).first().waitFor();
   await page.getByTestId('chart-top').locator('svg').first().waitFor();
@@ -254,7 +253,6 @@ it('shows the order page, the approval page and the dashboard in Chinese, with n
     .getByText(/^(progress|items|CREATED|WAIT|START)$/)
     .allInnerTexts();
   expect(cells).toEqual([]);
-  await context.close();
 });
 
 it('lists the forwarded orders in their own tab and exports exactly them to CSV', async () => {
@@ -265,7 +263,7 @@ it('lists the forwarded orders in their own tab and exports exactly them to CSV'
     .where('forward', '=', true)
     .execute();
   expect(forwarded.length).toBeGreaterThan(0);
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'brand-a', { at: `/order` });
   await page.getByRole('tab', { name: 'Forwarded orders' }).click();
   await page.getByText(new RegExp(`of ${forwarded.length}$`)).waitFor();
@@ -287,5 +285,4 @@ it('lists the forwarded orders in their own tab and exports exactly them to CSV'
       .map((l) => l.split(',')[0])
       .sort(),
   ).toEqual(forwarded.map((o) => o._id).sort());
-  await context.close();
 });

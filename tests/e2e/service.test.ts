@@ -58,7 +58,7 @@ afterAll(() => e?.close());
 const sidebarItems = (page: Page) => page.getByTestId('sidebar').getByRole('menuitem');
 
 it('generates a batch of vouchers through the dialog, then voids one through its confirmation', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   // the voucher list is /marketing (docs/rules.md, Screens)
   await e.login(page, 'admin', { at: '/marketing' });
   await page.waitForURL(/\/lecode/);
@@ -123,7 +123,6 @@ it('generates a batch of vouchers through the dialog, then voids one through its
     .execute();
   expect(statuses.filter((s) => s.status === 'DELETE').map((s) => s.code)).toEqual([codes[0]]);
   await e.shot(page, 'service-voucher-voided');
-  await context.close();
 });
 
 // A 1×1 PNG: the upload route checks the bytes, not the name.
@@ -133,7 +132,7 @@ const PNG = Buffer.from(
 );
 
 it('raises a fault report with a photo, takes it in hand and resolves it, recording who handled it', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'store-a1', { at: `/report` });
   await page.getByText('Out of cups').waitFor(); // a demo report of this store
   await e.shot(page, 'service-report-list');
@@ -194,11 +193,10 @@ it('raises a fault report with a photo, takes it in hand and resolves it, record
   const photo = page.getByTestId('report-photos').getByRole('img');
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   await e.shot(page, 'service-report-page');
-  await context.close();
 });
 
 it('previews the console as a store role in one store: the menu shrinks, a banner names both, lists show that store only, and switching back restores it', async () => {
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin');
   await page.waitForURL(/\/dashboard$/);
   await sidebarItems(page)
@@ -258,7 +256,6 @@ it('previews the console as a store role in one store: the menu shrinks, a banne
     .where('action', 'in', ['preview', 'preview_end'])
     .execute();
   expect(logged.map((l) => l.action).sort()).toEqual(['preview', 'preview_end']);
-  await context.close();
 });
 
 it('searches the customer-service Q&A history as free text, and shows the operation log read-only', async () => {
@@ -272,7 +269,7 @@ it('searches the customer-service Q&A history as free text, and shows the operat
       .status,
   ).toBe(200);
   expect((await ask('¿Tienen helado sin lactosa?', 'Sí, el sabor de coco no lleva lactosa.', 'es')).status).toBe(200);
-  const { page, context } = await e.newPage();
+  const page = await e.pooledPage();
   await e.login(page, 'admin', { at: `/chatchat` });
   await page.getByText('¿Tienen helado sin lactosa?').waitFor();
   await page.getByPlaceholder('Search').fill('refund');
@@ -319,5 +316,4 @@ it('searches the customer-service Q&A history as free text, and shows the operat
   await page.getByTestId('log-changes').getByText('How do I get a refund for a melted cone?').waitFor();
   await e.shot(page, 'service-log-record');
   await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
-  await context.close();
 });

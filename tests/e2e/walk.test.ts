@@ -45,7 +45,7 @@ describe('below 992 px every part of the page can be tapped', () => {
   ] as const)(
     '%s: the menu button opens the drawer, the period buttons work, the list is cards within the window',
     async (name, width, height, lang) => {
-      const { page, context } = await e.newPage({ lang, width, height });
+      const page = await e.pooledPage({ lang, width, height });
       await e.login(page, 'admin');
       await page.waitForURL(/\/dashboard$/);
       const d7 = page.getByTestId('period-d7');
@@ -86,13 +86,12 @@ describe('below 992 px every part of the page can be tapped', () => {
       expect(buttons.length).toBeGreaterThan(0);
       for (const right of buttons) expect(right).toBeLessThanOrEqual(width);
       await e.shot(page, `walk-${name}-robots-${lang}`);
-      await context.close();
     },
   );
 });
 
 it('saves a brand account and a store account after changing the nickname', async () => {
-  const { page, context } = await e.newPage({ lang: 'en' });
+  const page = await e.pooledPage({ lang: 'en' });
   await e.login(page, 'admin', { at: '/user/brand-b' });
   for (const [id, label, tenant] of [
     ['brand-b', 'Brand', 'Demo Brand B'],
@@ -123,7 +122,6 @@ it('saves a brand account and a store account after changing the nickname', asyn
     { _id: 'brand-b', nickname: 'brand-b renamed', integrator: 'brand_b', dealer: null },
     { _id: 'store-b1', nickname: 'store-b1 renamed', integrator: 'brand_b', dealer: 'store_b1' },
   ]);
-  await context.close();
 });
 
 it('shows a store account the 401 page for every page it may not open, without asking for its rows first', async () => {
@@ -160,17 +158,16 @@ it('shows a store account the 401 page for every page it may not open, without a
 
 describe('small things an operator notices', () => {
   it('closes the user menu on "Profile"', async () => {
-    const { page, context } = await e.newPage({ lang: 'en' });
-    await e.login(page, 'admin');
+    const page = await e.pooledPage({ lang: 'en' });
+    await e.login(page, 'admin', { at: '/role' });
     await page.getByRole('button', { name: 'Profile' }).click(); // react-admin's user menu button
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(0);
-    await context.close();
   });
 
   it.each(['en', 'es'])('fits the robot list in a 1366 px window with Export on screen (%s)', async (lang) => {
-    const { page, context } = await e.newPage({ lang, width: 1366, height: 800 });
+    const page = await e.pooledPage({ lang, width: 1366, height: 800 });
     await e.login(page, 'admin', { at: `/device` });
     await page.locator('tbody tr').first().waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(1366);
@@ -179,11 +176,10 @@ describe('small things an operator notices', () => {
     const box = await exportButton.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
     await e.shot(page, `walk-robots-1366-${lang}`);
-    await context.close();
   });
 
   it('shows at least 12 robots at 1366×800: row actions are one line of named icons', async () => {
-    const { page, context } = await e.newPage({ lang: 'es', width: 1366, height: 800 });
+    const page = await e.pooledPage({ lang: 'es', width: 1366, height: 800 });
     await e.login(page, 'admin', { at: `/device` });
     const rows = page.locator('tbody tr');
     await rows.nth(12).waitFor();
@@ -202,7 +198,6 @@ describe('small things an operator notices', () => {
     const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
     for (const h of heights) expect(h).toBeLessThanOrEqual(48);
     await e.shot(page, 'walk-accounts-1366x800-es');
-    await context.close();
   });
 
   it('keeps the robot rows behind the "Login has expired" dialog', async () => {
@@ -271,7 +266,7 @@ describe('small things an operator notices', () => {
   });
 
   it('shows a newly created permission in the list after saving', async () => {
-    const { page, context } = await e.newPage({ lang: 'en' });
+    const page = await e.pooledPage({ lang: 'en' });
     await e.login(page, 'admin', { at: `/authorization/create` });
     await page.getByLabel('Permission id').fill('voucher_export');
     await page.getByLabel('Name').fill('Export vouchers');
@@ -281,7 +276,6 @@ describe('small things an operator notices', () => {
     await page.waitForURL(/\/authorization$/);
     await page.locator('tbody tr').filter({ hasText: 'Export vouchers' }).waitFor({ timeout: 15_000 });
     await e.shot(page, 'walk-new-permission');
-    await context.close();
   });
 
   it("names a record's tab after the record, not its id", async () => {

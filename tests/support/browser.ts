@@ -24,6 +24,14 @@ export interface E2E {
   browser: Browser;
   newPage(opts?: { lang?: string; width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
   /**
+   * A page for a test that signs in with `login` and needs nothing of its context but the page: one per language
+   * and window size for the whole file, handed from test to test as a new context would be — no cookie but the
+   * language, empty storage, the console left before (docs/testing.md, "Browser files"). Chromium pays ~2.8 CPU-s
+   * for a new context and its first console load, ~1.2 for a load in a page already open. Not for a test that
+   * listens to or routes the page, adds init scripts, or reads its context: those take `newPage`.
+   */
+  pooledPage(opts?: { lang?: string; width?: number; height?: number }): Promise<Page>;
+  /**
    * Signs in through the API as the app does (the session cookies set on the page's browser context), then
    * loads the console once: at `at` (a path such as '/order?filter=…'), else on the dashboard. For every test
    * whose subject is not the sign-in page. A test that opens another page next passes it as `at`: each load of
@@ -47,16 +55,37 @@ export async function startE2E(): Promise<E2E> {
   fs.mkdirSync(SHOTS, { recursive: true });
   /** the language each context was opened in, sent with its API sign-in as the app sends it */
   const langs = new WeakMap<BrowserContext, string>();
+  // The language is a saved choice; set it as the console would.
+  const langCookie = (lang: string) => [{ name: 'vendfleet_lang', value: lang.slice(0, 2), url: server.url }];
+  async function newPage({ lang = 'en', width = 1366, height = 860 } = {}) {
+    const context = await browser.newContext({ viewport: { width, height }, locale: lang });
+    await context.addCookies(langCookie(lang));
+    langs.set(context, lang);
+    const page = await context.newPage();
+    return { page, context };
+  }
+  const pool = new Map<string, Page>();
   return {
     server,
     browser,
-    async newPage({ lang = 'en', width = 1366, height = 860 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, locale: lang });
-      // The language is a saved choice; set it as the console would.
-      await context.addCookies([{ name: 'vendfleet_lang', value: lang.slice(0, 2), url: server.url }]);
-      langs.set(context, lang);
-      const page = await context.newPage();
-      return { page, context };
+    newPage,
+    async pooledPage({ lang = 'en', width = 1366, height = 860 } = {}) {
+      const key = `${lang} ${width}x${height}`;
+      const kept = pool.get(key);
+      if (kept && !kept.isClosed()) {
+        // the console left first, so that nothing of it runs, calls or saves while its storage is emptied
+        await kept.goto(`${server.url}/api/health`);
+        await kept.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+        await kept.context().clearCookies();
+        await kept.context().addCookies(langCookie(lang));
+        return kept;
+      }
+      const { page } = await newPage({ lang, width, height });
+      pool.set(key, page);
+      return page;
     },
     // The form loads the sign-in page first, then the console into the same page; this loads the console only
     // (docs/testing.md, "Browser files").
@@ -68,6 +97,9 @@ export async function startE2E(): Promise<E2E> {
       if (!r.ok()) throw new Error(`sign-in ${username}: ${r.status()} ${await r.text()}`);
       await page.goto(`${server.url}${at}`);
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      // the console is up, its frame drawn (the URL alone is '/' before the app has decided anything): a step
+      // made earlier races the app's own first moves, such as '/' becoming '/dashboard'
+      await page.locator('#main-content').waitFor();
     },
     // BrowserRouter (react-router) follows the history: a new entry and its popstate is what a link does
     async go(page, to) {
