@@ -68,7 +68,10 @@ function useRouteEffects() {
     const d = describeRoute(pathname, translate);
     const app = translate('vf.app.title');
     document.title = d ? `${d.title} - ${app}` : app;
-    if (d) visit(pathname.replace(/\/+$/, '') || '/', `${pathname}${search}`);
+    // '/' is only the way in, sent on to the dashboard at once: a tab of its own would be a second dashboard
+    // (there was one when the frame drew before the redirect)
+    const path = pathname.replace(/\/+$/, '') || '/';
+    if (d && path !== '/') visit(path, `${pathname}${search}`);
   }, [pathname, search, translate]);
 }
 
