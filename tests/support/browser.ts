@@ -97,9 +97,10 @@ export async function startE2E(): Promise<E2E> {
       if (!r.ok()) throw new Error(`sign-in ${username}: ${r.status()} ${await r.text()}`);
       await page.goto(`${server.url}${at}`);
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-      // the console is up, its frame drawn (the URL alone is '/' before the app has decided anything): a step
-      // made earlier races the app's own first moves, such as '/' becoming '/dashboard'
-      await page.locator('#main-content').waitFor();
+      // the console is up and drew a page — its frame's main part, or a page of its own such as /404 (the URL alone
+      // is '/' before the app has decided anything): a step made earlier races the app's first moves, such as '/'
+      // becoming '/dashboard'
+      await page.locator('main').first().waitFor();
     },
     // BrowserRouter (react-router) follows the history: a new entry and its popstate is what a link does
     async go(page, to) {
