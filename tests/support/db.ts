@@ -29,7 +29,8 @@ export function memoryScratch(): string | undefined {
  * it: a copy of the template's 1,400 files cost 0.15–0.7 CPU-s on ext4 and 0.06 there, and each write a test makes
  * is a memory write, not a disk's (docs/testing.md, "What a slow API file pays for"). Else .tmp.
  */
-const DATABASES = memoryScratch() ? path.join(memoryScratch()!, 'vendfleet-tests') : TMP;
+const SCRATCH = memoryScratch();
+const DATABASES = SCRATCH ? path.join(SCRATCH, 'vendfleet-tests') : TMP;
 const TEMPLATE_DIR = path.join(DATABASES, `pglite-template-${RUN}`);
 const COPY_PREFIX = `db-${RUN}-`;
 
