@@ -54,7 +54,7 @@ export function probe(
 export const ORDER_PAGE = 'order list: brand, page 1';
 export const ROBOT_PAGE = 'robot list: brand, page 1';
 export const PAGE_ALONE = "bare route: the floor's page alone, no count";
-export const PROFILE_BARE = "bare route: the profile's JSON, one statement, the app's compression";
+export const PROFILE_BARE = "bare route: the profile's statement and JSON, the app's compression";
 
 interface Costs {
   cpuMs: number;
@@ -64,7 +64,8 @@ interface Costs {
 /**
  * The targets on what a call costs as a browser asks for it, each a ratio of two rows of one run (a loaded
  * machine moves milliseconds, much less their ratios): the order list against the robot list (same page size,
- * same statements), the profile against a bare Fastify route answering its JSON with the same compression, and
+ * same statements), the profile against a bare Fastify route running its statement and answering its JSON with the
+ * same compression, and
  * compression's share of a list call's CPU (the same row with and without Accept-Encoding).
  */
 export function browserTargets(rowOf: (base: string, wire: Wire) => Costs | undefined) {

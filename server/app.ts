@@ -5,12 +5,12 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import helmet from 'helmet';
 import type { DB } from './db';
 import { resources, type ResourceDef } from '../resources';
 import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
 import { COMPRESSION } from './http/compression';
+import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import type { CacheMode } from './events/revocableCache';
@@ -116,15 +116,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, COMPRESSION);
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
-  // sandboxed, server/features/uploads/). helmet's middleware is made once here: @fastify/helmet made a new one for
-  // every request (parsing the policy again each time), the largest hook cost of a small answer.
-  const securityHeaders = helmet({
+  // sandboxed, server/features/uploads/). helmet works them out once, at start (server/http/securityHeaders.ts).
+  const security = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: imageSources() } },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (_req, reply, done) => {
+    setSecurityHeaders(reply.raw, security);
+    done();
+  });
   installEnvelope(app);
   app.decorate('metrics', installMetrics(app, opts.pool, openStreams));
   // The API speaks JSON only (docs/api.md, Conventions): a text/plain body would reach handlers as a bare string.
