@@ -5,9 +5,13 @@
 // (30). Then a verdict per check:
 // - no error: robot calls, console calls, live streams dropped;
 // - resident memory (RSS) and event-loop delay over the last five minutes within 10 % of the fifth minute's;
-// - no growth in open connections or handles (the server's file descriptors and libuv handles, the database's
-//   sessions): the last five minutes hold at most what the first five did (they come and go with the calls in
-//   flight, so the most of a stretch, not one instant);
+// - no growth in open connections or handles (the server's file descriptors and libuv handles): the last five
+//   minutes hold at most what the first five did (they come and go with the calls in flight, so the most of a
+//   stretch, not one instant);
+// - the database's sessions, counted every 2 s: the fewest of each window (what stays open: a session that leaks
+//   never closes, so it raises every window's least) does not grow, and the most at any count stays within what
+//   the server may open (DB_POOL_MAX, and its one LISTEN connection). The pool opens a connection when calls overlap
+//   and closes it when idle, so the most of one stretch against another's is two peaks of chance, not a trend;
 // - table sizes in line with the rows written: bytes per row at the end within 50 % of those at the fifth minute
 //   (a table that bloats — dead rows vacuum does not reclaim — grows faster than its rows).
 // The windows scale with the run: it is cut in 30 windows of SOAK_MINUTES × 2 s (a minute each in the default
@@ -43,6 +47,9 @@ const WINDOW_MS = (MINUTES * 60_000) / WINDOWS;
 const REFERENCE = 5;
 const LAST = [26, 27, 28, 29, 30];
 const METRICS_TOKEN = 'soak-metrics';
+/** the most sessions the server may hold: its pool (DB_POOL_MAX, the prepared statements' share included) and the
+ * event bus's LISTEN connection (server/events/bus.ts) */
+const SESSION_BOUND = Number(process.env.DB_POOL_MAX ?? 10) + 1;
 /** a robot sells about once every 100 beats, breaks down once every 500 and is fixed within a few beats (as bench:fleet) */
 const RATES: Rates = { sell: 0.01, fault: 0.002, recover: 0.3, writeoff: 0 };
 const TABLES = ['orders', 'message', 'alarm', 'device', 'session', 'log', 'orders_daily', 'orders_quarters'];
@@ -158,7 +165,10 @@ interface Sample {
   loopP99Ms: number;
   fds: number;
   handles: number;
+  /** the database's sessions at the window's end, and the fewest and most of the counts taken during it */
   dbSessions: number;
+  dbSessionsLeast: number;
+  dbSessionsMost: number;
   tables?: Record<string, { rows: number; bytes: number }>;
 }
 
@@ -188,11 +198,47 @@ async function tableSizes(db: DB) {
   return out;
 }
 
-async function sample(window: number, s: BuiltServer, db: DB, withTables: boolean): Promise<Sample> {
-  const m = await metrics(s);
-  const sessions = await sql<{
+/** The server's sessions on the soak's database now (this script's own connection aside). */
+async function sessionsNow(db: DB) {
+  const r = await sql<{
     n: number;
-  }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = 'vf_soak' AND pid <> pg_backend_pid()`.execute(db);
+  }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'vf_soak' AND pid <> pg_backend_pid()`.execute(db);
+  return r.rows[0].n;
+}
+
+/** Counts the sessions every 2 s; `take()` answers the fewest and most since the last take. */
+function countSessions(db: DB) {
+  let least = Infinity;
+  let most = -Infinity;
+  const count = () =>
+    sessionsNow(db).then(
+      (n) => {
+        least = Math.min(least, n);
+        most = Math.max(most, n);
+      },
+      () => undefined,
+    );
+  const timer = setInterval(() => void count(), 2000);
+  return {
+    async take() {
+      await count();
+      const out = { least, most };
+      least = Infinity;
+      most = -Infinity;
+      return out;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function sample(
+  window: number,
+  s: BuiltServer,
+  db: DB,
+  withTables: boolean,
+  sessions: { least: number; most: number },
+): Promise<Sample> {
+  const m = await metrics(s);
   return {
     window,
     rssMb: statusMb(s.child.pid!, 'VmRSS'),
@@ -200,8 +246,9 @@ async function sample(window: number, s: BuiltServer, db: DB, withTables: boolea
     loopP99Ms: m.loopP99Ms,
     fds: fs.readdirSync(`/proc/${s.child.pid}/fd`).length,
     handles: m.handles,
-    // this script's own connection aside
-    dbSessions: sessions.rows[0].n,
+    dbSessions: await sessionsNow(db),
+    dbSessionsLeast: sessions.least,
+    dbSessionsMost: sessions.most,
     tables: withTables ? await tableSizes(db) : undefined,
   };
 }
@@ -271,10 +318,16 @@ function verdicts(
       pass: max((s) => s.handles) <= Math.ceil(earlyMax((s) => s.handles) * 1.05),
     },
     {
-      check: 'database sessions: first five (max) → last five (max)',
-      value: `${earlyMax((s) => s.dbSessions)} → ${max((s) => s.dbSessions)}`,
+      check: "database sessions held open (each window's fewest): first five (most) → last five (median)",
+      value: `${earlyMax((s) => s.dbSessionsLeast)} → ${median((s) => s.dbSessionsLeast)}`,
       target: 'no growth',
-      pass: max((s) => s.dbSessions) <= earlyMax((s) => s.dbSessions),
+      pass: median((s) => s.dbSessionsLeast) <= earlyMax((s) => s.dbSessionsLeast),
+    },
+    {
+      check: 'database sessions at their most: first five → last five → the whole run',
+      value: `${earlyMax((s) => s.dbSessionsMost)} → ${max((s) => s.dbSessionsMost)} → ${Math.max(...samples.map((s) => s.dbSessionsMost))}`,
+      target: `≤ ${SESSION_BOUND} (DB_POOL_MAX + the LISTEN connection)`,
+      pass: Math.max(...samples.map((s) => s.dbSessionsMost)) <= SESSION_BOUND,
     },
   ];
   for (const t of TABLES) {
@@ -327,15 +380,17 @@ async function main() {
     const consoleCalls = startConsole(url, tokens);
     await metrics(server); // the first window's event-loop figures start now
     const samples: Sample[] = [];
+    const sessions = countSessions(soak.db);
     const t0 = Date.now();
     for (let w = 1; w <= WINDOWS; w++) {
       await new Promise((r) => setTimeout(r, t0 + w * WINDOW_MS - Date.now()));
-      const s = await sample(w, server, soak.db, w === REFERENCE || w === WINDOWS);
+      const s = await sample(w, server, soak.db, w === REFERENCE || w === WINDOWS, await sessions.take());
       samples.push(s);
       console.log(
-        `window ${String(w).padStart(2)} (${((Date.now() - t0) / 60_000).toFixed(1)} min): RSS ${s.rssMb} MB, loop mean ${f1(s.loopMeanMs)} ms p99 ${f1(s.loopP99Ms)} ms, fds ${s.fds}, handles ${s.handles}, db sessions ${s.dbSessions}, robot calls ${robotCalls.calls} (${robotCalls.errors} errors), console ${consoleCalls.tally.calls} (${consoleCalls.tally.errors} errors)`,
+        `window ${String(w).padStart(2)} (${((Date.now() - t0) / 60_000).toFixed(1)} min): RSS ${s.rssMb} MB, loop mean ${f1(s.loopMeanMs)} ms p99 ${f1(s.loopP99Ms)} ms, fds ${s.fds}, handles ${s.handles}, db sessions ${s.dbSessions} (${s.dbSessionsLeast}–${s.dbSessionsMost}), robot calls ${robotCalls.calls} (${robotCalls.errors} errors), console ${consoleCalls.tally.calls} (${consoleCalls.tally.errors} errors)`,
       );
     }
+    sessions.stop();
     consoleCalls.stop();
     await fleet.stop();
     const dropped = browsers.reduce((a, b) => a + b.dropped, 0);
