@@ -73,8 +73,17 @@ interface StoreModel {
   /** the store's robots, the one that sold most in the last 28 days first (of each type) */
   robots: Array<{ _id: string; type: string }>;
 }
-/** Each store's model of its local day, kept by the refresh job between its runs. */
-export type ModelCache = Map<string, StoreModel>;
+/**
+ * Each store's model of its local day, and each brand's fallback (units a day of each code, per store that sold it,
+ * over the 28 days to the day named), kept by the refresh job between its runs; within one refresh call at least,
+ * so a brand's fallback is read once, not once per batch of stores (at 10,000 robots that repeated read was a third
+ * of a start-up's database time).
+ */
+export interface ModelCache {
+  stores: Map<string, StoreModel>;
+  brands: Map<string, { since: string; levels: Map<string, number> }>;
+}
+export const newModelCache = (): ModelCache => ({ stores: new Map(), brands: new Map() });
 
 interface ProductIn {
   _id: string;
@@ -97,7 +106,7 @@ export async function refreshForecasts(
   opts: { dealers?: string[]; now?: Date; cache?: ModelCache; products?: string[] } = {},
 ): Promise<number> {
   const now = (opts.now ?? new Date()).getTime();
-  if (opts.products) return refreshProducts(db, opts.products, now, opts.cache ?? new Map());
+  if (opts.products) return refreshProducts(db, opts.products, now, opts.cache ?? newModelCache());
   let q = db.selectFrom('dealer').select(['_id', 'integrator', 'tz']).where('status', '<>', 'deleted');
   if (opts.dealers) {
     if (opts.dealers.length === 0) return 0;
@@ -106,7 +115,7 @@ export async function refreshForecasts(
   const stores = await q.orderBy('_id').execute();
   let written = 0;
   for (let i = 0; i < stores.length; i += BATCH)
-    written += await refreshBatch(db, stores.slice(i, i + BATCH), now, opts.cache ?? new Map());
+    written += await refreshBatch(db, stores.slice(i, i + BATCH), now, opts.cache ?? newModelCache());
   return written;
 }
 
@@ -145,17 +154,25 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
   const ids = stores.map((s) => s._id);
   const zones = new Map(stores.map((s) => [s._id, s.tz ?? serverZone()]));
   const { today, first } = windowOf(stores, now);
+  const since = new Date(now - 28 * DAY_MS).toISOString().slice(0, 10);
+  const brandsToRead = [...new Set(stores.map((s) => s.integrator))].filter(
+    (b) => cache.brands.get(b)?.since !== since,
+  );
   const [sales, robots, brand] = await Promise.all([
     readSales(db, zones, first, today),
     db.selectFrom('device').select(['_id', 'dealer', 'type']).where('dealer', 'in', ids).orderBy('_id').execute(),
-    // the brand's fallback: units a day of each code, per store that sold it, over the last 28 days
-    sql<{ integrator: string; code: string; per_day: number }>`
-      SELECT integrator, code, (sum(quantity)::float8 / 28 / count(DISTINCT dealer))::float8 AS per_day
-        FROM orders_products_daily
-       WHERE integrator IN (${sql.join([...new Set(stores.map((s) => s.integrator))])})
-         AND day >= ${new Date(now - 28 * DAY_MS).toISOString().slice(0, 10)}::date
-       GROUP BY integrator, code`.execute(db),
+    // the brand's fallback: units a day of each code, per store that sold it, over the last 28 days — of the
+    // brands not read yet for this window
+    brandsToRead.length
+      ? sql<{ integrator: string; code: string; per_day: number }>`
+          SELECT integrator, code, (sum(quantity)::float8 / 28 / count(DISTINCT dealer))::float8 AS per_day
+            FROM orders_products_daily
+           WHERE integrator IN (${sql.join(brandsToRead)}) AND day >= ${since}::date
+           GROUP BY integrator, code`.execute(db)
+      : { rows: [] },
   ]);
+  for (const b of brandsToRead) cache.brands.set(b, { since, levels: new Map() });
+  for (const r of brand.rows) cache.brands.get(r.integrator)!.levels.set(r.code, Number(r.per_day));
   // the robot that sells a product is the store's robot of its type that sold most: counted only where a store has
   // more than one robot of a type (it is the orders of 28 days)
   const kinds = new Map<string, number>();
@@ -170,7 +187,6 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
          GROUP BY device`.execute(db)
     ).rows)
       sold.set(r.device, Number(r.sold));
-  const brandLevel = new Map(brand.rows.map((r) => [`${r.integrator}\u0000${r.code}`, Number(r.per_day)]));
   for (const store of stores) {
     const tz = zones.get(store._id)!;
     const local = localOf(tz, now);
@@ -211,7 +227,7 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
         .sort((a, b) => (sold.get(b._id) ?? 0) - (sold.get(a._id) ?? 0) || (a._id < b._id ? -1 : 1)),
     };
     for (const { p, days, level: mine } of own) {
-      const fallback = typeLevel.get(p.type) ?? brandLevel.get(`${p.integrator}\u0000${p.code}`) ?? null;
+      const fallback = typeLevel.get(p.type) ?? cache.brands.get(p.integrator)?.levels.get(p.code) ?? null;
       const level = blendLevel(mine, fallback);
       model.products.set(p._id, {
         code: p.code,
@@ -221,7 +237,7 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
         disp: dispersion(days, level, rhythm, shape),
       });
     }
-    cache.set(store._id, model);
+    cache.stores.set(store._id, model);
   }
 }
 
@@ -263,12 +279,12 @@ async function refreshBatch(db: DB, stores: Store[], now: number, cache: ModelCa
   ]);
   const byStore = groupBy(products, (p) => p.dealer);
   const locals = new Map(stores.map((s) => [s._id, localOf(s.tz ?? serverZone(), now)]));
-  const stale = stores.filter((s) => !fresh(cache.get(s._id), locals.get(s._id)!.day, byStore.get(s._id) ?? []));
+  const stale = stores.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id) ?? []));
   await makeModels(db, stale, products, now, cache);
   const byRobot = groupBy(levels.rows, (x) => `${x.device}\u0000${x.metric}`);
   const rows: ForecastRow[] = [];
   for (const store of stores) {
-    const m = cache.get(store._id)!;
+    const m = cache.stores.get(store._id)!;
     const local = locals.get(store._id)!;
     for (const p of byStore.get(store._id) ?? []) rows.push(productRow(p, m, local, now));
     for (const r of m.robots) {
@@ -328,13 +344,15 @@ async function refreshProducts(db: DB, ids: string[], now: number, cache: ModelC
         changed.filter((p) => mine.has(p.dealer)),
         (p) => p.dealer,
       );
-      const stale = batch.filter((s) => !fresh(cache.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
+      const stale = batch.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
       // a stale store is refreshed whole: its other products' rows rest on the model too
       if (stale.length) written += await refreshBatch(db, stale, now, cache);
       const staleIds = new Set(stale.map((s) => s._id));
       const rows = batch
         .filter((s) => !staleIds.has(s._id))
-        .flatMap((s) => byStore.get(s._id)!.map((p) => productRow(p, cache.get(s._id)!, locals.get(s._id)!, now)));
+        .flatMap((s) =>
+          byStore.get(s._id)!.map((p) => productRow(p, cache.stores.get(s._id)!, locals.get(s._id)!, now)),
+        );
       await upsertRows(db, rows);
       written += rows.length;
     }
@@ -437,7 +455,7 @@ export interface RefreshState {
   cache: ModelCache;
 }
 
-export const newRefreshState = (): RefreshState => ({ lastRun: null, lastFull: 0, cache: new Map() });
+export const newRefreshState = (): RefreshState => ({ lastRun: null, lastFull: 0, cache: newModelCache() });
 
 /**
  * One run of the job at `now`: every store at the first run and hourly, else the products whose stock or record
