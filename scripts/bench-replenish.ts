@@ -10,6 +10,8 @@
 //    A visit fills every product of the robot to capacity under both, so the rule of when to visit is what differs.
 //    Reported: robot visits, store stops, km driven (great-circle, from the depot, the plan's route), units loaded,
 //    and stock-out hours (product × robot hours at zero stock while the store was open and demand expected).
+// 3. BENCH_REFRESH=1 DATABASE_URL=postgres://… instead: what the forecast refresh costs for 10,000 robots × 20
+//    products on PostgreSQL, start-up and an hour of sales (scripts/bench-replenish-refresh.ts says how).
 import { generator, hourlyDemand, DAY_SHAPE, type Place } from '../server/demo/demand';
 import {
   backtest,
@@ -22,6 +24,7 @@ import {
   type Day,
 } from '../server/features/forecast/method';
 import { pathKm, route, type Point } from '../server/features/forecast/route';
+import { benchRefresh } from './bench-replenish-refresh';
 
 const args = new Map(
   process.argv
@@ -216,29 +219,34 @@ const byPlan: Decide = (day, stock, sold, robots, stores) => {
   return visit;
 };
 
-const demo = backtestOn('demo');
-const flat = backtestOn('flat');
-const a = simulate(byWarnStock);
-const b = simulate(byPlan);
-const pct = (x: number, y: number) => (y > 0 ? `${x > y ? '+' : ''}${Math.round(((x - y) / y) * 100)} %` : '—');
-console.log(`backtest, 7-day horizons, 5 × 3 stores × 5 products, WAPE (lower is better)`);
-console.log(
-  `  demo-like demand: forecast ${demo.wape.toFixed(3)}  28-day average ${demo.baseline.toFixed(3)}  (${pct(demo.wape, demo.baseline)})`,
-);
-console.log(
-  `  flat demand:      forecast ${flat.wape.toFixed(3)}  28-day average ${flat.baseline.toFixed(3)}  (${pct(flat.wape, flat.baseline)})`,
-);
-console.log(`\npolicies over ${DAYS} simulated days, ${STORES} stores, cover ${COVER} day(s), seed ${SEED}`);
-console.log(
-  `  ${'policy'.padEnd(28)}${'visits'.padStart(8)}${'stops'.padStart(8)}${'km'.padStart(8)}${'loaded'.padStart(9)}${'stock-out h'.padStart(13)}`,
-);
-for (const [name, r] of [
-  ['(a) below warn_stock', a],
-  ['(b) the plan', b],
-] as const)
+function main() {
+  const demo = backtestOn('demo');
+  const flat = backtestOn('flat');
+  const a = simulate(byWarnStock);
+  const b = simulate(byPlan);
+  const pct = (x: number, y: number) => (y > 0 ? `${x > y ? '+' : ''}${Math.round(((x - y) / y) * 100)} %` : '—');
+  console.log(`backtest, 7-day horizons, 5 × 3 stores × 5 products, WAPE (lower is better)`);
   console.log(
-    `  ${name.padEnd(28)}${String(r.visits).padStart(8)}${String(r.stops).padStart(8)}${String(r.km).padStart(8)}${String(r.loaded).padStart(9)}${String(r.stockoutHours).padStart(13)}`,
+    `  demo-like demand: forecast ${demo.wape.toFixed(3)}  28-day average ${demo.baseline.toFixed(3)}  (${pct(demo.wape, demo.baseline)})`,
   );
-console.log(
-  `  (b) against (a): visits ${pct(b.visits, a.visits)}, km ${pct(b.km, a.km)}, stock-out hours ${pct(b.stockoutHours, a.stockoutHours)}`,
-);
+  console.log(
+    `  flat demand:      forecast ${flat.wape.toFixed(3)}  28-day average ${flat.baseline.toFixed(3)}  (${pct(flat.wape, flat.baseline)})`,
+  );
+  console.log(`\npolicies over ${DAYS} simulated days, ${STORES} stores, cover ${COVER} day(s), seed ${SEED}`);
+  console.log(
+    `  ${'policy'.padEnd(28)}${'visits'.padStart(8)}${'stops'.padStart(8)}${'km'.padStart(8)}${'loaded'.padStart(9)}${'stock-out h'.padStart(13)}`,
+  );
+  for (const [name, r] of [
+    ['(a) below warn_stock', a],
+    ['(b) the plan', b],
+  ] as const)
+    console.log(
+      `  ${name.padEnd(28)}${String(r.visits).padStart(8)}${String(r.stops).padStart(8)}${String(r.km).padStart(8)}${String(r.loaded).padStart(9)}${String(r.stockoutHours).padStart(13)}`,
+    );
+  console.log(
+    `  (b) against (a): visits ${pct(b.visits, a.visits)}, km ${pct(b.km, a.km)}, stock-out hours ${pct(b.stockoutHours, a.stockoutHours)}`,
+  );
+}
+
+if (process.env.BENCH_REFRESH === '1') await benchRefresh();
+else main();

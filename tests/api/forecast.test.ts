@@ -1,9 +1,9 @@
 // Replenishment that plans (docs/replenishment.md): forecasts listed soonest empty first within the caller's scope,
 // their accuracy backtested, and a day's visit plan with its route, skipped stores and pick list. Bad input is a
 // translated 400 that changes nothing. On PGlite, and on PostgreSQL with DATABASE_URL (times through the driver).
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type QueryResult } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
-import { refreshForecasts } from '../../server/features/forecast/refresh';
+import { newRefreshState, refreshForecasts, refreshRun } from '../../server/features/forecast/refresh';
 import { sellHistory } from '../support/sales';
 
 let s: TestServer;
@@ -219,5 +219,80 @@ describe('the visit plan', () => {
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ lat: 40.0001, lng: 116.3, tz: 'Asia/Tokyo' });
+  });
+});
+
+describe('the refresh job', () => {
+  const row = (id: string) => s.db.selectFrom('forecast').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
+  // runs and sales a few ms apart: "changed since the last run" is a strict comparison of times
+  const pause = () => new Promise((r) => setTimeout(r, 5));
+  const take = (id: string, stock: number) =>
+    s.db
+      .updateTable('product')
+      .set({ stock, update_time: sql`now()` })
+      .where('_id', '=', id)
+      .execute();
+
+  it("writes again, between its hourly runs, only the products that changed — from the store's model of the day, as a whole refresh would", async () => {
+    const vanilla = 'demo_store_a1_ic_vanilla';
+    const other = 'demo_store_a1_ic_straw_sun';
+    const { stock } = await s.db
+      .selectFrom('product')
+      .select('stock')
+      .where('_id', '=', vanilla)
+      .executeTakeFirstOrThrow();
+    const state = newRefreshState();
+    const t0 = new Date();
+    expect(await refreshRun(s.db, state, t0)).toBe(true); // the first run: every store
+    const untouched = await row(other);
+    // a sale takes 10 of the vanilla cone; a minute later the job's next run
+    await pause();
+    await take(vanilla, stock - 10);
+    await pause();
+    const t1 = new Date();
+    await refreshRun(s.db, state, t1);
+    const mine = await row(vanilla);
+    expect(mine.stock).toBe(stock - 10);
+    expect(await row(other)).toEqual(untouched); // not written again
+    // what a whole refresh of the store, from its history, writes at the same moment
+    await refreshForecasts(s.db, { dealers: ['store_a1'], now: t1 });
+    const whole = await row(vanilla);
+    expect({ ...mine, update_time: null, version: null }).toEqual({ ...whole, update_time: null, version: null });
+
+    // sold out: the store's model is made anew (a sold-out product's history reads differently), and it runs empty now
+    await pause();
+    await take(vanilla, 0);
+    await pause();
+    const t2 = new Date();
+    await refreshRun(s.db, state, t2);
+    expect(await row(vanilla)).toMatchObject({ stock: 0, empty_at: t2, days_left: 0 });
+    await take(vanilla, stock);
+    await refreshForecasts(s.db, { dealers: ['store_a1'] });
+  });
+
+  it('answers a forecast list page with what any list costs (two statements), computing nothing on read', async () => {
+    // every statement the server runs during the call, caught on its way to the database (as list-plans.test.ts)
+    const ran: string[] = [];
+    const db = s.db as unknown as { executeQuery: (q: CompiledQuery) => Promise<QueryResult<unknown>> };
+    const execute = db.executeQuery;
+    db.executeQuery = (q) => {
+      ran.push(q.sql);
+      return execute.call(s.db, q);
+    };
+    const count = async (path: string) => {
+      ran.length = 0;
+      const r = await s.call('POST', path, { token: t.admin, body: { page: 1, pageSize: 20 } });
+      expect(r.status).toBe(200);
+      return [...ran];
+    };
+    try {
+      await count('/forecast/list'); // the caller's session, read once and then kept
+      const forecasts = await count('/forecast/list');
+      const products = await count('/product/list');
+      expect(forecasts.filter((q) => q.includes('"forecast"'))).toHaveLength(2);
+      expect(forecasts.length, forecasts.join('\n')).toBeLessThanOrEqual(products.length);
+    } finally {
+      db.executeQuery = execute;
+    }
   });
 });

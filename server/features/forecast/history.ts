@@ -37,18 +37,29 @@ export async function readSales(
   // a UTC day either side: a zone's local day spans two UTC days
   const from = new Date((first - 1) * DAY_MS).toISOString().slice(0, 10);
   const to = new Date((last + 1) * DAY_MS).toISOString().slice(0, 10);
-  const { rows } = await sql<{ dealer: string; code: string; day: string; quantity: Array<string | number> }>`
-    SELECT dealer, code, day::text AS day, quantity FROM orders_products_quarters
+  // the running totals as text, split here: the driver's parse of a bigint[] (a string per element) was most of a
+  // start-up refresh's CPU (docs/replenishment.md, "What a refresh costs")
+  const { rows } = await sql<{ dealer: string; code: string; day: string; quantity: string }>`
+    SELECT dealer, code, day::text AS day, array_to_string(quantity, ',') AS quantity FROM orders_products_quarters
      WHERE dealer IN (${sql.join([...zones.keys()])}) AND day >= ${from}::date AND day <= ${to}::date`.execute(db);
+  // a zone's offset once per UTC day, not per row: offsetMinutes formats a date (Intl), and a refresh of 10,000 robots
+  // reads millions of rows (docs/replenishment.md, "What a refresh costs")
+  const offsets = new Map<string, number>();
   for (const r of rows) {
     const store = out.get(r.dealer)!;
     const tz = zones.get(r.dealer)!;
     const dayMs = Date.parse(`${r.day}T00:00:00Z`);
-    const offset = offsetMinutes(tz, dayMs + DAY_MS / 2) * 60_000;
+    const key = `${tz}\u0000${r.day}`;
+    let offset = offsets.get(key);
+    if (offset === undefined) {
+      offset = offsetMinutes(tz, dayMs + DAY_MS / 2) * 60_000;
+      offsets.set(key, offset);
+    }
     let days = store.byCode.get(r.code);
     let previous = 0;
-    for (let q = 0; q < r.quantity.length; q++) {
-      const total = Number(r.quantity[q]);
+    const quantity = r.quantity.split(',');
+    for (let q = 0; q < quantity.length; q++) {
+      const total = Number(quantity[q]);
       const sold = total - previous;
       previous = total;
       if (sold <= 0) continue;

@@ -198,7 +198,23 @@ export function emptying(
   let hours: number | null = null;
   let low: number | null = null;
   let high: number | null = null;
-  const sd = (m: number) => Math.sqrt(disp * m);
+  // the three bounds (0: the early end, mean + z·sd; 1: the mean; 2: the late end, mean − z·sd) reached at a
+  // cumulative use `m`? Plain functions outside the walk: it runs up to 1,440 hours for each of a fleet's products,
+  // and closures made in every hour were most of a refresh's CPU (docs/replenishment.md, "What a refresh costs").
+  const reached = (bound: 0 | 1 | 2, m: number) =>
+    bound === 1 ? m >= stock : m + (bound === 0 ? Z80 : -Z80) * Math.sqrt(disp * m) >= stock;
+  // within the hour, use is even: where the bound crossed `stock`, found by halving, in hours from now
+  const cross = (bound: 0 | 1 | 2, before: number, use: number, start: number, part: number): number | null => {
+    if (!reached(bound, before + use)) return null;
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 12; k++) {
+      const mid = (lo + hi) / 2;
+      if (reached(bound, before + use * mid)) hi = mid;
+      else lo = mid;
+    }
+    return start + hi * part;
+  };
   for (let i = 0; i < MAX_HORIZON_DAYS * DAY_HOURS; i++) {
     const hourOfWeek = now.weekday * DAY_HOURS + now.hour + i;
     const weekday = Math.floor(hourOfWeek / DAY_HOURS) % 7;
@@ -211,21 +227,9 @@ export function emptying(
     cum += use;
     // hours from now at this hour's start, plus the fraction of it used before the threshold is crossed
     const start = i === 0 ? 0 : i - (now.minute ?? 0) / 60;
-    const cross = (reached: (m: number) => boolean): number | null => {
-      if (!reached(cum)) return null;
-      // within the hour, use is even: find where the mean (or its bound) crossed `stock`, linearly
-      let lo = 0;
-      let hi = 1;
-      for (let k = 0; k < 12; k++) {
-        const mid = (lo + hi) / 2;
-        if (reached(before + use * mid)) hi = mid;
-        else lo = mid;
-      }
-      return start + hi * part;
-    };
-    if (low === null) low = cross((m) => m + Z80 * sd(m) >= stock);
-    if (hours === null) hours = cross((m) => m >= stock);
-    if (high === null) high = cross((m) => m - Z80 * sd(m) >= stock);
+    if (low === null) low = cross(0, before, use, start, part);
+    if (hours === null) hours = cross(1, before, use, start, part);
+    if (high === null) high = cross(2, before, use, start, part);
     if (high !== null) break;
   }
   if (hours === null) return null;

@@ -17,6 +17,8 @@ import {
   HISTORY_DAYS,
   DAY_HOURS,
   type Day,
+  type Rhythm,
+  type Shape,
 } from './method';
 import { daysOf, perHour, readSales } from './history';
 import { localOf, serverZone } from '../../localTime';
@@ -55,11 +57,56 @@ const after = (now: number, hours: number | null | undefined) =>
   hours === null || hours === undefined ? null : new Date(now + hours * HOUR_MS);
 
 /**
- * Forecasts of the stores given (all stores when none), computed with the history up to `now`, written in place of
- * their previous rows. Answers the rows written.
+ * What a store's history up to yesterday says (method.ts): its hour-of-day shape, its weekly rhythm, and each
+ * product's level and dispersion. None of it changes within the store's local day (the history ends yesterday), so a
+ * refresh that is given a cache (`ModelCache`: the job's, ./refresh.ts `startForecastRefresh`) makes it once a local
+ * day — reading 56 days of sales rollups for every store on every tick was the refresh's cost at 10,000 robots
+ * (docs/replenishment.md, "What a refresh costs"). A product whose code or type changed, a new one, or one that sold
+ * out or came back (a sold-out product's history reads differently) makes its store's model anew.
  */
-export async function refreshForecasts(db: DB, opts: { dealers?: string[]; now?: Date } = {}): Promise<number> {
+interface StoreModel {
+  day: number;
+  first: number;
+  shape: Shape;
+  rhythm: Rhythm;
+  products: Map<string, { code: string; type: string; soldOut: boolean; level: number; disp: number }>;
+  /** the store's robots, the one that sold most in the last 28 days first (of each type) */
+  robots: Array<{ _id: string; type: string }>;
+}
+/**
+ * Each store's model of its local day, and each brand's fallback (units a day of each code, per store that sold it,
+ * over the 28 days to the day named), kept by the refresh job between its runs; within one refresh call at least,
+ * so a brand's fallback is read once, not once per batch of stores (at 10,000 robots that repeated read was a third
+ * of a start-up's database time).
+ */
+export interface ModelCache {
+  stores: Map<string, StoreModel>;
+  brands: Map<string, { since: string; levels: Map<string, number> }>;
+}
+export const newModelCache = (): ModelCache => ({ stores: new Map(), brands: new Map() });
+
+interface ProductIn {
+  _id: string;
+  integrator: string;
+  dealer: string;
+  code: string;
+  name: string;
+  type: string;
+  devices: string[];
+  stock: number;
+}
+
+/**
+ * Forecasts of the stores given (all stores when none), computed with the history up to `now`, written in place of
+ * their previous rows. With `products` (ids), only those products' rows are written again, and nothing else of
+ * their stores (the job's run between its hourly full ones). Answers the rows written.
+ */
+export async function refreshForecasts(
+  db: DB,
+  opts: { dealers?: string[]; now?: Date; cache?: ModelCache; products?: string[] } = {},
+): Promise<number> {
   const now = (opts.now ?? new Date()).getTime();
+  if (opts.products) return refreshProducts(db, opts.products, now, opts.cache ?? newModelCache());
   let q = db.selectFrom('dealer').select(['_id', 'integrator', 'tz']).where('status', '<>', 'deleted');
   if (opts.dealers) {
     if (opts.dealers.length === 0) return 0;
@@ -67,7 +114,8 @@ export async function refreshForecasts(db: DB, opts: { dealers?: string[]; now?:
   }
   const stores = await q.orderBy('_id').execute();
   let written = 0;
-  for (let i = 0; i < stores.length; i += BATCH) written += await refreshBatch(db, stores.slice(i, i + BATCH), now);
+  for (let i = 0; i < stores.length; i += BATCH)
+    written += await refreshBatch(db, stores.slice(i, i + BATCH), now, opts.cache ?? newModelCache());
   return written;
 }
 
@@ -77,40 +125,68 @@ interface Store {
   tz: string | null;
 }
 
-async function refreshBatch(db: DB, stores: Store[], now: number): Promise<number> {
+/** The local days the stores' history spans: the same day numbers for every store of a batch (the first one's). */
+function windowOf(stores: Store[], now: number) {
+  // today in the first store's zone is close enough for the window
+  const today = localOf(stores[0].tz ?? serverZone(), now).day;
+  return { today, first: today - HISTORY_DAYS };
+}
+
+const productColumns = ['_id', 'integrator', 'dealer', 'code', 'name', 'type', 'devices', 'stock'] as const;
+
+/** Is the store's cached model still the one its products and day would make? */
+function fresh(m: StoreModel | undefined, day: number, own: ProductIn[]): m is StoreModel {
+  // its day, not its window's first day: a batch's window follows its first store's zone, and a day more or less of
+  // eight weeks changes nothing worth a new model
+  if (!m || m.day !== day) return false;
+  return own.every((p) => {
+    const x = m.products.get(p._id);
+    return !!x && x.code === p.code && x.type === p.type && x.soldOut === (p.stock === 0);
+  });
+}
+
+/**
+ * The models of the stores given, made from their history (one read of their sales, the brand's fallback and, where
+ * a store has more than one robot of a type, which sold most), put in `cache`.
+ */
+async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: number, cache: ModelCache) {
+  if (stores.length === 0) return;
   const ids = stores.map((s) => s._id);
   const zones = new Map(stores.map((s) => [s._id, s.tz ?? serverZone()]));
-  // the same local day numbers for every store: today in the first store's zone is close enough for the window
-  const today = localOf(zones.get(ids[0])!, now).day;
-  const first = today - HISTORY_DAYS;
-  const [sales, products, robots, brand, levels] = await Promise.all([
+  const { today, first } = windowOf(stores, now);
+  const since = new Date(now - 28 * DAY_MS).toISOString().slice(0, 10);
+  const brandsToRead = [...new Set(stores.map((s) => s.integrator))].filter(
+    (b) => cache.brands.get(b)?.since !== since,
+  );
+  const [sales, robots, brand] = await Promise.all([
     readSales(db, zones, first, today),
-    db
-      .selectFrom('product')
-      .select(['_id', 'integrator', 'dealer', 'code', 'name', 'type', 'devices', 'stock'])
-      .where('dealer', 'in', ids)
-      .where('freeze', '=', false)
-      .execute(),
-    sql<{ _id: string; dealer: string; type: string; sold: number }>`
-      SELECT d._id, d.dealer, d.type, count(o._id)::int AS sold FROM device d
-        LEFT JOIN orders o ON o.device = d._id AND o.create_time > ${new Date(now - 28 * DAY_MS).toISOString()}::timestamptz
-       WHERE d.dealer IN (${sql.join(ids)}) GROUP BY d._id, d.dealer, d.type ORDER BY sold DESC, d._id`.execute(db),
-    // the brand's fallback: units a day of each code, per store that sold it, over the last 28 days
-    sql<{ integrator: string; code: string; per_day: number }>`
-      SELECT integrator, code, (sum(quantity)::float8 / 28 / count(DISTINCT dealer))::float8 AS per_day
-        FROM orders_products_daily
-       WHERE integrator IN (${sql.join([...new Set(stores.map((s) => s.integrator))])})
-         AND day >= ${new Date(now - 28 * DAY_MS).toISOString().slice(0, 10)}::date
-       GROUP BY integrator, code`.execute(db),
-    sql<{ device: string; metric: string; hour: Date | string; level: number }>`
-      SELECT h.device, h.metric, h.hour, (h.sum / h.count)::float8 AS level FROM telemetry_hourly h
-        JOIN device d ON d._id = h.device
-       WHERE d.dealer IN (${sql.join(ids)}) AND h.metric IN (${sql.join([...CONSUMABLES])})
-         AND h.hour >= ${new Date(now - CONSUMABLE_DAYS * DAY_MS).toISOString()}::timestamptz
-       ORDER BY h.device, h.metric, h.hour`.execute(db),
+    db.selectFrom('device').select(['_id', 'dealer', 'type']).where('dealer', 'in', ids).orderBy('_id').execute(),
+    // the brand's fallback: units a day of each code, per store that sold it, over the last 28 days — of the
+    // brands not read yet for this window
+    brandsToRead.length
+      ? sql<{ integrator: string; code: string; per_day: number }>`
+          SELECT integrator, code, (sum(quantity)::float8 / 28 / count(DISTINCT dealer))::float8 AS per_day
+            FROM orders_products_daily
+           WHERE integrator IN (${sql.join(brandsToRead)}) AND day >= ${since}::date
+           GROUP BY integrator, code`.execute(db)
+      : { rows: [] },
   ]);
-  const brandLevel = new Map(brand.rows.map((r) => [`${r.integrator}\u0000${r.code}`, Number(r.per_day)]));
-  const rows: ForecastRow[] = [];
+  for (const b of brandsToRead) cache.brands.set(b, { since, levels: new Map() });
+  for (const r of brand.rows) cache.brands.get(r.integrator)!.levels.set(r.code, Number(r.per_day));
+  // the robot that sells a product is the store's robot of its type that sold most: counted only where a store has
+  // more than one robot of a type (it is the orders of 28 days)
+  const kinds = new Map<string, number>();
+  for (const r of robots) kinds.set(`${r.dealer}\u0000${r.type}`, (kinds.get(`${r.dealer}\u0000${r.type}`) ?? 0) + 1);
+  const shared = robots.filter((r) => kinds.get(`${r.dealer}\u0000${r.type}`)! > 1).map((r) => r._id);
+  const sold = new Map<string, number>();
+  if (shared.length)
+    for (const r of (
+      await sql<{ device: string; sold: number }>`
+        SELECT device, count(*)::int AS sold FROM orders
+         WHERE device IN (${sql.join(shared)}) AND create_time > ${new Date(now - 28 * DAY_MS).toISOString()}::timestamptz
+         GROUP BY device`.execute(db)
+    ).rows)
+      sold.set(r.device, Number(r.sold));
   for (const store of stores) {
     const tz = zones.get(store._id)!;
     const local = localOf(tz, now);
@@ -140,34 +216,80 @@ async function refreshBatch(db: DB, stores: Store[], now: number): Promise<numbe
       const known = own.filter((o) => o.p.type === type && o.level.days >= 7);
       if (known.length) typeLevel.set(type, known.reduce((t, o) => t + o.level.perDay, 0) / known.length);
     }
-    const storeRobots = robots.rows.filter((r) => r.dealer === store._id);
+    const model: StoreModel = {
+      day: local.day,
+      first,
+      shape,
+      rhythm,
+      products: new Map(),
+      robots: robots
+        .filter((r) => r.dealer === store._id)
+        .sort((a, b) => (sold.get(b._id) ?? 0) - (sold.get(a._id) ?? 0) || (a._id < b._id ? -1 : 1)),
+    };
     for (const { p, days, level: mine } of own) {
-      const fallback = typeLevel.get(p.type) ?? brandLevel.get(`${p.integrator}\u0000${p.code}`) ?? null;
+      const fallback = typeLevel.get(p.type) ?? cache.brands.get(p.integrator)?.levels.get(p.code) ?? null;
       const level = blendLevel(mine, fallback);
-      const days7 = perDay(level, rhythm, local.weekday);
-      const e = emptying(p.stock, level, rhythm, shape, local, dispersion(days, level, rhythm, shape));
-      // the robot that sells it: the one it is limited to, else the store's robot of its type that sells most
-      const device = p.devices[0] ?? storeRobots.find((r) => r.type === p.type)?._id ?? null;
-      rows.push({
-        _id: p._id,
-        integrator: p.integrator,
-        dealer: p.dealer,
-        device,
-        kind: 'product',
-        product: p._id,
-        metric: null,
-        name: p.name,
-        stock: p.stock,
-        per_day: days7.map(round2),
-        empty_at: after(now, e?.hours),
-        days_left: e ? Math.round((e.hours / DAY_HOURS) * 10) / 10 : null,
-        low: after(now, e?.low),
-        high: after(now, e?.high),
+      model.products.set(p._id, {
+        code: p.code,
+        type: p.type,
+        soldOut: p.stock === 0,
+        level,
+        disp: dispersion(days, level, rhythm, shape),
       });
     }
-    for (const r of storeRobots) {
-      for (const metric of metricsOf(r.type).filter((m) => (CONSUMABLES as readonly string[]).includes(m))) {
-        const points = levels.rows.filter((x) => x.device === r._id && x.metric === metric);
+    cache.stores.set(store._id, model);
+  }
+}
+
+/** A product's forecast row from its store's model. */
+function productRow(p: ProductIn, m: StoreModel, local: ReturnType<typeof localOf>, now: number): ForecastRow {
+  const { level, disp } = m.products.get(p._id)!;
+  const days7 = perDay(level, m.rhythm, local.weekday);
+  const e = emptying(p.stock, level, m.rhythm, m.shape, local, disp);
+  // the robot that sells it: the one it is limited to, else the store's robot of its type that sells most
+  const device = p.devices[0] ?? m.robots.find((r) => r.type === p.type)?._id ?? null;
+  return {
+    _id: p._id,
+    integrator: p.integrator,
+    dealer: p.dealer,
+    device,
+    kind: 'product',
+    product: p._id,
+    metric: null,
+    name: p.name,
+    stock: p.stock,
+    per_day: days7.map(round2),
+    empty_at: after(now, e?.hours),
+    days_left: e ? Math.round((e.hours / DAY_HOURS) * 10) / 10 : null,
+    low: after(now, e?.low),
+    high: after(now, e?.high),
+  };
+}
+
+async function refreshBatch(db: DB, stores: Store[], now: number, cache: ModelCache): Promise<number> {
+  const ids = stores.map((s) => s._id);
+  const [products, levels] = await Promise.all([
+    db.selectFrom('product').select(productColumns).where('dealer', 'in', ids).where('freeze', '=', false).execute(),
+    sql<{ device: string; metric: string; hour: Date | string; level: number }>`
+      SELECT h.device, h.metric, h.hour, (h.sum / h.count)::float8 AS level FROM telemetry_hourly h
+        JOIN device d ON d._id = h.device
+       WHERE d.dealer IN (${sql.join(ids)}) AND h.metric IN (${sql.join([...CONSUMABLES])})
+         AND h.hour >= ${new Date(now - CONSUMABLE_DAYS * DAY_MS).toISOString()}::timestamptz
+       ORDER BY h.device, h.metric, h.hour`.execute(db),
+  ]);
+  const byStore = groupBy(products, (p) => p.dealer);
+  const locals = new Map(stores.map((s) => [s._id, localOf(s.tz ?? serverZone(), now)]));
+  const stale = stores.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id) ?? []));
+  await makeModels(db, stale, products, now, cache);
+  const byRobot = groupBy(levels.rows, (x) => `${x.device}\u0000${x.metric}`);
+  const rows: ForecastRow[] = [];
+  for (const store of stores) {
+    const m = cache.stores.get(store._id)!;
+    const local = locals.get(store._id)!;
+    for (const p of byStore.get(store._id) ?? []) rows.push(productRow(p, m, local, now));
+    for (const r of m.robots) {
+      for (const metric of metricsOf(r.type).filter((x) => (CONSUMABLES as readonly string[]).includes(x))) {
+        const points = byRobot.get(`${r._id}\u0000${metric}`) ?? [];
         const c = consumable(points.map((x) => Number(x.level)));
         if (!c) continue;
         rows.push({
@@ -191,6 +313,62 @@ async function refreshBatch(db: DB, stores: Store[], now: number): Promise<numbe
   }
   await writeRows(db, stores, rows);
   return rows.length;
+}
+
+/**
+ * The rows of the products given, from their stores' models (made anew where stale): the run between the job's
+ * hourly full ones, for the products whose stock or record changed.
+ */
+async function refreshProducts(db: DB, ids: string[], now: number, cache: ModelCache): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < ids.length; i += 5000) {
+    const changed = await db
+      .selectFrom('product')
+      .select(productColumns)
+      .where('_id', 'in', ids.slice(i, i + 5000))
+      .where('freeze', '=', false)
+      .execute();
+    if (!changed.length) continue;
+    const stores = await db
+      .selectFrom('dealer')
+      .select(['_id', 'integrator', 'tz'])
+      .where('_id', 'in', [...new Set(changed.map((p) => p.dealer))])
+      .where('status', '<>', 'deleted')
+      .orderBy('_id')
+      .execute();
+    for (let j = 0; j < stores.length; j += BATCH) {
+      const batch = stores.slice(j, j + BATCH);
+      const locals = new Map(batch.map((s) => [s._id, localOf(s.tz ?? serverZone(), now)]));
+      const mine = new Set(batch.map((s) => s._id));
+      const byStore = groupBy(
+        changed.filter((p) => mine.has(p.dealer)),
+        (p) => p.dealer,
+      );
+      const stale = batch.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
+      // a stale store is refreshed whole: its other products' rows rest on the model too
+      if (stale.length) written += await refreshBatch(db, stale, now, cache);
+      const staleIds = new Set(stale.map((s) => s._id));
+      const rows = batch
+        .filter((s) => !staleIds.has(s._id))
+        .flatMap((s) =>
+          byStore.get(s._id)!.map((p) => productRow(p, cache.stores.get(s._id)!, locals.get(s._id)!, now)),
+        );
+      await upsertRows(db, rows);
+      written += rows.length;
+    }
+  }
+  return written;
+}
+
+function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const list = out.get(k);
+    if (list) list.push(x);
+    else out.set(k, [x]);
+  }
+  return out;
 }
 
 /**
@@ -236,46 +414,86 @@ async function writeRows(db: DB, stores: Store[], rows: ForecastRow[]) {
   else await db.transaction().execute(write);
 }
 
-/** The stores with sales or stock changes since `since`. */
-async function changedStores(db: DB, since: Date): Promise<string[]> {
-  const at = since.toISOString();
-  const { rows } = await sql<{ dealer: string }>`
-    SELECT DISTINCT dealer FROM orders WHERE create_time > ${at}::timestamptz
-    UNION SELECT dealer FROM product WHERE update_time > ${at}::timestamptz OR restock_time > ${at}::timestamptz`.execute(
-    db,
-  );
-  return rows.map((r) => r.dealer);
+/** Rows written in place of the same products' rows (ON CONFLICT: a product's row may not exist yet). */
+async function upsertRows(db: DB, rows: ForecastRow[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('forecast')
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, per_day: JSON.stringify(r.per_day) })))
+      .onConflict((oc) =>
+        oc.column('_id').doUpdateSet((eb) => ({
+          device: eb.ref('excluded.device'),
+          name: eb.ref('excluded.name'),
+          stock: eb.ref('excluded.stock'),
+          per_day: eb.ref('excluded.per_day'),
+          empty_at: eb.ref('excluded.empty_at'),
+          days_left: eb.ref('excluded.days_left'),
+          low: eb.ref('excluded.low'),
+          high: eb.ref('excluded.high'),
+          update_time: sql<Date>`now()`,
+        })),
+      )
+      .execute();
 }
 
 /**
- * Keeps the forecasts fresh: every store at once and then hourly, the changed stores every FORECAST_REFRESH_SECONDS,
- * until the answer is called. One process at a time does a run (a transaction-level advisory lock; on PGlite there
- * is one process anyway). The run that did it then makes the day's visit plans come due (./daily.ts).
+ * The products whose stock or record changed since `since` (a sale takes stock and stamps update_time,
+ * catalog/stock.ts; a restock stamps restock_time). A sale changes nothing else a forecast reads before the store's
+ * next local day: the history ends yesterday.
+ */
+async function changedProducts(db: DB, since: Date): Promise<string[]> {
+  const at = since.toISOString();
+  const { rows } = await sql<{ _id: string }>`
+    SELECT _id FROM product WHERE update_time > ${at}::timestamptz OR restock_time > ${at}::timestamptz`.execute(db);
+  return rows.map((r) => r._id);
+}
+
+/** Where the refresh job stands between its runs: when it last ran, its last full run, and the stores' models. */
+export interface RefreshState {
+  lastRun: Date | null;
+  lastFull: number;
+  cache: ModelCache;
+}
+
+export const newRefreshState = (): RefreshState => ({ lastRun: null, lastFull: 0, cache: newModelCache() });
+
+/**
+ * One run of the job at `now`: every store at the first run and hourly, else the products whose stock or record
+ * changed since the last run. One process at a time does a run (a transaction-level advisory lock; on PGlite there is
+ * one process anyway). Answers whether this process did it.
+ */
+export async function refreshRun(db: DB, state: RefreshState, now = new Date()): Promise<boolean> {
+  const full = state.lastRun === null || now.getTime() - state.lastFull >= HOUR_MS;
+  const done = await db.transaction().execute(async (trx) => {
+    const lock = await sql<{
+      ok: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(hashtext('vf_forecast_refresh')) AS ok`.execute(trx);
+    if (!lock.rows[0].ok) return false; // another process is at it
+    if (full) await refreshForecasts(trx, { now, cache: state.cache });
+    else await refreshForecasts(trx, { now, cache: state.cache, products: await changedProducts(trx, state.lastRun!) });
+    return true;
+  });
+  if (!done) return false;
+  state.lastRun = now;
+  if (full) state.lastFull = now.getTime();
+  return true;
+}
+
+/**
+ * Keeps the forecasts fresh (refreshRun) every FORECAST_REFRESH_SECONDS until the answer is called. The run that did
+ * it then makes the day's visit plans come due (./daily.ts).
  */
 export function startForecastRefresh(db: DB, onError: (e: unknown) => void): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  let lastRun: Date | null = null;
-  let lastFull = 0;
+  const state = newRefreshState();
   const run = () => {
     if (stopped) return;
     running = running
       .then(async () => {
         if (stopped) return;
         const started = new Date();
-        const full = lastRun === null || started.getTime() - lastFull >= HOUR_MS;
-        const done = await db.transaction().execute(async (trx) => {
-          const lock = await sql<{
-            ok: boolean;
-          }>`SELECT pg_try_advisory_xact_lock(hashtext('vf_forecast_refresh')) AS ok`.execute(trx);
-          if (!lock.rows[0].ok) return false; // another process is at it
-          const dealers = full ? undefined : await changedStores(trx, lastRun!);
-          await refreshForecasts(trx, { dealers, now: started });
-          return true;
-        });
-        if (!done) return;
-        lastRun = started;
-        if (full) lastFull = started.getTime();
+        if (!(await refreshRun(db, state, started))) return;
         // the stores' plans of the day, once each, on the forecasts just refreshed (./daily.ts)
         await dailyPlans(db, started);
       })
