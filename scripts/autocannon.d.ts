@@ -9,8 +9,17 @@ declare module 'autocannon' {
     duration?: number;
     /** a number of requests instead of a duration */
     amount?: number;
-    /** each request before it is sent: the bench adds fresh headers (a new key per call) */
-    requests?: Array<{ setupRequest?: (req: Request) => Request }>;
+    /**
+     * the requests of each connection's sequence, in turn: `setupRequest` before one is sent (the bench adds fresh
+     * headers; nothing answered starts the sequence again), `onResponse` with its answer; `context` is the
+     * connection's, emptied when the sequence starts again
+     */
+    requests?: Array<
+      Request & {
+        setupRequest?: (req: Request, context: Record<string, unknown>) => Request | undefined;
+        onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+      }
+    >;
   }
   interface Request {
     method?: string;
