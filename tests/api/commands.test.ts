@@ -149,6 +149,17 @@ describe('the ledger: queued → sent → acknowledged | failed', () => {
     expect((await detail(id)).state).toBe('acknowledged');
   });
 
+  it('the same outcome sent several times at once is recorded once', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;
+    await r.beat();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => r.ack(id, 'ok')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await detail(id)).state).toBe('acknowledged');
+    const log = await s.db.selectFrom('log').select('action').where('record', '=', id).execute();
+    expect(log.filter((l) => l.action === 'acknowledge')).toHaveLength(1);
+  });
+
   it('another robot acknowledging the command is told it does not exist (404), and the command stays sent', async () => {
     const [r, other] = [await robot(), await robot()];
     const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;

@@ -146,24 +146,10 @@ export async function acknowledge(
   const actor: Actor = robotActor(device, ip);
   let late: ApiError | undefined;
   const row = await db.transaction().execute(async (trx) => {
-    const r = await trx
-      .selectFrom('command')
-      .selectAll()
-      .where('_id', '=', ack.id)
-      .where('device', '=', device._id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!r) throw new ApiError(404, 'vf.commands.error.not_found_command');
-    if (r.state === target) return r;
-    if (r.state === 'queued') throw conflict('vf.commands.error.not_sent');
-    if (r.state !== 'sent') throw conflict('vf.commands.error.ack_state', { state: `vf.commands.state.${r.state}` });
-    if (new Date(r.expires_at).getTime() <= Date.now()) {
-      // past its time: it expires now (recorded), and the late outcome is refused
-      const expired = await expireRows(trx, [r._id]);
-      late = conflict('vf.commands.error.ack_state', { state: 'vf.commands.state.expired' });
-      return expired[0] ?? r;
-    }
-    const saved = await trx
+    // The common case in one statement: a command handed over and still in time takes its outcome. A campaign's
+    // robots acknowledge as often as they beat, and the row read FOR UPDATE and then updated was a round trip of
+    // each (docs/performance.md, "The heartbeat"). Every other case reads the row, locked, to say why.
+    const taken = await trx
       .updateTable('command')
       .set({
         state: target,
@@ -171,9 +157,19 @@ export async function acknowledge(
         done_time: sql`now()`,
         version: sql`version + 1`,
       })
-      .where('_id', '=', r._id)
+      .where('_id', '=', ack.id)
+      .where('device', '=', device._id)
+      .where('state', '=', 'sent')
+      .where('expires_at', '>', sql<Date>`now()`)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    const saved = taken ?? (await refused(trx, ack.id, device._id, target));
+    if (!taken) {
+      // it expired just now: recorded, and the late outcome refused
+      if (saved.state === 'expired')
+        late = conflict('vf.commands.error.ack_state', { state: 'vf.commands.state.expired' });
+      return saved;
+    }
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
     if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock'))
       await setLocked(trx, saved, actor);
@@ -190,6 +186,28 @@ export async function acknowledge(
   });
   if (late) throw late;
   return { _id: row._id, state: row.state };
+}
+
+/**
+ * An outcome the command could not take at once (acknowledge): the same outcome again answers the row unchanged; a
+ * command past its time expires now (recorded) and the caller refuses the late outcome; every other state is refused
+ * here. The row is read locked, so a sweep or a second acknowledgement cannot move it meanwhile.
+ */
+async function refused(trx: DB, id: string, device: string, target: CommandRow['state']): Promise<CommandRow> {
+  const r = await trx
+    .selectFrom('command')
+    .selectAll()
+    .where('_id', '=', id)
+    .where('device', '=', device)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!r) throw new ApiError(404, 'vf.commands.error.not_found_command');
+  if (r.state === target) return r;
+  if (r.state === 'queued') throw conflict('vf.commands.error.not_sent');
+  if (r.state !== 'sent') throw conflict('vf.commands.error.ack_state', { state: `vf.commands.state.${r.state}` });
+  // sent, and past its time (the one statement of the common case found it so)
+  const expired = await expireRows(trx, [r._id]);
+  return expired[0] ?? r;
 }
 
 /** The robot obeyed a lock or an unlock: its sales are refused, or accepted again, from now on. */
