@@ -65,6 +65,8 @@ const PGLITE_ONLY: Record<string, string> = {
     "file parsing, dry runs and undo, one request at a time; one import at a time is the process's own map",
   'tests/api/ratelimit.test.ts':
     "the limit's counts, one request at a time; the same upsert under 50 at once: session-races, on both engines",
+  'tests/api/firmware-s3.test.ts':
+    "a firmware's ranges answered by an S3-protocol bucket: HTTP only (campaigns' SQL runs on both engines)",
   'tests/api/export.test.ts':
     "the list's SQL in batches, one request at a time; numbers and times are parsed by node-postgres on both engines",
 };

@@ -43,8 +43,16 @@ import {
 } from './write';
 import { changeEntry } from './audit';
 import type { Row, Served, WriteContext } from './hooks';
-import { readSpreadsheet } from './importFile';
-import { actionOf, columnsOf, importable, readRows, type CellError, type ImportColumn } from './importCells';
+import { readSpreadsheet, type FileRow, type ReadFile } from './importFile';
+import {
+  actionOf,
+  columnsOf,
+  importable,
+  rowReader,
+  type CellError,
+  type ImportColumn,
+  type ReadLine,
+} from './importCells';
 import { actOn } from './actions';
 import { advance, announce, track, untrack, runningImport, runningFor } from './importProgress';
 
@@ -136,16 +144,16 @@ export async function importFile(
 
   const tenant = tenantOf(ctx);
   if (runningFor(def.name, tenant.integrator, tenant.dealer)) throw conflict('vf.import.error.running');
-  const job = await openJob(db, ctx, def.name, opts, file.encoding, file.rows.length);
+  const job = await openJob(db, ctx, def.name, opts, file.encoding, file.count);
   const progress = track({ _id: job._id, resource: def.name, ...tenant, account: ctx.user._id, total: job.total, job });
   const run = async () => {
     try {
-      return await runImport(db, ctx, served, columns, file.rows, job, ignored, opts);
+      return await runImport(db, ctx, served, columns, file, job, ignored, opts);
     } finally {
       untrack(job._id);
     }
   };
-  if (file.rows.length > IMPORT_JOB_ROWS) {
+  if (file.count > IMPORT_JOB_ROWS) {
     run().catch(opts.onBug);
     return { ...answerOf(job), ignored, state: 'running', done: progress.done };
   }
@@ -201,7 +209,7 @@ async function runImport(
   ctx: CallContext,
   served: Served,
   columns: ImportColumn[],
-  fileRows: Awaited<ReturnType<typeof readSpreadsheet>>['rows'],
+  file: ReadFile,
   job: Job,
   ignored: string[],
   opts: ImportOptions,
@@ -212,28 +220,33 @@ async function runImport(
   const errors: ImportError[] = [];
   const preview: ImportAnswer['preview'] = [];
   const secrets: NonNullable<ImportAnswer['secrets']> = [];
-  const changes: Array<{ record: string; kind: 'created' | 'updated'; before: Row | null; version: number }> = [];
-  const lines = await readRows(db, ctx, def, columns, fileRows, opts.lang);
+  // the rows written by the batch at hand, recorded (import_row) before the next: only an apply keeps them
+  let changes: Array<{ record: string; kind: 'created' | 'updated'; before: Row | null; version: number }> = [];
+  const read = rowReader(ctx, def, columns, opts.lang);
+  let rows = 0;
   let state: ImportState = 'done';
   try {
     await db.transaction().execute(async (trx) => {
       const tally = (row: number, d: Done) => {
         counts[d.outcome]++;
-        if (d.outcome !== 'unchanged')
+        if (d.outcome !== 'unchanged' && opts.mode === 'apply')
           changes.push({ record: d.record, kind: d.outcome, before: d.before ?? null, version: d.version! });
         for (const s of d.secrets) secrets.push({ row, key: d.record, ...s });
         if (preview.length < PREVIEW_ROWS) preview.push({ row, outcome: d.outcome, values: d.values });
       };
-      const refuse = (line: (typeof lines)[number], e: unknown) => {
+      const refuse = (line: ReadLine, e: unknown) => {
         counts.refused++;
         if (errors.length < IMPORT_MAX_ERRORS)
           errors.push(...refusals(e, line.row, def.name, columns, opts).slice(0, IMPORT_MAX_ERRORS - errors.length));
         if (preview.length < PREVIEW_ROWS) preview.push({ row: line.row, outcome: 'refused', values: line.body });
       };
       const inBatches = batchable(served, opts.target);
-      for (let start = 0; start < lines.length; start += BATCH_ROWS) {
+      // the file a batch at a time, read again from its bytes (importFile.ts): no more of it is held than the batch
+      for await (const fileBatch of batchesOf(file.rows(), BATCH_ROWS)) {
         if (progress.cancelled) throw new RolledBack('cancelled');
-        const batch = lines.slice(start, start + BATCH_ROWS);
+        const start = rows;
+        rows += fileBatch.length;
+        const batch = await read(trx, fileBatch);
         let results: Result[] | undefined;
         if (inBatches) {
           await sql`SAVEPOINT import_batch`.execute(trx);
@@ -267,23 +280,26 @@ async function runImport(
           // call (a progress read, a cancel, a second import told to wait) would even be read until the file ends
           if (i % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
         }
+        // what each written row held before, for the undo: in the transaction, so it goes if the import does
+        // (none once a row is refused and the file is all or nothing: it will not commit)
+        if (changes.length && (opts.partial || !counts.refused))
+          await trx
+            .insertInto('import_row')
+            .values(
+              changes.map((c) => ({
+                import: job._id,
+                record: c.record,
+                kind: c.kind,
+                before: c.before && JSON.stringify(c.before),
+                version: c.version,
+              })),
+            )
+            .execute();
+        changes = [];
       }
       if (progress.cancelled) throw new RolledBack('cancelled');
       if (opts.mode === 'dry_run') throw new RolledBack('dry_run');
       if (counts.refused && !opts.partial) throw new RolledBack('failed');
-      for (let i = 0; i < changes.length; i += 1000)
-        await trx
-          .insertInto('import_row')
-          .values(
-            changes.slice(i, i + 1000).map((c) => ({
-              import: job._id,
-              record: c.record,
-              kind: c.kind,
-              before: c.before && JSON.stringify(c.before),
-              version: c.version,
-            })),
-          )
-          .execute();
       await writeLog(trx, ctx, {
         action: 'import',
         resource: 'import',
@@ -291,7 +307,7 @@ async function runImport(
         after: {
           list: def.name,
           file_name: job.file_name,
-          rows: lines.length,
+          rows,
           created: counts.created,
           updated: counts.updated,
           unchanged: counts.unchanged,
@@ -311,7 +327,7 @@ async function runImport(
     .updateTable('import_job')
     .set({
       state,
-      done: lines.length,
+      done: rows,
       ...counts,
       errors: JSON.stringify(errors),
       ignored: JSON.stringify(ignored),
@@ -321,10 +337,23 @@ async function runImport(
     .where('_id', '=', job._id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  progress.done = lines.length;
+  progress.done = rows;
   await announce(progress, state);
   // one-time secrets (a robot's key, a first password) only when what they belong to was written
   return { ...answerOf(finished), ...(state === 'done' && secrets.length ? { secrets } : {}) };
+}
+
+/** Rows in batches of `size`. */
+async function* batchesOf(rows: AsyncIterable<FileRow>, size: number): AsyncGenerator<FileRow[]> {
+  let batch: FileRow[] = [];
+  for await (const r of rows) {
+    batch.push(r);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /** One row: matched by its key and edited, or added; refused with an error otherwise (the caller's savepoint

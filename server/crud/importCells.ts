@@ -116,33 +116,32 @@ export function centsOf(text: string): number | undefined {
 
 export type CellError = FieldError & { column: string; field: string };
 
-/** Reads each row's cells into a body for the API, or errors naming the column; references by name are looked up
- * once for the whole file, within what the caller may see. */
-export async function readRows(
-  db: DB,
-  ctx: CallContext,
-  def: ResourceDef,
-  columns: ImportColumn[],
-  rows: FileRow[],
-  lang: Lang,
-): Promise<Array<{ row: number; body: Record<string, unknown>; errors: CellError[] }>> {
+export type ReadLine = { row: number; body: Record<string, unknown>; errors: CellError[] };
+
+/** Reads rows' cells into bodies for the API, or errors naming the column, a batch at a time; references by name
+ * are looked up for each batch's names not met before, within what the caller may see, through `db` — the
+ * import's transaction (the embedded database's one connection is the transaction's until it ends). */
+export function rowReader(ctx: CallContext, def: ResourceDef, columns: ImportColumn[], lang: Lang) {
   const words = new Map(columns.map((c) => [c.name, wordsOf(def, c)]));
-  const names = await referenceNames(db, ctx, columns, rows);
-  return rows.map(({ row, cells }) => {
-    const body: Record<string, unknown> = {};
-    const errors: CellError[] = [];
-    for (const col of columns) {
-      const text = (cells[col.index] ?? '').trim();
-      if (text === '') {
-        body[col.name] = col.field.type === 'choices' || col.field.type === 'references' ? [] : null;
-        continue;
+  const names = referenceNames(ctx, columns);
+  return async (db: DB, rows: FileRow[]): Promise<ReadLine[]> => {
+    const known = await names(db, rows);
+    return rows.map(({ row, cells }) => {
+      const body: Record<string, unknown> = {};
+      const errors: CellError[] = [];
+      for (const col of columns) {
+        const text = (cells[col.index] ?? '').trim();
+        if (text === '') {
+          body[col.name] = col.field.type === 'choices' || col.field.type === 'references' ? [] : null;
+          continue;
+        }
+        const value = cellValue(col, text, words.get(col.name)!, known.get(col.name));
+        if (value === undefined) errors.push({ column: col.header, field: col.name, ...cellError(def, col, lang) });
+        else body[col.name] = value;
       }
-      const value = cellValue(col, text, words.get(col.name)!, names.get(col.name));
-      if (value === undefined) errors.push({ column: col.header, field: col.name, ...cellError(def, col, lang) });
-      else body[col.name] = value;
-    }
-    return { row, body, errors };
-  });
+      return { row, body, errors };
+    });
+  };
 }
 
 function cellError(def: ResourceDef, col: ImportColumn, lang: Lang): FieldError {
@@ -214,35 +213,41 @@ function cellValue(
  * For each reference column, its cells' names to ids among the rows the caller may see (a store of one's own
  * brand, by its name): a name two such rows share maps to null (ambiguous). Under a field's name the cells are
  * ids already; under the title, a cell that names no row is kept as it is (it may be an id: the export writes a
- * row without a title by its id).
+ * row without a title by its id). Each batch asks for the names no batch before it asked for.
  */
-async function referenceNames(db: DB, ctx: CallContext, columns: ImportColumn[], rows: FileRow[]) {
+function referenceNames(ctx: CallContext, columns: ImportColumn[]) {
   const out = new Map<string, Map<string, string | null>>();
-  for (const col of columns) {
-    if (!col.words || (col.field.type !== 'reference' && col.field.type !== 'references')) continue;
-    const target = findResource(col.field.reference ?? '');
-    if (!target?.title || target.title === '_id') continue;
-    const wanted = new Set<string>();
-    for (const r of rows) {
-      const t = (r.cells[col.index] ?? '').trim();
-      if (!t) continue;
-      for (const n of col.field.type === 'references' ? list(t) : [t]) wanted.add(n);
+  const asked = new Map<string, Set<string>>();
+  return async (db: DB, rows: FileRow[]) => {
+    for (const col of columns) {
+      if (!col.words || (col.field.type !== 'reference' && col.field.type !== 'references')) continue;
+      const target = findResource(col.field.reference ?? '');
+      if (!target?.title || target.title === '_id') continue;
+      const seen = asked.get(col.name) ?? new Set<string>();
+      asked.set(col.name, seen);
+      const map = out.get(col.name) ?? new Map<string, string | null>();
+      out.set(col.name, map);
+      const wanted = new Set<string>();
+      for (const r of rows) {
+        const t = (r.cells[col.index] ?? '').trim();
+        if (!t) continue;
+        for (const n of col.field.type === 'references' ? list(t) : [t]) if (!seen.has(n)) wanted.add(n);
+      }
+      if (!wanted.size) continue;
+      for (const n of wanted) seen.add(n);
+      const scope = scopeConditions(target, ctx.user);
+      if (scope === 'none') continue;
+      let q = byName(db)
+        .selectFrom(target.table)
+        .select(['_id', target.title])
+        .where(target.title, 'in', [...wanted]);
+      for (const [column, value] of scope) q = q.where(column, '=', value);
+      if (target.list.hide) q = q.where(target.list.hide.field, '<>', target.list.hide.value);
+      for (const found of await q.execute()) {
+        const key = norm(String(found[target.title]));
+        map.set(key, map.has(key) && map.get(key) !== found._id ? null : String(found._id));
+      }
     }
-    const map = new Map<string, string | null>();
-    out.set(col.name, map);
-    if (!wanted.size) continue;
-    const scope = scopeConditions(target, ctx.user);
-    if (scope === 'none') continue;
-    let q = byName(db)
-      .selectFrom(target.table)
-      .select(['_id', target.title])
-      .where(target.title, 'in', [...wanted]);
-    for (const [column, value] of scope) q = q.where(column, '=', value);
-    if (target.list.hide) q = q.where(target.list.hide.field, '<>', target.list.hide.value);
-    for (const found of await q.execute()) {
-      const key = norm(String(found[target.title]));
-      map.set(key, map.has(key) && map.get(key) !== found._id ? null : String(found._id));
-    }
-  }
-  return out;
+    return out;
+  };
 }

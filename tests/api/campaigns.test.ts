@@ -501,6 +501,10 @@ describe('firmware', () => {
     expect(rest.status).toBe(206);
     expect(rest.headers.get('content-range')).toBe(`bytes 3000-4999/${image.length}`);
     expect(Buffer.from(await rest.arrayBuffer()).equals(image.subarray(3000))).toBe(true);
+    // past the end (the whole image already there): 416 and the size, as from a bucket (firmware-s3.test.ts)
+    const past = await get(coffee, { Range: `bytes=${image.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${image.length}`);
     expect((await fetch(`${s.url}/api/device-gateway/firmware/${fw}`)).status).toBe(401);
 
     // the command carries where to fetch it and how to check it; robots of another type are refused by name
