@@ -78,6 +78,10 @@ const SELECTION_OVER_TOOLBAR = {
  * the hidden top toolbar instead of spilling its buttons over the rows and the top toolbar's words. */
 const SELECTION_TOOLBAR = {
   [`& ${BULK_OPEN}`]: { height: 'auto', top: 'auto', bottom: 0, transform: 'none' },
+  // With no row selected react-admin collapses the toolbar to no height but keeps its buttons ("Unselect", the bulk
+  // actions) in the page: Tab stops no one could see, and targets axe found lying over the column headers' sort
+  // buttons (WCAG 2.4.11, 2.5.8). Hidden, they leave the Tab order and the accessibility tree until rows are selected.
+  '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
 };
 
 export function makeTheme(primary: string = DEFAULT_THEME_COLOR, size: Size = DEFAULT_SIZE, loading = 'Loading') {

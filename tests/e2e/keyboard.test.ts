@@ -14,11 +14,33 @@ afterAll(() => e?.close());
 const focused = (target: Locator) =>
   target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
 
-/** Tab (forward) until `target` holds the focus, as a keyboard user does; fails after `most` presses. */
+/** What holds the focus when no part of it can be seen: clipped to nothing by an ancestor that hides its overflow
+ * (a collapsed toolbar), or hidden (WCAG 2.4.7, 2.4.11); undefined when it shows or the page itself has it. */
+const unseenStop = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return undefined;
+    const r = el.getBoundingClientRect();
+    let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      const q = p.getBoundingClientRect();
+      if (s.overflowY !== 'visible') [top, bottom] = [Math.max(top, q.top), Math.min(bottom, q.bottom)];
+      if (s.overflowX !== 'visible') [left, right] = [Math.max(left, q.left), Math.min(right, q.right)];
+    }
+    const seen = bottom - top >= 1 && right - left >= 1 && getComputedStyle(el).visibility !== 'hidden';
+    return seen
+      ? undefined
+      : `${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" (${String(el.className).slice(0, 80)})`;
+  });
+
+/** Tab (forward) until `target` holds the focus, as a keyboard user does; fails after `most` presses, or on a stop
+ * the user cannot see. */
 async function tabTo(page: Page, target: Locator, most = 80) {
   for (let i = 0; i < most; i++) {
     if (await focused(target)) return;
     await page.keyboard.press('Tab');
+    expect(await unseenStop(page)).toBeUndefined();
   }
   throw new Error(`not reached with ${most} Tabs`);
 }
