@@ -2,9 +2,9 @@
 // since the last run, and every store at least hourly, get their forecast rows written again — a store's rows in one
 // transaction, so a list never sees half a store. Reading a forecast computes nothing. Every server process runs the
 // job; an advisory lock lets one at a time do the work.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { dailyPlans } from './daily';
-import type { DB } from '../../db';
+import type { DB, Tables } from '../../db';
 import { setting } from '../../config';
 import {
   blendLevel,
@@ -85,17 +85,6 @@ export interface ModelCache {
 }
 export const newModelCache = (): ModelCache => ({ stores: new Map(), brands: new Map() });
 
-interface ProductIn {
-  _id: string;
-  integrator: string;
-  dealer: string;
-  code: string;
-  name: string;
-  type: string;
-  devices: string[];
-  stock: number;
-}
-
 /**
  * Forecasts of the stores given (all stores when none), computed with the history up to `now`, written in place of
  * their previous rows. With `products` (ids), only those products' rows are written again, and nothing else of
@@ -133,6 +122,8 @@ function windowOf(stores: Store[], now: number) {
 }
 
 const productColumns = ['_id', 'integrator', 'dealer', 'code', 'name', 'type', 'devices', 'stock'] as const;
+/** A product as the refresh reads it: those columns of its row. */
+type ProductIn = Pick<Selectable<Tables['product']>, (typeof productColumns)[number]>;
 
 /** Is the store's cached model still the one its products and day would make? */
 function fresh(m: StoreModel | undefined, day: number, own: ProductIn[]): m is StoreModel {
