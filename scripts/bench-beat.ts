@@ -32,8 +32,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { seedDemo, isEmpty, DEMO_PASSWORD } from '../server/db/seed';
-import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds } from './builtServer';
+import { seedDemo, isEmpty } from '../server/db/seed';
+import { buildForProduction, startBuiltServer, stopBuiltServer, cpuSeconds, signIn } from './builtServer';
 import { beatOnce } from './bench-telemetry';
 
 const URL_ = process.env.DATABASE_URL;
@@ -122,12 +122,7 @@ async function meter(url: string) {
 
 /** A signed-in admin's calls to the console's API (the features' own routes): the answer's `data`, or it throws. */
 async function consoleApi(url: string) {
-  const signin = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const token = ((await signin.json()) as { data: { token: string } }).data.token;
+  const token = await signIn(url, 'admin');
   return async (route: string, body?: unknown) => {
     const r = await fetch(`${url}/api/${route}`, {
       method: body === undefined ? 'GET' : 'POST',

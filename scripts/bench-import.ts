@@ -13,8 +13,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { startServer } from '../server/main';
-import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb } from './builtServer';
-import { DEMO_PASSWORD } from '../server/db/seed';
+import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb, signIn } from './builtServer';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 50_000);
@@ -40,12 +39,7 @@ async function products(n: number, prefix: string) {
 
 /** A store manager's calls on the server at `url`: sign-in, an import (its answer, or its end when it runs on). */
 async function client(url: string) {
-  const signin = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'store-a1', password: DEMO_PASSWORD }),
-  });
-  const token = ((await signin.json()) as { data: { token: string } }).data.token;
+  const token = await signIn(url, 'store-a1');
   const send = async (file: Buffer, mode: string) => {
     const form = new FormData();
     form.append('mode', mode);

@@ -11,8 +11,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { ensurePartitions } from '../server/features/telemetry/partitions';
-import { DEMO_PASSWORD } from '../server/db/seed';
-import { startBuiltServer, stopBuiltServer, cpuSeconds, buildForProduction } from './builtServer';
+import { startBuiltServer, stopBuiltServer, cpuSeconds, buildForProduction, signIn } from './builtServer';
 
 const ROBOTS = Number(process.env.BENCH_TELEMETRY_ROBOTS ?? 1000);
 const HOURS = Number(process.env.BENCH_TELEMETRY_HOURS ?? 24);
@@ -99,14 +98,7 @@ async function load(target: { databaseUrl?: string; dataDir?: string }) {
   }
 }
 
-async function signIn(url: string, username: string) {
-  const res = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return `Bearer ${((await res.json()) as { data: { token: string } }).data.token}`;
-}
+const bearer = async (url: string, username: string) => `Bearer ${await signIn(url, username)}`;
 
 async function cannon(
   url: string,
@@ -159,7 +151,7 @@ export async function benchTelemetry(
         ];
   try {
     const pid = server.child.pid!;
-    const brand = await signIn(server.url, 'brand-a');
+    const brand = await bearer(server.url, 'brand-a');
     // every robot beats once first: the start-up sweep (robots silent since the load are set offline, each with
     // its message and alarm) and their coming back online are then behind us, not inside a measured round
     await beatOnce(server.url, ROBOTS, (i) => ({ 'x-device-id': deviceId(i), 'x-device-key': key(i) }));
@@ -242,7 +234,7 @@ export async function benchTelemetry(
       target: `≤ 1.2× plain (${Math.round((withTelemetry / plain) * 100) / 100}×)`,
       pass: withTelemetry <= plain * 1.2,
     });
-    const admin = await signIn(server.url, 'admin');
+    const admin = await bearer(server.url, 'admin');
     await fetch(`${server.url}/api/telemetry_rule/add`, {
       method: 'POST',
       headers: { authorization: admin, 'content-type': 'application/json' },

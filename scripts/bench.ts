@@ -38,7 +38,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { seedDemo, isEmpty, DEMO_DEVICES, DEMO_PASSWORD, demoDeviceKey } from '../server/db/seed';
+import { seedDemo, isEmpty, DEMO_DEVICES, demoDeviceKey } from '../server/db/seed';
 import {
   buildForProduction,
   buildBenchServer,
@@ -46,6 +46,7 @@ import {
   stopBuiltServer,
   cpuSeconds,
   statusMb,
+  signIn,
   type BuiltServer,
 } from './builtServer';
 import { benchTelemetry, type TelemetryRow } from './bench-telemetry';
@@ -451,7 +452,7 @@ async function measureExport(
   const server = await startBuiltServer(target);
   try {
     const pid = server.child.pid!;
-    const { authorization } = await signIn(server.url, 'admin');
+    const { authorization } = await authOf(server.url, 'admin');
     // at rest: what start-up and the sign-in left behind
     await new Promise((r) => setTimeout(r, 1000));
     const baseMb = statusMb(pid, 'VmRSS');
@@ -493,14 +494,7 @@ async function measureExport(
   }
 }
 
-async function signIn(url: string, username: string) {
-  const res = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
-}
+const authOf = async (url: string, username: string) => ({ authorization: `Bearer ${await signIn(url, username)}` });
 
 async function post<T>(url: string, path_: string, headers: Record<string, string>, body: unknown): Promise<T> {
   const res = await fetch(`${url}${path_}`, {
@@ -553,9 +547,9 @@ async function benchOne(orders: number): Promise<SizeResult> {
     env: DEMO ? { SEED_DEMO: '1' } : undefined,
   });
   const url = server.url;
-  const auth = await signIn(url, 'brand-a');
-  const store = await signIn(url, 'store-a1');
-  const platform = await signIn(url, 'admin');
+  const auth = await authOf(url, 'brand-a');
+  const store = await authOf(url, 'store-a1');
+  const platform = await authOf(url, 'admin');
   // the bare route's profile answers this very JSON (scripts/bench-bare.ts)
   const profileJson = path.join(ROOT, '.tmp', 'bench-profile.json');
   fs.writeFileSync(profileJson, (await probe(`${url}/api/user/profile`, { headers: auth })).body);

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { buildIfStale, ROOT } from './buildIfStale';
 import { buildServer } from './build-server';
 import { freePort } from '../tests/support/postgres';
+import { DEMO_PASSWORD } from '../server/db/seed';
 
 /** The browser app when stale, and dist/server/main.js. */
 export async function buildForProduction() {
@@ -125,4 +126,16 @@ const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf
 export function statusMb(pid: number, key: 'VmRSS' | 'VmHWM') {
   const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+/** A demo account's bearer token on the server at `url` (signed in as the console does); throws when refused. */
+export async function signIn(url: string, account: string): Promise<string> {
+  const r = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
+  });
+  const token = ((await r.json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`${account} could not sign in (HTTP ${r.status})`);
+  return token;
 }

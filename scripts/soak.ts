@@ -26,11 +26,18 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
+import { seedDemo } from '../server/db/seed';
 import { driveFleet } from '../server/demo/simulator/fleet';
 import type { Rates } from '../server/demo/simulator/robot';
 import type { CallRecord } from '../server/demo/simulator/gateway';
-import { buildForProduction, startBuiltServer, stopBuiltServer, statusMb, type BuiltServer } from './builtServer';
+import {
+  buildForProduction,
+  startBuiltServer,
+  stopBuiltServer,
+  statusMb,
+  signIn,
+  type BuiltServer,
+} from './builtServer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const URL_ = process.env.DATABASE_URL;
@@ -87,17 +94,6 @@ async function soakDatabase() {
   await sql`UPDATE product SET stock = -1`.execute(d.db);
   await sql`ANALYZE`.execute(d.db);
   return { db: d.db, url: u.toString(), close: () => d.close() };
-}
-
-async function signIn(url: string, account: string): Promise<string> {
-  const r = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
-  });
-  const token = ((await r.json()) as { data?: { token?: string } }).data?.token;
-  if (!token) throw new Error(`${account} could not sign in (HTTP ${r.status})`);
-  return token;
 }
 
 /** A browser's live part: GET /api/events read as EventSource reads it; counts what it read and whether it dropped. */
