@@ -16,6 +16,8 @@ RUN npm run build
 
 FROM node:${NODE_VERSION}-bookworm-slim AS run
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+# node's options for the server (scripts/node.mjs SERVER_NODE_OPTIONS; docs/operations.md, "Memory")
+ENV NODE_OPTIONS=--max-semi-space-size=16
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

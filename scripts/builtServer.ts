@@ -10,6 +10,7 @@ import { buildIfStale, ROOT } from './buildIfStale';
 import { buildServer } from './build-server';
 import { freePort } from '../tests/support/postgres';
 import { DEMO_PASSWORD } from '../server/db/seed';
+import { SERVER_NODE_OPTIONS } from './node.mjs';
 
 /** The browser app when stale, and dist/server/main.js. */
 export async function buildForProduction() {
@@ -72,6 +73,8 @@ export async function startBuiltServer(o: {
     HOST: '127.0.0.1',
     LOG: '0',
     DEMO_ROBOTS: 'off',
+    // node's options as production runs the server; `nodeArgs` (on the command line) override them
+    NODE_OPTIONS: SERVER_NODE_OPTIONS,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;

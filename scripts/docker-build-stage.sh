@@ -71,6 +71,8 @@ test ! -e "$WORK/run/node_modules/tsx" && test ! -e "$WORK/run/node_modules/vite
 DB="${DATABASE_URL%/*}/vf_image"
 psql "$DATABASE_URL" -qc 'DROP DATABASE IF EXISTS vf_image WITH (FORCE)' -c 'CREATE DATABASE vf_image' >/dev/null
 PORT=$((20000 + RANDOM % 20000))
+# the run stage's ENV NODE_OPTIONS (node's options for the server) as the image sets it
+export NODE_OPTIONS="$(sed -n 's/^ENV NODE_OPTIONS=//p' Dockerfile)"
 (cd "$WORK/run" && NODE_ENV=production PORT=$PORT HOST=127.0.0.1 LOG=0 DATABASE_URL="$DB" SEED_DEMO=1 node dist/server/main.js migrate >/dev/null)
 (cd "$WORK/run" && NODE_ENV=production PORT=$PORT HOST=127.0.0.1 LOG=0 DATABASE_URL="$DB" exec node dist/server/main.js) &
 PID=$!

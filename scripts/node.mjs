@@ -43,10 +43,26 @@ export async function onPinnedNode() {
     }
   }
   // the pinned node first on PATH, so that what this script starts (vitest, a server process) runs on it too
-  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
-  });
+  await runAgain(node, { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` });
+}
+
+/**
+ * Node's options for the server as production runs it (the Dockerfile's NODE_OPTIONS, `NODE_ENV=production npm
+ * start`, the benches' built server): the young generation bounded to 16 MB semi-spaces. V8's default on a 64-bit
+ * host grows them to 64 MB each, and a busy server then idles near 300 MB; bounded, ~200 MB, and a 50,000-row import
+ * peaks under 250 MB on PostgreSQL, for a few per cent more CPU a call (docs/operations.md, "Memory").
+ */
+export const SERVER_NODE_OPTIONS = '--max-semi-space-size=16';
+
+/** Whether this process was started with a young generation of its own choosing (an operator's setting wins). */
+export const youngGenerationSet = () =>
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
+    a.startsWith('--max-semi-space-size'),
+  );
+
+/** Runs this process's script again on `node` with `env`, and exits as it does (never returns). */
+export async function runAgain(node, env) {
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
   // a stop asked of this process (Ctrl-C, a service manager's SIGTERM) is the server's to handle
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));

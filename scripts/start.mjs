@@ -1,11 +1,12 @@
 // `npm start`, plain JavaScript so that it needs nothing but node (any node: an older one fetches the pinned one):
-// - NODE_ENV=production: runs the built server (dist/server/main.js); refuses when it is not built, never builds.
+// - NODE_ENV=production: runs the built server (dist/server/main.js) with node's options for production
+//   (SERVER_NODE_OPTIONS, scripts/node.mjs); refuses when it is not built, never builds.
 // - otherwise (the one-command demo): builds the browser app if it is missing or stale, then runs the server
 //   from its TypeScript sources through tsx, as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onPinnedNode } from './node.mjs';
+import { onPinnedNode, SERVER_NODE_OPTIONS, youngGenerationSet } from './node.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,6 +22,13 @@ if (process.env.NODE_ENV === 'production') {
       'NODE_ENV=production and the app is not built: run `npm run build` first (a production server never builds).',
     );
     process.exit(1);
+  }
+  // V8 reads its heap's sizes once, at start: this process becomes a new node with the server's options
+  // (SERVER_NODE_OPTIONS) — execve, not a child, so no parent stays behind holding its own ~50 MB
+  if (!youngGenerationSet()) {
+    const options = `${SERVER_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ''}`.trim();
+    const argv = [process.execPath, ...process.execArgv, ...process.argv.slice(1)];
+    process.execve(process.execPath, argv, { ...process.env, NODE_OPTIONS: options });
   }
   const { main } = await import(server);
   main();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { SETTINGS, readConfig } from '../../server/config';
 import { ROOT } from '../../scripts/buildIfStale';
+import { SERVER_NODE_OPTIONS } from '../../scripts/node.mjs';
 
 const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as any;
 const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
@@ -61,6 +62,8 @@ it('builds in one stage and runs the bundle as a non-root user, production depen
   expect(stages[1]).toMatch(/^USER node$/m);
   expect(stages[1]).toMatch(/^HEALTHCHECK .*\n.*\/api\/health\/ready/m);
   expect(stages[1]).toMatch(/^CMD \["node", "dist\/server\/main\.js"\]$/m);
+  // with node's options as `npm start` and the benches give them (a bounded young generation)
+  expect(/^ENV NODE_OPTIONS=(.+)$/m.exec(stages[1])?.[1]).toBe(SERVER_NODE_OPTIONS);
   // the start-up the image relies on: the bundle and its migrations are what `npm run build` makes
   expect(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).toMatch(
     /"build": "vite build && tsx scripts\/build-server\.ts"/,
