@@ -361,6 +361,15 @@ export function readableColumns(def: ResourceDef): string[] {
   return ['_id', ...fields, ...tenant, VERSION].filter((c, i, all) => all.indexOf(c) === i);
 }
 
+/** What a list call may name in `fields` (server/crud/query.ts `fieldsOf`): the readable columns and the derived
+ * fields (a robot's `menu_outdated`). */
+export function listableFields(def: ResourceDef): string[] {
+  const derived = Object.entries(def.fields)
+    .filter(([, f]) => f.derived && !isSecret(f))
+    .map(([n]) => n);
+  return [...readableColumns(def), ...derived];
+}
+
 /** Whether a field may be a column of a list or of an exported file: readable (never secret), shown as a field
  * (not `hidden`: a sort key, the log's before/after shown through their own cell) and flat (not JSON). */
 export function isColumn(f: FieldDef): boolean {

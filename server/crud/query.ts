@@ -5,7 +5,15 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db';
 import { byName, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
-import { fieldOf, isSortable, readableColumns, type Permission, type ResourceDef } from '../../resources/types';
+import {
+  fieldOf,
+  isSortable,
+  listableFields,
+  readableColumns,
+  VERSION,
+  type Permission,
+  type ResourceDef,
+} from '../../resources/types';
 import { verbPermission } from '../../resources/permissions';
 import { isPlatformStaff, requirePermission } from '../auth/permissions';
 import { badRequest, notFound } from '../http/errors';
@@ -24,6 +32,8 @@ export interface ListBody {
   filter?: Record<string, unknown>;
   /** a previous answer's `next`: the page starting after that row (server/crud/cursor.ts) */
   after?: unknown;
+  /** the columns the caller shows (`fieldsOf`): rows then hold these, `_id` and `version`, not the whole record */
+  fields?: unknown;
 }
 
 export function pagingOf(body: ListBody) {
@@ -69,31 +79,66 @@ export function asObject(v: unknown): Record<string, unknown> {
 const isoText = (column: string) =>
   sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
 
+/**
+ * The columns a list call names (`fields`), in the declaration's order, with `_id`, `version` and what
+ * `tenantReadable` reads to blank a named one; undefined: every readable and derived column (no `fields`, or a
+ * resource whose `present` hook may read any column of its rows). A screen that shows a few columns of a wide
+ * record asks for those: the order list's JSON columns (products, flow, payment) were two thirds of its page's
+ * bytes, parsed by pg and serialized again for nothing, and most of its page's time in the database
+ * (docs/performance.md, "As a browser pays it").
+ */
+export function fieldsOf({ def, hooks }: Served, raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const all = [...readableColumns(def), ...Object.keys(hooks.columns ?? {})];
+  const named = listableFields(def);
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > named.length) throw badRequest('vf.error.bad_request');
+  const wanted = new Set<string>(['_id', VERSION]);
+  for (const f of raw) {
+    if (typeof f !== 'string' || !named.includes(f)) throw badRequest('vf.error.bad_request');
+    wanted.add(f);
+    const rule = def.fields[f]?.tenantReads;
+    if (rule) wanted.add(rule.field);
+  }
+  if (hooks.present) return undefined;
+  return all.filter((c) => wanted.has(c));
+}
+
 /** The resource's `derived` fields its hooks give as SQL (Hooks.columns), each as a column of the row's statement. */
 export const derivedColumns = (hooks: Hooks) =>
   Object.entries(hooks.columns ?? {}).map(([name, value]) => value.as(name));
 
 /**
- * A list's `SELECT <its readable and derived columns> FROM <its table>`, built once per database, resource and keyset sort:
- * building the selection of ~30 named columns was half of kysely's cost of an order list call (~35 µs of CPU
- * a call, `npm run bench`; docs/performance.md). Builders are immutable, so each call adds its own conditions.
+ * A list's `SELECT <its readable and derived columns, or those named> FROM <its table>`, built once per database,
+ * resource, keyset sort and named columns: building the selection of ~30 named columns was half of kysely's cost of
+ * an order list call (~35 µs of CPU a call, `npm run bench`; docs/performance.md). Builders are immutable, so each
+ * call adds its own conditions. Callers name few sets of columns (a screen's); a bound all the same.
  */
+const MAX_SELECTIONS = 200;
 const selections = new WeakMap<DB, WeakMap<ResourceDef, Map<string, SelectQueryBuilder<AnyTables, string, Row>>>>();
-function selectedOf(db: DB, { def, hooks }: Served, keysetSort: Sort | undefined) {
+function selectedOf(db: DB, { def, hooks }: Served, keysetSort: Sort | undefined, only: string[] | undefined) {
   let byDef = selections.get(db);
   if (!byDef) selections.set(db, (byDef = new WeakMap()));
   let byField = byDef.get(def);
   if (!byField) byDef.set(def, (byField = new Map()));
-  const field = keysetSort ? `${keysetSort.field}${keysetSort.readsOnly ? ':reads' : ''}` : '';
+  const field = `${keysetSort ? `${keysetSort.field}${keysetSort.readsOnly ? ':reads' : ''}` : ''}|${only?.join(',') ?? ''}`;
   let q = byField.get(field);
   if (!q) {
-    const columns = [...readableColumns(def).map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoText(c) : c))];
+    const named = only ? new Set(only) : undefined;
+    const columns = readableColumns(def)
+      .filter((c) => !named || named.has(c))
+      .map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoText(c) : c));
     if (keysetSort) columns.push(sortKey(keysetSort));
-    q = byName(db).selectFrom(def.table).select(columns).select(derivedColumns(hooks)) as unknown as SelectQueryBuilder<
+    const derived = derivedColumns(
+      named
+        ? { columns: Object.fromEntries(Object.entries(hooks.columns ?? {}).filter(([n]) => named.has(n))) }
+        : hooks,
+    );
+    q = byName(db).selectFrom(def.table).select(columns).select(derived) as unknown as SelectQueryBuilder<
       AnyTables,
       string,
       Row
     >;
+    if (byField.size >= MAX_SELECTIONS) byField.delete(byField.keys().next().value!);
     byField.set(field, q);
   }
   return q;
@@ -111,7 +156,8 @@ export async function list(db: DB, ctx: CallContext, served: Served, rawBody: un
     q.orderBy(sortColumn(sort, def.table), sort.order).orderBy(`${def.table}._id`, sort.order);
   const t = byName(db);
   const keyset = keysetSortable(def, sort);
-  const selected = selectedOf(db, served, keyset ? sort : undefined);
+  const only = fieldsOf(served, body.fields);
+  const selected = selectedOf(db, served, keyset ? sort : undefined, only);
   const after = body.after === undefined || body.after === null ? undefined : afterCursor(sort, body.after);
   const build = () =>
     page === 1 || after
@@ -132,7 +178,7 @@ export async function list(db: DB, ctx: CallContext, served: Served, rawBody: un
   const shape =
     after || where.shape === undefined
       ? undefined
-      : `list:${sort.field}${sort.readsOnly ? ':reads' : ''}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}`;
+      : `list:${sort.field}${sort.readsOnly ? ':reads' : ''}:${sort.order}:${page === 1 ? 'first' : 'deep'}:${where.shape}${only ? `:${only.join(',')}` : ''}`;
   const query = compiledOnce(
     def,
     shape,

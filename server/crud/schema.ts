@@ -7,6 +7,7 @@ import {
   isSecret,
   isSortable,
   callPath,
+  listableFields,
   VERSION,
   type ResourceDef,
   type ActionDef,
@@ -79,6 +80,10 @@ function filterSchema(def: ResourceDef): JsonSchema {
   };
 }
 
+/** A list row of a call that named its `fields`: `_id`, `version` and those columns, each as the record has it. */
+const listedRow = (): JsonSchema =>
+  obj({ _id: str('the record id'), [VERSION]: int('the edit counter, as the record has it') }, ['_id', VERSION]);
+
 function sortSchema(def: ResourceDef): JsonSchema {
   const sortable = ['_id', ...Object.keys(def.fields)].filter(
     (n, i, all) => all.indexOf(n) === i && isSortable(def, n),
@@ -140,6 +145,12 @@ export function resourceSchemas(def: ResourceDef) {
     sort: sortSchema(def),
     filter: filterSchema(def),
     after: { description: "a previous answer's `next`: the page after that row (keyset paging)" },
+    fields: list(str(undefined, { enum: listableFields(def) }), {
+      minItems: 1,
+      maxItems: listableFields(def).length,
+      description:
+        'the columns the caller shows: each row then holds these, `_id` and `version` (and may hold more), not the whole record',
+    }),
   });
   const create = writable(def, 'create');
   const edit = writable(def, 'edit');
@@ -151,7 +162,11 @@ export function resourceSchemas(def: ResourceDef) {
       body: listBody,
       data: obj(
         {
-          list: { type: 'array', items: record },
+          list: {
+            type: 'array',
+            items: { anyOf: [record, listedRow()] },
+            description: 'the records; with `fields`, the named columns of each',
+          },
           total: int(),
           total_estimated: bool("the total is the planner's estimate (past 1,000 rows)"),
           next: str('a cursor: send it as `after` for the next page'),

@@ -40,7 +40,8 @@ export const tenantRuleColumns = (def: ResourceDef, ctx: CallContext) => tenantR
 export function tenantReadable<R extends Record<string, unknown>>(def: ResourceDef, ctx: CallContext, rows: R[]): R[] {
   for (const [name, rule] of tenantRules(def, ctx)) {
     for (const r of rows)
-      if (!rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
+      // a list's rows hold only the columns it named (`fields`): one it did not name is not added
+      if (name in r && !rule.values.includes(r[rule.field] as string)) (r as Record<string, unknown>)[name] = null;
   }
   return rows;
 }

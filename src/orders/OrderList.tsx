@@ -23,6 +23,7 @@ import { ExportButtons } from '../declared/ExportButtons';
 import { ListPagination } from '../declared/screens';
 import { SavedQueries } from '../declared/SavedQueries';
 import { ListRows } from '../declared/ListRows';
+import { COLUMNS, LISTED_FIELDS } from './listed';
 
 const f = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
@@ -88,18 +89,9 @@ function ForwardTabs() {
   );
 }
 
-/** The list's columns: what a store looks for first; the channel and work status are on the order page. */
-const COLUMNS = [
-  'create_time',
-  'pickup_code',
-  'status',
-  'pay_status',
-  'amount',
-  'refund_status',
-  'device_name',
-  'dealer',
-  'integrator',
-];
+/** The query's `meta`: the rows' columns (./listed.ts); it also keeps these partial rows out of the record cache the
+ * order's page reads (react-admin keeps a list's rows as records under the list's meta). */
+const LISTED = { fields: LISTED_FIELDS };
 
 function Actions() {
   return (
@@ -153,6 +145,7 @@ export function OrderList() {
       filters={filters}
       sort={order.list.sort}
       perPage={20}
+      queryOptions={{ meta: LISTED }}
       pagination={<ListPagination />}
       actions={<Actions />}
       empty={false}

@@ -42,12 +42,16 @@ export interface VendFleetDataProvider extends DataProvider {
 }
 
 export const dataProvider: VendFleetDataProvider = {
-  async getList(resource, { pagination, sort, filter }) {
+  async getList(resource, { pagination, sort, filter, meta }) {
+    // `meta.fields`: the columns a list screen shows, all it asks for (docs/api.md); react-admin keeps such rows
+    // under the list's meta, apart from the records a show or edit page reads
+    const fields = (meta as { fields?: string[] } | undefined)?.fields;
     const body = {
       page: pagination?.page ?? 1,
       pageSize: pagination?.perPage ?? DEFAULT_PAGE_SIZE,
       sort: sort?.field ? { field: sort.field === 'id' ? '_id' : sort.field, order: sort.order } : undefined,
       filter,
+      ...(fields ? { fields } : {}),
     };
     const ends = endsOf(JSON.stringify([resource, body.pageSize, body.sort, filter]));
     const after = body.page > 1 ? ends.get(body.page - 1) : undefined;

@@ -127,7 +127,7 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
   // a paid order of the store, not refunded yet (the seed's)
   const order = await e.server.db
     .selectFrom('orders')
-    .select(['_id', 'pickup_code'])
+    .select(['_id', 'pickup_code', 'products'])
     .where('dealer', '=', 'store_a1')
     .where('pay_status', '=', 'PAID')
     .where('refund_status', 'is', null)
@@ -135,6 +135,11 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
     .orderBy('_id')
     .executeTakeFirstOrThrow();
   const page = await e.pooledPage({ lang: 'en' });
+  // the list asks for the columns it shows (`fields`), not the whole orders
+  const asked: string[][] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/order/list')) asked.push((r.postDataJSON() as { fields?: string[] }).fields ?? []);
+  });
   await e.login(page, 'store-a1', { at: '/order' });
 
   // the pickup code filter is a field of the list's toolbar: Tab to it and type
@@ -153,6 +158,12 @@ it('filters the orders by pickup code, exports them, opens one and requests its 
   await tabTo(page, page.locator('#main-content tbody tr').first(), 40);
   await page.keyboard.press('Enter');
   await page.waitForURL(`${e.server.url}/order/${encodeURIComponent(order._id)}/show`);
+  expect(asked.length).toBeGreaterThan(0);
+  for (const fields of asked) expect(fields).toEqual(expect.arrayContaining(['pickup_code', 'amount']));
+  expect(asked.flat()).not.toContain('products');
+  // its page is the whole record, not the list's row: its items are there
+  const item = (order.products as { name: string }[])[0].name;
+  await page.getByTestId('order-items').getByText(item, { exact: false }).first().waitFor();
 
   // request its refund: the dialog's reason, then its button
   const refund = page.getByRole('button', { name: 'Refund' });
