@@ -52,8 +52,9 @@ app.post('/bare/page', async (req) => {
 const profile = process.env.BARE_PROFILE
   ? (JSON.parse(fs.readFileSync(process.env.BARE_PROFILE, 'utf8')) as object)
   : {};
-const PROFILE_SQL = `SELECT a._id, a.nickname, a.email, a.avatar, a.account_type, a.roles, a.create_timestamp, a.last_login,
-  a.status, a.integrator, a.dealer, i.name AS integrator_name, i.logo AS integrator_logo, d.name AS dealer_name,
+const PROFILE_SQL = `SELECT a._id, a.nickname, a.email, a.avatar, a.account_type, a.roles,
+  to_char(a.create_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS create_timestamp,
+  to_char(a.last_login AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_login, a.status, a.integrator, a.dealer, i.name AS integrator_name, i.logo AS integrator_logo, d.name AS dealer_name,
   d.logo AS dealer_logo,
   coalesce((SELECT json_agg(json_build_object('_id', r._id, 'display_name', r.display_name))
               FROM role r WHERE r._id = ANY($1::text[])), '[]') AS roles_detail,

@@ -10,7 +10,7 @@ import { resources, type ResourceDef } from '../resources';
 import pkg from '../package.json' with { type: 'json' };
 import { installEnvelope, sendError } from './http/envelope';
 import { COMPRESSION } from './http/compression';
-import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
+import { headerObject, securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { ApiError } from './http/errors';
 import { installAuth } from './auth/plugin';
 import type { CacheMode } from './events/revocableCache';
@@ -117,14 +117,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Security headers on every answer, errors and the event stream included: set as the request arrives,
   // before authentication can refuse it. A route may set a stricter policy of its own (uploaded files are
   // sandboxed, server/features/uploads/). helmet works them out once, at start (server/http/securityHeaders.ts).
-  const security = securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: imageSources() } },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-  });
+  const security = headerObject(
+    securityHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, imgSrc: imageSources() } },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+    }),
+  );
   app.addHook('onRequest', (_req, reply, done) => {
-    setSecurityHeaders(reply.raw, security);
+    setSecurityHeaders(reply, security);
     done();
   });
   installEnvelope(app);
@@ -147,8 +149,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   for (const def of declared) app.addSchema(recordComponent(def));
   // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
+    done();
   });
   app.get(
     '/api/health',

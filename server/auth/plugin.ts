@@ -27,7 +27,8 @@ const SESSION_OPTIONAL = new Set(['/api/auth/logout']);
 
 function tokenOf(req: FastifyRequest, path: string): string | undefined {
   const h = req.headers.authorization;
-  if (h && /^Bearer\s+\S+$/i.test(h)) return h.replace(/^Bearer\s+/i, '');
+  const bearer = h ? BEARER.exec(h) : null;
+  if (bearer) return bearer[1];
   const token = cookieToken(req);
   if (!token) return undefined;
   // A cookie goes with every request the browser makes to this site, forged ones included: only a call that
@@ -37,15 +38,18 @@ function tokenOf(req: FastifyRequest, path: string): string | undefined {
     throw forbidden('vf.sessionUi.error.csrf');
   return token;
 }
+const BEARER = /^Bearer\s+(\S+)$/i;
 
-/**
- * The caller's live session: from this process's cache when it is there and news of revocations reaches
- * this process (server/auth/sessionCache.ts), else from the database (and then kept).
- */
-async function sessionOf(db: DB, token: string, cache: CacheMode | undefined) {
-  const tokenHash = hashToken(token);
-  const hit = cachedSession(cache, tokenHash);
-  if (hit) return hit.user;
+/** Whether a call to this path needs a session: every /api call but the open ones, the robots' and the files'. */
+const needsSession = (path: string) =>
+  path.startsWith('/api/') &&
+  !OPEN.has(path) &&
+  !path.startsWith('/api/device-gateway/') &&
+  !path.startsWith('/api/files/') &&
+  !isApiDocs(path);
+
+/** The caller's live session from the database (and then kept, server/auth/sessionCache.ts). */
+async function lookup(db: DB, tokenHash: string, cache: CacheMode | undefined) {
   const since = lookupGeneration();
   const found = await lookupSession(db, tokenHash);
   if (found) rememberSession(cache, since, found.user, found.totpRequired);
@@ -56,32 +60,42 @@ async function sessionOf(db: DB, token: string, cache: CacheMode | undefined) {
 export function installAuth(app: FastifyInstance, db: DB, cache?: CacheMode) {
   app.decorateRequest('user', undefined);
   app.decorateRequest('rightsSince', 0);
-  // A call that ended sessions or changed rights answers once this process has heard that change back
-  // (server/events/bus.ts): its caller's next call finds no cached session the change ended.
+  const refuse = (path: string, done: (err?: Error) => void) => {
+    if (SESSION_OPTIONAL.has(path)) done();
+    else done(unauthorized());
+  };
+  // The caller's live session: from this process's cache when it is there and news of revocations reaches this
+  // process (server/auth/sessionCache.ts), else from the database. Written with a callback, not as an async
+  // function: a signed-in call is answered from the cache without a promise of its own (docs/performance.md).
   app.addHook('onRequest', (req, _reply, done) => {
+    // A call that ended sessions or changed rights answers once this process has heard that change back
+    // (server/events/bus.ts, and the onSend hook below): its caller's next call finds no cached session it ended.
     req.rightsSince = rightsChangesSent();
-    done();
-  });
-  app.addHook('onSend', async (req) => {
-    if (rightsChangesSent() > req.rightsSince) await heard(req.rightsSince);
-  });
-  app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0];
-    if (
-      !path.startsWith('/api/') ||
-      OPEN.has(path) ||
-      path.startsWith('/api/device-gateway/') ||
-      path.startsWith('/api/files/') ||
-      isApiDocs(path)
-    )
-      return;
-    const token = tokenOf(req, path);
-    const user = token && token.length <= 200 ? await sessionOf(db, token, cache) : undefined;
-    if (!user) {
-      if (SESSION_OPTIONAL.has(path)) return;
-      throw unauthorized();
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (!needsSession(path)) return done();
+    let token: string | undefined;
+    try {
+      token = tokenOf(req, path);
+    } catch (e) {
+      return done(e as Error);
     }
-    req.user = user;
+    if (!token || token.length > 200) return refuse(path, done);
+    const tokenHash = hashToken(token);
+    const hit = cachedSession(cache, tokenHash);
+    if (hit) {
+      req.user = hit.user;
+      return done();
+    }
+    lookup(db, tokenHash, cache).then((user) => {
+      if (!user) return refuse(path, done);
+      req.user = user;
+      done();
+    }, done);
+  });
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (rightsChangesSent() > req.rightsSince) heard(req.rightsSince).then(() => done(null, payload), done);
+    else done(null, payload);
   });
 }
 

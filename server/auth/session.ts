@@ -3,7 +3,7 @@
 // epoch in the same transaction that deletes the sessions, and a session of an older epoch is dead. Sign-in
 // reads the epoch before it checks the password and inserts only while that epoch is still the account's,
 // so a sign-in racing a revocation cannot leave a session behind.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { sql, type CompiledQuery } from 'kysely';
 import type { DB } from '../db';
 import type { SessionUser } from './context';
@@ -13,7 +13,8 @@ export const SESSION_DAYS = 7;
 /** last_seen is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// one-shot: no Hash object per signed-in call
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /**
  * Opens a session for the account if its epoch is still `epoch` (the one read before the password was

@@ -16,12 +16,19 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 
 /** The prepared connections of a database, by the kysely instance every caller holds. */
-const preparedOf = new WeakMap<object, Kysely<never>>();
+const preparedOf = new WeakMap<object, { kysely: Kysely<never>; pool: pg.Pool }>();
 
-/** Runs a compiled query of a fixed shape on the prepared connections where there are some (else as any query). */
+/**
+ * Runs a compiled query of a fixed shape on the prepared connections where there are some (else as any query).
+ * There it goes to pg's pool as it is, named: through kysely's executor (no plugin, nothing to transform on this
+ * pool) a query took seven async steps to acquire a connection, run and release it, most of what a profile call
+ * cost beyond a bare route's (docs/performance.md, "As a browser pays it").
+ */
 export async function runPrepared<R>(db: Kysely<never> | object, q: CompiledQuery<R>): Promise<R[]> {
-  const on = preparedOf.get(db) ?? (db as Kysely<never>);
-  return (await on.executeQuery<R>(q)).rows;
+  const on = preparedOf.get(db);
+  if (!on) return (await (db as Kysely<never>).executeQuery<R>(q)).rows;
+  const r = await on.pool.query({ name: nameOf(q.sql), text: q.sql, values: [...q.parameters] });
+  return r.rows as R[];
 }
 
 /** How many of a pool's `max` connections are kept for prepared statements. */
@@ -57,6 +64,6 @@ export function openPrepared(db: object, config: pg.PoolConfig): () => Promise<v
         : query(text, ...rest);
   });
   const prepared = new Kysely<never>({ dialect: new PostgresDialect({ pool }) });
-  preparedOf.set(db, prepared);
+  preparedOf.set(db, { kysely: prepared, pool });
   return () => prepared.destroy();
 }

@@ -1,8 +1,11 @@
 // The security headers every answer carries (server/app.ts). helmet decides which headers and their values; they
 // are the same for every request, so they are worked out once, at start, and set as they are on each answer:
 // running helmet's fourteen middlewares per request (each setting its header through a closure chain) was ~2 % of a
-// profile call's CPU (docs/performance.md, "As a browser pays it").
+// profile call's CPU (docs/performance.md, "As a browser pays it"). They go with the reply's own headers (Fastify's
+// `reply.headers`), not onto the raw answer: one `setHeader` there sends every header of the answer through Node's
+// per-header checks twice (`setHeader`, then `writeHead` merging Fastify's into them).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The headers helmet sets with these options, in its order. */
@@ -19,7 +22,13 @@ export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly 
   return [...headers];
 }
 
-/** Sets the worked-out headers on an answer (a route may then set a stricter one of its own). */
-export function setSecurityHeaders(res: ServerResponse, headers: ReadonlyArray<readonly [string, string]>) {
-  for (const [name, value] of headers) res.setHeader(name, value);
+/** The headers as one object, each name in lower case as Fastify keeps a reply's headers. */
+export function headerObject(headers: ReadonlyArray<readonly [string, string]>): Readonly<Record<string, string>> {
+  return Object.fromEntries(headers.map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** Sets the worked-out headers on an answer (a route may then set a stricter one of its own). A route that takes the
+ * answer over (`reply.hijack()`) writes `reply.getHeaders()` itself (server/features/live/). */
+export function setSecurityHeaders(reply: FastifyReply, headers: Readonly<Record<string, string>>) {
+  reply.headers(headers);
 }

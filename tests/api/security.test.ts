@@ -48,6 +48,16 @@ describe('headers and uploads', () => {
     }
   });
 
+  it('the event stream, which writes its own answer, carries them too', async () => {
+    const token = await s.login('admin');
+    const res = await fetch(`${s.url}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    await res.body?.cancel();
+  });
+
   it('an upload that is an image with HTML inside is served as an image, sandboxed, never as a page', async () => {
     const token = await s.login('brand-a');
     const png = Buffer.concat([

@@ -16,10 +16,15 @@ const keyOf = (kind: Kind, id: unknown) => `vf.walk.${kind}.${String(id)}`;
  * builds no string; bounded against ids without end (rows added later).
  */
 const said: Record<Kind, Map<Lang, Map<string, string | null>>> = { role: new Map(), permission: new Map() };
-/** The row's name in `lang`, or undefined when i18n has none (a row added later). */
-function say(kind: Kind, lang: Lang, id: unknown): string | undefined {
+/** The words of one kind in one language, by id. */
+function wordsOf(kind: Kind, lang: Lang): Map<string, string | null> {
   let byId = said[kind].get(lang);
   if (!byId) said[kind].set(lang, (byId = new Map()));
+  return byId;
+}
+
+/** The row's name in `lang` (its words `byId`), or undefined when i18n has none (a row added later). */
+function sayIn(byId: Map<string, string | null>, kind: Kind, lang: Lang, id: unknown): string | undefined {
   const name = String(id);
   let text = byId.get(name);
   if (text === undefined) {
@@ -32,6 +37,8 @@ function say(kind: Kind, lang: Lang, id: unknown): string | undefined {
   return text ?? undefined;
 }
 
+const say = (kind: Kind, lang: Lang, id: unknown) => sayIn(wordsOf(kind, lang), kind, lang, id);
+
 /** The shipped English name of a built-in row, or undefined for a row added later. */
 const shippedName = (kind: Kind, id: unknown) => say(kind, 'en', id);
 
@@ -41,9 +48,12 @@ export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }
   rows: R[],
   lang: Lang,
 ): R[] {
+  // the two languages' words looked up once a call, not once a row
+  const shipped = wordsOf(kind, 'en');
+  const words = wordsOf(kind, lang);
   for (const r of rows) {
-    if (r.display_name !== undefined && r.display_name === shippedName(kind, r._id))
-      r.display_name = say(kind, lang, r._id) ?? keyOf(kind, r._id);
+    if (r.display_name !== undefined && r.display_name === sayIn(shipped, kind, 'en', r._id))
+      r.display_name = sayIn(words, kind, lang, r._id) ?? keyOf(kind, r._id);
   }
   return rows;
 }

@@ -2,6 +2,8 @@
 // and API answers narrowed to that role's authorizations and, for a brand or store role, to one brand's or
 // store's data chosen at the start — and switches back. Both are logged. The preview belongs to the
 // session, so every process sees it and logging out ends it.
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../auth/context';
 import { nameBuiltIns } from './builtInNames';
 import type { DB } from '../../db';
 import type { AccountType } from '../../../resources/accounts';
@@ -53,9 +55,7 @@ async function tenantFor(db: DB, accountType: string | null, body: { integrator?
 export function rolePreviewRoutes(app: EdgeInstance, db: DB) {
   app.decorateRequest('rolePreview', undefined);
   // Runs after authentication: only SUPER sessions can carry a preview, so others pay nothing for it.
-  app.addHook('preHandler', async (req) => {
-    const user = req.user;
-    if (!user || user.account_type !== 'SUPER') return;
+  const previewOf = async (req: FastifyRequest, user: SessionUser) => {
     let p = cachedPreview(user.tokenHash);
     if (p === undefined) {
       // kept with the cached session: starting or ending a preview, and editing the role, are announced
@@ -84,18 +84,23 @@ export function rolePreviewRoutes(app: EdgeInstance, db: DB) {
       integrator: type === 'SUPER' || type === 'PROVIDER' ? null : p.integrator,
       dealer: type === 'DEALER' ? p.dealer : null,
     };
+  };
+  // Every call passes here: others than a SUPER session's go on without an async function's promise.
+  app.addHook('preHandler', (req, _reply, done) => {
+    const user = req.user;
+    if (!user || user.account_type !== 'SUPER') return done();
+    previewOf(req, user).then(() => done(), done);
   });
 
   // The profile names the previewed role, so the header and dashboard show whose view this is.
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    if (!req.rolePreview || req.method !== 'GET' || req.routeOptions.url !== '/api/user/profile') return payload;
+  const named = (req: FastifyRequest, preview: RolePreview, payload: unknown) => {
     const body = payload as { code?: number; data?: Record<string, unknown> };
     if (body?.code !== 0 || !body.data) return payload;
-    const { role } = req.rolePreview;
+    const { role } = preview;
     // the previewed role is named in the caller's language, as the role list names it
     const [{ display_name }] = nameBuiltIns(
       'role',
-      [{ _id: role, display_name: req.rolePreview.display_name }],
+      [{ _id: role, display_name: preview.display_name }],
       ctxOf(req).lang,
     );
     return {
@@ -104,9 +109,19 @@ export function rolePreviewRoutes(app: EdgeInstance, db: DB) {
         ...body.data,
         roles: [role],
         roles_detail: [{ _id: role, display_name }],
-        role_preview: { ...req.rolePreview, display_name },
+        role_preview: { ...preview, display_name },
       },
     };
+  };
+  // (a callback: every answer passes here, and an async hook costs each a promise)
+  app.addHook('preSerialization', (req, _reply, payload: unknown, done) => {
+    if (!req.rolePreview || req.method !== 'GET' || req.routeOptions.url !== '/api/user/profile')
+      return done(null, payload);
+    try {
+      done(null, named(req, req.rolePreview, payload));
+    } catch (e) {
+      done(e as Error);
+    }
   });
 
   app.get(

@@ -39,11 +39,26 @@ const PROFILE_COLUMNS = [
   'integrator',
   'dealer',
 ] as const;
-const profileColumns = sql.join(PROFILE_COLUMNS.map((c) => sql.ref(`a.${c}`)));
+/** Its times are read as the text the answer shows (what JSON makes of a Date: ISO-8601, UTC, milliseconds
+ * truncated, as a list's are, server/crud/query.ts): a Date in the answer sent the whole object down
+ * JSON.stringify's slow path, twice the serializing of the same answer with text (docs/performance.md). */
+const TIMES = new Set<string>(['create_timestamp', 'last_login']);
+const profileColumns = sql.join(
+  PROFILE_COLUMNS.map((c) =>
+    TIMES.has(c)
+      ? sql`to_char(${sql.ref(`a.${c}`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${sql.ref(c)}`
+      : sql.ref(`a.${c}`),
+  ),
+);
 
 /** A profile's row: the account's own columns, its brand's and store's names and logos, and the names of its roles
  * and authorizations. */
-export type ProfileRow = Pick<Selectable<Tables['account']>, (typeof PROFILE_COLUMNS)[number]> & {
+export type ProfileRow = Pick<
+  Selectable<Tables['account']>,
+  Exclude<(typeof PROFILE_COLUMNS)[number], 'create_timestamp' | 'last_login'>
+> & {
+  create_timestamp: string;
+  last_login: string | null;
   integrator_name: string | null;
   integrator_logo: string | null;
   dealer_name: string | null;
@@ -56,13 +71,12 @@ export type ProfileRow = Pick<Selectable<Tables['account']>, (typeof PROFILE_COL
  * One statement: the account, its brand's and store's names and logos, and the names of its roles and
  * authorizations: a profile call is this one statement (docs/performance.md "What a call costs"). The console asks
  * for it on every page it opens, so it is written as one SQL text (kysely's query builder cost ~15 % of the call's CPU
- * to build and compile it) and sent as a prepared statement of a fixed shape (server/db/prepared.ts: parsed and
- * planned once per connection; the two subqueries' planning was most of its database time).
+ * to build and compile it), compiled once per database with only its three values put in per call, and sent as a
+ * prepared statement of a fixed shape (server/db/prepared.ts: parsed and planned once per connection; the two
+ * subqueries' planning was most of its database time).
  */
-export async function profileOf(db: DB, account: string, roles: string[], auths: string[]) {
-  const [row] = await runPrepared(
-    db,
-    sql<ProfileRow>`
+const profileQuery = (db: DB, roles: string[], auths: string[], account: string) =>
+  sql<ProfileRow>`
       SELECT ${profileColumns}, i.name AS integrator_name, i.logo AS integrator_logo, d.name AS dealer_name, d.logo AS dealer_logo,
         coalesce((SELECT json_agg(json_build_object('_id', r._id, 'display_name', r.display_name))
                     FROM role r WHERE r._id = ANY(${roles}::text[])), '[]') AS roles_detail,
@@ -71,8 +85,14 @@ export async function profileOf(db: DB, account: string, roles: string[], auths:
         FROM account a
         LEFT JOIN integrator i ON i._id = a.integrator
         LEFT JOIN dealer d ON d._id = a.dealer
-       WHERE a._id = ${account}`.compile(db),
-  );
+       WHERE a._id = ${account}`.compile(db);
+const compiledProfiles = new WeakMap<DB, ReturnType<typeof profileQuery>>();
+
+export async function profileOf(db: DB, account: string, roles: string[], auths: string[]) {
+  let q = compiledProfiles.get(db);
+  if (!q) compiledProfiles.set(db, (q = profileQuery(db, [], [], '')));
+  // the template's values, in its order
+  const [row] = await runPrepared<ProfileRow>(db, { ...q, parameters: [roles, auths, account] });
   // the session outlived its account only for the instant between a deletion and the session's revocation
   if (!row) throw unauthorized();
   return row;

@@ -2,6 +2,7 @@
 // message.created, order.created, alarm.opened and alarm.changed only for what its account may list, within
 // its tenant — the same permission and scope rules as the lists the events refresh. Messages and alarms
 // arrive with their title and content in the viewer's language.
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DB } from '../../db';
@@ -117,15 +118,18 @@ export function eventsRoutes(app: EdgeInstance, db: DB) {
     async (req, reply) => {
       const ctx = ctxOf(req);
       const lang = streamLang(req, req.query.lang);
+      // the stream's headers join the reply's own (the security headers every answer carries, server/app.ts),
+      // which Fastify would have written had the answer not been taken over
+      reply.headers({
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-        'X-Content-Type-Options': 'nosniff',
-      });
+      res.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
       res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
 
       const unsubscribe = subscribe((e) => {

@@ -121,9 +121,11 @@ export const totpRoutes = fp<{ db: DB }>(async (plain, { db }) => {
     throw unauthorized('vf.signin.bad_code');
   }
 
-  app.addHook('preHandler', async (req) => {
+  // (a callback, not an async function: every call passes here, and an async hook costs each a promise)
+  app.addHook('preHandler', (req, _reply, done) => {
     if (req.user?.totpPending && !WHILE_ENROLLING.has(req.url.split('?')[0]))
-      throw forbidden('vf.signin.enrol_required');
+      done(forbidden('vf.signin.enrol_required'));
+    else done();
   });
 
   // The second step of a sign-in: the challenge from /auth/signin and a code (or a recovery code).
