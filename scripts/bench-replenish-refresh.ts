@@ -93,6 +93,8 @@ export async function benchRefresh() {
     const rows = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM forecast`.execute(db)).rows[0].n);
     console.log(`\nstart-up, the first full run (${rows.toLocaleString('en')} rows): ${fmt(start)}`);
     // what the job keeps between its runs (the stores' models, and the days they are made from) is most of it
+    // (collected first where node runs with --expose-gc, e.g. NODE_OPTIONS=--expose-gc)
+    (globalThis as { gc?: () => void }).gc?.();
     const mem = process.memoryUsage();
     console.log(
       `  heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(mem.arrayBuffers / 2 ** 20).toFixed(0)} MB`,

@@ -452,14 +452,22 @@ async function refreshProducts(db: DB, ids: string[], now: number, cache: ModelC
         (p) => p.dealer,
       );
       const stale = batch.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
-      // a stale store is refreshed whole: its other products' rows rest on the model too
-      if (stale.length) written += await refreshBatch(db, stale, now, cache);
+      // a stale store's products are all written again: their rows rest on its model too. Its consumables are not:
+      // they rest on the telemetry, read at the hourly run (at the stores' midnight every store is stale, and reading
+      // its telemetry again then was a sixth of that hour's cost, docs/replenishment.md "What a refresh costs")
       const staleIds = new Set(stale.map((s) => s._id));
-      const rows = batch
-        .filter((s) => !staleIds.has(s._id))
-        .flatMap((s) =>
-          byStore.get(s._id)!.map((p) => productRow(p, cache.stores.get(s._id)!, locals.get(s._id)!, now)),
-        );
+      const products = stale.length
+        ? await db
+            .selectFrom('product')
+            .select(productColumns)
+            .where('dealer', 'in', [...staleIds])
+            .where('freeze', '=', false)
+            .execute()
+        : [];
+      await makeModels(db, stale, products, now, cache);
+      const rows = [...products, ...batch.filter((s) => !staleIds.has(s._id)).flatMap((s) => byStore.get(s._id)!)].map(
+        (p) => productRow(p, cache.stores.get(p.dealer)!, locals.get(p.dealer)!, now),
+      );
       await upsertRows(db, rows);
       written += rows.length;
     }
