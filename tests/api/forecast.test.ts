@@ -322,6 +322,20 @@ describe('the refresh job', () => {
     }
   });
 
+  it("runs whole at the first run after a store zone's midnight, which then counts as the hour's", async () => {
+    // 23:50 and 00:05 in Asia/Shanghai (the demo stores' zone), yesterday
+    const midnight = (Math.floor(Date.now() / DAY) - 1) * DAY + 16 * 3_600_000;
+    const state = newRefreshState();
+    await refreshRun(s.db, state, new Date(midnight - 10 * 60_000)); // the first run: whole
+    await refreshRun(s.db, state, new Date(midnight - 5 * 60_000));
+    expect(state.lastFull).toBe(midnight - 10 * 60_000);
+    await refreshRun(s.db, state, new Date(midnight + 5 * 60_000));
+    expect(state.lastFull).toBe(midnight + 5 * 60_000);
+    await refreshRun(s.db, state, new Date(midnight + 10 * 60_000));
+    expect(state.lastFull).toBe(midnight + 5 * 60_000);
+    await refreshForecasts(s.db);
+  });
+
   it('answers a forecast list page with what any list costs (two statements), computing nothing on read', async () => {
     // every statement the server runs during the call, caught on its way to the database (as list-plans.test.ts)
     const ran: string[] = [];

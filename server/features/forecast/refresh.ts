@@ -453,8 +453,7 @@ async function refreshProducts(db: DB, ids: string[], now: number, cache: ModelC
       );
       const stale = batch.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
       // a stale store's products are all written again: their rows rest on its model too. Its consumables are not:
-      // they rest on the telemetry, read at the hourly run (at the stores' midnight every store is stale, and reading
-      // its telemetry again then was a sixth of that hour's cost, docs/replenishment.md "What a refresh costs")
+      // they rest on the telemetry, read at the hourly run
       const staleIds = new Set(stale.map((s) => s._id));
       const products = stale.length
         ? await db
@@ -567,18 +566,29 @@ async function changedProducts(db: DB, since: Date): Promise<string[]> {
 export interface RefreshState {
   lastRun: Date | null;
   lastFull: number;
+  /** each store zone's local day at the last full run */
+  days: Map<string, number>;
   cache: ModelCache;
 }
 
-export const newRefreshState = (): RefreshState => ({ lastRun: null, lastFull: 0, cache: newModelCache() });
+export const newRefreshState = (): RefreshState => ({
+  lastRun: null,
+  lastFull: 0,
+  days: new Map(),
+  cache: newModelCache(),
+});
 
 /**
- * One run of the job at `now`: every store at the first run and hourly, else the products whose stock or record
- * changed since the last run. One process at a time does a run (a transaction-level advisory lock; on PGlite there is
- * one process anyway). Answers whether this process did it.
+ * One run of the job at `now`: every store at the first run, hourly, and when a store zone's day has turned since the
+ * last full run, else the products whose stock or record changed since the last run. One process at a time does a run
+ * (a transaction-level advisory lock; on PGlite there is one process anyway). Answers whether this process did it.
  */
 export async function refreshRun(db: DB, state: RefreshState, now = new Date()): Promise<boolean> {
-  const full = state.lastRun === null || now.getTime() - state.lastFull >= HOUR_MS;
+  // at a zone's midnight every store of it has a new model and every row of its products changes: written once, by a
+  // full run that is the hour's, rather than store by store and again at the hourly run (docs/replenishment.md,
+  // "What a refresh costs")
+  const turned = [...state.days].some(([tz, day]) => localOf(tz, now.getTime()).day !== day);
+  const full = state.lastRun === null || now.getTime() - state.lastFull >= HOUR_MS || turned;
   const done = await db.transaction().execute(async (trx) => {
     const lock = await sql<{
       ok: boolean;
@@ -590,7 +600,11 @@ export async function refreshRun(db: DB, state: RefreshState, now = new Date()):
   });
   if (!done) return false;
   state.lastRun = now;
-  if (full) state.lastFull = now.getTime();
+  if (full) {
+    state.lastFull = now.getTime();
+    const zones = new Set([...state.cache.histories.values()].map((h) => h.tz));
+    state.days = new Map([...zones].map((tz) => [tz, localOf(tz, now.getTime()).day]));
+  }
   return true;
 }
 
