@@ -208,8 +208,7 @@ type ProductIn = Pick<Selectable<Tables['product']>, (typeof productColumns)[num
 
 /** Is the store's cached model still the one its products and day would make? */
 function fresh(m: StoreModel | undefined, day: number, own: ProductIn[]): m is StoreModel {
-  // its day, not its window's first day: a batch's window follows its first store's zone, and a day more or less of
-  // eight weeks changes nothing worth a new model
+  // its day: the store's window is the HISTORY_DAYS before it, in the store's own zone
   if (!m || m.day !== day) return false;
   return own.every((p) => {
     const x = m.products.get(p._id);
