@@ -22,6 +22,9 @@
 // shared_preload_libraries = pg_stat_statements, and pg_stat_statements.track_planning = on for planning time).
 // BENCH_REFRESH_BEFORE=1 also times one run as it was before the store models (every changed store computed from its
 // history, no cache) — the cost the target missed by. BENCH_REFRESH_ROBOTS: fewer robots (even; 10,000 by default).
+// BENCH_REFRESH_MIDNIGHT=1: the hour after the stores' local midnight instead, when every store's model of the day is
+// made for the new day — start-up at 23:30, five runs to 23:55 (not counted), then the hour of runs 00:00 … 00:55
+// (its hourly full run at 00:30); the history then runs to the day that closes at midnight.
 import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -42,6 +45,9 @@ const TZ = 'Asia/Shanghai';
 /** The share of the stores given a history (the others are new: the brand's fallback); see the header. */
 const HISTORY_SHARE = Number(process.env.BENCH_REFRESH_HISTORY ?? 0.1);
 const HISTORY_STORES = Math.round(STORES * HISTORY_SHARE);
+const MIDNIGHT = process.env.BENCH_REFRESH_MIDNIGHT === '1';
+/** Runs before the hour measured: the midnight mode's from 23:35 to 23:55. */
+const WARM_RUNS = MIDNIGHT ? 5 : 0;
 
 export async function benchRefresh() {
   if (!URL_) {
@@ -60,9 +66,10 @@ export async function benchRefresh() {
   const db = d.db;
   try {
     await migrate(db);
-    // the hour simulated: 10:00 to 11:00 in the stores' zone, today (no local midnight inside it)
+    // the hour simulated: 10:00 to 11:00 in the stores' zone, today (no local midnight inside it); or, at midnight,
+    // from 23:30 yesterday (in the past: its day closes at midnight) to 00:55 today
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const t0 = Date.parse(`${today}T10:00:00+08:00`);
+    const t0 = MIDNIGHT ? Date.parse(`${today}T23:30:00+08:00`) - 86_400_000 : Date.parse(`${today}T10:00:00+08:00`);
     await prepare(db, t0);
     const stats = await statements(db);
     const cpu = () => {
@@ -85,6 +92,13 @@ export async function benchRefresh() {
     const start = await measure(() => refreshRun(db, state, new Date(t0)));
     const rows = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM forecast`.execute(db)).rows[0].n);
     console.log(`\nstart-up, the first full run (${rows.toLocaleString('en')} rows): ${fmt(start)}`);
+    // what the job keeps between its runs (the stores' models, and the days they are made from) is most of it
+    // (collected first where node runs with --expose-gc, e.g. NODE_OPTIONS=--expose-gc)
+    (globalThis as { gc?: () => void }).gc?.();
+    const mem = process.memoryUsage();
+    console.log(
+      `  heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB, array buffers ${(mem.arrayBuffers / 2 ** 20).toFixed(0)} MB`,
+    );
     console.log((await stats.top()).join('\n'));
     if (process.env.BENCH_REFRESH_BEFORE === '1') {
       await sell(db, t0, t0 + TICK_MIN * 60_000);
@@ -107,16 +121,20 @@ export async function benchRefresh() {
     }
     const offset = process.env.BENCH_REFRESH_BEFORE === '1' ? TICK_MIN * 60_000 : 0;
     console.log(
-      `\nthe hour: ${(ROBOTS * RATE).toLocaleString('en')} sales (${RATE} an hour per robot), a run every ${TICK_MIN} minutes`,
+      `\nthe hour${MIDNIGHT ? ' after midnight' : ''}: ${(ROBOTS * RATE).toLocaleString('en')} sales (${RATE} an hour per robot), a run every ${TICK_MIN} minutes`,
     );
     const total = { nodeS: 0, dbS: 0, calls: 0, wallS: 0 };
-    for (let k = 1; k <= 60 / TICK_MIN; k++) {
-      const at = t0 + offset + k * TICK_MIN * 60_000;
+    for (let k = 1 - WARM_RUNS; k <= 60 / TICK_MIN; k++) {
+      const at = t0 + offset + (k + WARM_RUNS) * TICK_MIN * 60_000;
       await sell(db, at - TICK_MIN * 60_000, at);
       const r = await measure(() => refreshRun(db, state, new Date(at)));
       const full = state.lastFull === at;
-      console.log(`  run ${String(k).padStart(2)}${full ? ' (hourly full)' : '              '}  ${fmt(r)}`);
-      if (full) console.log((await stats.top()).join('\n'));
+      const clock = new Date(at + 8 * 3_600_000).toISOString().slice(11, 16);
+      console.log(
+        `  ${k < 1 ? '(before)' : `run ${String(k).padStart(2)}`} ${clock}${full ? ' (hourly full)' : '              '}  ${fmt(r)}`,
+      );
+      if (full || (MIDNIGHT && k === 1)) console.log((await stats.top()).join('\n'));
+      if (k < 1) continue;
       total.nodeS += r.nodeS;
       total.dbS += r.dbS;
       total.calls += r.calls;
@@ -162,6 +180,8 @@ async function prepare(db: DB, t0: number) {
            10, '{}'::text[], ${new Date(t0 - 86_400_000).toISOString()}::timestamptz
       FROM generate_series(1, ${STORES}::int) AS s, (VALUES ('c', 'coffee'), ('i', 'icecream')) AS t(k, type),
            generate_series(1, ${PRODUCTS}::int) AS p`.execute(db);
+  // the last (UTC) day of history: yesterday's; at midnight the day that closes, whose sales end at 21:00 local
+  const last = MIDNIGHT ? t0 : t0 - 86_400_000;
   // a product's units a day: RATE × 24 × its share of its robot's sales (1/p over H20 ≈ 3.6); rows of running
   // quarter totals from a library of 40 (a day's n units spread over 07:00–21:00 local, 23:00–13:00 UTC)
   await sql`
@@ -176,8 +196,8 @@ async function prepare(db: DB, t0: number) {
            least(39, floor(${RATE * 24}::float8 / p / 3.5977 * (0.5 + ((s * 7919 + p * 104729 + extract(doy FROM day)::int * 31) % 1000) / 1000.0)))::int AS n
       FROM generate_series(1, ${HISTORY_STORES}::int) AS s, (VALUES ('c', 'coffee'), ('i', 'icecream')) AS t(k, type),
            generate_series(1, ${PRODUCTS}::int) AS p,
-           generate_series(${new Date(t0 - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10)}::date,
-                           ${new Date(t0 - 86_400_000).toISOString().slice(0, 10)}::date, interval '1 day') AS day`;
+           generate_series(${new Date(last - (HISTORY_DAYS - 1) * 86_400_000).toISOString().slice(0, 10)}::date,
+                           ${new Date(last).toISOString().slice(0, 10)}::date, interval '1 day') AS day`;
   let t = Date.now();
   await sql`
     INSERT INTO orders_products_quarters (integrator, dealer, day, code, name, quantity, fee)

@@ -3,7 +3,7 @@
 // translated 400 that changes nothing. On PGlite, and on PostgreSQL with DATABASE_URL (times through the driver).
 import { sql, type CompiledQuery, type QueryResult } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
-import { newRefreshState, refreshForecasts, refreshRun } from '../../server/features/forecast/refresh';
+import { newModelCache, newRefreshState, refreshForecasts, refreshRun } from '../../server/features/forecast/refresh';
 import { sellHistory } from '../support/sales';
 
 let s: TestServer;
@@ -268,6 +268,72 @@ describe('the refresh job', () => {
     expect(await row(vanilla)).toMatchObject({ stock: 0, empty_at: t2, days_left: 0 });
     await take(vanilla, stock);
     await refreshForecasts(s.db, { dealers: ['store_a1'] });
+  });
+
+  it("makes a store's model of its next day from the day before's and the days since alone, as one made from scratch", async () => {
+    const straw = 'demo_store_a1_ic_straw_sun';
+    const { stock } = await s.db
+      .selectFrom('product')
+      .select('stock')
+      .where('_id', '=', straw)
+      .executeTakeFirstOrThrow();
+    const rows = () => s.db.selectFrom('forecast').selectAll().orderBy('_id').execute();
+    const plain = (xs: Array<Record<string, unknown>>) => xs.map((x) => ({ ...x, update_time: null, version: null }));
+    // sold out: its days from its last sale on are off sale, so the last sale kept must be the one a full read finds
+    await take(straw, 0);
+    const now = Date.now();
+    const cache = newModelCache();
+    try {
+      await refreshForecasts(s.db, { now: new Date(now - DAY), cache }); // yesterday's models, from eight weeks
+      const kept = new Map(cache.histories);
+      // the next day: the rollups read are those of the days since (the last day kept, read again, to today)
+      const read: unknown[][] = [];
+      // every statement passes the executor (a raw `sql` too, which the database object's executeQuery does not see)
+      const executor = s.db.getExecutor() as unknown as {
+        executeQuery: (q: CompiledQuery, id: unknown) => Promise<QueryResult<unknown>>;
+      };
+      const execute = executor.executeQuery;
+      executor.executeQuery = (q, id) => {
+        if (q.sql.includes('orders_products_quarters')) read.push([...q.parameters]);
+        return execute.call(executor, q, id);
+      };
+      try {
+        await refreshForecasts(s.db, { now: new Date(now), cache });
+      } finally {
+        executor.executeQuery = execute;
+      }
+      expect(read.length).toBeGreaterThan(0);
+      for (const params of read) {
+        const [from, to] = params.slice(-2).map((d) => Date.parse(String(d)));
+        // two local days and a UTC day either side (and a day more where a batch's stores' clocks are a day apart)
+        expect((to - from) / DAY).toBeLessThanOrEqual(5);
+      }
+      for (const [id, h] of cache.histories) expect(h, id).toBe(kept.get(id)); // moved on, not read anew
+      const rolled = await rows();
+
+      const scratch = newModelCache();
+      await refreshForecasts(s.db, { now: new Date(now), cache: scratch });
+      expect(cache.stores.size).toBeGreaterThan(0);
+      expect(cache.stores).toEqual(scratch.stores); // shape, rhythm, each product's level and dispersion
+      expect(plain(rolled)).toEqual(plain(await rows()));
+    } finally {
+      await take(straw, stock);
+      await refreshForecasts(s.db);
+    }
+  });
+
+  it("runs whole at the first run after a store zone's midnight, which then counts as the hour's", async () => {
+    // 23:50 and 00:05 in Asia/Shanghai (the demo stores' zone), yesterday
+    const midnight = (Math.floor(Date.now() / DAY) - 1) * DAY + 16 * 3_600_000;
+    const state = newRefreshState();
+    await refreshRun(s.db, state, new Date(midnight - 10 * 60_000)); // the first run: whole
+    await refreshRun(s.db, state, new Date(midnight - 5 * 60_000));
+    expect(state.lastFull).toBe(midnight - 10 * 60_000);
+    await refreshRun(s.db, state, new Date(midnight + 5 * 60_000));
+    expect(state.lastFull).toBe(midnight + 5 * 60_000);
+    await refreshRun(s.db, state, new Date(midnight + 10 * 60_000));
+    expect(state.lastFull).toBe(midnight + 5 * 60_000);
+    await refreshForecasts(s.db);
   });
 
   it('answers a forecast list page with what any list costs (two statements), computing nothing on read', async () => {

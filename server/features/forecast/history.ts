@@ -15,8 +15,10 @@ export interface StoreSales {
   last: number;
   /** code → local day − first → units per local hour */
   byCode: Map<string, number[][]>;
-  /** the moment of the last sale of each code (ms), within the window */
+  /** the moment of the last sale of each code (ms, the end of its quarter of an hour), within the window */
   lastSale: Map<string, number>;
+  /** the local day of that last sale */
+  lastDay: Map<string, number>;
 }
 
 const emptyDays = (n: number) => Array.from({ length: n }, () => new Array<number>(DAY_HOURS).fill(0));
@@ -32,7 +34,8 @@ export async function readSales(
   last: number,
 ): Promise<Map<string, StoreSales>> {
   const out = new Map<string, StoreSales>();
-  for (const dealer of zones.keys()) out.set(dealer, { first, last, byCode: new Map(), lastSale: new Map() });
+  for (const dealer of zones.keys())
+    out.set(dealer, { first, last, byCode: new Map(), lastSale: new Map(), lastDay: new Map() });
   if (zones.size === 0) return out;
   // a UTC day either side: a zone's local day spans two UTC days
   const from = new Date((first - 1) * DAY_MS).toISOString().slice(0, 10);
@@ -72,7 +75,11 @@ export async function readSales(
         store.byCode.set(r.code, days);
       }
       days[day - first][Math.floor((local - day * DAY_MS) / 3_600_000)] += sold;
-      if (at > (store.lastSale.get(r.code) ?? 0)) store.lastSale.set(r.code, at + QUARTER_MS);
+      // the latest quarter, whatever order the rows come in (a quarter's end against the latest end, not its start)
+      if (at + QUARTER_MS > (store.lastSale.get(r.code) ?? 0)) {
+        store.lastSale.set(r.code, at + QUARTER_MS);
+        store.lastDay.set(r.code, day);
+      }
     }
   }
   return out;
@@ -89,10 +96,24 @@ export function daysOf(
   last: number,
   soldOutSince?: { day: number; hour: number },
 ): Day[] {
+  return daysOfTotals(
+    hours?.map((row) => row.reduce((a, b) => a + b, 0)),
+    first,
+    last,
+    soldOutSince,
+  );
+}
+
+/** daysOf from units per local day (index day − first) rather than per day and hour. */
+export function daysOfTotals(
+  totals: ArrayLike<number> | undefined,
+  first: number,
+  last: number,
+  soldOutSince?: { day: number; hour: number },
+): Day[] {
   const out: Day[] = [];
   for (let d = first; d <= last; d++) {
-    const row = hours?.[d - first];
-    const day: Day = { weekday: (((d + 4) % 7) + 7) % 7, sold: row ? row.reduce((a, b) => a + b, 0) : 0 };
+    const day: Day = { weekday: (((d + 4) % 7) + 7) % 7, sold: totals?.[d - first] ?? 0 };
     if (soldOutSince && d >= soldOutSince.day) {
       day.onSale = Array.from({ length: DAY_HOURS }, (_, h) => d === soldOutSince.day && h < soldOutSince.hour);
     }

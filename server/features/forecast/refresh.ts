@@ -20,7 +20,7 @@ import {
   type Rhythm,
   type Shape,
 } from './method';
-import { daysOf, perHour, readSales } from './history';
+import { daysOfTotals, readSales, type StoreSales } from './history';
 import { localOf, serverZone } from '../../localTime';
 import { metricsOf } from '../../../resources/telemetry';
 
@@ -62,28 +62,51 @@ const after = (now: number, hours: number | null | undefined) =>
  * refresh that is given a cache (`ModelCache`: the job's, ./refresh.ts `startForecastRefresh`) makes it once a local
  * day — reading 56 days of sales rollups for every store on every tick was the refresh's cost at 10,000 robots
  * (docs/replenishment.md, "What a refresh costs"). A product whose code or type changed, a new one, or one that sold
- * out or came back (a sold-out product's history reads differently) makes its store's model anew.
+ * out or came back (a sold-out product's history reads differently) makes its store's model anew — from the days it
+ * keeps (`StoreHistory`), not from the rollups again.
  */
 interface StoreModel {
   day: number;
-  first: number;
   shape: Shape;
   rhythm: Rhythm;
   products: Map<string, { code: string; type: string; soldOut: boolean; level: number; disp: number }>;
   /** the store's robots, the one that sold most in the last 28 days first (of each type) */
   robots: Array<{ _id: string; type: string }>;
 }
+
 /**
- * Each store's model of its local day, and each brand's fallback (units a day of each code, per store that sold it,
- * over the 28 days to the day named), kept by the refresh job between its runs; within one refresh call at least,
- * so a brand's fallback is read once, not once per batch of stores (at 10,000 robots that repeated read was a third
- * of a start-up's database time).
+ * A store's sales over its model's local days [first, last] (the HISTORY_DAYS before its day), as the model reads
+ * them: units per day and hour of all its products together (the shape and the rhythm), units per day of each code
+ * (a product's level and dispersion), and each code's last sale up to when it was read (a sold-out product is off
+ * sale since). Kept beside the store's model so that the next day's is made from it and the days since, read alone:
+ * making every store's model from 56 days of rollups at its midnight cost the hour after it more than the target
+ * (docs/replenishment.md, "What a refresh costs"). Sums of whole units, so the model made from it is the one a read
+ * of the 56 days makes, to the bit.
+ */
+interface StoreHistory {
+  /** the zone its days are of (a store whose zone is edited is read whole again) */
+  tz: string;
+  first: number;
+  last: number;
+  /** units per local day (index day − first) and hour, all codes together; null while it sold nothing */
+  hours: Int32Array | null;
+  /** units per local day of each code that sold in the window */
+  codes: Map<string, Int32Array>;
+  lastSale: Map<string, { at: number; day: number }>;
+}
+
+/**
+ * Each store's model of its local day and the days it is made from, and each brand's fallback (units a day of each
+ * code, per store that sold it, over the 28 days to the day named), kept by the refresh job between its runs; within
+ * one refresh call at least, so a brand's fallback is read once, not once per batch of stores (at 10,000 robots that
+ * repeated read was a third of a start-up's database time).
  */
 export interface ModelCache {
   stores: Map<string, StoreModel>;
+  histories: Map<string, StoreHistory>;
   brands: Map<string, { since: string; levels: Map<string, number> }>;
 }
-export const newModelCache = (): ModelCache => ({ stores: new Map(), brands: new Map() });
+export const newModelCache = (): ModelCache => ({ stores: new Map(), histories: new Map(), brands: new Map() });
 
 /**
  * Forecasts of the stores given (all stores when none), computed with the history up to `now`, written in place of
@@ -114,11 +137,69 @@ interface Store {
   tz: string | null;
 }
 
-/** The local days the stores' history spans: the same day numbers for every store of a batch (the first one's). */
-function windowOf(stores: Store[], now: number) {
-  // today in the first store's zone is close enough for the window
-  const today = localOf(stores[0].tz ?? serverZone(), now).day;
-  return { today, first: today - HISTORY_DAYS };
+/** A store's model's local days: the HISTORY_DAYS before its local day `day`. */
+const windowOf = (day: number) => ({ first: day - HISTORY_DAYS, last: day - 1 });
+
+/** The days [from, h.last] of a read (`s`) added into a history (their counts zero before). */
+function addDays(h: StoreHistory, s: StoreSales, from: number) {
+  const n = h.last - h.first + 1;
+  for (const [code, days] of s.byCode) {
+    let totals = h.codes.get(code);
+    for (let d = Math.max(from, s.first, h.first); d <= Math.min(h.last, s.last); d++) {
+      const row = days[d - s.first];
+      let sold = 0;
+      for (let hour = 0; hour < DAY_HOURS; hour++) sold += row[hour];
+      if (sold === 0) continue;
+      if (!totals) {
+        totals = new Int32Array(n);
+        h.codes.set(code, totals);
+      }
+      totals[d - h.first] += sold;
+      h.hours ??= new Int32Array(n * DAY_HOURS);
+      for (let hour = 0; hour < DAY_HOURS; hour++) h.hours[(d - h.first) * DAY_HOURS + hour] += row[hour];
+    }
+  }
+  // each code's last sale, where it is from `from` on (the read may start earlier, for another store of its batch)
+  for (const [code, at] of s.lastSale) {
+    const day = s.lastDay.get(code)!;
+    if (day >= from) h.lastSale.set(code, { at, day });
+  }
+}
+
+/** A store's history of the local days [first, last], from a read of them (and up to now, for the last sales). */
+function historyOf(s: StoreSales, tz: string, first: number, last: number): StoreHistory {
+  const h: StoreHistory = { tz, first, last, hours: null, codes: new Map(), lastSale: new Map() };
+  addDays(h, s, first);
+  return h;
+}
+
+/**
+ * A history moved on to the window that starts at `first`: the days before it dropped, and the days from `from` (the
+ * last day it held: read once more, for a sale a robot sends late or a refund) read again from `s`, a read from `from`
+ * up to now. False when it cannot tell when a code last sold (its last sale, read before, is gone from the days read
+ * again): the store's days are then read whole.
+ */
+function rollHistory(h: StoreHistory, s: StoreSales, first: number, from: number): boolean {
+  const n = h.last - h.first + 1;
+  const shift = first - h.first;
+  const kept = from - first; // days [first, from) are kept, moved to the front
+  if (h.hours) {
+    h.hours.copyWithin(0, shift * DAY_HOURS);
+    h.hours.fill(0, kept * DAY_HOURS);
+  }
+  for (const totals of h.codes.values()) {
+    totals.copyWithin(0, shift);
+    totals.fill(0, kept);
+  }
+  h.first = first;
+  h.last = first + n - 1;
+  for (const [code, l] of h.lastSale) if (l.day < first || l.day >= from) h.lastSale.delete(code);
+  addDays(h, s, from);
+  for (const [code, totals] of h.codes) {
+    if (totals.every((x) => x === 0)) h.codes.delete(code);
+    else if (!h.lastSale.has(code)) return false;
+  }
+  return true;
 }
 
 const productColumns = ['_id', 'integrator', 'dealer', 'code', 'name', 'type', 'devices', 'stock'] as const;
@@ -127,8 +208,7 @@ type ProductIn = Pick<Selectable<Tables['product']>, (typeof productColumns)[num
 
 /** Is the store's cached model still the one its products and day would make? */
 function fresh(m: StoreModel | undefined, day: number, own: ProductIn[]): m is StoreModel {
-  // its day, not its window's first day: a batch's window follows its first store's zone, and a day more or less of
-  // eight weeks changes nothing worth a new model
+  // its day: the store's window is the HISTORY_DAYS before it, in the store's own zone
   if (!m || m.day !== day) return false;
   return own.every((p) => {
     const x = m.products.get(p._id);
@@ -137,20 +217,45 @@ function fresh(m: StoreModel | undefined, day: number, own: ProductIn[]): m is S
 }
 
 /**
- * The models of the stores given, made from their history (one read of their sales, the brand's fallback and, where
- * a store has more than one robot of a type, which sold most), put in `cache`.
+ * The models of the stores given, made from their history, put in `cache`: a store whose kept history still has days
+ * of its window reads only the days since (`rollHistory`), any other all of them — one read for each kind of a batch;
+ * and the brand's fallback and, where a store has more than one robot of a type, which sold most.
  */
 async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: number, cache: ModelCache) {
   if (stores.length === 0) return;
   const ids = stores.map((s) => s._id);
   const zones = new Map(stores.map((s) => [s._id, s.tz ?? serverZone()]));
-  const { today, first } = windowOf(stores, now);
+  const locals = new Map(stores.map((s) => [s._id, localOf(zones.get(s._id)!, now)]));
+  const window = (s: Store) => windowOf(locals.get(s._id)!.day);
+  // a kept history that ends within the new window (and began no later) moves on; any other is read whole
+  const rolls = new Map<string, number>(); // store → the first day read again
+  for (const s of stores) {
+    const h = cache.histories.get(s._id);
+    const w = window(s);
+    if (h && h.tz === zones.get(s._id) && h.first <= w.first && h.last >= w.first && h.last <= w.last)
+      rolls.set(s._id, h.last);
+  }
+  const full = stores.filter((s) => !rolls.has(s._id));
+  // each store's days from `from` up to today (today's sales: a product's last sale)
+  const read = async (list: Store[], from: (s: Store) => number) =>
+    list.length
+      ? readSales(
+          db,
+          new Map(list.map((s) => [s._id, zones.get(s._id)!])),
+          Math.min(...list.map(from)),
+          Math.max(...list.map((s) => locals.get(s._id)!.day)),
+        )
+      : new Map<string, StoreSales>();
   const since = new Date(now - 28 * DAY_MS).toISOString().slice(0, 10);
   const brandsToRead = [...new Set(stores.map((s) => s.integrator))].filter(
     (b) => cache.brands.get(b)?.since !== since,
   );
-  const [sales, robots, brand] = await Promise.all([
-    readSales(db, zones, first, today),
+  const [rolled, made, robots, brand] = await Promise.all([
+    read(
+      stores.filter((s) => rolls.has(s._id)),
+      (s) => rolls.get(s._id)!,
+    ),
+    read(full, (s) => window(s).first),
     db.selectFrom('device').select(['_id', 'dealer', 'type']).where('dealer', 'in', ids).orderBy('_id').execute(),
     // the brand's fallback: units a day of each code, per store that sold it, over the last 28 days — of the
     // brands not read yet for this window
@@ -162,6 +267,18 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
            GROUP BY integrator, code`.execute(db)
       : { rows: [] },
   ]);
+  for (const s of full)
+    cache.histories.set(s._id, historyOf(made.get(s._id)!, zones.get(s._id)!, window(s).first, window(s).last));
+  const again = stores.filter(
+    (s) =>
+      rolls.has(s._id) &&
+      !rollHistory(cache.histories.get(s._id)!, rolled.get(s._id)!, window(s).first, rolls.get(s._id)!),
+  );
+  if (again.length) {
+    const reread = await read(again, (s) => window(s).first);
+    for (const s of again)
+      cache.histories.set(s._id, historyOf(reread.get(s._id)!, zones.get(s._id)!, window(s).first, window(s).last));
+  }
   for (const b of brandsToRead) cache.brands.set(b, { since, levels: new Map() });
   for (const r of brand.rows) cache.brands.get(r.integrator)!.levels.set(r.code, Number(r.per_day));
   // the robot that sells a product is the store's robot of its type that sold most: counted only where a store has
@@ -180,25 +297,24 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
       sold.set(r.device, Number(r.sold));
   for (const store of stores) {
     const tz = zones.get(store._id)!;
-    const local = localOf(tz, now);
-    const s = sales.get(store._id)!;
-    // history: whole local days up to yesterday
-    const last = local.day - 1;
-    const shape = hourShape(perHour(s.byCode.values()));
-    const storeDays: Day[] = daysOf(undefined, first, last);
-    for (const days of s.byCode.values())
-      for (let d = first; d <= last; d++) storeDays[d - first].sold += days[d - first].reduce((a, b) => a + b, 0);
+    const h = cache.histories.get(store._id)!;
+    const { first, last } = h;
+    const perHour = new Array<number>(DAY_HOURS).fill(0);
+    if (h.hours) for (let i = 0; i < h.hours.length; i++) perHour[i % DAY_HOURS] += h.hours[i];
+    const shape = hourShape(perHour);
+    const storeDays: Day[] = daysOfTotals(undefined, first, last);
+    for (const totals of h.codes.values()) for (let d = 0; d <= last - first; d++) storeDays[d].sold += totals[d];
     const rhythm = weeklyRhythm(storeDays, shape);
     const own = products
       .filter((p) => p.dealer === store._id)
       .map((p) => {
         let soldOut: { day: number; hour: number } | undefined;
         if (p.stock === 0) {
-          const at = s.lastSale.get(p.code);
+          const at = h.lastSale.get(p.code)?.at;
           const since = at ? localOf(tz, at) : { day: first, hour: 0 };
           soldOut = { day: since.day, hour: since.hour };
         }
-        const days = daysOf(s.byCode.get(p.code), first, last, soldOut);
+        const days = daysOfTotals(h.codes.get(p.code), first, last, soldOut);
         return { p, days, level: ownLevel(days, rhythm, shape) };
       });
     // the store's fallback: the mean level of its products of the same robot type that have a week of history
@@ -208,8 +324,7 @@ async function makeModels(db: DB, stores: Store[], products: ProductIn[], now: n
       if (known.length) typeLevel.set(type, known.reduce((t, o) => t + o.level.perDay, 0) / known.length);
     }
     const model: StoreModel = {
-      day: local.day,
-      first,
+      day: locals.get(store._id)!.day,
       shape,
       rhythm,
       products: new Map(),
@@ -336,14 +451,21 @@ async function refreshProducts(db: DB, ids: string[], now: number, cache: ModelC
         (p) => p.dealer,
       );
       const stale = batch.filter((s) => !fresh(cache.stores.get(s._id), locals.get(s._id)!.day, byStore.get(s._id)!));
-      // a stale store is refreshed whole: its other products' rows rest on the model too
-      if (stale.length) written += await refreshBatch(db, stale, now, cache);
+      // a stale store's products are all written again: their rows rest on its model too. Its consumables are not:
+      // they rest on the telemetry, read at the hourly run
       const staleIds = new Set(stale.map((s) => s._id));
-      const rows = batch
-        .filter((s) => !staleIds.has(s._id))
-        .flatMap((s) =>
-          byStore.get(s._id)!.map((p) => productRow(p, cache.stores.get(s._id)!, locals.get(s._id)!, now)),
-        );
+      const products = stale.length
+        ? await db
+            .selectFrom('product')
+            .select(productColumns)
+            .where('dealer', 'in', [...staleIds])
+            .where('freeze', '=', false)
+            .execute()
+        : [];
+      await makeModels(db, stale, products, now, cache);
+      const rows = [...products, ...batch.filter((s) => !staleIds.has(s._id)).flatMap((s) => byStore.get(s._id)!)].map(
+        (p) => productRow(p, cache.stores.get(p.dealer)!, locals.get(p.dealer)!, now),
+      );
       await upsertRows(db, rows);
       written += rows.length;
     }
@@ -443,18 +565,29 @@ async function changedProducts(db: DB, since: Date): Promise<string[]> {
 export interface RefreshState {
   lastRun: Date | null;
   lastFull: number;
+  /** each store zone's local day at the last full run */
+  days: Map<string, number>;
   cache: ModelCache;
 }
 
-export const newRefreshState = (): RefreshState => ({ lastRun: null, lastFull: 0, cache: newModelCache() });
+export const newRefreshState = (): RefreshState => ({
+  lastRun: null,
+  lastFull: 0,
+  days: new Map(),
+  cache: newModelCache(),
+});
 
 /**
- * One run of the job at `now`: every store at the first run and hourly, else the products whose stock or record
- * changed since the last run. One process at a time does a run (a transaction-level advisory lock; on PGlite there is
- * one process anyway). Answers whether this process did it.
+ * One run of the job at `now`: every store at the first run, hourly, and when a store zone's day has turned since the
+ * last full run, else the products whose stock or record changed since the last run. One process at a time does a run
+ * (a transaction-level advisory lock; on PGlite there is one process anyway). Answers whether this process did it.
  */
 export async function refreshRun(db: DB, state: RefreshState, now = new Date()): Promise<boolean> {
-  const full = state.lastRun === null || now.getTime() - state.lastFull >= HOUR_MS;
+  // at a zone's midnight every store of it has a new model and every row of its products changes: written once, by a
+  // full run that is the hour's, rather than store by store and again at the hourly run (docs/replenishment.md,
+  // "What a refresh costs")
+  const turned = [...state.days].some(([tz, day]) => localOf(tz, now.getTime()).day !== day);
+  const full = state.lastRun === null || now.getTime() - state.lastFull >= HOUR_MS || turned;
   const done = await db.transaction().execute(async (trx) => {
     const lock = await sql<{
       ok: boolean;
@@ -466,7 +599,11 @@ export async function refreshRun(db: DB, state: RefreshState, now = new Date()):
   });
   if (!done) return false;
   state.lastRun = now;
-  if (full) state.lastFull = now.getTime();
+  if (full) {
+    state.lastFull = now.getTime();
+    const zones = new Set([...state.cache.histories.values()].map((h) => h.tz));
+    state.days = new Map([...zones].map((tz) => [tz, localOf(tz, now.getTime()).day]));
+  }
   return true;
 }
 
