@@ -208,6 +208,8 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
           UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
             FROM v
            WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
+             -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
+             AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
           RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
         ${recordedCtes('acked', {
           operator: sql`acked.by_operator`,
