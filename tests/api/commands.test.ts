@@ -10,7 +10,7 @@ import { startServerProcess, type ServerProcess } from '../support/process';
 import { call, stopProcess } from '../support/cluster';
 import { openEvents } from '../support/sse';
 import { commandsForBeats, expireCommands, queueCommand } from '../../server/features/commands';
-import { markDue } from '../../server/features/commands/due';
+import { dueMark, markDue } from '../../server/features/commands/due';
 
 // the brand's webhook receiver is a real HTTP server on 127.0.0.1 (allowed as in development)
 process.env.WEBHOOK_ALLOW_LOCAL = '1';
@@ -200,6 +200,8 @@ describe('outcomes carried by the heartbeat (`acks`)', () => {
       const beat = await r.beat({ acks: [{ id, status: 'ok', result: { took_ms: 900 } }] });
       expect(beat.acks).toEqual([{ id, state: 'acknowledged' }]);
       expect(beat.commands).toEqual([]);
+      // nothing left open: the robot's next beats look for no commands
+      expect(dueMark(r._id)).toBeUndefined();
       expect(await detail(id)).toMatchObject({
         state: 'acknowledged',
         result: { took_ms: 900 },

@@ -146,6 +146,8 @@ export function ackOf(body: { id?: unknown; status: Ack['status']; result?: Reco
 export interface Acked {
   _id: string;
   state: string;
+  /** recorded by this batch, and its robot had nothing else open then (acknowledgeAll) */
+  settled?: boolean;
 }
 
 /** One robot's outcome of one of its commands, from the address it called from. */
@@ -164,7 +166,7 @@ export interface AckOf {
 export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<Acked> {
   const [answer] = await acknowledgeAll(db, [{ device, ack, ip }]);
   if (answer instanceof ApiError) throw answer;
-  return answer;
+  return { _id: answer._id, state: answer.state };
 }
 
 /**
@@ -191,6 +193,7 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
         CommandRow & {
           item: number;
           hooked: boolean;
+          settled: boolean;
           told: number;
           by_operator: string;
           by_dealer: string;
@@ -219,16 +222,22 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
           action: sql`CASE acked.state WHEN 'acknowledged' THEN 'acknowledge' ELSE 'fail' END`,
         })}
         SELECT a.*, (SELECT count(*) FROM told)::int AS told,
+               -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
+               NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
+                              AND o._id NOT IN (SELECT _id FROM acked)) AS settled,
                EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = a.integrator AND w.enabled
                           AND (CASE a.state WHEN 'acknowledged' THEN 'command_acknowledged' ELSE 'command_failed' END) = ANY(w.events)) AS hooked
           FROM acked a`.execute(trx);
-      const rows = r.rows.map(({ by_operator: _o, by_dealer: _d, by_ip: _i, item, hooked, told: _t, ...row }) => ({
-        by: item,
-        hooked,
-        row: row as unknown as CommandRow,
-      }));
+      const rows = r.rows.map(
+        ({ by_operator: _o, by_dealer: _d, by_ip: _i, item, hooked, settled, told: _t, ...row }) => ({
+          by: item,
+          settled,
+          hooked,
+          row: row as unknown as CommandRow,
+        }),
+      );
       await announced(rows.map((x) => x.row));
-      for (const { by, hooked, row } of rows) {
+      for (const { by, hooked, settled, row } of rows) {
         const { device, ip } = items[by];
         if (row.state === 'acknowledged' && (row.command === 'lock' || row.command === 'unlock'))
           await setLocked(trx, row, robotActor(device, ip));
@@ -242,7 +251,7 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
           result: row.result ?? null,
         });
         if (hooked) await outcomeWebhook(trx, row);
-        out[by] = { _id: row._id, state: row.state };
+        out[by] = { _id: row._id, state: row.state, settled };
       }
     });
   for (let i = 0; i < items.length; i++) {
@@ -270,7 +279,7 @@ export function acksForBeats(
   db: DB,
 ): (device: GatewayDevice, acks: BeatAck[], ip: string) => Promise<Array<Acked | ApiError>> {
   const run = groupCommit(
-    async (beats: Array<{ device: GatewayDevice; acks: BeatAck[]; ip: string }>) => {
+    async (beats: Array<{ device: GatewayDevice; acks: BeatAck[]; ip: string; mark: number | undefined }>) => {
       const items: AckOf[] = [];
       const where = beats.map((b) =>
         b.acks.map((a): number | ApiError => {
@@ -283,11 +292,23 @@ export function acksForBeats(
         }),
       );
       const answers = await acknowledgeAll(db, items);
+      // a robot whose outcomes left it nothing open leaves the due set, so its beat's look for commands costs no
+      // statement — unless a command was queued for it since its beat began (a newer mark, server/features/commands/due.ts)
+      beats.forEach((b, i) => {
+        const mine = where[i].map((x) => (typeof x === 'number' ? answers[x] : x));
+        if (b.mark !== undefined && mine.some((a) => !(a instanceof ApiError) && a.settled))
+          clearDue(b.device._id, b.mark);
+      });
       return where.map((w) => w.map((x) => (typeof x === 'number' ? answers[x] : x)));
     },
     { name: 'ack' },
   );
-  return async (device, acks, ip) => (await run({ device, acks, ip })) ?? [];
+  return async (device, acks, ip) => {
+    // read before the outcomes' statement: a command queued after it began marks the robot anew
+    const mark = dueMark(device._id);
+    const answers = (await run({ device, acks, ip, mark })) ?? [];
+    return answers.map((a) => (a instanceof ApiError ? a : { _id: a._id, state: a.state }));
+  };
 }
 
 /** One outcome the batch did not take (acknowledgeAll): recorded if it can be now, else why not. */
