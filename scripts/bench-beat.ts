@@ -9,8 +9,8 @@
 //   - notify, no match: `{}` while the brand's notification policies (docs/notifications.md) exist and match none of
 //     the beating robots (other robots', another brand's, a code never raised); the plain row has none enabled;
 //   - idle fleet / campaign running (rounds of CAMPAIGN_SECONDS, 60: the rate is a cap on any 60 s, so a shorter
-//     round would catch its burst or miss it): robots beat and acknowledge what a beat hands them (as a real robot
-//     would); in the campaign rounds a campaign of the whole fleet (docs/campaigns.md: 1,000 a minute, phases
+//     round would catch its burst or miss it): robots beat and acknowledge what a beat hands them in their next
+//     beat's `acks` (docs/commands.md; BEAT_ACK=call: at once, by the ack call of its own); in the campaign rounds a campaign of the whole fleet (docs/campaigns.md: 1,000 a minute, phases
 //     1, 10, 100) is started before the round and cancelled after it, ticking in the server process as in production
 //     (CAMPAIGN_TICK_SECONDS' 5 s): its CPU is in the row's, per beat; its statements (the tick's) are counted apart.
 // Rounds are interleaved (plain, 3 metrics, …; every other one in reverse) and each figure is the median of its rounds.
@@ -46,6 +46,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 0);
 const ROWS = process.env.BEAT_ROWS ? new RegExp(process.env.BEAT_ROWS, 'i') : undefined;
 const CAMPAIGN_SECONDS = Number(process.env.CAMPAIGN_SECONDS ?? 60);
+/** BEAT_ACK=call: the robots acknowledge by their own call (`POST command/ack`) rather than in their next beat */
+const ACK_CALL = process.env.BEAT_ACK === 'call';
 const deviceId = (i: number) => `BEAT-${String(i).padStart(6, '0')}`;
 const key = (i: number) => `beat-key-${i}`;
 
@@ -176,16 +178,20 @@ async function main() {
   const m = await meter(url);
   const pid = server.child.pid!;
   let turn = 0;
-  const each = () => {
-    const i = turn++ % ROBOTS;
-    return { 'x-device-id': deviceId(i), 'x-device-key': key(i) };
-  };
-  /** Beats for `seconds`; with `obey`, each beat's first handed command is acknowledged at once, as a robot would. */
+  const next = () => turn++ % ROBOTS;
+  const headersOf = (i: number) => ({ 'x-device-id': deviceId(i), 'x-device-key': key(i) });
+  const each = () => headersOf(next());
+  /** what each robot was handed and reports in its next beat's `acks` (docs/commands.md) */
+  const pending = new Map<number, Array<{ id: string; status: 'ok'; result: Record<string, never> }>>();
+  /**
+   * Beats for `seconds`; with `obey`, each handed command is acknowledged as a robot would: in the robot's next
+   * beat (`acks`), or with BEAT_ACK=call at once by its own call (`POST command/ack`, the beat's first command).
+   */
   const beats = async (body: unknown, seconds: number, obey = false) => {
     let beaten = 0;
     let acks = 0;
     let handed = 0;
-    type Ctx = { robot?: Record<string, string>; due?: Array<{ id: string }> };
+    type Ctx = { robot?: Record<string, string>; due?: Array<{ id: string }>; i?: number };
     const r = await autocannon({
       url: `${server.url}/api/device-gateway/heartbeat`,
       method: 'POST',
@@ -194,40 +200,69 @@ async function main() {
       connections: CONNECTIONS,
       duration: seconds,
       ...(RATE ? { overallRate: RATE } : {}),
-      requests: obey
-        ? [
-            {
-              setupRequest: (req, context) => {
-                const robot = each();
-                (context as Ctx).robot = robot;
-                return { ...req, headers: { ...req.headers, ...robot } };
+      requests:
+        obey && !ACK_CALL
+          ? [
+              {
+                setupRequest: (req, context) => {
+                  const i = next();
+                  (context as Ctx).i = i;
+                  const owed = pending.get(i);
+                  pending.delete(i);
+                  if (owed) acks += owed.length;
+                  return {
+                    ...req,
+                    headers: { ...req.headers, ...headersOf(i) },
+                    ...(owed ? { body: JSON.stringify({ ...(body as object), acks: owed }) } : {}),
+                  };
+                },
+                onResponse: (status, resBody, context) => {
+                  if (status !== 200) return;
+                  beaten++;
+                  const due = (JSON.parse(resBody) as { data: { commands: Array<{ id: string }> } }).data.commands;
+                  handed += due.length;
+                  if (due.length)
+                    pending.set(
+                      (context as Ctx).i!,
+                      due.map((c) => ({ id: c.id, status: 'ok', result: {} })),
+                    );
+                },
               },
-              onResponse: (status, resBody, context) => {
-                if (status !== 200) return;
-                beaten++;
-                const due = (JSON.parse(resBody) as { data: { commands: Array<{ id: string }> } }).data.commands;
-                handed += due.length;
-                (context as Ctx).due = due;
-              },
-            },
-            {
-              method: 'POST',
-              path: '/api/device-gateway/command/ack',
-              // nothing handed over: the sequence starts again with the next beat
-              setupRequest: (req, context) => {
-                const c = context as Ctx;
-                const due = c.due?.[0];
-                if (!due) return undefined;
-                acks++;
-                return {
-                  ...req,
-                  headers: { ...req.headers, ...c.robot },
-                  body: JSON.stringify({ id: due.id, status: 'ok', result: {} }),
-                };
-              },
-            },
-          ]
-        : [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...each() } }) }],
+            ]
+          : obey
+            ? [
+                {
+                  setupRequest: (req, context) => {
+                    const robot = each();
+                    (context as Ctx).robot = robot;
+                    return { ...req, headers: { ...req.headers, ...robot } };
+                  },
+                  onResponse: (status, resBody, context) => {
+                    if (status !== 200) return;
+                    beaten++;
+                    const due = (JSON.parse(resBody) as { data: { commands: Array<{ id: string }> } }).data.commands;
+                    handed += due.length;
+                    (context as Ctx).due = due;
+                  },
+                },
+                {
+                  method: 'POST',
+                  path: '/api/device-gateway/command/ack',
+                  // nothing handed over: the sequence starts again with the next beat
+                  setupRequest: (req, context) => {
+                    const c = context as Ctx;
+                    const due = c.due?.[0];
+                    if (!due) return undefined;
+                    acks++;
+                    return {
+                      ...req,
+                      headers: { ...req.headers, ...c.robot },
+                      body: JSON.stringify({ id: due.id, status: 'ok', result: {} }),
+                    };
+                  },
+                },
+              ]
+            : [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...each() } }) }],
     });
     const { p50, p99 } = r.latency as unknown as Record<string, number>;
     return {

@@ -158,6 +158,10 @@ export async function publishAll(events: Array<LiveEvent | Internal>, db?: DB): 
   );
 }
 
+/** Whether events travel as NOTIFY through PostgreSQL: a statement that changes rows may then send their events
+ * itself (server/features/commands/ledger.ts `toldCte`), saving a round trip of its own. */
+export const relayed = () => relay !== undefined;
+
 export function subscribe(fn: (e: LiveEvent) => void): () => void {
   emitter.on('event', fn);
   return () => emitter.off('event', fn);

@@ -10,7 +10,7 @@ import { startServerProcess, type ServerProcess } from '../support/process';
 import { call, stopProcess } from '../support/cluster';
 import { openEvents } from '../support/sse';
 import { commandsForBeats, expireCommands, queueCommand } from '../../server/features/commands';
-import { markDue } from '../../server/features/commands/due';
+import { dueMark, markDue } from '../../server/features/commands/due';
 
 // the brand's webhook receiver is a real HTTP server on 127.0.0.1 (allowed as in development)
 process.env.WEBHOOK_ALLOW_LOCAL = '1';
@@ -174,6 +174,169 @@ describe('the ledger: queued → sent → acknowledged | failed', () => {
     const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id;
     expect((await r.ack(id, 'ok')).status).toBe(409);
     expect((await detail(id)).state).toBe('queued');
+  });
+});
+
+describe('outcomes carried by the heartbeat (`acks`)', () => {
+  const beatWith = (r: Robot, body: object, headers: Record<string, string> = {}) =>
+    s.call('POST', '/device-gateway/heartbeat', { headers: { ...r.headers, ...headers }, body });
+  const actions = async (id: string) =>
+    (
+      await s.db
+        .selectFrom('log')
+        .select(['action', 'operator'])
+        .where('resource', '=', 'command')
+        .where('record', '=', id)
+        .orderBy('time')
+        .execute()
+    ).map((l) => `${l.action} ${l.operator}`);
+
+  it('an outcome in a beat is recorded once, with its result, log entry and live event, and answered in `acks`', async () => {
+    const r = await robot();
+    const stream = await openEvents(s.url, await s.login('store-a1'));
+    try {
+      const id = (await send(admin, { devices: [r._id], command: 'clean' })).body.data.results[0]._id as string;
+      expect((await r.beat()).commands).toEqual([{ id, command: 'clean', params: {}, expires_at: expect.any(String) }]);
+      const beat = await r.beat({ acks: [{ id, status: 'ok', result: { took_ms: 900 } }] });
+      expect(beat.acks).toEqual([{ id, state: 'acknowledged' }]);
+      expect(beat.commands).toEqual([]);
+      // nothing left open: the robot's next beats look for no commands
+      expect(dueMark(r._id)).toBeUndefined();
+      expect(await detail(id)).toMatchObject({
+        state: 'acknowledged',
+        result: { took_ms: 900 },
+        done_time: expect.any(String),
+      });
+      const event = await stream.next(
+        (e) => e.event === 'command.changed' && e.data._id === id && e.data.state === 'acknowledged',
+      );
+      // the event as recorded() words it, whichever statement sent it
+      expect(event.data).toEqual({
+        _id: id,
+        device: r._id,
+        command: 'clean',
+        state: 'acknowledged',
+        attempts: 1,
+        sent_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        done_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      expect(await actions(id)).toEqual([
+        'send admin',
+        'deliver system:delivery',
+        `acknowledge device:${r.headers['X-Device-Id']}`,
+      ]);
+      const entry = await s.db
+        .selectFrom('log')
+        .select(['integrator', 'dealer', 'account_type', 'after'])
+        .where('record', '=', id)
+        .where('action', '=', 'acknowledge')
+        .executeTakeFirstOrThrow();
+      expect(entry).toEqual({
+        integrator: 'brand_a',
+        dealer: 'store_a1',
+        account_type: 'DEVICE',
+        after: { device: r._id, command: 'clean', state: 'acknowledged', attempts: 1 },
+      });
+      // a beat without acks answers none
+      expect((await r.beat()).acks).toBeUndefined();
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('the same outcome sent twice (in one beat, and again later) is recorded once; another outcome is refused 409', async () => {
+    const r = await robot();
+    const [a, b] = [
+      (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id as string,
+      (await send(admin, { devices: [r._id], command: 'clean' })).body.data.results[0]._id as string,
+    ];
+    expect((await r.beat()).commands.map((c: { id: string }) => c.id).sort()).toEqual([a, b].sort());
+    const twice = await r.beat({
+      acks: [
+        { id: a, status: 'ok' },
+        { id: a, status: 'ok' },
+        { id: b, status: 'failed', result: { reason: 'door open' } },
+      ],
+    });
+    expect(twice.acks).toEqual([
+      { id: a, state: 'acknowledged' },
+      { id: a, state: 'acknowledged' },
+      { id: b, state: 'failed' },
+    ]);
+    const later = await r.beat({
+      acks: [
+        { id: a, status: 'ok' },
+        { id: a, status: 'failed' },
+      ],
+    });
+    expect(later.acks).toEqual([
+      { id: a, state: 'acknowledged' },
+      { id: a, code: 409, message: expect.stringMatching(/acknowledged/) },
+    ]);
+    expect(await actions(a)).toEqual([
+      'send admin',
+      'deliver system:delivery',
+      `acknowledge device:${r.headers['X-Device-Id']}`,
+    ]);
+    expect(await detail(b)).toMatchObject({ state: 'failed', result: { reason: 'door open' } });
+  });
+
+  it("another robot's command, or an id naming none, is refused 404 in its answer; the beat and the command are as they were", async () => {
+    const [r, other] = [await robot(), await robot()];
+    const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id as string;
+    await r.beat();
+    const b = await beatWith(
+      other,
+      {
+        acks: [
+          { id, status: 'ok' },
+          { id: 'nope', status: 'ok' },
+          { id: 7, status: 'ok' },
+        ],
+      },
+      {
+        'Accept-Language': 'es',
+      },
+    );
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    expect(b.body.data.online).toBe(true);
+    expect(b.body.data.acks).toEqual([
+      { id, code: 404, message: expect.any(String) },
+      { id: 'nope', code: 404, message: expect.any(String) },
+      { id: 7, code: 404, message: expect.any(String) },
+    ]);
+    // in the caller's language, as every refusal
+    expect(b.body.data.acks[0].message).not.toBe('No such command');
+    expect((await detail(id)).state).toBe('sent');
+    // a command not handed over yet: 409, as the call answers it
+    const queued = (await send(admin, { devices: [other._id], command: 'clean' })).body.data.results[0]._id as string;
+    const early = await beatWith(other, { acks: [{ id: queued, status: 'ok' }] });
+    expect(early.body.data.acks).toEqual([{ id: queued, code: 409, message: expect.any(String) }]);
+  });
+
+  it('bad `acks` answer a translated 400 and store nothing', async () => {
+    const r = await robot();
+    const id = (await send(admin, { devices: [r._id], command: 'clean' })).body.data.results[0]._id as string;
+    await r.beat();
+    const before = await detail(id);
+    for (const acks of [
+      'ok',
+      [{ id, status: 'maybe' }],
+      [{ id }],
+      [{ id, status: 'ok', result: 'done' }],
+      [{ id, status: 'ok', result: { text: 'x'.repeat(2100) } }],
+      Array.from({ length: 51 }, () => ({ id, status: 'ok' })),
+    ]) {
+      const b = await beatWith(r, { acks }, { 'Accept-Language': 'ja' });
+      expect(b.status, JSON.stringify(acks).slice(0, 80)).toBe(400);
+      expect(b.body.message).toEqual(expect.any(String));
+      expect(b.body.message).not.toMatch(/^vf\./);
+    }
+    const en = await beatWith(r, { acks: [{ id, status: 'maybe' }] });
+    expect(en.body.message).toMatch(/status: ok or failed/);
+    const many = await beatWith(r, { acks: Array.from({ length: 51 }, () => ({ id, status: 'ok' })) });
+    expect(many.body.message).toMatch(/at most 50/);
+    expect(await detail(id)).toEqual(before);
   });
 });
 

@@ -10,7 +10,16 @@ import { publish, publishRightsChange } from '../../events/bus';
 import { writeLog } from '../../log';
 import { ApiError, conflict } from '../../http/errors';
 import { robotActor, type GatewayDevice } from '../../auth/robot';
-import { recorded, systemActor, type Actor, type CommandRow } from './ledger';
+import {
+  announced,
+  outcomeWebhook,
+  recorded,
+  recordedCtes,
+  systemActor,
+  type Actor,
+  type CommandRow,
+  type StatementActor,
+} from './ledger';
 import { clearDue, dueMark } from './due';
 import { setLocked as setDeviceLocked } from '../fleet/robotState';
 import { contributorsOf, publishInTransaction } from '../../events/domain';
@@ -33,55 +42,58 @@ const handed = (r: CommandRow): Handed => ({
 /** Seconds a handed-over command waits for its acknowledgement before it is handed over again (same id). */
 export const resendSeconds = () => setting('COMMAND_RESEND_SECONDS');
 
+/** The hand-over's log entries: by the service, on the robot's beat. */
+const delivery: StatementActor = {
+  operator: sql`'system:delivery'`,
+  accountType: 'SYSTEM',
+  dealer: sql`NULL`,
+  ip: sql`''`,
+  action: sql`'deliver'`,
+};
+
 /**
  * Hands over the due commands of these robots: queued ones, and sent ones unacknowledged for a resend interval,
  * not expired; oldest first. Answers them by robot, and the robots that still have open commands (sent, waiting).
+ * One statement, whatever is due: the take, its log entries and live events (recordedCtes), and which robots have
+ * commands open. It was a read, then a transaction of six statements when something was due — seven round trips to
+ * hand a campaign's command over (`npm run bench:beat`, docs/performance.md).
  */
 async function handOver(
   db: DB,
   devices: string[],
 ): Promise<{ byDevice: Map<string, CommandRow[]>; open: Set<string> }> {
   const byDevice = new Map<string, CommandRow[]>();
-  const open = new Set<string>();
-  // First one read: which of these robots have open commands, and whether any is due now. A robot handed its
-  // command stays open until it acknowledges, and beats meanwhile: those beats took a transaction of four
-  // statements each batch (begin, the take, the open ones, commit) to hand over nothing (`npm run bench:beat`,
-  // docs/performance.md). Now they cost this one statement, and the take below runs only when something is due.
-  const seen = await sql<{ device: string; due: boolean }>`
-    SELECT device, bool_or(expires_at > now() AND (state = 'queued' OR sent_time <= now() - make_interval(secs => ${resendSeconds()}))) AS due
-      FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent') GROUP BY device`.execute(db);
-  for (const r of seen.rows) open.add(r.device);
-  if (!seen.rows.some((r) => r.due)) return { byDevice, open };
-  open.clear();
-  await db.transaction().execute(async (trx) => {
-    const taken = await sql<CommandRow>`
+  const r = await sql<CommandRow & { open: string[]; told: number }>`
+    WITH taken AS (
       UPDATE command c SET state = 'sent', attempts = c.attempts + 1, sent_time = now(), version = c.version + 1
        WHERE c._id IN (
          SELECT _id FROM command
           WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent') AND expires_at > now()
             AND (state = 'queued' OR sent_time <= now() - make_interval(secs => ${resendSeconds()}))
           ORDER BY _id FOR UPDATE SKIP LOCKED)
-      RETURNING c.*`.execute(trx);
-    const rows = taken.rows.sort(
+      RETURNING c.*),
+    ${recordedCtes('taken', delivery)}
+    -- one row even when nothing was taken: the open robots (a taken command stays open, sent, until its outcome)
+    SELECT o.open, o.told, t.*
+      FROM (SELECT coalesce(array_agg(DISTINCT device), '{}') AS open, (SELECT count(*) FROM told)::int AS told
+              FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')) o
+      LEFT JOIN taken t ON true`.execute(db);
+  const open = new Set<string>(r.rows[0]?.open ?? []);
+  const rows: CommandRow[] = r.rows
+    .filter((x) => x._id !== null)
+    .map(({ open: _o, told: _t, ...row }) => row as CommandRow)
+    .sort(
       (a, b) => new Date(a.create_time).getTime() - new Date(b.create_time).getTime() || a._id.localeCompare(b._id),
     );
-    for (const r of rows) byDevice.set(r.device, [...(byDevice.get(r.device) ?? []), r]);
-    // handed over by the service on the robot's beat
-    if (rows.length) await recorded(trx, systemActor('delivery'), 'deliver', rows);
-    // what others add as a command is handed over: an update carries where to fetch the image and how to check it
-    // (the campaigns feature, docs/campaigns.md, robot side)
-    if (rows.length)
-      for (const add of contributorsOf('command.handOver')) {
-        const extra = await add(trx, rows);
-        for (const r of rows) if (extra.has(r._id)) r.params = { ...r.params, ...extra.get(r._id) };
-      }
-    const still = await sql<{
-      device: string;
-    }>`SELECT DISTINCT device FROM command WHERE device = ANY(${devices}::text[]) AND state IN ('queued', 'sent')`.execute(
-      trx,
-    );
-    for (const r of still.rows) open.add(r.device);
-  });
+  if (!rows.length) return { byDevice, open };
+  for (const row of rows) byDevice.set(row.device, [...(byDevice.get(row.device) ?? []), row]);
+  await announced(rows);
+  // what others add as a command is handed over: an update carries where to fetch the image and how to check it
+  // (the campaigns feature, docs/campaigns.md, robot side); they read, after the hand-over is committed
+  for (const add of contributorsOf('command.handOver')) {
+    const extra = await add(db, rows);
+    for (const row of rows) if (extra.has(row._id)) row.params = { ...row.params, ...extra.get(row._id) };
+  }
   return { byDevice, open };
 }
 
@@ -130,18 +142,177 @@ export function ackOf(body: { id?: unknown; status: Ack['status']; result?: Reco
   return { id, status, result: result ?? null };
 }
 
+/** An outcome as recorded (or found recorded already: the same outcome again). */
+export interface Acked {
+  _id: string;
+  state: string;
+  /** recorded by this batch, and its robot had nothing else open then (acknowledgeAll) */
+  settled?: boolean;
+}
+
+/** One robot's outcome of one of its commands, from the address it called from. */
+export interface AckOf {
+  device: GatewayDevice;
+  ack: Ack;
+  ip: string;
+}
+
 /**
  * A robot's outcome for one of its commands: sent → acknowledged | failed, once. The same outcome again answers
  * the command unchanged; another outcome, or one for an expired or cancelled command, is refused (409); another
  * robot's command is unknown (404). An acknowledged `lock` puts the robot out of service until an acknowledged
  * `unlock` (its sales are refused meanwhile).
  */
-export async function acknowledge(
+export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<Acked> {
+  const [answer] = await acknowledgeAll(db, [{ device, ack, ip }]);
+  if (answer instanceof ApiError) throw answer;
+  return { _id: answer._id, state: answer.state };
+}
+
+/**
+ * Outcomes of several robots' commands (a batch of heartbeats carrying `acks`, or one `command/ack`), each answered
+ * as acknowledge() answers it: its command's new state, or the refusal. The common case — commands handed over and
+ * still in time — is one transaction of three statements whatever their number: the update with its log entries and
+ * live events (recordedCtes), then, for the rows that need it, a lock's effect, the outcome's subscribers and the
+ * brand's webhooks. It was six statements an outcome (docs/performance.md, "The heartbeat"). Every other case
+ * (refused, or the same outcome again, or a second outcome for one command in the batch) is judged alone afterwards.
+ */
+export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<Array<Acked | ApiError>> {
+  const out: Array<Acked | ApiError | undefined> = items.map(() => undefined);
+  // a command named twice in the batch: its first outcome goes with the batch, the other is judged after it
+  const lead = new Map<string, number>();
+  items.forEach((it, i) => {
+    if (!lead.has(it.ack.id)) lead.set(it.ack.id, i);
+  });
+  const batch = [...lead.values()];
+  const targetOf = (a: Ack) => (a.status === 'ok' ? 'acknowledged' : 'failed');
+  if (batch.length)
+    await db.transaction().execute(async (trx) => {
+      const col = <T>(f: (it: AckOf) => T) => batch.map((i) => f(items[i]));
+      const r = await sql<
+        CommandRow & {
+          item: number;
+          hooked: boolean;
+          settled: boolean;
+          told: number;
+          by_operator: string;
+          by_dealer: string;
+          by_ip: string;
+        }
+      >`
+        WITH v AS (
+          SELECT * FROM unnest(${col((it) => it.ack.id)}::text[], ${col((it) => it.device._id)}::text[],
+                               ${col((it) => targetOf(it.ack))}::text[],
+                               ${col((it) => (it.ack.result === null ? null : JSON.stringify(it.ack.result)))}::text[],
+                               ${col((it) => `device:${it.device.device_id}`)}::text[], ${col((it) => it.device.dealer)}::text[],
+                               ${col((it) => it.ip)}::text[], ${batch}::int[])
+                 AS v(id, device, state, result, operator, dealer, ip, item)),
+        acked AS (
+          UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
+            FROM v
+           WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
+             -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
+             AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+          RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
+        ${recordedCtes('acked', {
+          operator: sql`acked.by_operator`,
+          accountType: 'DEVICE',
+          dealer: sql`acked.by_dealer`,
+          ip: sql`acked.by_ip`,
+          action: sql`CASE acked.state WHEN 'acknowledged' THEN 'acknowledge' ELSE 'fail' END`,
+        })}
+        SELECT a.*, (SELECT count(*) FROM told)::int AS told,
+               -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
+               NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
+                              AND o._id NOT IN (SELECT _id FROM acked)) AS settled,
+               EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = a.integrator AND w.enabled
+                          AND (CASE a.state WHEN 'acknowledged' THEN 'command_acknowledged' ELSE 'command_failed' END) = ANY(w.events)) AS hooked
+          FROM acked a`.execute(trx);
+      const rows = r.rows.map(
+        ({ by_operator: _o, by_dealer: _d, by_ip: _i, item, hooked, settled, told: _t, ...row }) => ({
+          by: item,
+          settled,
+          hooked,
+          row: row as unknown as CommandRow,
+        }),
+      );
+      await announced(rows.map((x) => x.row));
+      for (const { by, hooked, settled, row } of rows) {
+        const { device, ip } = items[by];
+        if (row.state === 'acknowledged' && (row.command === 'lock' || row.command === 'unlock'))
+          await setLocked(trx, row, robotActor(device, ip));
+        // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
+        await publishInTransaction(trx, 'command.outcome', {
+          _id: row._id,
+          device: row.device,
+          command: row.command,
+          state: row.state as 'acknowledged' | 'failed',
+          params: row.params ?? {},
+          result: row.result ?? null,
+        });
+        if (hooked) await outcomeWebhook(trx, row);
+        out[by] = { _id: row._id, state: row.state, settled };
+      }
+    });
+  for (let i = 0; i < items.length; i++) {
+    if (out[i]) continue;
+    const { device, ack, ip } = items[i];
+    try {
+      out[i] = await acknowledgeOne(db, device, ack, ip);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      out[i] = e;
+    }
+  }
+  return out as Array<Acked | ApiError>;
+}
+
+/** An outcome as a heartbeat's `acks` carries it, as its schema let it through (server/features/gateway/heartbeat.ts). */
+export type BeatAck = Parameters<typeof ackOf>[0];
+
+/**
+ * Outcomes carried by heartbeats (`acks`, docs/commands.md): the beats that arrive together go as one batch
+ * (acknowledgeAll), as their beats do (group commit, server/db/groupCommit.ts). Answers each beat's outcomes in its
+ * order: the command's state, or why it was refused.
+ */
+export function acksForBeats(
   db: DB,
-  device: GatewayDevice,
-  ack: Ack,
-  ip: string,
-): Promise<{ _id: string; state: string }> {
+): (device: GatewayDevice, acks: BeatAck[], ip: string) => Promise<Array<Acked | ApiError>> {
+  const run = groupCommit(
+    async (beats: Array<{ device: GatewayDevice; acks: BeatAck[]; ip: string; mark: number | undefined }>) => {
+      const items: AckOf[] = [];
+      const where = beats.map((b) =>
+        b.acks.map((a): number | ApiError => {
+          try {
+            return items.push({ device: b.device, ack: ackOf(a), ip: b.ip }) - 1;
+          } catch (e) {
+            if (e instanceof ApiError) return e;
+            throw e;
+          }
+        }),
+      );
+      const answers = await acknowledgeAll(db, items);
+      // a robot whose outcomes left it nothing open leaves the due set, so its beat's look for commands costs no
+      // statement — unless a command was queued for it since its beat began (a newer mark, server/features/commands/due.ts)
+      beats.forEach((b, i) => {
+        const mine = where[i].map((x) => (typeof x === 'number' ? answers[x] : x));
+        if (b.mark !== undefined && mine.some((a) => !(a instanceof ApiError) && a.settled))
+          clearDue(b.device._id, b.mark);
+      });
+      return where.map((w) => w.map((x) => (typeof x === 'number' ? answers[x] : x)));
+    },
+    { name: 'ack' },
+  );
+  return async (device, acks, ip) => {
+    // read before the outcomes' statement: a command queued after it began marks the robot anew
+    const mark = dueMark(device._id);
+    const answers = (await run({ device, acks, ip, mark })) ?? [];
+    return answers.map((a) => (a instanceof ApiError ? a : { _id: a._id, state: a.state }));
+  };
+}
+
+/** One outcome the batch did not take (acknowledgeAll): recorded if it can be now, else why not. */
+async function acknowledgeOne(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<Acked> {
   const target = ack.status === 'ok' ? 'acknowledged' : 'failed';
   const actor: Actor = robotActor(device, ip);
   let late: ApiError | undefined;

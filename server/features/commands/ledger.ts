@@ -2,11 +2,11 @@
 // change after it — each one logged, announced live (`command.changed`, scoped like the robots) and, for an
 // outcome, sent to the brand's webhooks. Other features queue through `queueCommand` (telemetry rules lock a
 // robot that is too warm): its signature stays as it is.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db';
 import type { RecordOf } from '../../crud/hooks';
 import { newId, writeLogs, type Actor } from '../../log';
-import { publishAll } from '../../events/bus';
+import { CHANNEL, publishAll, relayed } from '../../events/bus';
 import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
 import { isObject, validateFields } from '../../../resources/validate';
@@ -99,6 +99,55 @@ export async function recorded(
       await emitWebhook(trx, { type, integrator: r.integrator, data: webhookData(r) });
     }
   }
+}
+
+/** An outcome's webhook event (`command_acknowledged`, `command_failed`), in the caller's transaction. */
+export async function outcomeWebhook(trx: DB, r: CommandRow) {
+  const type = r.state === 'acknowledged' ? 'command_acknowledged' : 'command_failed';
+  await emitWebhook(trx, { type, integrator: r.integrator, data: webhookData(r) });
+}
+
+/** A time as JSON.stringify writes a Date: an event reads the same whichever path sent it. */
+const isoOf = (col: RawBuilder<unknown>) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Who a statement's log entries name (recorded()'s actor), as SQL over the changed rows' CTE. */
+export interface StatementActor {
+  operator: RawBuilder<unknown>;
+  accountType: 'DEVICE' | 'SYSTEM';
+  /** the actor's store, for a row without one (rowOf's fallback) */
+  dealer: RawBuilder<unknown>;
+  ip: RawBuilder<unknown>;
+  action: RawBuilder<unknown>;
+}
+
+/**
+ * recorded()'s log entries and live events for the command rows a statement changes, as two CTEs of that same
+ * statement (`logged`, `told`) after the CTE `rows` that returns them: a hand-over or an acknowledgement is then one
+ * round trip instead of three, each a write to PostgreSQL the process pays for (docs/performance.md, "The
+ * heartbeat"). The caller's statement must read `(SELECT count(*) FROM told)`, or its NOTIFYs are not sent; without
+ * the NOTIFY relay (PGlite) `told` is empty and the caller hands the events over with `announced` instead.
+ */
+export function recordedCtes(rows: 'taken' | 'acked', who: StatementActor) {
+  const t = sql.raw(rows);
+  const told = relayed()
+    ? sql`SELECT pg_notify(${CHANNEL}, json_build_object('type', 'command.changed', 'integrator', ${t}.integrator,
+            'dealer', ${t}.dealer, 'data', json_build_object('_id', ${t}._id, 'device', ${t}.device, 'command', ${t}.command,
+            'state', ${t}.state, 'attempts', ${t}.attempts, 'sent_time', ${isoOf(sql`${t}.sent_time`)},
+            'done_time', ${isoOf(sql`${t}.done_time`)}))::text) FROM ${t}`
+    : sql`SELECT 1 FROM ${t} WHERE false`;
+  return sql`logged AS (
+      INSERT INTO log (_id, operator, account_type, integrator, dealer, action, resource, record, after, ip)
+      SELECT substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), ${who.operator}, ${who.accountType}, ${t}.integrator,
+             coalesce(${t}.dealer, ${who.dealer}), ${who.action}, 'command', ${t}._id,
+             jsonb_build_object('device', ${t}.device, 'command', ${t}.command, 'state', ${t}.state, 'attempts', ${t}.attempts),
+             ${who.ip}
+        FROM ${t}),
+    told AS (${told})`;
+}
+
+/** The live events of rows a statement changed where no NOTIFY relay sent them (recordedCtes): this process's. */
+export async function announced(rows: CommandRow[]) {
+  if (!relayed()) await publishAll(rows.map(changedEvent));
 }
 
 const webhookData = (r: CommandRow) => ({

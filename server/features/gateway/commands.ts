@@ -30,7 +30,8 @@ const robotCommand = obj(
   ['id', 'command', 'params', 'expires_at'],
 );
 const gatewayTags = ['device-gateway'];
-const ackBody = obj(
+/** An outcome, as `command/ack` takes it and as each of a heartbeat's `acks` is (./heartbeat.ts). */
+export const ackBody = obj(
   {
     id: { description: 'the command _id (a value naming no command of this robot is a 404)' },
     status: choice(['ok', 'failed'] as const, undefined, refusal('vf.commands.error.ack_status')),

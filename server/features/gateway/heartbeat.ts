@@ -14,6 +14,7 @@ import {
   bool,
   anyObject,
   nullable,
+  list,
   refusal,
   type EdgeInstance,
   type ValueOf,
@@ -25,10 +26,17 @@ import { contributorsOf, type HandedCommand } from '../../events/domain';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { MAX_FIRMWARE_VERSION } from '../campaigns/firmware';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
+import type { FastifyRequest } from 'fastify';
+import { acksForBeats } from '../commands/delivery';
+import { ApiError } from '../../http/errors';
+import { messageOf, requestLang } from '../../http/envelope';
+import { ackBody } from './commands';
 
 /** Largest `detail` a notification may carry, as JSON. */
 export const MAX_DETAIL_BYTES = 2000;
 const MAX_WORK_STATUS = 40;
+/** Most outcomes one beat may carry (`acks`): more than a robot is handed in a few beats. */
+export const MAX_BEAT_ACKS = 50;
 
 // Each value keeps the words a robot's maker relies on, whichever of its rules it breaks (`refusal`).
 const state = str(undefined, {
@@ -66,6 +74,11 @@ const beatBody = <R extends 'state'>(required: R[]) =>
         ),
         ...refusal('vf.telemetry.error.body'),
       }),
+      acks: list(ackBody, {
+        description: `outcomes of commands handed over earlier, each as POST command/ack takes it (docs/commands.md); at most ${MAX_BEAT_ACKS}`,
+        maxItems: MAX_BEAT_ACKS,
+        ...refusal('vf.commands.error.acks', { max: MAX_BEAT_ACKS }),
+      }),
     },
     required,
   );
@@ -90,9 +103,16 @@ const beatAnswer = obj({
   last_heartbeat: str(),
   // OFFLINE_AFTER_SECONDS need not be whole
   offline_after: num('seconds of silence after which the robot is offline'),
+  acks: {
+    type: 'array',
+    description:
+      "the beat's `acks` in order, when it carried some: each command's state, or why its outcome was refused (code 404 or 409, and the message)",
+    items: obj({ id: {}, state: str(), code: int(), message: str() }, ['id']),
+  },
   commands: {
     type: 'array',
-    description: 'due commands (docs/commands.md): obey each, then POST command/ack; [] when none',
+    description:
+      'due commands (docs/commands.md): obey each, then report the outcome (`acks` of a later beat, or POST command/ack); [] when none',
     items: obj({ id: str(), command: str(), params: anyObject(), expires_at: str() }, [
       'id',
       'command',
@@ -118,7 +138,8 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
           for (const c of contributors) due.push(...(await c(device)));
           return due;
         };
-  const beat = async (body: Beat, device: GatewayDevice) => {
+  const acknowledge = acksForBeats(db);
+  const beat = async (body: Beat, device: GatewayDevice, req: FastifyRequest) => {
     const { state, work_status, menu_version, firmware_version } = body;
     // checked before anything is written: a metric the robot's type does not report refuses the whole beat
     const telemetry = telemetryOf(body.telemetry, device.type);
@@ -131,7 +152,9 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
       telemetry,
       type: device.type,
     });
-    // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over
+    // after the beat is recorded: a robot unknown by then was refused above, with nothing handed over. Its outcomes
+    // before its due commands: a robot whose last open command this beat acknowledges is then known to have none.
+    const acked = body.acks?.length ? await acknowledge(device, body.acks, req.ip) : undefined;
     const due = await commands(device._id);
     return ok({
       online: true,
@@ -139,6 +162,13 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
       work_status: r.work_status,
       last_heartbeat: r.last_heartbeat,
       offline_after: offlineAfterSeconds(),
+      ...(acked && {
+        acks: acked.map((a, i) => {
+          const id = body.acks![i].id;
+          if (!(a instanceof ApiError)) return { id, state: a.state };
+          return { id, code: a.status, message: messageOf(requestLang(req), undefined, a).message };
+        }),
+      }),
       commands: due,
     });
   };
@@ -155,7 +185,7 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
         data: beatAnswer,
       }),
     },
-    async (req) => beat(req.body, deviceOf(req)),
+    async (req) => beat(req.body, deviceOf(req), req),
   );
 
   // A state change (idle, busy, failure, lack, pause, unknown): also counts as a heartbeat.
@@ -170,7 +200,7 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
         data: beatAnswer,
       }),
     },
-    async (req) => beat(req.body, deviceOf(req)),
+    async (req) => beat(req.body, deviceOf(req), req),
   );
 
   // A §8 notification: becomes a message (level from the code; title and content in each viewer's language).
