@@ -1,5 +1,6 @@
 // The operation log: every write, in the same transaction as the write it records.
 import { randomBytes } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import { isObject } from '../resources/validate';
 import type { DB } from './db';
 import type { CallContext } from './auth/context';
@@ -71,3 +72,28 @@ export async function writeLogs(db: DB, ctx: Actor, entries: readonly LogEntry[]
     .values(entries.map((e) => rowOf(ctx, e)))
     .execute();
 }
+
+/** An entry's columns as SQL over the rows a statement changed (`logInsert`). */
+export interface LogColumns {
+  operator: RawBuilder<unknown>;
+  account_type: RawBuilder<unknown> | string;
+  integrator: RawBuilder<unknown>;
+  dealer: RawBuilder<unknown>;
+  action: RawBuilder<unknown>;
+  resource: string;
+  record: RawBuilder<unknown>;
+  after: RawBuilder<unknown>;
+  ip: RawBuilder<unknown>;
+}
+
+/**
+ * The log's INSERT of one entry for each row of `from` (a CTE of the caller's statement, the rows it changed), to
+ * be that statement's CTE: a write and its entries in one round trip (a command's hand-over or outcome,
+ * server/features/commands/ledger.ts). Ids as `newId()` makes them (24 hex characters). `after` is written as
+ * given, not scrubbed: build it from columns that hold no secret.
+ */
+export const logInsert = (from: RawBuilder<unknown>, c: LogColumns) =>
+  sql`INSERT INTO log (_id, operator, account_type, integrator, dealer, action, resource, record, after, ip)
+      SELECT substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), ${c.operator}, ${c.account_type},
+             ${c.integrator}, ${c.dealer}, ${c.action}, ${c.resource}, ${c.record}, ${c.after}, ${c.ip}
+        FROM ${from}`;

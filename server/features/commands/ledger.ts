@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db';
 import type { RecordOf } from '../../crud/hooks';
-import { newId, writeLogs, type Actor } from '../../log';
+import { logInsert, newId, writeLogs, type Actor } from '../../log';
 import { CHANNEL, publishAll, relayed } from '../../events/bus';
 import { emitWebhook } from '../webhooks/queue';
 import { ApiError, badRequest, invalid } from '../../http/errors';
@@ -135,13 +135,19 @@ export function recordedCtes(rows: 'taken' | 'acked', who: StatementActor) {
             'state', ${t}.state, 'attempts', ${t}.attempts, 'sent_time', ${isoOf(sql`${t}.sent_time`)},
             'done_time', ${isoOf(sql`${t}.done_time`)}))::text) FROM ${t}`
     : sql`SELECT 1 FROM ${t} WHERE false`;
-  return sql`logged AS (
-      INSERT INTO log (_id, operator, account_type, integrator, dealer, action, resource, record, after, ip)
-      SELECT substr(replace(gen_random_uuid()::text, '-', ''), 1, 24), ${who.operator}, ${who.accountType}, ${t}.integrator,
-             coalesce(${t}.dealer, ${who.dealer}), ${who.action}, 'command', ${t}._id,
-             jsonb_build_object('device', ${t}.device, 'command', ${t}.command, 'state', ${t}.state, 'attempts', ${t}.attempts),
-             ${who.ip}
-        FROM ${t}),
+  // the log is the core's table: its INSERT is server/log.ts's, run as a CTE of this statement
+  const logged = logInsert(t, {
+    operator: who.operator,
+    account_type: who.accountType,
+    integrator: sql`${t}.integrator`,
+    dealer: sql`coalesce(${t}.dealer, ${who.dealer})`,
+    action: who.action,
+    resource: 'command',
+    record: sql`${t}._id`,
+    after: sql`jsonb_build_object('device', ${t}.device, 'command', ${t}.command, 'state', ${t}.state, 'attempts', ${t}.attempts)`,
+    ip: who.ip,
+  });
+  return sql`logged AS (${logged}),
     told AS (${told})`;
 }
 
