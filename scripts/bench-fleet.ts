@@ -32,7 +32,7 @@ import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DB } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { seedDemo, DEMO_PASSWORD } from '../server/db/seed';
+import { seedDemo } from '../server/db/seed';
 import { Worker } from 'node:worker_threads';
 import {
   buildForProduction,
@@ -40,6 +40,7 @@ import {
   startBuiltServer,
   stopBuiltServer,
   statusMb,
+  signIn,
   type BuiltServer,
 } from './builtServer';
 import type { Rates } from '../server/demo/simulator/robot';
@@ -252,13 +253,7 @@ function eventKey(type: string, data: Record<string, unknown>): string | undefin
 }
 
 async function openBrowser(url: string, account: string, tenant: Tenant): Promise<Browser> {
-  const signin = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account, password: DEMO_PASSWORD }),
-  });
-  const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
-  if (!token) throw new Error(`${account} could not sign in (HTTP ${signin.status})`);
+  const token = await signIn(url, account);
   const abort = new AbortController();
   const res = await fetch(`${url}/api/events`, {
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
@@ -542,12 +537,7 @@ async function run(processes: number, dbUrl: string, db: DB): Promise<Row[]> {
 
 /** One sync_menu to the first 1,000 robots, in one call as an operator sends it; when, and how long the call took. */
 async function syncMenu(url: string): Promise<{ robots: number; ms: number; sentAt: Date }> {
-  const signin = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const token = ((await signin.json()) as { data?: { token?: string } }).data?.token;
+  const token = await signIn(url, 'admin');
   const devices = Array.from({ length: Math.min(ROBOTS, SYNC_MENU_ROBOTS) }, (_, i) => robotId(i));
   const sentAt = new Date();
   const t = performance.now();
