@@ -43,7 +43,14 @@ export async function onPinnedNode() {
     }
   }
   // the pinned node first on PATH, so that what this script starts (vitest, a server process) runs on it too
-  await runAgain(node, { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` });
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  // a stop asked of this process (Ctrl-C, a service manager's SIGTERM) is the server's to handle
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+  process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
 }
 
 /**
@@ -59,12 +66,3 @@ export const youngGenerationSet = () =>
   [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
     a.startsWith('--max-semi-space-size'),
   );
-
-/** Runs this process's script again on `node` with `env`, and exits as it does (never returns). */
-export async function runAgain(node, env) {
-  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
-  // a stop asked of this process (Ctrl-C, a service manager's SIGTERM) is the server's to handle
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
-  process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
-}
