@@ -3,6 +3,7 @@
 // `present` hooks adding their values.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db';
+import { isoText } from '../db/isoText';
 import { byName, type AnyTables } from './table';
 import type { CallContext } from '../auth/context';
 import {
@@ -76,8 +77,7 @@ export function asObject(v: unknown): Record<string, unknown> {
  * was the largest share of what an order list page cost beyond the hand-written floor (docs/performance.md).
  * The name stays the column's: the list orders by the table's column (`ordered`), never by this text.
  */
-const isoText = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+const isoColumn = (column: string) => isoText(sql.ref(column)).as(column);
 
 /**
  * The columns a list call names (`fields`), in the declaration's order, with `_id`, `version` and what
@@ -126,7 +126,7 @@ function selectedOf(db: DB, { def, hooks }: Served, keysetSort: Sort | undefined
     const named = only ? new Set(only) : undefined;
     const columns = readableColumns(def)
       .filter((c) => !named || named.has(c))
-      .map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoText(c) : c));
+      .map((c) => (fieldOf(def, c)?.type === 'datetime' ? isoColumn(c) : c));
     if (keysetSort) columns.push(sortKey(keysetSort));
     const derived = derivedColumns(
       named

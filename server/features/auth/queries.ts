@@ -4,6 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
 import { runPrepared } from '../../db/prepared';
+import { isoText } from '../../db/isoText';
 import { unauthorized } from '../../http/errors';
 
 export { rehash, markSignedIn, saveBasics, setPassword } from '../accounts/ownAccount';
@@ -44,11 +45,7 @@ const PROFILE_COLUMNS = [
  * JSON.stringify's slow path, twice the serializing of the same answer with text (docs/performance.md). */
 const TIMES = new Set<string>(['create_timestamp', 'last_login']);
 const profileColumns = sql.join(
-  PROFILE_COLUMNS.map((c) =>
-    TIMES.has(c)
-      ? sql`to_char(${sql.ref(`a.${c}`)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${sql.ref(c)}`
-      : sql.ref(`a.${c}`),
-  ),
+  PROFILE_COLUMNS.map((c) => (TIMES.has(c) ? sql`${isoText(sql.ref(`a.${c}`))} AS ${sql.ref(c)}` : sql.ref(`a.${c}`))),
 );
 
 /** A profile's row: the account's own columns, its brand's and store's names and logos, and the names of its roles

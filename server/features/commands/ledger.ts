@@ -4,6 +4,7 @@
 // robot that is too warm): its signature stays as it is.
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db';
+import { isoText } from '../../db/isoText';
 import type { RecordOf } from '../../crud/hooks';
 import { logInsert, newId, writeLogs, type Actor } from '../../log';
 import { CHANNEL, publishAll, relayed } from '../../events/bus';
@@ -107,9 +108,6 @@ export async function outcomeWebhook(trx: DB, r: CommandRow) {
   await emitWebhook(trx, { type, integrator: r.integrator, data: webhookData(r) });
 }
 
-/** A time as JSON.stringify writes a Date: an event reads the same whichever path sent it. */
-const isoOf = (col: RawBuilder<unknown>) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Who a statement's log entries name (recorded()'s actor), as SQL over the changed rows' CTE. */
 export interface StatementActor {
   operator: RawBuilder<unknown>;
@@ -132,8 +130,8 @@ export function recordedCtes(rows: 'taken' | 'acked', who: StatementActor) {
   const told = relayed()
     ? sql`SELECT pg_notify(${CHANNEL}, json_build_object('type', 'command.changed', 'integrator', ${t}.integrator,
             'dealer', ${t}.dealer, 'data', json_build_object('_id', ${t}._id, 'device', ${t}.device, 'command', ${t}.command,
-            'state', ${t}.state, 'attempts', ${t}.attempts, 'sent_time', ${isoOf(sql`${t}.sent_time`)},
-            'done_time', ${isoOf(sql`${t}.done_time`)}))::text) FROM ${t}`
+            'state', ${t}.state, 'attempts', ${t}.attempts, 'sent_time', ${isoText(sql`${t}.sent_time`)},
+            'done_time', ${isoText(sql`${t}.done_time`)}))::text) FROM ${t}`
     : sql`SELECT 1 FROM ${t} WHERE false`;
   // the log is the core's table: its INSERT is server/log.ts's, run as a CTE of this statement
   const logged = logInsert(t, {
