@@ -226,6 +226,8 @@ describe('the refresh job', () => {
   const row = (id: string) => s.db.selectFrom('forecast').selectAll().where('_id', '=', id).executeTakeFirstOrThrow();
   // runs and sales a few ms apart: "changed since the last run" is a strict comparison of times
   const pause = () => new Promise((r) => setTimeout(r, 5));
+  const stockOf = async (id: string) =>
+    (await s.db.selectFrom('product').select('stock').where('_id', '=', id).executeTakeFirstOrThrow()).stock;
   const take = (id: string, stock: number) =>
     s.db
       .updateTable('product')
@@ -236,11 +238,7 @@ describe('the refresh job', () => {
   it("writes again, between its hourly runs, only the products that changed — from the store's model of the day, as a whole refresh would", async () => {
     const vanilla = 'demo_store_a1_ic_vanilla';
     const other = 'demo_store_a1_ic_straw_sun';
-    const { stock } = await s.db
-      .selectFrom('product')
-      .select('stock')
-      .where('_id', '=', vanilla)
-      .executeTakeFirstOrThrow();
+    const stock = await stockOf(vanilla);
     const state = newRefreshState();
     const t0 = new Date();
     expect(await refreshRun(s.db, state, t0)).toBe(true); // the first run: every store
@@ -272,11 +270,7 @@ describe('the refresh job', () => {
 
   it("makes a store's model of its next day from the day before's and the days since alone, as one made from scratch", async () => {
     const straw = 'demo_store_a1_ic_straw_sun';
-    const { stock } = await s.db
-      .selectFrom('product')
-      .select('stock')
-      .where('_id', '=', straw)
-      .executeTakeFirstOrThrow();
+    const stock = await stockOf(straw);
     const rows = () => s.db.selectFrom('forecast').selectAll().orderBy('_id').execute();
     const plain = (xs: Array<Record<string, unknown>>) => xs.map((x) => ({ ...x, update_time: null, version: null }));
     // sold out: its days from its last sale on are off sale, so the last sale kept must be the one a full read finds
