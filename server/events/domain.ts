@@ -12,9 +12,11 @@
 //     so what it writes commits or rolls back with the publisher's write, and a subscriber's throw rolls it back;
 //   - after the write: published once the publisher's write is committed (a heartbeat batch's one statement);
 //     each subscriber is handed the database and writes in transactions of its own.
-// And contributions: an answer or a check that other features add to (a heartbeat's due commands, the parameters
-// a command is handed over with), gathered from whoever registered for it.
+// And contributions: an answer or a check that other features add to (a heartbeat's due commands and its
+// outcomes, the parameters a command is handed over with), gathered from whoever registered for it.
 import type { DB } from '../db';
+import type { GatewayDevice } from '../auth/robot';
+import type { ApiError } from '../http/errors';
 
 /** A robot's beat as recorded: where it belongs, what it measured, and whether it had been offline. */
 export interface RobotBeat {
@@ -159,10 +161,27 @@ export interface HandOver {
   params: Record<string, unknown>;
 }
 
+/** An outcome as a heartbeat's `acks` carries it, as the gateway's schema let it through (docs/commands.md): an `id`
+ * that is no command's text is the contributor's to refuse. */
+export interface BeatAck {
+  id?: unknown;
+  status: 'ok' | 'failed';
+  result?: Record<string, unknown> | null;
+}
+
 /** What features add to answers and checks they do not own. */
 export interface Contributions {
   /** a heartbeat's answer: made once per server (`db`), then asked per beat; answers the robot's due commands */
   'beat.commands': (db: DB) => (device: string) => Promise<HandedCommand[]>;
+  /** a heartbeat's `acks`: made once per server (`db`), then asked per beat that carries some; answers each outcome in
+   * its order, the command's new state or why it was refused. One contributor records them (the commands feature). */
+  'beat.acks': (
+    db: DB,
+  ) => (
+    device: GatewayDevice,
+    acks: BeatAck[],
+    ip: string,
+  ) => Promise<Array<{ _id: string; state: string } | ApiError>>;
   /** a command's parameters checked on send: answers the robot type it is limited to (an update's image), if any;
    * throws a 400 for parameters that name nothing */
   'command.check': (db: DB, command: string, params: Record<string, unknown>) => Promise<{ type: string } | undefined>;

@@ -22,7 +22,7 @@ import {
 } from './ledger';
 import { clearDue, dueMark } from './due';
 import { setLocked as setDeviceLocked } from '../fleet/robotState';
-import { contributorsOf, publishInTransaction } from '../../events/domain';
+import { contributorsOf, publishInTransaction, type BeatAck, type Contributions } from '../../events/domain';
 
 /** A command as the robot receives it. */
 export interface Handed {
@@ -267,17 +267,12 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
   return out as Array<Acked | ApiError>;
 }
 
-/** An outcome as a heartbeat's `acks` carries it, as its schema let it through (server/features/gateway/heartbeat.ts). */
-export type BeatAck = Parameters<typeof ackOf>[0];
-
 /**
  * Outcomes carried by heartbeats (`acks`, docs/commands.md): the beats that arrive together go as one batch
  * (acknowledgeAll), as their beats do (group commit, server/db/groupCommit.ts). Answers each beat's outcomes in its
- * order: the command's state, or why it was refused.
+ * order: the command's state, or why it was refused. The commands feature's `beat.acks` contribution.
  */
-export function acksForBeats(
-  db: DB,
-): (device: GatewayDevice, acks: BeatAck[], ip: string) => Promise<Array<Acked | ApiError>> {
+export const acksForBeats: Contributions['beat.acks'] = (db) => {
   const run = groupCommit(
     async (beats: Array<{ device: GatewayDevice; acks: BeatAck[]; ip: string; mark: number | undefined }>) => {
       const items: AckOf[] = [];
@@ -309,7 +304,7 @@ export function acksForBeats(
     const answers = (await run({ device, acks, ip, mark })) ?? [];
     return answers.map((a) => (a instanceof ApiError ? a : { _id: a._id, state: a.state }));
   };
-}
+};
 
 /** One outcome the batch did not take (acknowledgeAll): recorded if it can be now, else why not. */
 async function acknowledgeOne(db: DB, device: GatewayDevice, ack: Ack, ip: string): Promise<Acked> {

@@ -37,7 +37,7 @@ import commandDef, {
   type SendResult,
 } from '../../../resources/command';
 import { checkCommand, changedEvent, queueFor, queued, type Target } from './ledger';
-import { commandsForBeats, expireCommands, resendSeconds } from './delivery';
+import { acksForBeats, commandsForBeats, expireCommands, resendSeconds } from './delivery';
 import { listenForQueued, loadDue } from './due';
 import { cancelCommand, targetsOf } from './queries';
 import { contributorsOf } from '../../events/domain';
@@ -189,6 +189,6 @@ export const commands: Feature = {
   events: {
     publishes: ['command.outcome'],
     subscribes: { 'command.outcome': menuSynced },
-    contributes: { 'beat.commands': commandsForBeats },
+    contributes: { 'beat.commands': commandsForBeats, 'beat.acks': acksForBeats },
   },
 };

@@ -22,12 +22,11 @@ import {
 import { DEVICE_STATES } from '../../../resources/device';
 import { telemetryOf } from '../telemetry/ingest';
 import type { GatewayDevice } from '../../auth/robot';
-import { contributorsOf, type HandedCommand } from '../../events/domain';
+import { contributorsOf, type BeatAck, type HandedCommand } from '../../events/domain';
 import { MAX_MENU_VERSION } from '../commands/menu';
 import { MAX_FIRMWARE_VERSION } from '../campaigns/firmware';
 import { NOTIFY_CODES } from '../../../resources/notify_codes';
 import type { FastifyRequest } from 'fastify';
-import { acksForBeats } from '../commands/delivery';
 import { ApiError } from '../../http/errors';
 import { messageOf, requestLang } from '../../http/envelope';
 import { ackBody } from './commands';
@@ -138,7 +137,13 @@ export function heartbeatRoutes(app: EdgeInstance, db: DB) {
           for (const c of contributors) due.push(...(await c(device)));
           return due;
         };
-  const acknowledge = acksForBeats(db);
+  // the beat's outcomes, recorded by whoever contributes that (the commands feature, its one contributor); with
+  // none, an outcome names no command this server knows
+  const [ackContributor] = contributorsOf('beat.acks');
+  const acknowledge = ackContributor
+    ? ackContributor(db)
+    : async (_d: GatewayDevice, acks: BeatAck[]) =>
+        acks.map(() => new ApiError(404, 'vf.commands.error.not_found_command'));
   const beat = async (body: Beat, device: GatewayDevice, req: FastifyRequest) => {
     const { state, work_status, menu_version, firmware_version } = body;
     // checked before anything is written: a metric the robot's type does not report refuses the whole beat
