@@ -246,6 +246,35 @@ export async function publishInTransaction<K extends InTransactionEvent>(
   if (subs) for (const fn of subs) await fn(trx, event);
 }
 
+/**
+ * A `command.outcome` subscriber that cares for the outcomes of these commands only. Declared so, the outcomes of
+ * every other command need no transaction for it: server/features/commands/delivery.ts records those in one
+ * statement, where a subscriber that names no commands makes every outcome a transaction of its own.
+ */
+export function forCommands(
+  commands: readonly string[],
+  fn: InTransaction<'command.outcome'>,
+): InTransaction<'command.outcome'> & { readonly commands: readonly string[] } {
+  return Object.assign(
+    async (trx: DB, c: CommandOutcome) => {
+      if (commands.includes(c.command)) await fn(trx, c);
+    },
+    { commands },
+  );
+}
+
+/** The commands whose outcomes some `command.outcome` subscriber cares for (forCommands); undefined when one
+ * subscriber cares for every command's. */
+export function outcomeCommands(): ReadonlySet<string> | undefined {
+  const all = new Set<string>();
+  for (const fn of inTransaction.get('command.outcome') ?? []) {
+    const commands = (fn as { commands?: readonly string[] }).commands;
+    if (!commands) return undefined;
+    for (const c of commands) all.add(c);
+  }
+  return all;
+}
+
 /** Hands an event to its subscribers, in turn, once the caller's write is committed. A subscriber's throw reaches the caller. */
 export async function publishAfterCommit<K extends AfterCommitEvent>(
   db: DB,

@@ -2,7 +2,7 @@
 // gateway and the command ledger read of an image (a robot's download, the `update_firmware` hand-over).
 import { sql } from 'kysely';
 import type { DB } from '../../db';
-import type { Contributions, InTransaction } from '../../events/domain';
+import { forCommands, type Contributions } from '../../events/domain';
 import { defineHooks } from '../../crud/hooks';
 import { invalid } from '../../http/errors';
 import { firmwareRuns } from '../fleet/robotState';
@@ -104,7 +104,6 @@ export const updateHandOver: Contributions['command.handOver'] = async (trx, com
 };
 
 /** update_firmware acknowledged (`command.outcome`): the robot runs the version it reports. */
-export const updateInstalled: InTransaction<'command.outcome'> = async (trx, c) => {
-  if (c.state === 'acknowledged' && c.command === 'update_firmware')
-    await firmwareReported(trx, c.device, c.result?.firmware_version);
-};
+export const updateInstalled = forCommands(['update_firmware'], async (trx, c) => {
+  if (c.state === 'acknowledged') await firmwareReported(trx, c.device, c.result?.firmware_version);
+});

@@ -2,7 +2,7 @@
 // Every step is one statement that takes the rows it changes (FOR UPDATE SKIP LOCKED, or the row's own lock)
 // and returns them, so with several server processes on one PostgreSQL each due command is handed over once per
 // resend interval and each outcome is recorded once.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db';
 import { groupCommit } from '../../db/groupCommit';
 import { setting } from '../../config';
@@ -22,7 +22,13 @@ import {
 } from './ledger';
 import { clearDue, dueMark } from './due';
 import { setLocked as setDeviceLocked } from '../fleet/robotState';
-import { contributorsOf, publishInTransaction, type BeatAck, type Contributions } from '../../events/domain';
+import {
+  contributorsOf,
+  outcomeCommands,
+  publishInTransaction,
+  type BeatAck,
+  type Contributions,
+} from '../../events/domain';
 
 /** A command as the robot receives it. */
 export interface Handed {
@@ -87,6 +93,7 @@ async function handOver(
     );
   if (!rows.length) return { byDevice, open };
   for (const row of rows) byDevice.set(row.device, [...(byDevice.get(row.device) ?? []), row]);
+  hintMore(rows);
   await announced(rows);
   // what others add as a command is handed over: an update carries where to fetch the image and how to check it
   // (the campaigns feature, docs/campaigns.md, robot side); they read, after the hand-over is committed
@@ -169,13 +176,68 @@ export async function acknowledge(db: DB, device: GatewayDevice, ack: Ack, ip: s
   return { _id: answer._id, state: answer.state };
 }
 
+/** Commands whose acknowledgement has more to do whoever subscribes: a lock's effect (setLocked). */
+const MORE_BY_COMMAND = ['lock', 'unlock'];
+/** Commands this process handed over whose outcome has more to do by their command (MORE_BY_COMMAND, a subscriber's,
+ * server/events/domain.ts forCommands). A hint only — another process's hand-over is not in it, an outcome goes
+ * where the statement finds it belongs — so it is bounded by being forgotten when full. */
+const hasMoreHint = new Set<string>();
+const HINT_MAX = 100_000;
+function hintMore(rows: readonly CommandRow[]) {
+  const cared = outcomeCommands();
+  if (!cared) return;
+  for (const r of rows)
+    if (MORE_BY_COMMAND.includes(r.command) || cared.has(r.command)) {
+      if (hasMoreHint.size >= HINT_MAX) hasMoreHint.clear();
+      hasMoreHint.add(r._id);
+    }
+}
+
+/** A batch's outcomes as a statement's rows (`v`): each item's command, robot, new state, result, who said it. */
+function outcomesOf(items: readonly AckOf[], batch: number[]) {
+  const col = <T>(f: (it: AckOf) => T) => batch.map((i) => f(items[i]));
+  return sql`SELECT * FROM unnest(${col((it) => it.ack.id)}::text[], ${col((it) => it.device._id)}::text[],
+                               ${col((it) => targetOf(it.ack))}::text[],
+                               ${col((it) => (it.ack.result === null ? null : JSON.stringify(it.ack.result)))}::text[],
+                               ${col((it) => `device:${it.device.device_id}`)}::text[], ${col((it) => it.device.dealer)}::text[],
+                               ${col((it) => it.ip)}::text[], ${batch}::int[])
+                 AS v(id, device, state, result, operator, dealer, ip, item)`;
+}
+const targetOf = (a: Ack) => (a.status === 'ok' ? 'acknowledged' : 'failed');
+
+/** An outcome's log entries: by the robot, from the address it called from. */
+const byRobot: StatementActor = {
+  operator: sql`acked.by_operator`,
+  accountType: 'DEVICE',
+  dealer: sql`acked.by_dealer`,
+  ip: sql`acked.by_ip`,
+  action: sql`CASE acked.state WHEN 'acknowledged' THEN 'acknowledge' ELSE 'fail' END`,
+};
+
+/** The webhook event an outcome `state` (SQL) is sent as. */
+const outcomeEvent = (state: RawBuilder<unknown>) =>
+  sql`(CASE ${state} WHEN 'acknowledged' THEN 'command_acknowledged' ELSE 'command_failed' END)`;
+
+/** The outcome `state` of command `c` has something to do beside the row's own write, in its transaction: a lock's
+ * effect, a subscriber that cares for its command (`needs`), or a brand's webhook subscribed to it. */
+const hasMore = (c: RawBuilder<unknown>, state: RawBuilder<unknown>, needs: string[]) =>
+  sql`(${c}.command = ANY(${needs}::text[])
+       OR EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = ${c}.integrator AND w.enabled
+                     AND ${outcomeEvent(state)} = ANY(w.events)))`;
+
+type AckedRow = CommandRow & { item: number; settled: boolean; by_operator: string; by_dealer: string; by_ip: string };
+const rowOf = ({ by_operator: _o, by_dealer: _d, by_ip: _i, item: _n, settled: _s, ...row }: AckedRow) =>
+  row as unknown as CommandRow;
+
 /**
  * Outcomes of several robots' commands (a batch of heartbeats carrying `acks`, or one `command/ack`), each answered
  * as acknowledge() answers it: its command's new state, or the refusal. The common case — commands handed over and
- * still in time — is one transaction of three statements whatever their number: the update with its log entries and
- * live events (recordedCtes), then, for the rows that need it, a lock's effect, the outcome's subscribers and the
- * brand's webhooks. It was six statements an outcome (docs/performance.md, "The heartbeat"). Every other case
- * (refused, or the same outcome again, or a second outcome for one command in the batch) is judged alone afterwards.
+ * still in time, whose outcome has nothing more to do (no lock, no subscriber that cares for the command, no
+ * webhook) — is one statement whatever their number: the update with its log entries and live events (recordedCtes).
+ * A campaign's robots report as often as they beat, and the transaction around it (BEGIN, COMMIT) was two of its
+ * three round trips (docs/performance.md, "The heartbeat"). The outcomes that have more to do are recorded together in
+ * one transaction with it (recordWithMore); every other case (refused, or the same outcome again, or a second
+ * outcome for one command in the batch) is judged alone afterwards.
  */
 export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<Array<Acked | ApiError>> {
   const out: Array<Acked | ApiError | undefined> = items.map(() => undefined);
@@ -185,75 +247,16 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
     if (!lead.has(it.ack.id)) lead.set(it.ack.id, i);
   });
   const batch = [...lead.values()];
-  const targetOf = (a: Ack) => (a.status === 'ok' ? 'acknowledged' : 'failed');
-  if (batch.length)
-    await db.transaction().execute(async (trx) => {
-      const col = <T>(f: (it: AckOf) => T) => batch.map((i) => f(items[i]));
-      const r = await sql<
-        CommandRow & {
-          item: number;
-          hooked: boolean;
-          settled: boolean;
-          told: number;
-          by_operator: string;
-          by_dealer: string;
-          by_ip: string;
-        }
-      >`
-        WITH v AS (
-          SELECT * FROM unnest(${col((it) => it.ack.id)}::text[], ${col((it) => it.device._id)}::text[],
-                               ${col((it) => targetOf(it.ack))}::text[],
-                               ${col((it) => (it.ack.result === null ? null : JSON.stringify(it.ack.result)))}::text[],
-                               ${col((it) => `device:${it.device.device_id}`)}::text[], ${col((it) => it.device.dealer)}::text[],
-                               ${col((it) => it.ip)}::text[], ${batch}::int[])
-                 AS v(id, device, state, result, operator, dealer, ip, item)),
-        acked AS (
-          UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
-            FROM v
-           WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
-             -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
-             AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
-          RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
-        ${recordedCtes('acked', {
-          operator: sql`acked.by_operator`,
-          accountType: 'DEVICE',
-          dealer: sql`acked.by_dealer`,
-          ip: sql`acked.by_ip`,
-          action: sql`CASE acked.state WHEN 'acknowledged' THEN 'acknowledge' ELSE 'fail' END`,
-        })}
-        SELECT a.*, (SELECT count(*) FROM told)::int AS told,
-               -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
-               NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
-                              AND o._id NOT IN (SELECT _id FROM acked)) AS settled,
-               EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = a.integrator AND w.enabled
-                          AND (CASE a.state WHEN 'acknowledged' THEN 'command_acknowledged' ELSE 'command_failed' END) = ANY(w.events)) AS hooked
-          FROM acked a`.execute(trx);
-      const rows = r.rows.map(
-        ({ by_operator: _o, by_dealer: _d, by_ip: _i, item, hooked, settled, told: _t, ...row }) => ({
-          by: item,
-          settled,
-          hooked,
-          row: row as unknown as CommandRow,
-        }),
-      );
-      await announced(rows.map((x) => x.row));
-      for (const { by, hooked, settled, row } of rows) {
-        const { device, ip } = items[by];
-        if (row.state === 'acknowledged' && (row.command === 'lock' || row.command === 'unlock'))
-          await setLocked(trx, row, robotActor(device, ip));
-        // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
-        await publishInTransaction(trx, 'command.outcome', {
-          _id: row._id,
-          device: row.device,
-          command: row.command,
-          state: row.state as 'acknowledged' | 'failed',
-          params: row.params ?? {},
-          result: row.result ?? null,
-        });
-        if (hooked) await outcomeWebhook(trx, row);
-        out[by] = { _id: row._id, state: row.state, settled };
-      }
-    });
+  // the commands whose outcomes a subscriber cares for (server/events/domain.ts forCommands), and the lock's pair;
+  // with a subscriber that cares for every command, every outcome has more to do
+  const cared = outcomeCommands();
+  // a command this process handed over and knows has more to do goes straight to the transaction: a firmware
+  // campaign's outcomes cost no statement that records nothing
+  const known = cared ? batch.filter((i) => hasMoreHint.has(items[i].ack.id)) : batch;
+  const rest = cared ? batch.filter((i) => !hasMoreHint.has(items[i].ack.id)) : [];
+  for (const i of batch) hasMoreHint.delete(items[i].ack.id);
+  const more = rest.length ? await recordAlone(db, items, rest, [...MORE_BY_COMMAND, ...cared!], out) : [];
+  if (known.length || more.length) await recordWithMore(db, items, [...known, ...more], out);
   for (let i = 0; i < items.length; i++) {
     if (out[i]) continue;
     const { device, ack, ip } = items[i];
@@ -265,6 +268,95 @@ export async function acknowledgeAll(db: DB, items: readonly AckOf[]): Promise<A
     }
   }
   return out as Array<Acked | ApiError>;
+}
+
+/**
+ * One statement, no transaction around it: records the batch's outcomes that have nothing more to do, and answers
+ * the items whose outcome has (`needs`' commands, a webhook), for recordWithMore. The rows are locked in one order,
+ * as recordWithMore's are, so two processes' batches cannot deadlock; which items have more is read from the
+ * statement's snapshot, a hint only: an item neither recorded nor named goes to acknowledgeOne, which judges it.
+ */
+async function recordAlone(
+  db: DB,
+  items: readonly AckOf[],
+  batch: number[],
+  needs: string[],
+  out: Array<Acked | ApiError | undefined>,
+): Promise<number[]> {
+  const r = await sql<AckedRow & { more: number[]; told: number }>`
+    WITH v AS (${outcomesOf(items, batch)}),
+    acked AS (
+      UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
+        FROM v
+       WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
+         AND NOT ${hasMore(sql`c`, sql`v.state`, needs)}
+         -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
+         AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+      RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
+    ${recordedCtes('acked', byRobot)}
+    -- one row even when nothing was recorded: the items that have more to do
+    SELECT m.more, (SELECT count(*) FROM told)::int AS told, a.*,
+           -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
+           NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
+                          AND o._id NOT IN (SELECT _id FROM acked)) AS settled
+      FROM (SELECT coalesce(array_agg(v.item), '{}') AS more
+              FROM v JOIN command c ON c._id = v.id AND c.device = v.device
+             WHERE c.state = 'sent' AND c.expires_at > now() AND ${hasMore(sql`c`, sql`v.state`, needs)}) m
+      LEFT JOIN acked a ON true`.execute(db);
+  const rows = r.rows.filter((x) => x._id !== null);
+  await announced(rows.map(rowOf));
+  for (const x of rows) out[x.item] = { _id: x._id, state: x.state, settled: x.settled };
+  return (r.rows[0]?.more ?? []).map(Number);
+}
+
+/**
+ * The batch's outcomes in one transaction of three statements whatever their number: the update with its log
+ * entries and live events (recordedCtes), then, for the rows that need it, a lock's effect, the outcome's subscribers
+ * and the brand's webhooks.
+ */
+async function recordWithMore(
+  db: DB,
+  items: readonly AckOf[],
+  batch: number[],
+  out: Array<Acked | ApiError | undefined>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const r = await sql<AckedRow & { hooked: boolean; told: number }>`
+      WITH v AS (${outcomesOf(items, batch)}),
+      acked AS (
+        UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
+          FROM v
+         WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
+           -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
+           AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+        RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
+      ${recordedCtes('acked', byRobot)}
+      SELECT a.*, (SELECT count(*) FROM told)::int AS told,
+             -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
+             NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
+                            AND o._id NOT IN (SELECT _id FROM acked)) AS settled,
+             EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = a.integrator AND w.enabled
+                        AND ${outcomeEvent(sql`a.state`)} = ANY(w.events)) AS hooked
+        FROM acked a`.execute(trx);
+    await announced(r.rows.map(({ hooked: _h, told: _t, ...x }) => rowOf(x)));
+    for (const { hooked, told: _t, ...x } of r.rows) {
+      const row = rowOf(x);
+      const { device, ip } = items[x.item];
+      if (row.state === 'acknowledged' && (row.command === 'lock' || row.command === 'unlock'))
+        await setLocked(trx, row, robotActor(device, ip));
+      // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
+      await publishInTransaction(trx, 'command.outcome', {
+        _id: row._id,
+        device: row.device,
+        command: row.command,
+        state: row.state as 'acknowledged' | 'failed',
+        params: row.params ?? {},
+        result: row.result ?? null,
+      });
+      if (hooked) await outcomeWebhook(trx, row);
+      out[x.item] = { _id: row._id, state: row.state, settled: x.settled };
+    }
+  });
 }
 
 /**
