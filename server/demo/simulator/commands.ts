@@ -1,6 +1,8 @@
 // How a virtual robot obeys the console's commands (docs/commands.md, "Robot side"): each command its heartbeat
 // answer carries is done once (ids are idempotent: a resend of one already done is acknowledged again with the
-// same outcome), then acknowledged. A small share fails with a reason, so the failed path shows in the demo.
+// same outcome), then acknowledged in the robot's next beat (`acks`), as a vendor's robot should: a call of its own
+// per outcome cost the server a request and a transaction each (docs/performance.md, "The heartbeat"). A small
+// share fails with a reason, so the failed path shows in the demo.
 import { createHash } from 'node:crypto';
 import type { Gateway, GatewayData } from './gateway';
 
@@ -17,8 +19,8 @@ export interface Obedience {
   offlineUntil: number;
   /** cleaning (busy) until this time (ms) */
   busyUntil: number;
-  /** acknowledgements owed once back from a reboot */
-  owed: Array<{ id: string; status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
+  /** outcomes owed: reported in the next beat's `acks` (a reboot's once back) */
+  owed: Outcome[];
   /** outcomes of commands already done, by id */
   done: Map<string, { status: 'ok' | 'failed'; result?: Record<string, unknown> }>;
   /** the firmware version it runs, reported on every beat */
@@ -26,6 +28,16 @@ export interface Obedience {
   /** an update left it dead: it never beats again (the demo's abort, docs/campaigns.md) */
   bricked: boolean;
 }
+
+/** An outcome as a beat's `acks` carries it (a type, not an interface: the body's items take any further key). */
+export type Outcome = {
+  id: string;
+  status: 'ok' | 'failed';
+  result?: Record<string, unknown>;
+};
+
+/** Most outcomes one beat carries (the gateway's MAX_BEAT_ACKS): the rest wait for the beat after. */
+const BEAT_ACKS = 50;
 
 export const obedience = (): Obedience => ({
   locked: false,
@@ -42,7 +54,7 @@ const REBOOT_MS = 4000;
 const CLEAN_MS = 8000;
 const REASONS = ['door open', 'busy making an order', 'sensor not ready'];
 
-/** Does each command once, and answers the acknowledgements to send now (a reboot's waits until it is back). */
+/** Does each command once; its outcome is owed to the next beat (`acks`, beatAcks). */
 export async function obey(
   call: Gateway,
   me: Obedience,
@@ -53,7 +65,7 @@ export async function obey(
   for (const c of commands) {
     const before = me.done.get(c.id);
     if (before) {
-      await ack(call, c.id, before);
+      owe(me, c.id, before);
       continue;
     }
     const outcome: { status: 'ok' | 'failed'; result?: Record<string, unknown> } =
@@ -61,13 +73,31 @@ export async function obey(
         ? { status: 'failed', result: { reason: REASONS[Math.floor(Math.random() * REASONS.length)] } }
         : await perform(call, me, c, brickRate);
     me.done.set(c.id, outcome);
-    // bricked: it says "done" and is never heard from again, the failure a campaign's offline rule watches for
+    // bricked: it says "done" at once, by a call of its own, and is never heard from again — the failure a
+    // campaign's offline rule watches for
     if (me.bricked) return ack(call, c.id, outcome);
-    // a reboot (an update's too) is acknowledged once back
-    if ((c.command === 'reboot' || c.command === 'update_firmware') && outcome.status === 'ok')
-      me.owed.push({ id: c.id, ...outcome });
-    else await ack(call, c.id, outcome);
+    // the rest (a reboot's, an update's too, once back: it beats no sooner) in the next beat
+    owe(me, c.id, outcome);
   }
+}
+
+/** An outcome for the next beat; a resend's outcome owed already is owed once. */
+function owe(me: Obedience, id: string, o: Omit<Outcome, 'id'>) {
+  if (!me.owed.some((x) => x.id === id)) me.owed.push({ id, ...o });
+}
+
+/**
+ * The outcomes a beat about to be sent carries (`acks`, at most the gateway's limit), taken from what is owed; put
+ * them back with `unsent` when the beat fails, so the next one carries them.
+ */
+export function beatAcks(me: Obedience): Outcome[] | undefined {
+  const acks = me.owed.splice(0, BEAT_ACKS);
+  return acks.length ? acks : undefined;
+}
+
+/** A beat that carried these outcomes failed: they are owed still. */
+export function unsent(me: Obedience, acks: Outcome[] | undefined) {
+  if (acks) me.owed.unshift(...acks);
 }
 
 async function perform(
@@ -121,8 +151,13 @@ async function ack(call: Gateway, id: string, o: { status: 'ok' | 'failed'; resu
   await call('POST', 'command/ack', { id, ...o }).catch(() => undefined);
 }
 
-/** Back from a reboot: the acknowledgements it owes. */
+/** A beat carrying the outcomes it owes (one back from a reboot), as the robot's loop beats (./robot.ts). */
 export async function settle(call: Gateway, me: Obedience) {
-  const owed = me.owed.splice(0);
-  for (const o of owed) await ack(call, o.id, o);
+  const acks = beatAcks(me);
+  try {
+    await call('POST', 'heartbeat', { firmware_version: me.firmware, ...(acks ? { acks } : {}) });
+  } catch (e) {
+    unsent(me, acks);
+    throw e;
+  }
 }

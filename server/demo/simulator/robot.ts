@@ -4,7 +4,7 @@ import { gateway, type CallRecord, type Gateway, type RobotIdentity } from './ga
 import { FAULTS, pick, type Fault } from './faults';
 import { sell } from './sales';
 import { writeOff, type Console } from './vouchers';
-import { obedience, obey, settle, type Command } from './commands';
+import { beatAcks, obedience, obey, unsent, type Command } from './commands';
 import { Sensors } from './telemetry';
 
 export interface Rates {
@@ -71,9 +71,8 @@ export class VirtualRobot {
   /** One beat: what happens to the robot now, then the heartbeat that reports its state. */
   async tick(): Promise<void> {
     try {
-      // rebooting: silent, then back with the acknowledgements it owes; a bricked robot never comes back
+      // rebooting: silent, then back with the outcomes it owes in its beat; a bricked robot never comes back
       if (this.me.bricked || Date.now() < this.me.offlineUntil) return;
-      if (this.me.owed.length) await settle(this.call, this.me);
       const selling = !this.me.locked && this.me.business === 'open' && Date.now() >= this.me.busyUntil;
       if (this.fault) {
         if (Math.random() < this.rates.recover) await this.recover();
@@ -94,12 +93,18 @@ export class VirtualRobot {
           : Date.now() < this.me.busyUntil
             ? 'cleaning'
             : 'ready';
-      const beat = await this.call('POST', 'heartbeat', { state, work_status, firmware_version: this.me.firmware });
+      // one beat: its state, its measurements and the outcomes it owes (`acks`: its commands' since the last beat)
       const telemetry = this.sensors?.read();
-      await this.call('POST', 'heartbeat', {
-        state: this.fault?.state ?? 'idle',
-        work_status: this.fault ? `fault ${this.fault.code}` : 'ready',
+      const acks = beatAcks(this.me);
+      const beat = await this.call('POST', 'heartbeat', {
+        state,
+        work_status,
+        firmware_version: this.me.firmware,
         ...(telemetry ? { telemetry } : {}),
+        ...(acks ? { acks } : {}),
+      }).catch((e: unknown) => {
+        unsent(this.me, acks);
+        throw e;
       });
       this.tally.beats++;
       await this.receive(beat.commands);
