@@ -281,6 +281,43 @@ describe('outcomes carried by the heartbeat (`acks`)', () => {
     expect(await detail(b)).toMatchObject({ state: 'failed', result: { reason: 'door open' } });
   });
 
+  it('one beat carrying outcomes with and without more to do records each with its effect: a lock, a menu version', async () => {
+    const r = await robot();
+    const ids = {} as Record<'clean' | 'lock' | 'sync_menu', string>;
+    for (const [command, params] of [
+      ['clean', undefined],
+      ['lock', { reason: 'inspection' }],
+      ['sync_menu', undefined],
+    ] as const)
+      ids[command] = (await send(admin, { devices: [r._id], command, params })).body.data.results[0]._id;
+    expect((await r.beat()).commands).toHaveLength(3);
+    const beat = await r.beat({
+      acks: [
+        { id: ids.clean, status: 'ok' },
+        { id: ids.lock, status: 'ok' },
+        { id: ids.sync_menu, status: 'ok', result: { menu_version: 'm-42' } },
+      ],
+    });
+    expect(beat.acks).toEqual([
+      { id: ids.clean, state: 'acknowledged' },
+      { id: ids.lock, state: 'acknowledged' },
+      { id: ids.sync_menu, state: 'acknowledged' },
+    ]);
+    const device = await s.db
+      .selectFrom('device')
+      .select(['locked', 'menu_version'])
+      .where('_id', '=', r._id)
+      .executeTakeFirstOrThrow();
+    expect(device).toMatchObject({ locked: true, menu_version: 'm-42' });
+    for (const id of Object.values(ids))
+      expect(await actions(id)).toEqual([
+        'send admin',
+        'deliver system:delivery',
+        `acknowledge device:${r.headers['X-Device-Id']}`,
+      ]);
+    expect(dueMark(r._id)).toBeUndefined();
+  });
+
   it("another robot's command, or an id naming none, is refused 404 in its answer; the beat and the command are as they were", async () => {
     const [r, other] = [await robot(), await robot()];
     const id = (await send(admin, { devices: [r._id], command: 'reboot' })).body.data.results[0]._id as string;
