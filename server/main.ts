@@ -90,6 +90,15 @@ export async function prepareDatabase(o: ServerOptions): Promise<Database> {
 
 export async function startServer(o: ServerOptions) {
   const started = Date.now();
+  // V8's allocation-site pretenuring off, before the first bulk work. A site whose objects once survived young
+  // collections in bulk (the demo's seed, a start-up job reading thousands of rows) is judged long-lived, and from
+  // then on its objects are made in the old generation for the process's whole life; the sites are shared with
+  // every call (the database driver's rows among them). A server in that state promoted ~1 MB a young collection
+  // while serving the profile, and ran a major collection every ~700 calls; beside it, on the same database, one
+  // that had done no bulk work ~10–40 KB and none (docs/performance.md, "As a browser pays it"). A call's objects
+  // live a few milliseconds: nothing this server makes per call is worth allocating old. Read by V8 at each
+  // collection, so set here it takes effect (not allowed in NODE_OPTIONS).
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
   const database = await prepareDatabase(o);
   try {
     const lifecycle: Lifecycle = { draining: false };
