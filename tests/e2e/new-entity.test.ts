@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { execFile as execFileCb, spawn, type ChildProcess } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/buildIfStale';
-import { CHROMIUM_ARGS, SHOTS } from '../support/browser';
+import { launchChromium, SHOTS } from '../support/browser';
 import { freePort } from '../support/postgres';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { CSRF_HEADER } from '../../resources/session';
@@ -248,7 +248,7 @@ it('the generated list and create form render in the browser, in the words given
       })
     ).status,
   ).toBe(200);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en' });
   await context.addCookies([{ name: 'vendfleet_lang', value: 'en', url }]);
   const page = await context.newPage();

@@ -1,12 +1,13 @@
 // Real Chromium (Debian's) driven by playwright-core, against the real server serving the built app.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { CSRF_HEADER } from '../../resources/session';
 import { ROOT } from '../../scripts/buildIfStale';
 
+const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -18,6 +19,35 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const SHOTS = path.join(ROOT, '.tmp', 'screenshots');
+
+/**
+ * Features of Chromium the browser files turn off, beside Playwright's own: every window (each context is one)
+ * opens the address bar's popup ahead of use as two WebUI pages (chrome://omnibox-popup.top-chrome/), in a
+ * renderer of their own, headless too — ~15 % of a browser file's Chromium CPU for a bar nothing shows
+ * (docs/testing.md, "What a browser file pays for").
+ */
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+let launchOptions: Promise<LaunchOptions> | undefined;
+
+/**
+ * Chromium as the browser files drive it. Chromium keeps only the last `--disable-features` it is given, and
+ * Playwright passes a list of its own (features that would call out or change navigations), so that list is read
+ * from a Chromium launched once per process and extended, not replaced.
+ */
+export async function launchChromium(): Promise<Browser> {
+  launchOptions ??= (async () => {
+    const probe = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const own = probe.process().spawnargs.find((a) => a.startsWith('--disable-features='));
+    await probe.close();
+    const features = [...(own?.slice('--disable-features='.length).split(',') ?? []), ...DISABLED_FEATURES];
+    return {
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, `--disable-features=${features.filter(Boolean).join(',')}`],
+      ignoreDefaultArgs: own ? [own] : [],
+    };
+  })();
+  return chromium.launch(await launchOptions);
+}
 
 export interface E2E {
   server: TestServer;
@@ -51,7 +81,7 @@ export interface E2E {
 
 export async function startE2E(): Promise<E2E> {
   const server = await startTestServer({ distDir: path.join(ROOT, 'dist') });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   fs.mkdirSync(SHOTS, { recursive: true });
   /** the language each context was opened in, sent with its API sign-in as the app sends it */
   const langs = new WeakMap<BrowserContext, string>();
