@@ -5,6 +5,7 @@ import { sql, type CompiledQuery, type QueryResult } from 'kysely';
 import { startTestServer, type TestServer } from '../support/server';
 import { newModelCache, newRefreshState, refreshForecasts, refreshRun } from '../../server/features/forecast/refresh';
 import { sellHistory } from '../support/sales';
+import { catchingStatements } from '../support/db';
 
 let s: TestServer;
 const t: Record<string, string> = {};
@@ -331,28 +332,19 @@ describe('the refresh job', () => {
   });
 
   it('answers a forecast list page with what any list costs (two statements), computing nothing on read', async () => {
-    // every statement the server runs during the call, caught on its way to the database (as list-plans.test.ts)
-    const ran: string[] = [];
-    const db = s.db as unknown as { executeQuery: (q: CompiledQuery) => Promise<QueryResult<unknown>> };
-    const execute = db.executeQuery;
-    db.executeQuery = (q) => {
-      ran.push(q.sql);
-      return execute.call(s.db, q);
-    };
-    const count = async (path: string) => {
-      ran.length = 0;
-      const r = await s.call('POST', path, { token: t.admin, body: { page: 1, pageSize: 20 } });
-      expect(r.status).toBe(200);
-      return [...ran];
-    };
-    try {
+    // every statement the server runs during the call, caught on its way to the database
+    await catchingStatements(s.db, async (ran) => {
+      const count = async (path: string) => {
+        ran.length = 0;
+        const r = await s.call('POST', path, { token: t.admin, body: { page: 1, pageSize: 20 } });
+        expect(r.status).toBe(200);
+        return ran.map((q) => q.sql);
+      };
       await count('/forecast/list'); // the caller's session, read once and then kept
       const forecasts = await count('/forecast/list');
       const products = await count('/product/list');
       expect(forecasts.filter((q) => q.includes('"forecast"'))).toHaveLength(2);
       expect(forecasts.length, forecasts.join('\n')).toBeLessThanOrEqual(products.length);
-    } finally {
-      db.executeQuery = execute;
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@
 // a bulk load the statistics have not caught up with, as on the demo right after its first start
 // (docs/performance.md, "Fresh statistics"). A plan that sorts (a Sort node) or reads the table whole (a
 // sequential or bitmap scan) reads every matching row to show twenty.
-import { sql, CompiledQuery, type QueryResult } from 'kysely';
+import { sql, CompiledQuery } from 'kysely';
 import { startServer } from '../../server/main';
 import { postgresDatabase } from '../support/postgres';
 import { DEMO_PASSWORD } from '../../server/db/seed';
@@ -12,6 +12,7 @@ import type { DB } from '../../server/db';
 import { resources, type ResourceDef } from '../../resources';
 import { callPath } from '../../resources/types';
 import { analyzeTables } from '../../server/db/analyze';
+import { catchingStatements } from '../support/db';
 
 /**
  * The lists whose first page may sort: configuration a person types in, which stays a few dozen rows per brand
@@ -142,20 +143,13 @@ afterAll(() => s?.close());
 
 /** The page statement a list call ran (server/crud/query.ts), caught on its way to the database, and its plan. */
 async function firstPagePlan(def: ResourceDef, token: string): Promise<PlanNode | undefined> {
-  const ran: CompiledQuery[] = [];
-  const db = s.db as unknown as { executeQuery: (q: CompiledQuery) => Promise<QueryResult<unknown>> };
-  const execute = db.executeQuery;
-  db.executeQuery = (q) => {
-    ran.push(q);
-    return execute.call(s.db, q);
-  };
-  try {
+  const ran = await catchingStatements(s.db, async (ran) => {
     const r = await call(callPath(def, 'list'), {}, token);
     if (r.status === 403) return undefined;
     expect(r.status, `${def.name}: ${r.body.message}`).toBe(200);
-  } finally {
-    db.executeQuery = execute;
-  }
+    return ran;
+  });
+  if (!ran) return undefined;
   const page = ran.find(
     (q) => /\border by\b/i.test(q.sql) && /\blimit\b/i.test(q.sql) && q.sql.includes(`"${def.table}"`),
   );

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import { openDatabase, type DB } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
@@ -137,4 +137,23 @@ export function loadWithoutTriggers(db: DB, load: RawBuilder<unknown>): Promise<
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     await load.execute(trx);
   });
+}
+
+/**
+ * Runs `fn` with every statement the server's database runs meanwhile caught on its way there (kysely's
+ * executeQuery), in order: what a call costs in statements, or the text of the one a test asks the plan of.
+ */
+export async function catchingStatements<T>(db: DB, fn: (ran: CompiledQuery[]) => Promise<T>): Promise<T> {
+  const ran: CompiledQuery[] = [];
+  const inner = db as unknown as { executeQuery: (q: CompiledQuery) => Promise<QueryResult<unknown>> };
+  const execute = inner.executeQuery;
+  inner.executeQuery = (q) => {
+    ran.push(q);
+    return execute.call(db, q);
+  };
+  try {
+    return await fn(ran);
+  } finally {
+    inner.executeQuery = execute;
+  }
 }
