@@ -202,7 +202,10 @@ describe('webhook paused', () => {
       expect(m.text).toContain('failed 2 times in a row and is paused');
       expect(m.text).toContain(`https://console.example.com/webhook/${hook}/show`);
       expect(m.text).not.toContain('secret-key');
-      expect((await rowsOf(p)).map((x) => [x.event, x.state])).toEqual([['webhook_paused', 'sent']]);
+      // the mail reaches the SMTP server before the outbox row says so (its state is written once the send returns)
+      await waitFor(async () =>
+        expect((await rowsOf(p)).map((x) => [x.event, x.state])).toEqual([['webhook_paused', 'sent']]),
+      );
     } finally {
       rx.close();
     }
@@ -253,7 +256,10 @@ describe('second factor held', () => {
     });
     expect(m.subject).toBe('[Security] Sign-in held: brand-a-guarded');
     expect(m.text).toContain('entered 10 wrong second-factor codes in a row');
-    expect((await rowsOf(p)).map((x) => [x.event, x.state])).toEqual([['second_factor_held', 'sent']]);
+    // as above: the row's state follows the mail
+    await waitFor(async () =>
+      expect((await rowsOf(p)).map((x) => [x.event, x.state])).toEqual([['second_factor_held', 'sent']]),
+    );
     expect(await rowsOf(other)).toEqual([]);
     expect(smtp.to('security-b@example.com')).toEqual([]);
   });
