@@ -225,6 +225,25 @@ const hasMore = (c: RawBuilder<unknown>, state: RawBuilder<unknown>, needs: stri
        OR EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = ${c}.integrator AND w.enabled
                      AND ${outcomeEvent(state)} = ANY(w.events)))`;
 
+/**
+ * The CTEs that record a batch's outcomes (`acked`: the commands `only` admits of those handed over and still in
+ * time) with their log entries and live events (recordedCtes), for a statement's final SELECT to follow.
+ */
+const recording = (items: readonly AckOf[], batch: number[], only: RawBuilder<unknown>) => sql`
+  WITH v AS (${outcomesOf(items, batch)}),
+  acked AS (
+    UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
+      FROM v
+     WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now() AND ${only}
+       -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
+       AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
+    RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
+  ${recordedCtes('acked', byRobot)}`;
+
+/** An `acked` row's robot has nothing else open (as of this statement): its next look for due commands is not needed. */
+const settled = sql`NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
+                                  AND o._id NOT IN (SELECT _id FROM acked))`;
+
 type AckedRow = CommandRow & { item: number; settled: boolean; by_operator: string; by_dealer: string; by_ip: string };
 const rowOf = ({ by_operator: _o, by_dealer: _d, by_ip: _i, item: _n, settled: _s, ...row }: AckedRow) =>
   row as unknown as CommandRow;
@@ -284,21 +303,9 @@ async function recordAlone(
   out: Array<Acked | ApiError | undefined>,
 ): Promise<number[]> {
   const r = await sql<AckedRow & { more: number[]; told: number }>`
-    WITH v AS (${outcomesOf(items, batch)}),
-    acked AS (
-      UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
-        FROM v
-       WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
-         AND NOT ${hasMore(sql`c`, sql`v.state`, needs)}
-         -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
-         AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
-      RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
-    ${recordedCtes('acked', byRobot)}
+    ${recording(items, batch, sql`NOT ${hasMore(sql`c`, sql`v.state`, needs)}`)}
     -- one row even when nothing was recorded: the items that have more to do
-    SELECT m.more, (SELECT count(*) FROM told)::int AS told, a.*,
-           -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
-           NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
-                          AND o._id NOT IN (SELECT _id FROM acked)) AS settled
+    SELECT m.more, (SELECT count(*) FROM told)::int AS told, a.*, ${settled} AS settled
       FROM (SELECT coalesce(array_agg(v.item), '{}') AS more
               FROM v JOIN command c ON c._id = v.id AND c.device = v.device
              WHERE c.state = 'sent' AND c.expires_at > now() AND ${hasMore(sql`c`, sql`v.state`, needs)}) m
@@ -322,19 +329,8 @@ async function recordWithMore(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const r = await sql<AckedRow & { hooked: boolean; told: number }>`
-      WITH v AS (${outcomesOf(items, batch)}),
-      acked AS (
-        UPDATE command c SET state = v.state, result = v.result::jsonb, done_time = now(), version = c.version + 1
-          FROM v
-         WHERE c._id = v.id AND c.device = v.device AND c.state = 'sent' AND c.expires_at > now()
-           -- the rows locked in one order, whoever else takes several (another process's batch): no deadlock
-           AND c._id IN (SELECT _id FROM command WHERE _id IN (SELECT id FROM v) ORDER BY _id FOR UPDATE)
-        RETURNING c.*, v.operator AS by_operator, v.dealer AS by_dealer, v.ip AS by_ip, v.item),
-      ${recordedCtes('acked', byRobot)}
-      SELECT a.*, (SELECT count(*) FROM told)::int AS told,
-             -- the robot has nothing else open (as of this statement): its next look for due commands is not needed
-             NOT EXISTS (SELECT 1 FROM command o WHERE o.device = a.device AND o.state IN ('queued', 'sent')
-                            AND o._id NOT IN (SELECT _id FROM acked)) AS settled,
+      ${recording(items, batch, sql`true`)}
+      SELECT a.*, (SELECT count(*) FROM told)::int AS told, ${settled} AS settled,
              EXISTS (SELECT 1 FROM webhook w WHERE w.integrator = a.integrator AND w.enabled
                         AND ${outcomeEvent(sql`a.state`)} = ANY(w.events)) AS hooked
         FROM acked a`.execute(trx);
@@ -342,7 +338,7 @@ async function recordWithMore(
     for (const { hooked, told: _t, ...x } of r.rows) {
       const row = rowOf(x);
       const { device, ip } = items[x.item];
-      if (row.state === 'acknowledged' && (row.command === 'lock' || row.command === 'unlock'))
+      if (row.state === 'acknowledged' && MORE_BY_COMMAND.includes(row.command))
         await setLocked(trx, row, robotActor(device, ip));
       // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
       await publishInTransaction(trx, 'command.outcome', {
@@ -429,8 +425,7 @@ async function acknowledgeOne(db: DB, device: GatewayDevice, ack: Ack, ip: strin
       return saved;
     }
     await recorded(trx, actor, target === 'acknowledged' ? 'acknowledge' : 'fail', [saved]);
-    if (target === 'acknowledged' && (saved.command === 'lock' || saved.command === 'unlock'))
-      await setLocked(trx, saved, actor);
+    if (target === 'acknowledged' && MORE_BY_COMMAND.includes(saved.command)) await setLocked(trx, saved, actor);
     // what the outcome means elsewhere (a menu synced, a firmware installed) is the subscribers', in this transaction
     await publishInTransaction(trx, 'command.outcome', {
       _id: saved._id,
