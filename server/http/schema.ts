@@ -327,10 +327,20 @@ export interface EdgeError {
   data?: unknown;
 }
 
+/**
+ * Compiled checks by their schema's JSON. Ajv keys its own cache by the schema object, and each app builds its
+ * routes' schemas afresh: a process that starts a second server (each test file starts its own, and a worker runs
+ * file after file: docs/testing.md, "Files share a worker") compiled every schema again, ~0.5 CPU-s a start.
+ * A schema is JSON, so equal text is an equal check.
+ */
+const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+
 /** Fastify's validator compiler for every route: checks the whole schema (see the top). */
 export function edgeValidator({ schema }: { schema: unknown }) {
   const checked = checkedPart(schema);
-  const check = ajv.compile(checked);
+  const key = JSON.stringify(checked);
+  let check = compiled.get(key);
+  if (!check) compiled.set(key, (check = ajv.compile(checked)));
   const tidy = tidierOf(checked);
   const validate = (data: unknown): boolean => {
     tidy?.(data);
