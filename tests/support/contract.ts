@@ -6,8 +6,9 @@
 // (tests/support/server.ts, tests/support/cluster.ts) call `checkAnswer` on every answer.
 //
 // Cheap by design: the document is read once per server (test files share none), each response schema is compiled
-// the first time an answer needs it and kept, and the operations × statuses seen go to one file per test file
-// (`.tmp/contract-<run>/`) that the API project's teardown sums up (tests/support/globalSetup.ts).
+// the first time an answer needs it and kept (for the next servers of the process too, when they publish the same
+// document), and the operations × statuses seen go to one file per test file (`.tmp/contract-<run>/`) that the API
+// project's teardown sums up (tests/support/globalSetup.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -100,6 +101,16 @@ class Contract {
 }
 
 const contracts = new Map<string, Promise<Contract>>();
+/**
+ * Contracts by their document's text: a worker runs file after file, each on a server of its own that publishes
+ * the same document (docs/testing.md, "Files share a worker"), so the schemas one file compiled serve the next.
+ */
+const byText = new Map<string, Contract>();
+function contractFor(text: string): Contract {
+  let contract = byText.get(text);
+  if (!contract) byText.set(text, (contract = new Contract(JSON.parse(text) as Doc)));
+  return contract;
+}
 const seen = new Set<string>();
 let operations: string[] = [];
 /** what the checks cost this file: answers checked, and CPU milliseconds spent taking in the document (made by
@@ -115,7 +126,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
  * waits for it. `doc` makes what /api/openapi.json serves (`() => app.swagger()`). */
 export function knowDocument(base: string, doc: () => unknown) {
   const t = process.cpuUsage();
-  const contract = new Contract(JSON.parse(JSON.stringify(doc())) as Doc);
+  const contract = contractFor(JSON.stringify(doc()));
   spent.ms += cpuMs(t);
   if (!operations.length) operations = contract.operationIds();
   contracts.set(base, Promise.resolve(contract));
@@ -126,10 +137,10 @@ export function contractOf(base: string) {
   let c = contracts.get(base);
   if (!c) {
     c = fetch(`${base}/api/openapi.json`)
-      .then((r) => r.json())
-      .then((doc: Doc) => {
+      .then((r) => r.text())
+      .then((text) => {
         const t = process.cpuUsage();
-        const contract = new Contract(doc);
+        const contract = contractFor(text);
         spent.ms += cpuMs(t);
         if (!operations.length) operations = contract.operationIds();
         return contract;
