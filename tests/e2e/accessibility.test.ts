@@ -44,9 +44,13 @@ async function settled(page: Page) {
  * this context): the serious and critical violations, one line each ("where rule: target html"). */
 async function audit(page: Page, where: string, main = false): Promise<string[]> {
   const t0 = Date.now();
+  // axe-core once per page load: the builder sends its source (~550 KB, parsed twice in legacy mode, ~0.3 CPU-s of
+  // Chromium's) on every run, and the walks open page after page inside one load — a page that has it is given
+  // an empty source instead (its `window.axe` is what runs)
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   // legacy mode: axe runs in the page itself (the console has no frames), not in parts joined in a blank page
   // opened for each run
-  let axe = new AxeBuilder({ page })
+  let axe = new AxeBuilder({ page, ...(loaded ? { axeSource: ';' } : {}) })
     .withTags(TAGS)
     .options({ resultTypes: ['violations'] })
     .setLegacyMode();
