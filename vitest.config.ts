@@ -16,6 +16,9 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           globalSetup: ['tests/support/unitSetup.ts'],
           testTimeout: 20_000,
+          // a worker loads the modules and the page (jsdom) once and runs file after file in them, each file's
+          // storage and cookies emptied first (tests/unit/setup.ts): half the project's CPU was loading them afresh
+          isolate: false,
           // Projects with different worker counts must run as separate groups (vitest 4).
           sequence: { groupOrder: 0 },
         },

@@ -19,11 +19,24 @@ function remember(setCookie: string) {
   }
 }
 
+let server: string | undefined;
+
+/**
+ * Before each file (tests/unit/setup.ts). A worker runs file after file in one process and one page (vitest.config.ts,
+ * `isolate: false`): each file starts with an empty jar, as a fresh page would, and fetch is wrapped once.
+ */
 export function installCookieJar(origin: string) {
+  jar.clear();
+  if (typeof document !== 'undefined')
+    for (const pair of document.cookie.split(';').filter(Boolean))
+      document.cookie = `${pair.split('=')[0].trim()}=; path=/; max-age=0`;
+  const wrapped = server !== undefined;
+  server = origin;
+  if (wrapped) return;
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    if (!url.startsWith(origin)) return realFetch(input, init);
+    if (!url.startsWith(server!)) return realFetch(input, init);
     const headers = new Headers(init?.headers);
     if (jar.size) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await realFetch(input, { ...init, headers });
