@@ -93,6 +93,27 @@ afterAll(() => e?.close());
 const noSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 const toast = (page: Page) => page.locator('.MuiSnackbarContent-message');
 
+/** Where a list's rows are drawn, table or cards, as the width draws them (`left`: also the ones a page before left). */
+const ROWS = '#main-content :is(table, [data-testid="list-cards"])';
+/**
+ * Opens another list inside the console already loaded, as the menu would (a page load costs the browser ~1 CPU-s,
+ * a step inside it ~0.1: docs/testing.md, "Browser files"), and waits for its own rows: the tables and cards drawn
+ * before are marked first, so that a list still shown while the next screen loads is never taken for it.
+ */
+async function openList(page: Page, to: string) {
+  await page.locator(ROWS).evaluateAll((all) => all.forEach((el) => el.setAttribute('data-left', '')));
+  // as e.go, but a list may add its own parameters to a link's at once: its path is what is waited for
+  await page.evaluate((href) => {
+    history.pushState(null, '', href);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, to);
+  await page.waitForURL((u) => u.pathname === to.split('?')[0]);
+  await page
+    .locator(`${ROWS}:not([data-left]) :is(tbody tr, [data-testid="list-card"])`)
+    .first()
+    .waitFor();
+}
+
 async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
   const to = path.join(fs.mkdtempSync('/tmp/vf-finish-'), file.suggestedFilename());
@@ -308,7 +329,7 @@ it('keeps product, order and webhook rows one text line tall at 1366 px', async 
     const page = await e.pooledPage({ lang, width: 1366, height: 860 });
     await e.login(page, 'admin', { at: '/product' });
     for (const list of ['product', 'order', 'webhook']) {
-      if (list !== 'product') await page.goto(`${e.server.url}/${list}`);
+      if (list !== 'product') await openList(page, `/${list}`);
       await page.locator('tbody tr').first().waitFor();
       await page.locator('tbody tr .MuiSkeleton-root').first().waitFor({ state: 'detached' });
       const rows = await page.locator('tbody tr').evaluateAll((trs) =>
@@ -369,7 +390,8 @@ it.each(['en', 'es'] as const)(
         if (t && seen.at(-1) !== t) seen.push(t);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await e.login(page, 'store-a1');
+    // each page loaded as a link from outside opens it (what a load shows is the subject); the first at sign-in
+    await e.login(page, 'store-a1', { at: '/product/create' });
     const title = page.locator('#react-admin-title');
     const productWord = translate(lang, 'resources.product.name', { smart_count: 1 });
     /** every title this page load showed: never an id, never react-admin's "#id" stand-in */
@@ -379,7 +401,6 @@ it.each(['en', 'es'] as const)(
       if (id) expect(titles).not.toContain(id);
       return titles;
     };
-    await page.goto(`${e.server.url}/product/create`);
     await expect.poll(() => title.textContent()).toBe(translate(lang, 'ra.page.create', { name: productWord }));
     await shownTitles();
     await page.goto(`${e.server.url}/product/${product._id}`);
@@ -484,9 +505,13 @@ describe('a phone at 390×844', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await gateway(23)).status).toBe(200);
     const page = await e.pooledPage({ lang, width: 390, height: 844 });
-    await e.login(page, 'store-a1');
+    // robots first, opened as a link from outside; the other lists inside the console
+    await e.login(page, 'store-a1', {
+      at: `/device?filter=${encodeURIComponent(JSON.stringify({ q: 'Finish bot' }))}`,
+    });
     const inView = async (testId: string) => {
-      const card = page.getByTestId('list-card').first();
+      // the list's own cards, not those of the page before it (openList)
+      const card = page.locator('[data-testid="list-cards"]:not([data-left]) [data-testid="list-card"]').first();
       await card.getByTestId(testId).waitFor();
       const box = await card.getByTestId(testId).boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -495,7 +520,6 @@ describe('a phone at 390×844', () => {
     };
 
     // robots: the name, whether it is online and its state, at a glance
-    await page.goto(`${e.server.url}/device?filter=${encodeURIComponent(JSON.stringify({ q: 'Finish bot' }))}`);
     expect(await inView('card-primary')).toContain('Finish bot');
     const status = await inView('card-status');
     expect(status).toContain(translate(lang, 'resources.device.choices.online.false'));
@@ -514,7 +538,7 @@ describe('a phone at 390×844', () => {
     await e.shot(page, `finish-phone-robot-${lang}`);
 
     // orders: amount and robot, time, and whether it was paid, not a 24-character id
-    await page.goto(`${e.server.url}/order`);
+    await openList(page, '/order');
     expect(await inView('card-primary')).toMatch(/\d+[.,]\d\d/);
     expect(await inView('card-status')).toMatch(
       new RegExp(
@@ -532,7 +556,7 @@ describe('a phone at 390×844', () => {
     await e.shot(page, `finish-phone-orders-${lang}`);
 
     // alarms: what is wrong with which robot, its level and state, acknowledged with one tap
-    await page.goto(`${e.server.url}/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id }))}`);
+    await openList(page, `/alarm?filter=${encodeURIComponent(JSON.stringify({ device: robot._id }))}`);
     expect(await inView('card-primary')).toMatch(/^\d+ · .+/);
     expect(await inView('card-secondary')).toContain('Finish bot');
     await page
@@ -544,9 +568,7 @@ describe('a phone at 390×844', () => {
     await e.shot(page, `finish-phone-alarms-${lang}`);
 
     // restock: the sold-out line, selected and restocked from the phone
-    await page.goto(
-      `${e.server.url}/restock?filter=${encodeURIComponent(JSON.stringify({ q: `Finish out ${lang}` }))}`,
-    );
+    await openList(page, `/restock?filter=${encodeURIComponent(JSON.stringify({ q: `Finish out ${lang}` }))}`);
     expect(await inView('card-primary')).toContain(`Finish out ${lang}`);
     expect(await inView('card-status')).toBe(translate(lang, 'vf.restock.sold_out'));
     await page.getByTestId('list-card').first().getByRole('checkbox').check();
@@ -565,7 +587,7 @@ it('fits every list at 1366 px: no column under the row actions, a time never cu
   const page = await e.pooledPage({ lang: 'en', width: 1366, height: 860 });
   await e.login(page, 'admin', { at: '/device' });
   for (const list of ['device', 'alarm', 'dealer', 'user']) {
-    if (list !== 'device') await page.goto(`${e.server.url}/${list}`);
+    if (list !== 'device') await openList(page, `/${list}`);
     await page.locator('tbody tr').first().waitFor();
     await page.locator('tbody tr .MuiSkeleton-root').first().waitFor({ state: 'detached' });
     // every cell left of the row's actions ends before them; a time stands whole
@@ -589,7 +611,7 @@ it('fits every list at 1366 px: no column under the row actions, a time never cu
     await e.shot(page, `finish-fit-${list}-1366`);
   }
   // the robot list's last heartbeat column is there, whole, beside the actions
-  await page.goto(`${e.server.url}/device`);
+  await openList(page, '/device');
   await page.locator('th.column-last_heartbeat').waitFor();
 });
 

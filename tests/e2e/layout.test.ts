@@ -26,12 +26,21 @@ async function presetSettings(page: Page, settings: Record<string, unknown>) {
 }
 
 it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
+  // one page for both sizes, the console loaded afresh in each as a phone would load it (what the console keeps in
+  // the page's storage, such as the sidebar's state, emptied first): a context of its own would cost Chromium ~1.6
+  // CPU-s more (docs/testing.md, "Browser files")
+  const { page, context } = await e.newPage({ lang, width: 1366, height: 860 });
+  await presetSettings(page, { tagsView: true });
   for (const [kind, width, height] of [
     ['desktop', 1366, 860],
     ['mobile', 375, 740],
   ] as const) {
-    const { page, context } = await e.newPage({ lang, width, height });
-    await presetSettings(page, { tagsView: true });
+    if (kind === 'mobile') {
+      // the console left first, so that nothing of it saves while its storage is emptied
+      await page.goto(`${e.server.url}/api/health`);
+      await page.evaluate(() => localStorage.clear());
+      await page.setViewportSize({ width, height });
+    }
     await e.login(page, 'admin', { at: '/user' });
     await page.getByText('store-a1').first().waitFor();
     const layout = page.getByTestId('app-layout');
@@ -51,8 +60,8 @@ it.each(LANGS)('shows the desktop and phone layouts in %s', async (lang) => {
       await page.getByTestId('sidebar').getByRole('menuitem', { name: ACCOUNTS_MENU[lang], exact: true }).waitFor();
     }
     await e.shot(page, `layout-${kind}-${lang}`);
-    await context.close();
   }
+  await context.close();
 });
 
 it('switches to 日本語 from the top bar: the page reloads and the menu is in Japanese', async () => {
