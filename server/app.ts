@@ -1,7 +1,13 @@
 // The HTTP service: the /api routes and, when built, the browser app with a fallback to index.html.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type HookHandlerDoneFunction,
+  type RouteOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -148,10 +154,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     (d, i, all) => all.findIndex((x) => x.name === d.name) === i,
   );
   for (const def of declared) app.addSchema(recordComponent(def));
-  // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects.
-  app.addHook('preValidation', (req, _reply, done) => {
-    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
+  // No body is an empty one (a robot's bare heartbeat), as before the schemas: the edge checks objects. Only on the
+  // routes that have a body schema, so a GET passes no hook of it (and reads no `req.routeOptions`, which Fastify
+  // builds anew each time it is read).
+  const emptyBody = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (req.body === undefined || req.body === null) req.body = {};
     done();
+  };
+  app.addHook('onRoute', (r: RouteOptions) => {
+    if (!r.schema?.body) return;
+    r.preValidation = [emptyBody, ...(r.preValidation ? [r.preValidation].flat() : [])];
   });
   app.get(
     '/api/health',

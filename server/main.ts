@@ -99,6 +99,14 @@ export async function startServer(o: ServerOptions) {
   // live a few milliseconds: nothing this server makes per call is worth allocating old. Read by V8 at each
   // collection, so set here it takes effect (not allowed in NODE_OPTIONS).
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
+  // A major collection starts when half the old generation's room to grow since the last one is used. V8's own rule
+  // starts one whenever that room is smaller than the young generation (16 MB semi-spaces, SERVER_NODE_OPTIONS):
+  // with this server's ~40 MB live heap the limit V8 sets after a collection often leaves ~24 MB, so the next
+  // collection was started by the very next young one, and the process ran major collections back to back (one
+  // every ~100–300 calls; `--trace-incremental-marking`: "Start (task)", 24 MB still free), ~100 µs a profile call
+  // of its GC threads' CPU (docs/performance.md, "As a browser pays it"). The limit itself is V8's as before, so
+  // memory is bounded as it was. Read by V8 each time it decides, so set here it takes effect.
+  v8.setFlagsFromString('--incremental-marking-soft-trigger=50');
   const database = await prepareDatabase(o);
   try {
     const lifecycle: Lifecycle = { draining: false };

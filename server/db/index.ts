@@ -71,7 +71,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     const closePrepared = prepared
-      ? openPrepared(db, { connectionString: opts.url, max: prepared, connectionTimeoutMillis })
+      ? openPrepared(db, { connectionString: opts.url, max: prepared, connectionTimeoutMillis }, pool)
       : undefined;
     return {
       db,

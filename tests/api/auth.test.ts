@@ -25,6 +25,21 @@ describe('sign-in', () => {
     expect(p.body.data.roles_detail[0].display_name).toBe('Super administrator');
   });
 
+  it('answers the same profile to many calls at once, and a changed nickname on the next call', async () => {
+    // more calls at once than the prepared connections (2 of 10), and past the 5 custom plans PostgreSQL makes a
+    // named statement on a connection before it may keep a generic one (server/db/prepared.ts, runNamed)
+    const token = await s.login('brand-a');
+    const many = await Promise.all(Array.from({ length: 24 }, () => s.call('GET', '/user/profile', { token })));
+    expect(many.map((r) => r.status)).toEqual(many.map(() => 200));
+    for (const r of many) expect(r.body.data).toEqual(many[0].body.data);
+    expect(many[0].body.data).toMatchObject({ _id: 'brand-a', integrator: 'brand_a', account_type: 'INTEGRATOR' });
+    expect(many[0].body.data.authorizations.length).toBeGreaterThan(10);
+    const changed = await s.call('POST', '/user/profile', { token, body: { nickname: 'Brand A, renamed' } });
+    expect(changed.status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 12 }, () => s.call('GET', '/user/profile', { token })));
+    for (const r of after) expect(r.body.data.nickname).toBe('Brand A, renamed');
+  });
+
   it('refuses a wrong password with 401 and a message in the caller language', async () => {
     const en = await s.call('POST', '/auth/signin', { body: { username: 'brand-b', password: 'Wrong1234' } });
     expect(en.status).toBe(401);

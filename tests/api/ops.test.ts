@@ -109,6 +109,18 @@ it('serves Prometheus metrics only to the token, and on the metrics port', async
   expect(text).toMatch(
     /http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/signin",status="200"\} 1/,
   );
+  // the whole histogram of a series: each bucket counts the answers up to it, +Inf all of them
+  expect(text).toMatch(
+    /http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/api\/auth\/signin",status="200"\} 1/,
+  );
+  expect(text).toMatch(
+    /http_request_duration_seconds_bucket\{le="10",method="POST",route="\/api\/auth\/signin",status="200"\} 1/,
+  );
+  expect(text).toMatch(
+    /http_request_duration_seconds_sum\{method="POST",route="\/api\/auth\/signin",status="200"\} 0\.\d+/,
+  );
+  expect(text).toMatch(/# TYPE http_request_duration_seconds histogram/);
+  expect(text).toMatch(/# TYPE http_requests_total counter/);
   expect(text).toMatch(/db_pool_connections\{state="in_use"\} \d+/);
   expect(text).toMatch(/db_pool_connections\{state="waiting"\} 0/);
   expect(text).toMatch(/vf_sse_clients 0/);

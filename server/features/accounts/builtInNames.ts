@@ -48,6 +48,8 @@ export function nameBuiltIns<R extends { _id?: unknown; display_name?: unknown }
   rows: R[],
   lang: Lang,
 ): R[] {
+  // in English a built-in row already carries its words (the shipped names are English): nothing to look up
+  if (lang === 'en') return rows;
   // the two languages' words looked up once a call, not once a row
   const shipped = wordsOf(kind, 'en');
   const words = wordsOf(kind, lang);

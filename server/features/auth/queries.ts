@@ -3,7 +3,7 @@
 // it is written there (docs/architecture.md, "Who writes which table").
 import { sql, type Selectable } from 'kysely';
 import type { DB, Tables } from '../../db';
-import { runPrepared } from '../../db/prepared';
+import { runNamed } from '../../db/prepared';
 import { isoText } from '../../db/isoText';
 import { unauthorized } from '../../http/errors';
 
@@ -69,8 +69,8 @@ export type ProfileRow = Pick<
  * authorizations: a profile call is this one statement (docs/performance.md "What a call costs"). The console asks
  * for it on every page it opens, so it is written as one SQL text (kysely's query builder cost ~15 % of the call's CPU
  * to build and compile it), compiled once per database with only its three values put in per call, and sent as a
- * prepared statement of a fixed shape (server/db/prepared.ts: parsed and planned once per connection; the two
- * subqueries' planning was most of its database time).
+ * named statement (server/db/prepared.ts, runNamed: parsed once per connection of the main pool, and planned once
+ * PostgreSQL keeps its generic plan; the two subqueries' planning was most of its database time).
  */
 const profileQuery = (db: DB, roles: string[], auths: string[], account: string) =>
   sql<ProfileRow>`
@@ -89,7 +89,7 @@ export async function profileOf(db: DB, account: string, roles: string[], auths:
   let q = compiledProfiles.get(db);
   if (!q) compiledProfiles.set(db, (q = profileQuery(db, [], [], '')));
   // the template's values, in its order
-  const [row] = await runPrepared<ProfileRow>(db, { ...q, parameters: [roles, auths, account] });
+  const [row] = await runNamed<ProfileRow>(db, { ...q, parameters: [roles, auths, account] });
   // the session outlived its account only for the instant between a deletion and the session's revocation
   if (!row) throw unauthorized();
   return row;
