@@ -89,8 +89,9 @@ async function noRawKeys(page: Page) {
   expect(await page.locator('body').innerText()).not.toMatch(/\b(vf|resources|ra)\.[a-z_]+\.[a-z_]/);
 }
 
+/** On the order list (opened inside the console already loaded), the one order with the pickup code. */
 async function findByPickupCode(page: Page) {
-  await page.goto(`${e.server.url}/order`);
+  if (!page.url().endsWith('/order')) await e.go(page, '/order');
   await page.locator('input[name="pickup_code"]').fill(PICKUP);
   // the list narrows to the one order once the filter applies
   await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
@@ -107,7 +108,7 @@ it('finds an order by pickup code, refunds it through the approval page, and the
 
   // the store finds the sale by its pickup code and requests a refund (request only: it may not approve)
   const store = await e.newPage();
-  await e.login(store.page, 'store-a1');
+  await e.login(store.page, 'store-a1', { at: '/order' });
   await findByPickupCode(store.page);
   await e.shot(store.page, 'orders-list-pickup-code');
   await store.page.locator('tbody tr').filter({ hasText: PICKUP }).click();
@@ -131,7 +132,7 @@ it('finds an order by pickup code, refunds it through the approval page, and the
   await e.shot(store.page, 'orders-order-page');
 
   // the brand approves it on the refund approval page
-  await brand.page.goto(`${e.server.url}/refund-approval`);
+  await e.go(brand.page, '/refund-approval');
   const row = brand.page.locator('tbody tr').filter({ hasText: PICKUP });
   await row.waitFor();
   await e.shot(brand.page, 'orders-approval-page');
