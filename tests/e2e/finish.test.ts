@@ -93,7 +93,7 @@ afterAll(() => e?.close());
 const noSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 const toast = (page: Page) => page.locator('.MuiSnackbarContent-message');
 
-/** Where a list's rows are drawn, table or cards, as the width draws them (`left`: also the ones a page before left). */
+/** Where a list draws its rows: a table, or cards on a narrow window. */
 const ROWS = '#main-content :is(table, [data-testid="list-cards"])';
 /**
  * Opens another list inside the console already loaded, as the menu would (a page load costs the browser ~1 CPU-s,
