@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client), one registry per app: requests by route and status with their
 // latency, the database pool, live-event streams, robot heartbeats and group-commit batch sizes.
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Registry, Counter, Histogram, Gauge, collectDefaultMetrics, type Metric } from 'prom-client';
 import { batchObservers } from './db/groupCommit';
@@ -69,7 +69,10 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined, 
   // /metrics is read: prom-client's Counter.inc and Histogram.observe checked and hashed the labels on each call,
   // ~6 µs of a profile call's CPU (docs/performance.md, "As a browser pays it").
   const series = new Map<string, Series>();
-  const count = (req: FastifyRequest, reply: FastifyReply, route: string) => {
+  // (a callback, not an async function: every call passes here, and an async hook costs each a promise)
+  app.addHook('onResponse', (req, reply, done) => {
+    // the route's pattern, never the raw URL: ids in paths would make a series per row
+    const route = req.routeOptions.url ?? 'unmatched';
     const key = `${req.method} ${reply.statusCode} ${route}`;
     let s = series.get(key);
     if (!s) {
@@ -82,23 +85,6 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool | undefined, 
       series.set(key, s);
     }
     record(s, reply.elapsedTime / 1000);
-  };
-  // The route's pattern, never the raw URL (ids in paths would make a series per row), taken once per route: each
-  // route gets a hook of its own that knows it. Read per call from `req.routeOptions`, which Fastify builds anew on
-  // each read (a dozen fields), it was ~2.5 µs of a profile call's CPU (docs/performance.md, "As a browser pays it").
-  // (callbacks, not async functions: every call passes here, and an async hook costs each a promise)
-  app.addHook('onRoute', (r: RouteOptions) => {
-    const route = r.url;
-    const counted = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      count(req, reply, route);
-      done();
-    };
-    r.onResponse = [...(r.onResponse ? [r.onResponse].flat() : []), counted];
-  });
-  // The answers no route gives (the not-found handler's, the router's own refusals) pass only the hooks every call
-  // passes: counted here, as 'unmatched'; a routed call passes with one check.
-  app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) count(req, reply, 'unmatched');
     done();
   });
   registry.registerMetric(
