@@ -97,6 +97,12 @@ it('serves Prometheus metrics only to the token, and on the metrics port', async
     ),
   );
   expect(beats.map((b) => b.status)).toEqual([200, 200, 200, 200, 200]);
+  // a route with a parameter counts under its pattern; a path no route has, under 'unmatched'; a HEAD once
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await get('/api/import/no-such-import', auth)).status).toBe(404);
+  expect((await get('/api/import/another-one', auth)).status).toBe(404);
+  expect((await get('/api/no-such-route', auth)).status).toBe(404);
+  expect((await fetch(`${base}/api/health/live`, { method: 'HEAD' })).status).toBe(200);
 
   const none = await get('/metrics');
   expect(none.status).toBe(401);
@@ -119,6 +125,10 @@ it('serves Prometheus metrics only to the token, and on the metrics port', async
   expect(text).toMatch(
     /http_request_duration_seconds_sum\{method="POST",route="\/api\/auth\/signin",status="200"\} 0\.\d+/,
   );
+  expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/import\/:id",status="404"\} 2/);
+  expect(text).not.toMatch(/no-such-import|no-such-route/);
+  expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} 1/);
+  expect(text).toMatch(/http_requests_total\{method="HEAD",route="\/api\/health\/live",status="200"\} 1/);
   expect(text).toMatch(/# TYPE http_request_duration_seconds histogram/);
   expect(text).toMatch(/# TYPE http_requests_total counter/);
   expect(text).toMatch(/db_pool_connections\{state="in_use"\} \d+/);
