@@ -31,7 +31,7 @@ const PALETTE = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6
 function Empty() {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+    <Typography variant="body2" color="text.secondary" sx={{ py: 6, textAlign: 'center' }} data-testid="chart-empty">
       {translate('vf.orders.dashboard.no_data')}
     </Typography>
   );
