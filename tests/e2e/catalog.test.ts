@@ -37,8 +37,9 @@ it('creates a product with two properties, each with options', async () => {
   await e.login(page, 'store-a1', { at: `/product/create` });
   await input(page, 'code').waitFor();
   await e.shot(page, 'catalog-product-create');
-  // A store account's product is in its own store, unlimited until a stock is set.
-  await expect(labelled(page, 'Store').inputValue()).resolves.toBe('Store A1');
+  // A store account's product is in its own store, unlimited until a stock is set. The store's name is a reference
+  // read after the form draws: awaited (read once, it was '' when nothing delayed the read — CI without screenshots).
+  await expect.poll(() => labelled(page, 'Store').inputValue()).toBe('Store A1');
   await expect(input(page, 'stock').inputValue()).resolves.toBe('-1');
   await input(page, 'code').fill('E2E-CONE');
   await input(page, 'name').fill('E2E cone');

@@ -75,10 +75,6 @@ export interface E2E {
   go(page: Page, to: string): Promise<void>;
   /** Signs in through the sign-in page's form, as a user types: for the tests of signing in itself. */
   loginByForm(page: Page, username: string, password?: string): Promise<void>;
-  /**
-   * A screenshot into .tmp/screenshots, for a person to look at (docs/testing.md, "Screenshots"); none when
-   * VF_SCREENSHOTS=off, as CI runs (its clone is thrown away, and ~0.07 CPU-s of Chromium's a shot adds up).
-   */
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -152,7 +148,6 @@ export async function startE2E(): Promise<E2E> {
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     },
     async shot(page, name) {
-      if (process.env.VF_SCREENSHOTS === 'off') return;
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
     },
     async close() {
