@@ -108,10 +108,7 @@ async function openList(page: Page, to: string) {
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, to);
   await page.waitForURL((u) => u.pathname === to.split('?')[0]);
-  await page
-    .locator(`${ROWS}:not([data-left]) :is(tbody tr, [data-testid="list-card"])`)
-    .first()
-    .waitFor();
+  await page.locator(`${ROWS}:not([data-left]) :is(tbody tr, [data-testid="list-card"])`).first().waitFor();
 }
 
 async function download(page: Page, testId: string) {
