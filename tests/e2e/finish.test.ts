@@ -102,12 +102,7 @@ const ROWS = '#main-content :is(table, [data-testid="list-cards"])';
  */
 async function openList(page: Page, to: string) {
   await page.locator(ROWS).evaluateAll((all) => all.forEach((el) => el.setAttribute('data-left', '')));
-  // as e.go, but a list may add its own parameters to a link's at once: its path is what is waited for
-  await page.evaluate((href) => {
-    history.pushState(null, '', href);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, to);
-  await page.waitForURL((u) => u.pathname === to.split('?')[0]);
+  await e.go(page, to);
   await page.locator(`${ROWS}:not([data-left]) :is(tbody tr, [data-testid="list-card"])`).first().waitFor();
 }
 
