@@ -91,7 +91,7 @@ async function noRawKeys(page: Page) {
 
 /** On the order list (opened inside the console already loaded), the one order with the pickup code. */
 async function findByPickupCode(page: Page) {
-  if (!page.url().endsWith('/order')) await e.go(page, '/order');
+  await e.go(page, '/order');
   await page.locator('input[name="pickup_code"]').fill(PICKUP);
   // the list narrows to the one order once the filter applies
   await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
