@@ -54,8 +54,8 @@ const histogramValues =
 
 /** A metric the registry writes out from `values()` when read (its `get()`, as prom-client's own metrics have). */
 function collected(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]): Metric {
-  const read = () => ({ name, help, type, aggregator: 'sum' as const, values: values() });
-  return { name, help, type, aggregator: 'sum', get: async () => read() } as unknown as Metric;
+  const metric = { name, help, type, aggregator: 'sum' as const };
+  return { ...metric, get: async () => ({ ...metric, values: values() }) } as unknown as Metric;
 }
 
 /** `openStreams`: how many browsers hold a live stream now (the live feature counts them; server/app.ts hands it in,
